@@ -1,0 +1,46 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "nightshift",
+    platforms: [.macOS(.v13)],
+    products: [.executable(name: "nightshift", targets: ["nightshift"])],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        // Foundation.Process on Linux hands children a blocked signal mask (SIGTERM cannot stop
+        // them) and cannot tear down a process group; Subprocess resets the mask and does both.
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
+        // MD5 for Jenkins' H hash, SHA-256 for upload checks, RSA for Google service accounts.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+    ],
+    targets: [
+        .executableTarget(name: "nightshift", dependencies: [
+            "NightshiftKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: settings),
+        .target(name: "NightshiftKit", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Subprocess", package: "swift-subprocess"),
+            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ], swiftSettings: settings),
+        .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
+                path: "Tests/NightshiftTestSupport", swiftSettings: settings),
+        .testTarget(name: "NightshiftKitTests", dependencies: ["NightshiftKit", "NightshiftTestSupport"],
+                    resources: [.copy("Fixtures")], swiftSettings: settings),
+        .testTarget(name: "NightshiftCLITests", dependencies: [
+            "nightshift", "NightshiftKit", "NightshiftTestSupport",
+        ], resources: [.copy("Golden")], swiftSettings: settings),
+        .testTarget(name: "EndToEndTests", dependencies: ["nightshift", "NightshiftKit", "NightshiftTestSupport"],
+                    resources: [.copy("FakeTools")], swiftSettings: settings),
+    ]
+)

@@ -1,0 +1,34 @@
+/// Undo actions registered while a lane runs (delete the keychain, restore the search list), run
+/// last-in first-out when the lane ends, whatever way it ends.
+public actor CleanupStack {
+    public struct Action: Sendable {
+        public var name: String
+        public var perform: @Sendable () async throws -> Void
+    }
+
+    private var actions: [Action] = []
+
+    public init() {}
+
+    public func push(_ name: String, _ perform: @escaping @Sendable () async throws -> Void) {
+        actions.append(Action(name: name, perform: perform))
+    }
+
+    /// Removes and returns every action, newest first.
+    public func drain() -> [Action] {
+        defer { actions.removeAll() }
+        return actions.reversed()
+    }
+
+    public var isEmpty: Bool { actions.isEmpty }
+}
+
+/// Variables a step hands to the steps after it (`NIGHTSHIFT_IPA_PATH` after an export).
+public actor RunExports {
+    private var values: [String: String] = [:]
+
+    public init() {}
+
+    public func set(_ name: String, _ value: String) { values[name] = value }
+    public var all: [String: String] { values }
+}

@@ -1,0 +1,77 @@
+/// Everything a step performer needs while its step runs.
+public struct StepContext: Sendable {
+    public var lanesFile: LanesFile
+    public var lane: Lane
+    public var step: Step
+    /// The configuration in force (the called lane's when a `lane:` step switched it).
+    public var configuration: Configuration?
+    /// The step's full environment: process, dotenv, configuration, lane, step, and what earlier
+    /// steps exported.
+    public var environment: EnvironmentVariables
+    public var folders: RunFolders
+    public var shell: any ShellRunner
+    public var clock: any WallClock
+    public var masker: SecretMasker
+    public var cleanup: CleanupStack
+    public var exports: RunExports
+    /// True under `--dry-run`: commands are recorded, not run, so performers must not expect
+    /// their outputs (files, parsed stdout) to exist.
+    public var isDryRun: Bool
+    /// Prints the step's extra log lines (and feeds them to its log), masked downstream.
+    public var emit: @Sendable (OutputChannel, [UInt8]) async -> Void
+    /// `--verbose`: show long tool output whole instead of condensed.
+    public var isVerbose: Bool
+
+    public init(
+        lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
+        folders: RunFolders, shell: any ShellRunner, clock: any WallClock, masker: SecretMasker,
+        cleanup: CleanupStack, exports: RunExports, isDryRun: Bool, isVerbose: Bool = false,
+        emit: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
+    ) {
+        self.lanesFile = lanesFile
+        self.lane = lane
+        self.step = step
+        self.configuration = configuration
+        self.environment = environment
+        self.folders = folders
+        self.shell = shell
+        self.clock = clock
+        self.masker = masker
+        self.cleanup = cleanup
+        self.exports = exports
+        self.isDryRun = isDryRun
+        self.isVerbose = isVerbose
+        self.emit = emit
+    }
+
+    public func resolve(_ template: Template) -> String { template.expand(in: environment) }
+
+    /// Writes a line of the step's own commentary (not a child's output).
+    public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {
+        await emit(channel, Array((line + "\n").utf8))
+    }
+
+    /// Runs a command through the injected shell, its output going to the step's output.
+    public func run(_ command: ShellCommand) async throws -> Termination {
+        try await shell.run(command, onOutput: emit)
+    }
+}
+
+/// Performs the steps of one kind (signing, building, uploading…). Registered per keyword in
+/// the composition root; the lane runner hands each step to the performer of its kind.
+public protocol StepPerformer: Sendable {
+    /// Returns how the step's last command ended; throws `StepFailure` for failures that are not
+    /// a command's exit status (an expired profile, a server that refused the upload).
+    func perform(_ step: Step, in context: StepContext) async throws -> Termination
+}
+
+/// A step that failed for a reason of its own, with a message fit for the user (masked later).
+public struct StepFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

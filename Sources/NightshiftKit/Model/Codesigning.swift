@@ -1,0 +1,28 @@
+/// Where signing material lives and the keychain it goes into. Values normally come from
+/// environment variables (`${CODESIGNING_PATH}`), never written in the file itself.
+public struct Codesigning: Sendable, Hashable {
+    /// Folder holding `<certificate>.p12` and `<profile>.mobileprovision` files.
+    public var path: Template
+    public var certificatePassword: Template?
+    public var keychain: KeychainSettings
+
+    public init(path: Template, certificatePassword: Template? = nil, keychain: KeychainSettings = KeychainSettings()) {
+        self.path = path
+        self.certificatePassword = certificatePassword
+        self.keychain = keychain
+    }
+}
+
+public struct KeychainSettings: Sendable, Hashable {
+    /// A keychain name or path; a `.keychain-db` under the run's folder when absent.
+    public var name: Template?
+    public var password: Template?
+    /// Make the temporary keychain the default one (codesign only needs it on the search list).
+    public var makeDefault: Bool
+
+    public init(name: Template? = nil, password: Template? = nil, makeDefault: Bool = false) {
+        self.name = name
+        self.password = password
+        self.makeDefault = makeDefault
+    }
+}

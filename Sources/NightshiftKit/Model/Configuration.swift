@@ -1,0 +1,56 @@
+/// One named build configuration (staging, production…): what is signed, how, and for whom.
+public struct Configuration: Sendable, Hashable {
+    public var name: String
+    /// `<codesigning.path>/<certificate>.p12`
+    public var certificate: Template
+    /// `<codesigning.path>/<provisioning_profile>.mobileprovision`
+    public var provisioningProfile: Template
+    /// The Xcode build configuration (`-configuration`).
+    public var buildConfiguration: Template
+    public var appIdentifier: Template
+    /// ExportOptions.plist `method`: app-store, ad-hoc, enterprise, development…
+    public var exportMethod: Template
+    public var teamID: Template?
+    /// Extra ExportOptions.plist keys, as the user wrote them.
+    public var exportOptions: [String: PlistValue]
+    public var location: SourceLocation?
+
+    public init(
+        name: String, certificate: Template, provisioningProfile: Template, buildConfiguration: Template,
+        appIdentifier: Template, exportMethod: Template, teamID: Template? = nil,
+        exportOptions: [String: PlistValue] = [:], location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.certificate = certificate
+        self.provisioningProfile = provisioningProfile
+        self.buildConfiguration = buildConfiguration
+        self.appIdentifier = appIdentifier
+        self.exportMethod = exportMethod
+        self.teamID = teamID
+        self.exportOptions = exportOptions
+        self.location = location
+    }
+
+    /// The variables a step of a lane using this configuration sees.
+    public func environmentVariables(resolve: (Template) -> String) -> [String: String] {
+        var values = [
+            "NIGHTSHIFT_CONFIGURATION": name,
+            "NIGHTSHIFT_CERTIFICATE": resolve(certificate),
+            "NIGHTSHIFT_PROVISIONING_PROFILE": resolve(provisioningProfile),
+            "NIGHTSHIFT_BUILD_CONFIGURATION": resolve(buildConfiguration),
+            "NIGHTSHIFT_APP_IDENTIFIER": resolve(appIdentifier),
+            "NIGHTSHIFT_EXPORT_METHOD": resolve(exportMethod),
+        ]
+        if let teamID { values["NIGHTSHIFT_TEAM_ID"] = resolve(teamID) }
+        return values
+    }
+}
+
+/// A property-list value written in YAML (for `export_options:`).
+public indirect enum PlistValue: Sendable, Hashable {
+    case string(Template)
+    case bool(Bool)
+    case integer(Int)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+}

@@ -1,0 +1,51 @@
+/// A named, ordered list of steps: what `nightshift run NAME` executes.
+public struct Lane: Sendable, Hashable {
+    public var name: String
+    public var description: String?
+    /// The name of the configuration its signing, build and export steps use.
+    public var configuration: String?
+    public var schedule: Schedule?
+    /// Added to every step's environment.
+    public var environment: [String: Template]
+    /// The whole lane's time limit (steps keep their own as well).
+    public var timeout: Duration?
+    public var steps: [Step]
+    /// How `nightshift export jenkins` writes this lane.
+    public var jenkins: JenkinsSettings
+    public var location: SourceLocation?
+
+    public init(
+        name: String, description: String? = nil, configuration: String? = nil, schedule: Schedule? = nil,
+        environment: [String: Template] = [:], timeout: Duration? = nil, steps: [Step] = [],
+        jenkins: JenkinsSettings = JenkinsSettings(), location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.description = description
+        self.configuration = configuration
+        self.schedule = schedule
+        self.environment = environment
+        self.timeout = timeout
+        self.steps = steps
+        self.jenkins = jenkins
+        self.location = location
+    }
+}
+
+/// `jenkins:` on a lane: the Jenkinsfile `nightshift export jenkins` writes for it.
+public struct JenkinsSettings: Sendable, Hashable {
+    /// `agent { label '…' }`; `agent any` when nil.
+    public var agent: String?
+    /// Variable name → Jenkins credentials id (default: the name in kebab-case).
+    public var credentials: [String: String]
+    /// Shell line that installs nightshift on the agent.
+    public var setup: String?
+    /// Add `timestamps()` (needs the Timestamper plugin).
+    public var timestamps: Bool
+
+    public init(agent: String? = nil, credentials: [String: String] = [:], setup: String? = nil, timestamps: Bool = false) {
+        self.agent = agent
+        self.credentials = credentials
+        self.setup = setup
+        self.timestamps = timestamps
+    }
+}

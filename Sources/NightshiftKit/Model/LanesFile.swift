@@ -1,0 +1,30 @@
+/// A whole `lanes.yml`, validated.
+public struct LanesFile: Sendable, Hashable {
+    public var path: String
+    public var version: Int
+    public var project: Project
+    /// Names of environment variables whose values are masked everywhere.
+    public var secrets: [String]
+    public var codesigning: Codesigning?
+    /// In file order.
+    public var configurations: [Configuration]
+    /// In file order.
+    public var lanes: [Lane]
+
+    public init(
+        path: String, version: Int = 1, project: Project, secrets: [String] = [],
+        codesigning: Codesigning? = nil, configurations: [Configuration] = [], lanes: [Lane] = []
+    ) {
+        self.path = path
+        self.version = version
+        self.project = project
+        self.secrets = secrets
+        self.codesigning = codesigning
+        self.configurations = configurations
+        self.lanes = lanes
+    }
+
+    public func lane(named name: String) -> Lane? { lanes.first { $0.name == name } }
+    public func configuration(named name: String) -> Configuration? { configurations.first { $0.name == name } }
+    public var secretPolicy: SecretPolicy { SecretPolicy(declared: secrets) }
+}

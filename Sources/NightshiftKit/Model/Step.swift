@@ -1,0 +1,62 @@
+/// One step of a lane: what it does, plus the options every step kind accepts.
+public struct Step: Sendable, Hashable {
+    public var kind: StepKind
+    public var options: StepOptions
+    public var location: SourceLocation?
+
+    public init(_ kind: StepKind, options: StepOptions = StepOptions(), location: SourceLocation? = nil) {
+        self.kind = kind
+        self.options = options
+        self.location = location
+    }
+
+    /// The name reports use: the user's `name:`, else one derived from the kind.
+    public var displayName: String { options.name ?? kind.defaultName }
+}
+
+public enum StepKind: Sendable, Hashable {
+    /// A shell script, run by `/bin/sh -c`.
+    case sh(Template)
+    /// Call another lane: its steps run inline.
+    case lane(String)
+    /// import_certificate + install_profile + archive + export.
+    case package
+    case importCertificate
+    case installProfile
+    case archive
+    case export
+    case upload(UploadTarget)
+
+    /// The key that introduces the kind in lanes.yml.
+    public var keyword: String {
+        switch self {
+        case .sh: "sh"
+        case .lane: "lane"
+        case .package: "package"
+        case .importCertificate: "import_certificate"
+        case .installProfile: "install_profile"
+        case .archive: "archive"
+        case .export: "export"
+        case .upload: "upload"
+        }
+    }
+
+    public var defaultName: String {
+        switch self {
+        case .sh(let script): script.raw.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "sh"
+        case .lane(let name): "lane \(name)"
+        case .upload(let target): "upload to \(target.destination)"
+        default: keyword
+        }
+    }
+
+    /// Whether the step signs, builds or exports (and so needs a configuration and codesigning).
+    public var needsSigning: Bool {
+        switch self {
+        case .package, .importCertificate, .installProfile, .archive, .export: true
+        case .sh, .lane, .upload: false
+        }
+    }
+
+    public static let keywords = ["sh", "lane", "package", "import_certificate", "install_profile", "archive", "export", "upload"]
+}

@@ -1,0 +1,56 @@
+/// The options any step accepts. Parsed and validated by the loader; the runner gives them meaning.
+public struct StepOptions: Sendable, Hashable {
+    public var name: String?
+    public var environment: [String: Template]
+    /// Kill the step's process group when it runs longer than this.
+    public var timeout: Duration?
+    /// Kill it when it prints nothing for this long.
+    public var noOutputTimeout: Duration?
+    public var retry: RetryPolicy
+    /// Run the step only when this holds.
+    public var condition: Condition?
+    /// Run even after an earlier failure, timeout or interrupt (cleanup).
+    public var always: Bool
+    /// A failure is reported but does not fail the lane.
+    public var continueOnError: Bool
+
+    public init(
+        name: String? = nil, environment: [String: Template] = [:], timeout: Duration? = nil,
+        noOutputTimeout: Duration? = nil, retry: RetryPolicy = .none, condition: Condition? = nil,
+        always: Bool = false, continueOnError: Bool = false
+    ) {
+        self.name = name
+        self.environment = environment
+        self.timeout = timeout
+        self.noOutputTimeout = noOutputTimeout
+        self.retry = retry
+        self.condition = condition
+        self.always = always
+        self.continueOnError = continueOnError
+    }
+}
+
+/// `retry: N` or `retry: { times: N, delay: 10s, backoff: 2 }`.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Attempts after the first.
+    public var times: Int
+    public var delay: Duration
+    /// Each wait is the previous one times this.
+    public var backoff: Double
+
+    public init(times: Int, delay: Duration = .zero, backoff: Double = 1) {
+        self.times = times
+        self.delay = delay
+        self.backoff = backoff
+    }
+
+    public static let none = RetryPolicy(times: 0)
+
+    /// The wait before attempt `attempt` (2 for the first retry).
+    public func delay(beforeAttempt attempt: Int) -> Duration {
+        guard attempt > 1 else { return .zero }
+        var wait = delay
+        for _ in 0..<max(0, attempt - 2) { wait = wait * backoff }
+        return wait
+    }
+}
