@@ -63,6 +63,15 @@ public protocol StepPerformer: Sendable {
     /// Returns how the step's last command ended; throws `StepFailure` for failures that are not
     /// a command's exit status (an expired profile, a server that refused the upload).
     func perform(_ step: Step, in context: StepContext) async throws -> Termination
+
+    /// Checks made before the lane's first step runs (an expired profile, a wrong certificate
+    /// password), for every step of this performer's kinds the lane will reach. Throwing stops
+    /// the lane before anything has been executed.
+    func preflight(_ steps: [Step], in context: StepContext) async throws
+}
+
+extension StepPerformer {
+    public func preflight(_ steps: [Step], in context: StepContext) async throws {}
 }
 
 /// A step that failed for a reason of its own, with a message fit for the user (masked later).
