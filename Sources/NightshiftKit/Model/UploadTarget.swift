@@ -5,11 +5,14 @@ public struct UploadTarget: Sendable, Hashable {
     public var destination: String
     /// Every key but `to`, as written.
     public var parameters: [String: UploadParameter]
+    /// Where each parameter's key stands, for diagnostics.
+    public var parameterLocations: [String: SourceLocation]
     public var location: SourceLocation?
 
     public init(destination: String, parameters: [String: UploadParameter] = [:], location: SourceLocation? = nil) {
         self.destination = destination
         self.parameters = parameters
+        self.parameterLocations = [:]
         self.location = location
     }
 

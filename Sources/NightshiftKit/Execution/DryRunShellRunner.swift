@@ -1,0 +1,45 @@
+/// The shell of `--dry-run`: prints each command, masked, one per line, and runs nothing.
+/// Production code, not a test fake: the dry run goes through the very same lane runner.
+public actor DryRunShellRunner: ShellRunner {
+    private let output: any OutputSink
+    private let masker: SecretMasker
+    public private(set) var commands: [ShellCommand] = []
+
+    public init(output: any OutputSink, masker: SecretMasker) {
+        self.output = output
+        self.masker = masker
+    }
+
+    public nonisolated func run(
+        _ command: ShellCommand,
+        onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
+    ) async throws -> Termination {
+        await record(command)
+        return .exited(0)
+    }
+
+    private func record(_ command: ShellCommand) {
+        commands.append(command)
+        output.out(masker.mask(CommandLineRendering.render(command)) + "\n")
+    }
+}
+
+/// How a command is shown to people: a shell script as written, anything else as a line a user
+/// could paste into a shell.
+public enum CommandLineRendering {
+    public static func render(_ command: ShellCommand) -> String {
+        if command.executable == "/bin/sh", command.arguments.count == 2, command.arguments[0] == "-c" {
+            return command.arguments[1]
+        }
+        var words = command.argv.map(quote)
+        if command.standardInput != nil { words.append("< (stdin)") }
+        if let directory = command.workingDirectory { words.insert("(cd \(quote(directory)) &&", at: 0); words.append(")") }
+        return words.joined(separator: " ")
+    }
+
+    public static func quote(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%^")
+        if !word.isEmpty, word.allSatisfy({ safe.contains($0) }) { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// One lane's run: walks the steps (and called lanes' steps) in order, applying `if`, `always`,
+/// `continue_on_error` and `retry`, then runs the registered cleanup.
+final class LaneExecution: @unchecked Sendable {
+    let runner: LaneRunner
+    let folders: RunFolders
+    let cleanup = CleanupStack()
+    let exports = RunExports()
+    let masker: SecretMasker
+    private(set) var results: [StepResult] = []
+    private var failed = false
+    private var stepNumber = 0
+
+    init(runner: LaneRunner, folders: RunFolders) {
+        self.runner = runner
+        self.folders = folders
+        self.masker = runner.masker
+    }
+
+    var clock: any WallClock { runner.dependencies.clock }
+    var interrupted: Bool { runner.interruption.signal != nil }
+
+    func run(_ lane: Lane) async -> LaneResult {
+        let start = clock.now
+        runner.reporter.laneStarted(lane, runID: folders.runID)
+        let configuration = lane.configuration.flatMap(runner.file.configuration(named:))
+        await runSteps(of: lane, configuration: configuration, inherited: [:], depth: 0)
+        await runCleanup(lane: lane)
+        let result = LaneResult(
+            lane: lane.name, status: status, steps: results, start: start,
+            duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: folders.logs,
+            signal: runner.interruption.signal)
+        runner.reporter.laneFinished(result)
+        return result
+    }
+
+    private var status: LaneStatus {
+        if interrupted { return .interrupted }
+        if failed { return .failed }
+        return results.contains { $0.status == .failedIgnored } ? .passedWithWarnings : .passed
+    }
+
+    private func runSteps(of lane: Lane, configuration: Configuration?, inherited: [String: Template], depth: Int) async {
+        let laneEnvironment = inherited.merging(lane.environment) { _, new in new }
+        for step in lane.steps {
+            if case .lane(let name) = step.kind, let callee = runner.file.lane(named: name) {
+                guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else { continue }
+                let calleeConfiguration = callee.configuration.flatMap(runner.file.configuration(named:)) ?? configuration
+                await runSteps(of: callee, configuration: calleeConfiguration, inherited: laneEnvironment, depth: depth + 1)
+                continue
+            }
+            guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else { continue }
+            let result = await StepExecution(
+                execution: self, lane: lane, step: step, configuration: configuration, depth: depth,
+                environment: await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment),
+                number: nextStepNumber()
+            ).run()
+            record(result)
+        }
+    }
+
+    /// Applies `always` and `if:`; records why a step does not run.
+    private func shouldRun(_ step: Step, lane: Lane, configuration: Configuration?, environment laneEnvironment: [String: Template], depth: Int) async -> Bool {
+        let identity = StepIdentity(lane: lane.name, name: step.displayName, kind: step.kind.keyword, depth: depth)
+        if (failed || interrupted) && !step.options.always {
+            record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .notRun, start: clock.now,
+                              message: interrupted ? "the run was interrupted" : "an earlier step failed"))
+            return false
+        }
+        if let condition = step.options.condition {
+            let environment = await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment)
+            if !condition.evaluate({ $0.expand(in: environment) }) {
+                let result = StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
+                                        start: clock.now, message: masker.mask("condition '\(condition)' is false"))
+                runner.reporter.stepStarted(identity)
+                record(result)
+                return false
+            }
+        }
+        return true
+    }
+
+    private func record(_ result: StepResult) {
+        results.append(result)
+        if result.status.isFailure { failed = true }
+        if result.status != .notRun { runner.reporter.stepFinished(result) }
+    }
+
+    private func nextStepNumber() -> Int {
+        stepNumber += 1
+        return stepNumber
+    }
+
+    /// Process and dotenv variables, then the configuration's, the lanes' `env:`, the step's
+    /// `env:`, and what earlier steps exported.
+    func environment(for step: Step, configuration: Configuration?, laneEnvironment: [String: Template]) async -> EnvironmentVariables {
+        var environment = runner.dependencies.environment
+        if let configuration {
+            environment = environment.merging(configuration.environmentVariables { $0.expand(in: runner.dependencies.environment) })
+        }
+        environment = environment.merging([
+            "NIGHTSHIFT_RUN_ID": folders.runID, "NIGHTSHIFT_OUTPUT_DIR": folders.output, "NIGHTSHIFT_LOG_DIR": folders.logs,
+        ])
+        let base = environment
+        environment = environment.merging(laneEnvironment.mapValues { $0.expand(in: base) })
+        let withLane = environment
+        environment = environment.merging(step.options.environment.mapValues { $0.expand(in: withLane) })
+        return environment.merging(await exports.all)
+    }
+
+    private func runCleanup(lane: Lane) async {
+        for action in await cleanup.drain() {
+            let identity = StepIdentity(lane: lane.name, name: action.name, kind: "cleanup", depth: 0)
+            runner.reporter.stepStarted(identity)
+            let start = clock.now
+            var result = StepResult(lane: lane.name, name: action.name, kind: "cleanup", status: .passed, start: start, attempts: 1)
+            do {
+                try await action.perform()
+            } catch {
+                result.status = .failed
+                result.message = masker.mask("cleanup failed: \(error)")
+            }
+            result.duration = .seconds(clock.now.timeIntervalSince(start))
+            record(result)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Runs lanes: the steps in order with their options' semantics, cleanup, and results.
+public struct LaneRunner: Sendable {
+    public let file: LanesFile
+    public let dependencies: Dependencies
+    /// Step kind keyword → who performs it. `lane:` steps are the runner's own.
+    public let performers: [String: any StepPerformer]
+    public let reporter: any RunReporter
+    public let interruption: RunInterruption
+    public let options: RunOptions
+
+    public init(
+        file: LanesFile, dependencies: Dependencies, performers: [String: any StepPerformer],
+        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions
+    ) {
+        self.file = file
+        self.dependencies = dependencies
+        self.performers = performers
+        self.reporter = reporter
+        self.interruption = interruption
+        self.options = options
+    }
+
+    /// The masker for this file and environment: declared secrets and secret-looking names.
+    public var masker: SecretMasker {
+        SecretMasker(secrets: file.secretPolicy.secretValues(in: dependencies.environment))
+    }
+
+    /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
+    public func run(_ laneName: String) async throws(RunPreparationError) -> LaneResult {
+        guard let lane = file.lane(named: laneName) else {
+            let names = file.lanes.map(\.name)
+            throw RunPreparationError([.error(
+                "no lane named '\(laneName)'", at: nil,
+                notes: Suggestion.note(for: laneName, among: names) + ["lanes: \(names.joined(separator: ", "))"])])
+        }
+        try RunPreparation(file: file, environment: dependencies.environment, performers: performers).check(lane)
+        let folders = RunFolders(root: options.stateDirectory, lane: lane.name, runID: options.runID)
+        if !options.isDryRun {
+            try? FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
+        }
+        let execution = LaneExecution(runner: self, folders: folders)
+        return await execution.run(lane)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Carries "nightshift was asked to stop" (SIGINT/SIGTERM) into a running lane. The lane loop is
+/// never cancelled itself: only the step in flight is, so `always` steps and cleanup still run in
+/// an uncancelled context afterwards.
+public final class RunInterruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var received: Int32?
+    private var count = 0
+    private var cancelCurrent: (@Sendable () -> Void)?
+
+    public init() {}
+
+    /// The first signal received, if any.
+    public var signal: Int32? { lock.withLock { received } }
+
+    /// How many interrupts arrived: a second one also stops `always` steps.
+    public var interruptCount: Int { lock.withLock { count } }
+
+    public func interrupt(signal: Int32) {
+        let cancel: (@Sendable () -> Void)? = lock.withLock {
+            if received == nil { received = signal }
+            count += 1
+            return cancelCurrent
+        }
+        cancel?()
+    }
+
+    /// Runs `operation` as the step in flight; an interrupt cancels it. An `always` step started
+    /// after the first interrupt runs uncancelled; a second interrupt stops it too.
+    func runCancellable<T: Sendable>(always: Bool, _ operation: @escaping @Sendable () async -> T) async -> T {
+        let task = Task { await operation() }
+        let cancelNow: Bool = lock.withLock {
+            cancelCurrent = { task.cancel() }
+            return received != nil && (!always || count > 1)
+        }
+        if cancelNow { task.cancel() }
+        let value = await task.value
+        lock.withLock { cancelCurrent = nil }
+        return value
+    }
+}

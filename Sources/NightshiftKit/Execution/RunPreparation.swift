@@ -1,0 +1,38 @@
+/// Checks made before a lane's first step: everything it needs is there and can be performed.
+struct RunPreparation {
+    let file: LanesFile
+    let environment: EnvironmentVariables
+    let performers: [String: any StepPerformer]
+
+    func check(_ lane: Lane) throws(RunPreparationError) {
+        var problems: [Diagnostic] = []
+        for requirement in LaneRequirements(file: file).requirements(of: lane.name) where environment[requirement.name] == nil {
+            problems.append(.error(
+                "environment variable \(requirement.name) is not set; \(requirement.place) needs it",
+                at: requirement.location))
+        }
+        var unavailable: Set<String> = []
+        walk(lane, configuration: lane.configuration, visited: []) { step, configuration in
+            let keyword = step.kind.keyword
+            if keyword != "lane", performers[keyword] == nil, unavailable.insert(keyword).inserted {
+                problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))
+            }
+            if step.kind.needsSigning, configuration == nil {
+                problems.append(.error(
+                    "'\(keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",
+                    at: step.location))
+            }
+        }
+        if !problems.isEmpty { throw RunPreparationError(problems) }
+    }
+
+    /// Visits every step the lane can reach, with the configuration in force there.
+    func walk(_ lane: Lane, configuration: String?, visited: Set<String>, _ visit: (Step, String?) -> Void) {
+        for step in lane.steps {
+            visit(step, configuration)
+            if case .lane(let name) = step.kind, !visited.contains(name), let callee = file.lane(named: name) {
+                walk(callee, configuration: callee.configuration ?? configuration, visited: visited.union([lane.name]), visit)
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// One step, through all its attempts.
+struct StepExecution {
+    let execution: LaneExecution
+    let lane: Lane
+    let step: Step
+    let configuration: Configuration?
+    let depth: Int
+    let environment: EnvironmentVariables
+    let number: Int
+
+    private var runner: LaneRunner { execution.runner }
+    private var identity: StepIdentity {
+        StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: step.kind.keyword, depth: depth)
+    }
+
+    func run() async -> StepResult {
+        runner.reporter.stepStarted(identity)
+        let start = execution.clock.now
+        let attempts = step.options.retry.times + 1
+        var outcome = AttemptOutcome.interrupted
+        var tail = ""
+        var attempt = 0
+        while attempt < attempts {
+            attempt += 1
+            if attempt > 1 {
+                runner.reporter.notice("retrying '\(identity.name)' (attempt \(attempt) of \(attempts))")
+                let wait = step.options.retry.delay(beforeAttempt: attempt)
+                if wait > .zero {
+                    let slept = await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
+                        (try? await clock.sleep(for: wait)) != nil
+                    }
+                    if !slept { outcome = .interrupted; break }
+                }
+            }
+            (outcome, tail) = await attemptOnce(attempt: attempt)
+            if outcome.succeeded || outcome == .interrupted { break }
+        }
+        return result(for: outcome, start: start, attempts: attempt, tail: tail)
+    }
+
+    private func attemptOnce(attempt: Int) async -> (AttemptOutcome, String) {
+        guard let performer = performer else {
+            return (.failed("step kind '\(step.kind.keyword)' is not available"), "")
+        }
+        let logPath = runner.options.isDryRun ? nil : "\(execution.folders.logs)/\(logName(attempt: attempt))"
+        let recorder = StepOutputRecorder(
+            masker: execution.masker, logPath: logPath, reporter: runner.reporter, step: identity, clock: execution.clock)
+        let context = makeContext(recorder: recorder)
+        let watchdog = StepWatchdog(timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
+                                    clock: execution.clock, recorder: recorder)
+        let outcome = await runner.interruption.runCancellable(always: step.options.always) {
+            await watchdog.run { try await performer.perform(step, in: context) }
+        }
+        return (outcome, await recorder.finish())
+    }
+
+    private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
+
+    private func makeContext(recorder: StepOutputRecorder) -> StepContext {
+        StepContext(
+            lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
+            folders: execution.folders, shell: runner.dependencies.shell, clock: execution.clock, masker: execution.masker,
+            cleanup: execution.cleanup, exports: execution.exports, isDryRun: runner.options.isDryRun,
+            isVerbose: runner.options.isVerbose, emit: { channel, bytes in await recorder.receive(channel, bytes) })
+    }
+
+    private func logName(attempt: Int) -> String {
+        let slug = String(step.displayName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
+        let suffix = attempt > 1 ? ".attempt\(attempt)" : ""
+        return String(format: "%02d-%@%@.log", number, slug, suffix)
+    }
+
+    private func result(for outcome: AttemptOutcome, start: Date, attempts: Int, tail: String) -> StepResult {
+        var result = StepResult(
+            lane: lane.name, name: identity.name, kind: identity.kind, status: .passed, start: start,
+            duration: .seconds(execution.clock.now.timeIntervalSince(start)), attempts: attempts, outputTail: tail,
+            logPath: runner.options.isDryRun ? nil : "\(execution.folders.logs)/\(logName(attempt: attempts))")
+        switch outcome {
+        case .finished(let termination):
+            if case .exited(let code) = termination { result.exitCode = code }
+            if !termination.succeeded {
+                result.status = .failed
+                result.message = "'\(identity.name)' failed with \(termination)"
+            }
+        case .failed(let message):
+            result.status = .failed
+            result.message = message
+        case .timedOut(let message):
+            result.status = .timedOut
+            result.message = "'\(identity.name)' \(message)"
+        case .interrupted:
+            result.status = .interrupted
+            result.message = "'\(identity.name)' was interrupted"
+        }
+        if attempts > 1, result.status != .passed { result.message = (result.message ?? "") + " after \(attempts) attempts" }
+        if result.status == .failed, step.options.continueOnError { result.status = .failedIgnored }
+        result.message = result.message.map(execution.masker.mask)
+        return result
+    }
+}

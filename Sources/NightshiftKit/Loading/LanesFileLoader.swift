@@ -1,0 +1,50 @@
+public import Foundation
+import Yams
+
+/// Loads and validates a lanes file. Either returns a `LanesFile` every part of which checked
+/// out, or throws every problem found, each with its `file:line:column`.
+public struct LanesFileLoader: Sendable {
+    public init() {}
+
+    public func load(path: String) throws(LanesFileError) -> LanesFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw LanesFileError([.error(exists ? "cannot read \(path)" : "no lanes file at \(path)", at: nil,
+                                         notes: exists ? [] : ["create one, or name another with --file"])])
+        }
+        return try parse(data: data, path: path)
+    }
+
+    public func parse(data: Data, path: String) throws(LanesFileError) -> LanesFile {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LanesFileError([.error("\(path) is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))])
+        }
+        return try parse(text: text, path: path)
+    }
+
+    public func parse(text: String, path: String) throws(LanesFileError) -> LanesFile {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        if text.utf8.contains(0) {
+            throw LanesFileError([.error("\(path) is not a text file (it contains NUL bytes)", at: start)])
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw LanesFileError([.error("\(path) is empty", at: start, notes: ["a lanes file needs at least 'project:' and 'lanes:'"])])
+            }
+            root = node
+        } catch let error as LanesFileError {
+            throw error
+        } catch {
+            throw LanesFileError([YAMLErrorDiagnostic.make(from: error, file: path)])
+        }
+        let bag = DiagnosticBag()
+        let parser = LanesFileParser(reader: NodeReader(file: path, bag: bag))
+        let file = parser.parseFile(root, path: path)
+        if let file { LanesFileValidator(file: file, bag: bag).validate() }
+        guard let file, !bag.hasErrors else {
+            throw LanesFileError(bag.sorted)
+        }
+        return file
+    }
+}

@@ -1,0 +1,96 @@
+import Yams
+
+extension LanesFileParser {
+    static let laneKeys = ["description", "configuration", "schedule", "env", "timeout", "steps", "jenkins"]
+    static let scheduleKeys = ["cron", "seed", "when", "timezone", "catch_up", "remote", "branch"]
+    static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
+
+    func parseLanes(_ node: Node) -> [Lane] {
+        guard let pairs = reader.mapping(node, in: "lanes", known: []) else { return [] }
+        if pairs.isEmpty { bag.error("'lanes' has no lanes", at: reader.location(of: node)) }
+        return pairs.compactMap { parseLane(named: $0.key, $0.value, keyNode: $0.keyNode) }
+    }
+
+    private func parseLane(named name: String, _ node: Node, keyNode: Node) -> Lane? {
+        let context = "lane '\(name)'"
+        if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) {
+            bag.error("lane name '\(name)' must not be empty or contain spaces or '/'", at: reader.location(of: keyNode))
+        }
+        guard let pairs = reader.mapping(node, in: context, known: Self.laneKeys) else { return nil }
+        require(["steps"], in: pairs, of: node, context: context)
+        var lane = Lane(name: name, location: reader.location(of: keyNode))
+        for (key, _, value) in pairs {
+            switch key {
+            case "description": lane.description = reader.string(value, "\(context).description")
+            case "configuration": lane.configuration = reader.string(value, "\(context).configuration")
+            case "schedule": lane.schedule = parseSchedule(value, context: "\(context).schedule")
+            case "env": lane.environment = reader.templateMap(value, "\(context).env") ?? [:]
+            case "timeout": lane.timeout = reader.duration(value, "\(context).timeout")
+            case "steps": lane.steps = parseSteps(value, context: context)
+            case "jenkins": lane.jenkins = parseJenkins(value, context: "\(context).jenkins")
+            default: break
+            }
+        }
+        return lane
+    }
+
+    private func parseSteps(_ node: Node, context: String) -> [Step] {
+        guard case .sequence(let items) = node else {
+            bag.error("steps of \(context) must be a list, found \(reader.kind(of: node))", at: reader.location(of: node))
+            return []
+        }
+        if items.isEmpty { bag.warning("\(context) has no steps", at: reader.location(of: node)) }
+        return items.compactMap { parseStep($0, context: context) }
+    }
+
+    func parseSchedule(_ node: Node, context: String) -> Schedule? {
+        if case .scalar = node {
+            return reader.string(node, context).map { Schedule(cron: $0, location: reader.location(of: node)) }
+        }
+        guard let pairs = reader.mapping(node, in: context, known: Self.scheduleKeys) else { return nil }
+        require(["cron"], in: pairs, of: node, context: context)
+        var schedule = Schedule(cron: "", location: reader.location(of: node))
+        for (key, _, value) in pairs {
+            switch key {
+            case "cron":
+                schedule.cron = reader.string(value, "\(context).cron") ?? ""
+                schedule.location = reader.location(of: value)
+            case "seed": schedule.seed = reader.string(value, "\(context).seed")
+            case "when": schedule.trigger = parseTrigger(value, context: "\(context).when")
+            case "timezone": schedule.timeZone = reader.string(value, "\(context).timezone")
+            case "catch_up": schedule.catchUp = reader.duration(value, "\(context).catch_up") ?? schedule.catchUp
+            case "remote": schedule.remote = reader.string(value, "\(context).remote")
+            case "branch": schedule.branch = reader.string(value, "\(context).branch")
+            default: break
+            }
+        }
+        return schedule
+    }
+
+    private func parseTrigger(_ node: Node, context: String) -> Schedule.Trigger {
+        guard let text = reader.string(node, context) else { return .always }
+        guard let trigger = Schedule.Trigger(rawValue: text) else {
+            bag.error("\(context) must be 'always' or 'changed', found '\(text)'", at: reader.location(of: node),
+                      notes: Suggestion.note(for: text, among: ["always", "changed"]))
+            return .always
+        }
+        return trigger
+    }
+
+    private func parseJenkins(_ node: Node, context: String) -> JenkinsSettings {
+        var settings = JenkinsSettings()
+        guard let pairs = reader.mapping(node, in: context, known: Self.jenkinsKeys) else { return settings }
+        for (key, _, value) in pairs {
+            switch key {
+            case "agent": settings.agent = reader.string(value, "\(context).agent")
+            case "setup": settings.setup = reader.string(value, "\(context).setup")
+            case "timestamps": settings.timestamps = reader.bool(value, "\(context).timestamps") ?? false
+            case "credentials":
+                let map = reader.templateMap(value, "\(context).credentials") ?? [:]
+                settings.credentials = map.mapValues(\.raw)
+            default: break
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The run as people read it: a line per step as it starts and ends, its output indented
+/// beneath, and a summary table at the end.
+public struct ConsoleReporter: RunReporter {
+    let output: any OutputSink
+    let style: ConsoleStyle
+    let clock: any WallClock
+
+    public init(output: any OutputSink, style: ConsoleStyle, clock: any WallClock) {
+        self.output = output
+        self.style = style
+        self.clock = clock
+    }
+
+    public func laneStarted(_ lane: Lane, runID: String) {
+        output.out(stamp() + style.bold("lane \(lane.name)") + style.dim(" (run \(runID))") + "\n")
+    }
+
+    public func stepStarted(_ step: StepIdentity) {
+        output.out(stamp() + indent(step.depth) + "▶ " + step.name + "\n")
+    }
+
+    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {
+        let text = indent(step.depth) + "    " + line + "\n"
+        output.write(channel == .standardError ? style.yellow(text) : style.dim(text), to: .standardOutput)
+    }
+
+    public func stepFinished(_ result: StepResult) {
+        let duration = DurationFormatting.short(result.duration)
+        let line: String
+        switch result.status {
+        case .passed: line = style.green("✔ \(result.name)") + style.dim(" (\(duration))")
+        case .skipped: line = style.dim("↷ \(result.name) skipped: \(result.message ?? "")")
+        case .failedIgnored: line = style.yellow("⚠ \(result.name) (\(duration)): \(result.message ?? "") — continuing")
+        case .notRun: line = style.dim("· \(result.name) not run")
+        case .failed, .timedOut, .interrupted: line = style.red("✘ \(result.name) (\(duration)): \(result.message ?? result.status.rawValue)")
+        }
+        output.out(stamp() + line + "\n")
+    }
+
+    public func laneFinished(_ result: LaneResult) {
+        output.out("\n" + SummaryTable(result: result, style: style).render())
+        if let log = Optional(result.logFolder), !log.isEmpty, result.status != .passed {
+            output.out(style.dim("logs: \(log)") + "\n")
+        }
+    }
+
+    public func notice(_ text: String) {
+        output.err(stamp() + style.yellow(text) + "\n")
+    }
+
+    private func stamp() -> String {
+        guard style.timestamps else { return "" }
+        return "[" + DurationFormatting.timestamp(clock.now) + "] "
+    }
+
+    private func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+}

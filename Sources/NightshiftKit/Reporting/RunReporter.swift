@@ -1,0 +1,37 @@
+/// Which step an event is about.
+public struct StepIdentity: Sendable, Hashable {
+    public var lane: String
+    public var name: String
+    public var kind: String
+    /// How many `lane:` calls deep the step runs (0 for the lane's own steps).
+    public var depth: Int
+
+    public init(lane: String, name: String, kind: String, depth: Int) {
+        self.lane = lane
+        self.name = name
+        self.kind = kind
+        self.depth = depth
+    }
+}
+
+/// Told what a run does as it happens; decides how it looks. Every text it is given is masked.
+public protocol RunReporter: Sendable {
+    func laneStarted(_ lane: Lane, runID: String)
+    func stepStarted(_ step: StepIdentity)
+    func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity)
+    func stepFinished(_ result: StepResult)
+    func laneFinished(_ result: LaneResult)
+    /// A warning or note outside any step's output.
+    func notice(_ text: String)
+}
+
+/// Reports nothing: for dry runs, whose output is the command list alone.
+public struct SilentReporter: RunReporter {
+    public init() {}
+    public func laneStarted(_ lane: Lane, runID: String) {}
+    public func stepStarted(_ step: StepIdentity) {}
+    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {}
+    public func stepFinished(_ result: StepResult) {}
+    public func laneFinished(_ result: LaneResult) {}
+    public func notice(_ text: String) {}
+}

@@ -1,0 +1,67 @@
+/// Checks what parsing alone cannot: references between parts of the file.
+struct LanesFileValidator {
+    let file: LanesFile
+    let bag: DiagnosticBag
+
+    func validate() {
+        checkDuplicateNames()
+        for lane in file.lanes {
+            checkConfiguration(of: lane)
+            for step in lane.steps { check(step, in: lane) }
+        }
+        LaneCallGraph(file: file).cycles().forEach { cycle in
+            bag.error("lane calls form a cycle: \(cycle.names.joined(separator: " -> "))", at: cycle.location)
+        }
+    }
+
+    private func checkDuplicateNames() {
+        var seen: Set<String> = []
+        for name in file.secrets where !seen.insert(name).inserted {
+            bag.warning("secret '\(name)' is listed twice", at: nil)
+        }
+    }
+
+    private func checkConfiguration(of lane: Lane) {
+        guard let name = lane.configuration, file.configuration(named: name) == nil else { return }
+        let names = file.configurations.map(\.name)
+        var notes = Suggestion.note(for: name, among: names)
+        if notes.isEmpty { notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"] }
+        bag.error("lane '\(lane.name)' names configuration '\(name)', which does not exist", at: lane.location, notes: notes)
+    }
+
+    private func check(_ step: Step, in lane: Lane) {
+        switch step.kind {
+        case .lane(let callee) where file.lane(named: callee) == nil:
+            bag.error("step calls lane '\(callee)', which does not exist", at: step.location,
+                      notes: Suggestion.note(for: callee, among: file.lanes.map(\.name)))
+        case .upload(let target):
+            check(target)
+        case let kind where kind.needsSigning:
+            if file.codesigning == nil {
+                bag.error("'\(kind.keyword)' needs a 'codesigning:' section in the file", at: step.location)
+            }
+            if [.package, .archive].contains(kind), file.project.scheme == nil {
+                bag.error("'\(kind.keyword)' needs 'project.scheme'", at: step.location)
+            }
+        default:
+            break
+        }
+    }
+
+    private func check(_ target: UploadTarget) {
+        guard !target.destination.isEmpty else { return }
+        guard let keys = UploadSchema.keys(for: target.destination) else {
+            bag.error("unknown upload destination '\(target.destination)'", at: target.location,
+                      notes: Suggestion.note(for: target.destination, among: UploadSchema.destinations)
+                        + ["destinations: \(UploadSchema.destinations.joined(separator: ", "))"])
+            return
+        }
+        for key in target.parameters.keys.sorted() where !keys.all.contains(key) {
+            bag.error("unknown key '\(key)' for upload to \(target.destination)", at: target.parameterLocations[key] ?? target.location,
+                      notes: Suggestion.note(for: key, among: keys.all))
+        }
+        for key in keys.required where target.parameters[key] == nil {
+            bag.error("upload to \(target.destination) needs '\(key)'", at: target.location)
+        }
+    }
+}
