@@ -1,34 +1,67 @@
-/// Splits a byte stream into lines and masks each: a secret split across two reads is whole
-/// again by the time its line is complete.
-// Placeholder implementation: the streaming, encoding-aware masker replaces this file.
+/// Masks one output channel of a child as its chunks arrive, emitting complete lines.
+///
+/// A partial line is held back until its newline arrives, so a secret split across two reads is
+/// seen whole. A line longer than `maximumHeldBytes` (a progress bar, minified JSON) is not held
+/// forever: the stream then emits all but the last `longestPatternLength - 1` bytes, which is
+/// still enough to catch a secret straddling the cut. Memory stays bounded by
+/// `maximumHeldBytes` plus one chunk, whatever the child prints.
 public struct MaskingLineStream: Sendable {
-    private let masker: SecretMasker
+    public let masker: SecretMasker
+    public let maximumHeldBytes: Int
     private var pending: [UInt8] = []
-    private let maximumPending: Int
 
-    public init(masker: SecretMasker, maximumPending: Int = 64 * 1024) {
+    public init(masker: SecretMasker, maximumHeldBytes: Int = 64 * 1024) {
         self.masker = masker
-        self.maximumPending = maximumPending
+        self.maximumHeldBytes = max(maximumHeldBytes, masker.longestPatternLength)
     }
 
-    /// Returns the complete lines now available, masked, each ending in a newline.
+    /// The bytes now safe to show, masked; possibly empty.
     public mutating func feed(_ bytes: [UInt8]) -> [UInt8] {
-        pending.append(contentsOf: bytes)
-        guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else {
-            guard pending.count > maximumPending else { return [] }
-            return flush(upTo: pending.count)
+        if pending.isEmpty {
+            return bytes.withUnsafeBufferPointer { process($0, newBytesFrom: 0) }
         }
-        return flush(upTo: lastNewline + 1)
+        let previousCount = pending.count
+        var work = pending
+        pending = []
+        work.append(contentsOf: bytes)
+        return work.withUnsafeBufferPointer { process($0, newBytesFrom: previousCount) }
     }
 
-    /// Whatever is left, masked.
+    /// Everything still held back, masked. Call once when the channel reaches its end.
     public mutating func finish() -> [UInt8] {
-        flush(upTo: pending.count)
+        defer { pending = [] }
+        return masker.mask(pending)
     }
 
-    private mutating func flush(upTo end: Int) -> [UInt8] {
-        let text = String(decoding: pending[..<end], as: UTF8.self)
-        pending.removeFirst(end)
-        return Array(masker.mask(text).utf8)
+    /// The bytes being held back (at most `maximumHeldBytes` plus one chunk).
+    public var heldByteCount: Int { pending.count }
+
+    private mutating func process(_ work: UnsafeBufferPointer<UInt8>, newBytesFrom start: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(work.count + 64)
+        let lineEnd = Self.endOfLastLine(in: work, searchingFrom: start)
+        if lineEnd > 0 {
+            _ = masker.mask(UnsafeBufferPointer(rebasing: work[..<lineEnd]), searchEnd: lineEnd, emitLimit: lineEnd, into: &output)
+        }
+        var restStart = lineEnd
+        let restCount = work.count - restStart
+        if restCount > maximumHeldBytes {
+            let rest = UnsafeBufferPointer(rebasing: work[restStart...])
+            let carry = max(masker.longestPatternLength - 1, 0)
+            restStart += masker.mask(rest, searchEnd: rest.count, emitLimit: rest.count - carry, into: &output)
+        }
+        pending = Array(work[restStart...])
+        return output
+    }
+
+    /// One past the last newline at or after `start`, or 0 when the new bytes hold none (the
+    /// held-back bytes before `start` never contain one).
+    private static func endOfLastLine(in work: UnsafeBufferPointer<UInt8>, searchingFrom start: Int) -> Int {
+        var index = work.count
+        while index > start {
+            index -= 1
+            if work[index] == UInt8(ascii: "\n") { return index + 1 }
+        }
+        return 0
     }
 }

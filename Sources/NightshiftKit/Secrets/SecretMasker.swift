@@ -1,37 +1,59 @@
-internal import Foundation
-
-/// Replaces secret values with `********` in text.
-// Placeholder implementation: the streaming, encoding-aware masker replaces this file.
+/// Replaces secret values, and their base64, percent-encoded and JSON-escaped forms, with
+/// `********`. Works on bytes; `MaskingLineStream` applies it to a child's output as it streams.
 public struct SecretMasker: Sendable {
+    /// The plain secret values, longest first.
     public let secrets: [String]
+    let matcher: PatternMatcher
 
     public init(secrets: some Sequence<String>) {
-        // Longest first, so a secret containing another is masked whole.
-        self.secrets = Array(Set(secrets.filter { !$0.isEmpty })).sorted { $0.utf8.count > $1.utf8.count }
+        let unique = Set(secrets.filter { !$0.isEmpty })
+        self.secrets = unique.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
+        var patterns: Set<[UInt8]> = []
+        for secret in unique { patterns.formUnion(SecretEncodings.variants(of: Array(secret.utf8))) }
+        self.matcher = PatternMatcher(patterns: patterns)
     }
 
     public static let none = SecretMasker(secrets: [])
 
-    public func mask(_ text: String) -> String {
-        var result = text
-        for secret in secrets {
-            result = result.replacingOccurrences(of: secret, with: Secret.mask)
-        }
-        return result
-    }
-}
+    static let maskBytes = Array(Secret.mask.utf8)
 
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+    /// The longest byte sequence that is ever replaced: a stream must hold back one byte less
+    /// than this so that a secret split across two reads is still seen whole.
+    public var longestPatternLength: Int { matcher.longestLength }
+
+    public func mask(_ text: String) -> String {
+        guard !matcher.isEmpty else { return text }
+        var output: [UInt8] = []
+        Array(text.utf8).withUnsafeBufferPointer { buffer in
+            _ = mask(buffer, searchEnd: buffer.count, emitLimit: buffer.count, into: &output)
         }
-        result += rest
-        return result
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    public func mask(_ bytes: [UInt8]) -> [UInt8] {
+        guard !matcher.isEmpty else { return bytes }
+        var output: [UInt8] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = mask(buffer, searchEnd: buffer.count, emitLimit: buffer.count, into: &output)
+        }
+        return output
+    }
+
+    /// Appends `buffer[..<emitLimit]`, masked, to `output`. Occurrences are searched within
+    /// `buffer[..<searchEnd]`; one that starts before `emitLimit` but ends after it is emitted
+    /// whole (masked), so the returned number of consumed bytes can exceed `emitLimit`.
+    func mask(
+        _ buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, emitLimit: Int, into output: inout [UInt8]
+    ) -> Int {
+        let ranges = matcher.occurrences(in: buffer, searchEnd: searchEnd, startLimit: emitLimit)
+        var cursor = 0
+        for range in ranges {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<range.lowerBound]))
+            output.append(contentsOf: Self.maskBytes)
+            cursor = range.upperBound
+        }
+        let consumed = max(emitLimit, cursor)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<consumed]))
+        return consumed
     }
 }

@@ -1,0 +1,180 @@
+import Foundation
+internal import Subprocess
+#if canImport(System)
+internal import System
+#else
+internal import SystemPackage
+#endif
+
+/// The real `ShellRunner`: spawns each command with swift-subprocess in a process group of its
+/// own, streams stdout and stderr as raw chunks, and tears the whole group down on cancellation.
+///
+/// The child's environment is exactly `environment` with the command's overrides on top; the
+/// process environment is never inherited behind the caller's back.
+///
+/// On cancellation the group receives `teardownSignal.current` (SIGTERM unless nightshift was
+/// interrupted and recorded SIGINT), then, once the leader has ended or `gracePeriod` has
+/// passed, SIGKILL, so descendants that ignore the first signal die as well. When a step ends on
+/// its own, whatever it left running in its group is killed (`killsLeftoverProcesses`): nothing
+/// a step starts outlives it, as with Jenkins' process-tree killer.
+public struct SubprocessShellRunner: ShellRunner {
+    public var environment: EnvironmentVariables
+    public var gracePeriod: Duration
+    public var teardownSignal: TeardownSignal
+    public var killsLeftoverProcesses: Bool
+
+    public init(
+        environment: EnvironmentVariables,
+        gracePeriod: Duration = .seconds(10),
+        teardownSignal: TeardownSignal = TeardownSignal(),
+        killsLeftoverProcesses: Bool = true
+    ) {
+        self.environment = environment
+        self.gracePeriod = gracePeriod
+        self.teardownSignal = teardownSignal
+        self.killsLeftoverProcesses = killsLeftoverProcesses
+    }
+
+    public func run(
+        _ command: ShellCommand,
+        onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
+    ) async throws -> Termination {
+        try Task.checkCancellation()
+        let merged = environment.merging(command.environment)
+        let lookup = ExecutableLookup(searchPath: merged["PATH"], workingDirectory: command.workingDirectory)
+        let configuration = Subprocess.Configuration(
+            executable: .path(FilePath(try lookup.resolve(command.executable))),
+            arguments: Arguments(command.arguments),
+            environment: .custom(Self.subprocessEnvironment(merged)),
+            workingDirectory: command.workingDirectory.map { FilePath($0) },
+            platformOptions: platformOptions
+        )
+        let session = StepSession(
+            request: TeardownRequest(), teardownSignal: teardownSignal, gracePeriod: gracePeriod,
+            killsLeftoverProcesses: killsLeftoverProcesses, onOutput: onOutput
+        )
+        // Unstructured on purpose: the caller's cancellation becomes a teardown request instead of
+        // cancelling the reads, so output keeps flowing while the group shuts down.
+        let work = Task { try await session.run(configuration, input: command.standardInput, executable: command.executable) }
+        return try await withTaskCancellationHandler {
+            try await work.value
+        } onCancel: {
+            session.request.request()
+        }
+    }
+
+    private var platformOptions: PlatformOptions {
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        // Only used if our own body fails; the normal teardown is `StepSession`'s.
+        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: gracePeriod)]
+        return options
+    }
+
+    private static func subprocessEnvironment(_ variables: EnvironmentVariables) -> [Subprocess.Environment.Key: String] {
+        var result: [Subprocess.Environment.Key: String] = [:]
+        for (name, value) in variables.values {
+            guard !name.isEmpty, !name.contains("="), let key = Subprocess.Environment.Key(rawValue: name) else { continue }
+            result[key] = value
+        }
+        return result
+    }
+}
+
+/// One command's run: spawning, streaming, and the teardown protocol.
+private struct StepSession: Sendable {
+    let request: TeardownRequest
+    let teardownSignal: TeardownSignal
+    let gracePeriod: Duration
+    let killsLeftoverProcesses: Bool
+    let onOutput: @Sendable (OutputChannel, [UInt8]) async -> Void
+
+    func run(_ configuration: Subprocess.Configuration, input: [UInt8]?, executable: String) async throws -> Termination {
+        do {
+            let status: TerminationStatus
+            if let input {
+                status = try await Subprocess.run(
+                    configuration, input: .array(input), output: .sequence, error: .sequence
+                ) { execution in await supervise(execution) }.terminationStatus
+            } else {
+                status = try await Subprocess.run(
+                    configuration, input: .none, output: .sequence, error: .sequence
+                ) { execution in await supervise(execution) }.terminationStatus
+            }
+            return Self.termination(status)
+        } catch let error as SubprocessError {
+            throw ShellRunnerError(executable: executable, reason: String(describing: error))
+        }
+    }
+
+    private static func termination(_ status: TerminationStatus) -> Termination {
+        switch status {
+        case .exited(let code): .exited(code)
+        case .signaled(let signal): .signalled(signal)
+        }
+    }
+
+    private enum Event: Sendable {
+        case streamClosed
+        case teardownRequested
+        case waitAbandoned
+        case tornDown
+    }
+
+    private func supervise<Input>(_ execution: Execution<Input, SequenceOutput, SequenceOutput>) async {
+        let group = ProcessGroup(leader: execution.processIdentifier.value)
+        await withTaskGroup(of: Event.self) { tasks in
+            tasks.addTask { await forward(execution.standardOutput, as: .standardOutput) }
+            tasks.addTask { await forward(execution.standardError, as: .standardError) }
+            tasks.addTask { await request.wait() ? .teardownRequested : .waitAbandoned }
+            var openStreams = 2
+            var tearingDown = false
+            while openStreams > 0, let event = await tasks.next() {
+                switch event {
+                case .streamClosed: openStreams -= 1
+                case .teardownRequested:
+                    tearingDown = true
+                    tasks.addTask { await tearDown(group) }
+                case .waitAbandoned, .tornDown: break
+                }
+            }
+            if !tearingDown {
+                await finishAfterOutputClosed(group)
+                tasks.cancelAll()
+            }
+            await tasks.waitForAll()
+        }
+    }
+
+    /// The output is closed, but the leader may still run (it can close its outputs and go on).
+    private func finishAfterOutputClosed(_ group: ProcessGroup) async {
+        let request = self.request
+        let exited = await group.waitForLeaderExit(within: .seconds(Int64.max), unless: { request.isRequested })
+        if !exited {
+            _ = await tearDown(group)
+        } else if killsLeftoverProcesses {
+            group.send(SIGKILL)
+        }
+    }
+
+    private func tearDown(_ group: ProcessGroup) async -> Event {
+        await group.terminate(firstSignal: teardownSignal.current, gracePeriod: gracePeriod)
+        return .tornDown
+    }
+
+    /// Hands each chunk on, awaiting the consumer before reading more: that is the back-pressure
+    /// that keeps a child printing gigabytes from growing our memory. A read error ends the
+    /// channel like end-of-file does; Subprocess cancels reads once the leader has exited so a
+    /// grandchild holding the pipe open cannot hang the step.
+    private func forward(_ sequence: SubprocessOutputSequence, as channel: OutputChannel) async -> Event {
+        do {
+            for try await buffer in sequence {
+                let bytes = buffer.withUnsafeBytes { Array($0) }
+                await onOutput(channel, bytes)
+            }
+        } catch {
+            return .streamClosed
+        }
+        return .streamClosed
+    }
+}
