@@ -29,6 +29,18 @@ public struct LaneRunner: Sendable {
 
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
     public func run(_ laneName: String) async throws(RunPreparationError) -> LaneResult {
+        let lane = try prepare(laneName)
+        let folders = RunFolders(root: options.stateDirectory, lane: lane.name, runID: options.runID)
+        if !options.isDryRun {
+            try? FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
+        }
+        let execution = LaneExecution(runner: self, folders: folders)
+        return await execution.run(lane)
+    }
+
+    /// Checks that the lane exists and has all it needs, without running anything.
+    @discardableResult
+    public func prepare(_ laneName: String) throws(RunPreparationError) -> Lane {
         guard let lane = file.lane(named: laneName) else {
             let names = file.lanes.map(\.name)
             throw RunPreparationError([.error(
@@ -36,11 +48,6 @@ public struct LaneRunner: Sendable {
                 notes: Suggestion.note(for: laneName, among: names) + ["lanes: \(names.joined(separator: ", "))"])])
         }
         try RunPreparation(file: file, environment: dependencies.environment, performers: performers).check(lane)
-        let folders = RunFolders(root: options.stateDirectory, lane: lane.name, runID: options.runID)
-        if !options.isDryRun {
-            try? FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
-        }
-        let execution = LaneExecution(runner: self, folders: folders)
-        return await execution.run(lane)
+        return lane
     }
 }

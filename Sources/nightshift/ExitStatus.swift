@@ -1,0 +1,16 @@
+import NightshiftKit
+
+/// What nightshift's exit codes mean. Jenkins and scripts rely on these.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// A step failed.
+    static let stepFailed: Int32 = 1
+    /// Bad usage, a bad lanes.yml, a missing variable: nothing ran.
+    static let usage: Int32 = 2
+
+    /// 0, 1, or 128 + the signal that interrupted the run (130 for SIGINT, 143 for SIGTERM).
+    static func of(_ results: [LaneResult]) -> Int32 {
+        if let signal = results.compactMap(\.signal).first { return 128 + signal }
+        return results.contains { $0.status == .failed || $0.status == .interrupted } ? stepFailed : success
+    }
+}
