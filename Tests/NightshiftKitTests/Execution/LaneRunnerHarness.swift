@@ -1,0 +1,43 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+
+/// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
+struct LaneRunnerHarness {
+    let shell = ScriptedShellRunner()
+    let clock = ManualClock()
+    let output = CapturingOutputSink()
+    let interruption = RunInterruption()
+    let file: LanesFile
+    var environment: EnvironmentVariables = ["BRANCH": "main", "DEPLOY_TOKEN": "s3cr3t-token"]
+
+    init(yaml: String) throws {
+        file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
+    }
+
+    func runner() -> LaneRunner {
+        let dependencies = Dependencies(
+            shell: shell, keychain: UnavailableKeychainImporter(), uploaders: UploaderRegistry(), clock: clock,
+            environment: environment, output: output)
+        return LaneRunner(
+            file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],
+            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
+            interruption: interruption,
+            options: RunOptions(isDryRun: true, stateDirectory: NSTemporaryDirectory() + "nightshift-tests", runID: "test"))
+    }
+
+    func run(_ lane: String) async throws -> LaneResult {
+        try await runner().run(lane)
+    }
+
+    /// The scripts the shell was asked to run, in order.
+    func scripts() async -> [String] {
+        await shell.commands.map { $0.arguments.last ?? "" }
+    }
+}
+
+extension LaneResult {
+    var statuses: [String: StepStatus] {
+        Dictionary(steps.map { ($0.name, $0.status) }, uniquingKeysWith: { first, _ in first })
+    }
+}

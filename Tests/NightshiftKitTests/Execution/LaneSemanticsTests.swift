@@ -1,0 +1,162 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("Lane semantics")
+struct LaneSemanticsTests {
+    @Test("steps run in order and a failure stops the lane with the step named")
+    func failureStopsLane() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: one
+                  - sh: two
+                  - sh: three
+            """)
+        await harness.shell.onScript(containing: "two", .output([(.standardError, "boom\n")], .exited(3)))
+        let result = try await harness.run("ci")
+        #expect(await harness.scripts() == ["one", "two"])
+        #expect(result.status == .failed)
+        #expect(result.statuses == ["one": .passed, "two": .failed, "three": .notRun])
+        #expect(result.firstFailure?.message == "'two' failed with exit code 3")
+        #expect(result.firstFailure?.exitCode == 3)
+        #expect(result.firstFailure?.outputTail == "boom")
+    }
+
+    @Test("continue_on_error keeps going and the lane passes with warnings")
+    func continueOnError() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: flaky
+                    continue_on_error: true
+                  - sh: after
+            """)
+        await harness.shell.onScript(containing: "flaky", .output([], .exited(1)))
+        let result = try await harness.run("ci")
+        #expect(result.status == .passedWithWarnings)
+        #expect(result.statuses == ["flaky": .failedIgnored, "after": .passed])
+    }
+
+    @Test("always steps run after a failure and the first failure decides the result")
+    func alwaysRuns() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: build
+                  - sh: test
+                  - sh: cleanup
+                    always: true
+            """)
+        await harness.shell.onScript(containing: "build", .output([], .exited(2)))
+        await harness.shell.onScript(containing: "cleanup", .output([], .exited(5)))
+        let result = try await harness.run("ci")
+        #expect(await harness.scripts() == ["build", "cleanup"])
+        #expect(result.firstFailure?.name == "build")
+        #expect(result.statuses["test"] == .notRun)
+    }
+
+    @Test("if: skips a step whose condition is false and reports it skipped")
+    func conditions() async throws {
+        var harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: deploy
+                    if: "${BRANCH} == main"
+                  - sh: preview
+                    if: "${BRANCH} != main && ${PREVIEW}"
+                  - sh: tagged
+                    if: "!${TAG}"
+            """)
+        harness.environment = ["BRANCH": "main"]
+        let result = try await harness.run("ci")
+        #expect(await harness.scripts() == ["deploy", "tagged"])
+        #expect(result.statuses["preview"] == .skipped)
+        #expect(result.status == .passed)
+    }
+
+    @Test("lane: runs the called lane's steps inline with its configuration")
+    func laneCalls() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            configurations:
+              prod: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b, export_method: app-store }
+            lanes:
+              nightly:
+                steps:
+                  - sh: before
+                  - lane: inner
+                  - sh: after
+              inner:
+                configuration: prod
+                env: { WHERE: inner }
+                steps:
+                  - sh: echo $NIGHTSHIFT_BUILD_CONFIGURATION
+            """)
+        _ = try await harness.run("nightly")
+        let commands = await harness.shell.commands
+        #expect(commands.map { $0.arguments.last ?? "" } == ["before", "echo $NIGHTSHIFT_BUILD_CONFIGURATION", "after"])
+        #expect(commands[1].environment["NIGHTSHIFT_BUILD_CONFIGURATION"] == "Release")
+        #expect(commands[1].environment["WHERE"] == "inner")
+        #expect(commands[0].environment["NIGHTSHIFT_CONFIGURATION"] == nil)
+    }
+
+    @Test("lane and step env: interpolate, step wins over lane")
+    func environmentLayers() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                env: { GREETING: "hello ${WHO:-world}", LEVEL: lane }
+                steps:
+                  - sh: run
+                    env: { LEVEL: step }
+            """)
+        _ = try await harness.run("ci")
+        let command = try #require(await harness.shell.commands.first)
+        #expect(command.environment["GREETING"] == "hello world")
+        #expect(command.environment["LEVEL"] == "step")
+    }
+
+    @Test("a missing variable is named before any step runs, and its value never appears")
+    func missingVariable() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: echo first
+                  - sh: deploy --token ${API_TOKEN}
+            """)
+        let error = await #expect(throws: RunPreparationError.self) { try await harness.run("ci") }
+        #expect(await harness.scripts().isEmpty)
+        #expect(error?.description.contains("environment variable API_TOKEN is not set") == true)
+        #expect(error?.description.contains("lanes.yml:6:") == true)
+    }
+
+    @Test("secrets are masked in step output and failure messages")
+    func masking() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            secrets: [DEPLOY_TOKEN]
+            lanes:
+              ci:
+                steps:
+                  - sh: leak
+            """)
+        await harness.shell.onScript(containing: "leak", .output([(.standardOutput, "token=s3cr3t-"), (.standardOutput, "token\n"), (.standardError, "s3cr3t-token\n")], .exited(1)))
+        let result = try await harness.run("ci")
+        #expect(!harness.output.standardOutput.contains("s3cr3t-token"))
+        #expect(harness.output.standardOutput.contains("token=********"))
+        #expect(result.firstFailure?.outputTail.contains("s3cr3t") == false)
+    }
+}
