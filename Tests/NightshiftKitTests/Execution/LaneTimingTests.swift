@@ -1,0 +1,97 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+/// Retries, timeouts and interrupts, on virtual time.
+@Suite("Lane timing")
+struct LaneTimingTests {
+    @Test("retry re-runs a failing step with back-off waits on the clock")
+    func retryWithBackoff() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: flaky
+                    retry: { times: 3, delay: 10s, backoff: 2 }
+            """)
+        await harness.shell.onScript(containing: "flaky", .output([], .exited(1)), .output([], .exited(1)), .output([], .exited(0)))
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(10))
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(19))
+        #expect(await harness.shell.commands.count == 2)
+        harness.clock.advance(by: .seconds(1))
+        let result = try await run.value
+        #expect(result.status == .passed)
+        #expect(result.steps.first?.attempts == 3)
+        #expect(await harness.shell.commands.count == 3)
+    }
+
+    @Test("a step over its timeout is stopped and reported as timed out")
+    func timeout() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: hang
+                    timeout: 30m
+                  - sh: cleanup
+                    always: true
+            """)
+        await harness.shell.onScript(containing: "hang", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(1800))
+        let result = try await run.value
+        #expect(result.statuses == ["hang": .timedOut, "cleanup": .passed])
+        #expect(result.firstFailure?.message == "'hang' timed out after 30m")
+        #expect(result.status == .failed)
+    }
+
+    @Test("no_output_timeout stops a step that goes quiet")
+    func noOutputTimeout() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: quiet
+                    no_output_timeout: 10m
+            """)
+        await harness.shell.onScript(containing: "quiet", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(600))
+        let result = try await run.value
+        #expect(result.steps.first?.status == .timedOut)
+        #expect(result.steps.first?.message?.contains("printed nothing for 10m") == true)
+    }
+
+    @Test("an interrupt stops the running step, skips the rest, runs always steps")
+    func interrupt() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: long
+                    timeout: 1h
+                  - sh: next
+                  - sh: cleanup
+                    always: true
+            """)
+        await harness.shell.onScript(containing: "long", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.interruption.interrupt(signal: SIGTERM)
+        let result = try await run.value
+        #expect(result.status == .interrupted)
+        #expect(result.signal == SIGTERM)
+        #expect(result.statuses == ["long": .interrupted, "next": .notRun, "cleanup": .passed])
+        #expect(await harness.scripts() == ["long", "cleanup"])
+    }
+}
