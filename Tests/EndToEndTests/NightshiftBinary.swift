@@ -1,0 +1,45 @@
+import Foundation
+import NightshiftKit
+
+/// The built `nightshift` executable, run as a user would, through the real process runner.
+struct NightshiftBinary {
+    struct Outcome {
+        var termination: Termination
+        var standardOutput: String
+        var standardError: String
+        var exitCode: Int32? { if case .exited(let code) = termination { code } else { nil } }
+    }
+
+    static var path: String {
+        Bundle.main.bundleURL.appendingPathComponent("nightshift").path
+    }
+
+    /// A hermetic environment: a temporary HOME, system tools only, plus `extra`.
+    static func environment(home: String, extra: [String: String] = [:]) -> EnvironmentVariables {
+        EnvironmentVariables(["PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"].merging(extra) { _, new in new })
+    }
+
+    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws -> Outcome {
+        let collected = OutputCollector()
+        let runner = SubprocessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
+        let termination = try await runner.run(ShellCommand(path, arguments, workingDirectory: directory)) { channel, bytes in
+            await collected.append(channel, bytes)
+        }
+        return Outcome(termination: termination, standardOutput: await collected.text(.standardOutput),
+                       standardError: await collected.text(.standardError))
+    }
+}
+
+actor OutputCollector {
+    private var bytes: [OutputChannel: [UInt8]] = [:]
+
+    func append(_ channel: OutputChannel, _ chunk: [UInt8]) { bytes[channel, default: []] += chunk }
+    func text(_ channel: OutputChannel) -> String { String(decoding: bytes[channel] ?? [], as: UTF8.self) }
+}
+
+/// A fresh folder under the system's temporary directory.
+func makeTemporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "nightshift-e2e-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}

@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import NightshiftKit
+import Testing
+
+@Suite("nightshift run, end to end")
+struct RunLaneTests {
+    static let lanes = """
+        project: { name: Demo }
+        secrets: [DEPLOY_TOKEN]
+        lanes:
+          ok:
+            steps:
+              - sh: echo "hello from $NAME"
+                env: { NAME: nightshift }
+              - sh: echo "token is $DEPLOY_TOKEN" >&2
+          broken:
+            steps:
+              - sh: echo about to fail; exit 7
+                name: Compile
+              - sh: echo never
+              - sh: echo cleaning > cleaned.txt
+                always: true
+          nested:
+            steps:
+              - lane: ok
+              - sh: make release
+        """
+
+    @Test("runs real shell steps, masks secrets, exits 0")
+    func passingLane() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "ok", "--json", "report.json"], in: directory,
+                                                     environment: ["DEPLOY_TOKEN": "hunter2-secret"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.contains("hello from nightshift"))
+        #expect(outcome.standardOutput.contains("token is ********"))
+        #expect(!outcome.standardOutput.contains("hunter2-secret"))
+        let report = try String(contentsOfFile: directory + "/report.json", encoding: .utf8)
+        #expect(report.contains("\"status\" : \"passed\""))
+        let logs = try FileManager.default.subpathsOfDirectory(atPath: directory + "/.nightshift/runs/ok")
+        #expect(logs.contains { $0.hasSuffix(".log") })
+    }
+
+    @Test("a failing step exits 1, names the step, runs always steps, writes JUnit")
+    func failingLane() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "broken", "--junit", "reports/broken.xml"], in: directory)
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput.contains("'Compile' failed with exit code 7"))
+        #expect(!outcome.standardOutput.contains("never\n"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/cleaned.txt"))
+        let junit = try Data(contentsOf: URL(fileURLWithPath: directory + "/reports/broken.xml"))
+        let document = try XMLDocument(data: junit)
+        let failures = try document.nodes(forXPath: "//testcase[@name='Compile']/failure")
+        #expect(failures.count == 1)
+        #expect(failures.first?.stringValue?.contains("about to fail") == true)
+        #expect(try document.nodes(forXPath: "//testcase").count == 3)
+    }
+
+    @Test("--dry-run prints the commands of called lanes in order and runs nothing")
+    func dryRun() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "nested", "--dry-run"], in: directory)
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput == """
+            echo "hello from $NAME"
+            echo "token is $DEPLOY_TOKEN" >&2
+            make release
+
+            """)
+    }
+
+    @Test("a bad lanes.yml exits 2 with file:line:column before running anything")
+    func badFile() async throws {
+        let directory = try makeTemporaryDirectory()
+        try "project: { name: x }\nlanes:\n  a:\n    stpes: []\n".write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "a"], in: directory)
+        #expect(outcome.exitCode == 2)
+        #expect(outcome.standardError.contains("lanes.yml:4:5: error: unknown key 'stpes' in lane 'a'"))
+    }
+
+    @Test("an unknown lane exits 2 and lists the lanes")
+    func unknownLane() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "bork"], in: directory)
+        #expect(outcome.exitCode == 2)
+        #expect(outcome.standardError.contains("lanes: ok, broken, nested"))
+    }
+}
