@@ -11,7 +11,7 @@ struct SecurityKeychainImporterTests {
 
     func scriptedShell() async -> ScriptedShellRunner {
         let shell = ScriptedShellRunner()
-        await shell.on(["security", "delete-keychain"], .output([(.standardError, "security: SecKeychainDelete: The specified keychain could not be found.\n")], .exited(50)))
+        await shell.on(["security", "delete-keychain"], .output([(.standardError, "security: SecKeychainDelete: The specified keychain could not be found.\n")], .exited(50)), .output([], .exited(0)))
         await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"\(login)\"\n    \"\(other)\"\n")], .exited(0)))
         await shell.on(["security", "default-keychain", "-d", "user"], .output([(.standardOutput, "    \"\(login)\"\n")], .exited(0)))
         return shell
