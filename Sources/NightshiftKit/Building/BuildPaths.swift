@@ -1,0 +1,19 @@
+/// Where an archive and an export put their files: all inside the run's own output folder.
+public struct BuildPaths: Sendable, Hashable {
+    public var output: String
+    public var productName: String
+
+    public init(output: String, productName: String) {
+        self.output = output
+        self.productName = productName
+    }
+
+    public var archive: String { "\(output)/\(productName).xcarchive" }
+    public var derivedData: String { "\(output)/DerivedData" }
+    /// xcodebuild names the .ipa after the product; it is moved to `ipa` afterwards.
+    public var exportFolder: String { "\(output)/export" }
+    public var exportOptionsPlist: String { "\(output)/ExportOptions.plist" }
+    public var ipa: String { "\(output)/\(productName).ipa" }
+
+    public static let ipaVariable = "NIGHTSHIFT_IPA_PATH"
+}

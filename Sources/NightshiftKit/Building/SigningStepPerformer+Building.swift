@@ -1,0 +1,67 @@
+internal import Foundation
+
+extension SigningStepPerformer {
+    func archive(_ context: StepContext) async throws -> Termination {
+        let inputs = try inputs(context)
+        let profile = try profileSummary(inputs, context)
+        let project = context.lanesFile.project
+        let paths = buildPaths(context)
+        let settings = XcodebuildCommands.ArchiveSettings(
+            workspace: project.workspace.map(context.resolve), project: project.xcodeProject.map(context.resolve),
+            scheme: context.resolve(project.scheme ?? project.name),
+            buildConfiguration: context.resolve(context.configuration?.buildConfiguration ?? "Release"),
+            destination: project.destination.map(context.resolve) ?? XcodebuildCommands.defaultDestination,
+            teamID: profile.teamID, profileName: profile.name,
+            signingIdentity: try await signingIdentity(inputs, fallback: profile.identity, context))
+        if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
+        let termination = try await context.run(XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild))
+        if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
+            throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)")
+        }
+        return termination
+    }
+
+    func export(_ context: StepContext) async throws -> Termination {
+        let inputs = try inputs(context)
+        let profile = try profileSummary(inputs, context)
+        let paths = buildPaths(context)
+        let options = exportOptions(inputs, profile: profile, context)
+        await context.log("write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual, provisioningProfiles \(inputs.appIdentifier) = \(profile.name)")
+        if !context.isDryRun {
+            try files.createDirectory(atPath: paths.output)
+            try files.write(options.xmlData(), toPath: paths.exportOptionsPlist)
+        }
+        let termination = try await context.run(XcodebuildCommands.export(paths: paths, xcodebuild: xcodebuild))
+        guard termination.succeeded else { return termination }
+        if !context.isDryRun { try moveIPA(paths) }
+        await context.exports.set(BuildPaths.ipaVariable, paths.ipa)
+        return termination
+    }
+
+    func buildPaths(_ context: StepContext) -> BuildPaths {
+        BuildPaths(output: context.folders.output, productName: context.resolve(context.lanesFile.project.name))
+    }
+
+    func exportOptions(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) -> ExportOptions {
+        let configuration = context.configuration
+        return ExportOptions(
+            method: context.resolve(configuration?.exportMethod ?? "app-store"), teamID: profile.teamID,
+            provisioningProfiles: [inputs.appIdentifier: profile.name],
+            extra: (configuration?.exportOptions ?? [:]).mapValues { ExportOptionValue($0, resolve: context.resolve) })
+    }
+
+    /// The .p12's own common name: the identity actually imported, not just any on the machine.
+    private func signingIdentity(_ inputs: SigningInputs, fallback: String, _ context: StepContext) async throws -> String {
+        if context.isDryRun { return fallback }
+        let certificate = try await P12Inspector(shell: context.shell, opensslPath: openssl)
+            .certificate(in: inputs.p12Path, password: inputs.certificatePassword)
+        return certificate.commonName ?? fallback
+    }
+
+    /// xcodebuild names the .ipa after the product; later steps want `<project.name>.ipa`.
+    private func moveIPA(_ paths: BuildPaths) throws {
+        let ipas = try files.contentsOfDirectory(atPath: paths.exportFolder).filter { $0.hasSuffix(".ipa") }.sorted()
+        guard let ipa = ipas.first else { throw SigningError.exportProducedNoIPA(folder: paths.exportFolder) }
+        try files.moveItem(atPath: "\(paths.exportFolder)/\(ipa)", toPath: paths.ipa)
+    }
+}

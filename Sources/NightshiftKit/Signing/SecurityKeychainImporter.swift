@@ -1,0 +1,139 @@
+/// The real `KeychainImporter`: drives `security`, looked up on `PATH` unless given a path.
+/// Passwords travel on the stdin of `security -i`, never on argv; the step output shows those
+/// commands with the password masked.
+public struct SecurityKeychainImporter: KeychainImporter {
+    /// Applications allowed to use the imported key without asking (fastlane's list).
+    public static let trustedApplications = ["/usr/bin/codesign", "/usr/bin/security", "/usr/bin/productbuild", "/usr/bin/productsign"]
+    public static let partitionList = "apple-tool:,apple:,codesign:"
+
+    private let shell: any ShellRunner
+    private let security: String
+
+    public init(shell: any ShellRunner, securityPath: String = "security") {
+        self.shell = shell
+        self.security = securityPath
+    }
+
+    public func prepare(
+        _ spec: KeychainSpec, output: @escaping CommandOutput,
+        onCreated: @escaping @Sendable (KeychainSession) async -> Void
+    ) async throws -> KeychainSession {
+        let keychain = spec.path
+        // A keychain left by a crashed run would make create-keychain fail (exit 48); deleting it
+        // also takes it off the search list before that list is saved. "Not found" is expected.
+        _ = try await shell.capture(ShellCommand(security, ["delete-keychain", keychain]))
+        let searchList = try await run(["list-keychains", "-d", "user"]).standardOutput
+        let saved = SecurityCommandLine.keychainPaths(in: searchList).filter { $0 != keychain }
+        let savedDefault = spec.makeDefault ? try await originalDefaultKeychain() : nil
+
+        try await runWithPassword(["create-keychain", "-p", spec.password.value, keychain], shown: 2, output: output)
+        let session = KeychainSession(keychainPath: keychain, keychainPassword: spec.password) { [self] in
+            try await restore(keychain: keychain, searchList: saved, defaultKeychain: savedDefault)
+        }
+        await onCreated(session)
+
+        // No flags: no auto-lock timeout and no lock on sleep, so a long build never finds it locked.
+        try await run(["set-keychain-settings", keychain], output: output)
+        try await runWithPassword(["unlock-keychain", "-p", spec.password.value, keychain], shown: 2, output: output)
+        try await run(["list-keychains", "-d", "user", "-s", keychain] + saved, output: output)
+        if spec.makeDefault {
+            try await run(["default-keychain", "-d", "user", "-s", keychain], output: output)
+        }
+        return session
+    }
+
+    public func importCertificate(
+        at p12Path: String, password: Secret, into session: KeychainSession, output: @escaping CommandOutput
+    ) async throws {
+        let keychain = session.keychainPath
+        try await importP12(p12Path, password: password, keychain: keychain, output: output)
+        // Without the partition list codesign asks for the key in a dialog nobody can click
+        // ("User interaction is not allowed"). Its stdout lists key attributes: not forwarded.
+        try await runWithPassword(
+            ["set-key-partition-list", "-S", Self.partitionList, "-s", "-k", session.keychainPassword.value, keychain],
+            shown: 5, output: output, forwardStandardOutput: false)
+        let identities = try await run(["find-identity", "-v", "-p", "codesigning", keychain], output: output)
+        if identities.standardOutput.contains("0 valid identities found") {
+            await output(.standardError, Array("warning: no valid code-signing identity in \(keychain) after importing \(p12Path) (is Apple's WWDR intermediate certificate installed?)\n".utf8))
+        }
+    }
+
+    private func importP12(_ p12Path: String, password: Secret, keychain: String, output: @escaping CommandOutput) async throws {
+        func arguments(format: String) -> [String] {
+            ["import", p12Path, "-k", keychain, "-f", format, "-P", password.value]
+                + Self.trustedApplications.flatMap { ["-T", $0] }
+        }
+        let first = try await passwordCommand(arguments(format: "pkcs12"), shown: 6, output: output)
+        if first.succeeded || Self.alreadyImported(first) { return }
+        // macOS 15 refuses some OpenSSL-made and empty-password .p12 files as pkcs12 but reads
+        // them as "openssl" (codemagic's retry).
+        guard Self.needsOpenSSLFormat(first) else { throw failure(arguments(format: "pkcs12"), shown: 6, first) }
+        let second = try await passwordCommand(arguments(format: "openssl"), shown: 6, output: output)
+        if second.succeeded || Self.alreadyImported(second) { return }
+        throw failure(arguments(format: "openssl"), shown: 6, second)
+    }
+
+    static func alreadyImported(_ result: CapturedResult) -> Bool {
+        result.standardError.contains("already exists in the keychain")
+    }
+
+    static func needsOpenSSLFormat(_ result: CapturedResult) -> Bool {
+        result.standardError.contains("Unable to decode the provided data")
+            || result.standardError.contains("passphrase you entered is not correct")
+    }
+
+    private func originalDefaultKeychain() async throws -> String? {
+        // A machine with no default keychain answers with an error: nothing to restore then.
+        let result = try await shell.capture(ShellCommand(security, ["default-keychain", "-d", "user"]))
+        return result.succeeded ? SecurityCommandLine.keychainPaths(in: result.standardOutput).first : nil
+    }
+
+    private func restore(keychain: String, searchList: [String], defaultKeychain: String?) async throws {
+        var failures: [String] = []
+        var commands = [["list-keychains", "-d", "user", "-s"] + searchList]
+        if let defaultKeychain { commands.append(["default-keychain", "-d", "user", "-s", defaultKeychain]) }
+        commands.append(["delete-keychain", keychain])
+        // Every undo is attempted even when one fails: a half-restored machine is worse.
+        for arguments in commands {
+            do { try await run(arguments) } catch { failures.append(String(describing: error)) }
+        }
+        if !failures.isEmpty { throw StepFailure("keychain cleanup incomplete: " + failures.joined(separator: "; ")) }
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String], output: CommandOutput? = nil) async throws -> CapturedResult {
+        let command = ShellCommand(security, arguments)
+        let result = try await shell.capture(command, forwarding: [.standardOutput, .standardError], to: output)
+        guard result.succeeded else {
+            throw KeychainError(command: command.argv.joined(separator: " "), termination: result.termination, detail: result.failureDetail)
+        }
+        return result
+    }
+
+    private func runWithPassword(
+        _ arguments: [String], shown index: Int, output: @escaping CommandOutput, forwardStandardOutput: Bool = true
+    ) async throws {
+        let result = try await passwordCommand(arguments, shown: index, output: output, forwardStandardOutput: forwardStandardOutput)
+        guard result.succeeded else { throw failure(arguments, shown: index, result) }
+    }
+
+    /// Runs `arguments` through `security -i`; `index` is the password's position, masked in
+    /// what is printed.
+    private func passwordCommand(
+        _ arguments: [String], shown index: Int, output: @escaping CommandOutput, forwardStandardOutput: Bool = true
+    ) async throws -> CapturedResult {
+        let line = try SecurityCommandLine.line(arguments)
+        await output(.standardOutput, Array("security -i <<< \(Self.display(arguments, maskingArgumentAt: index))\n".utf8))
+        let command = ShellCommand(security, ["-i"], standardInput: Array(line.utf8))
+        let channels: Set<OutputChannel> = forwardStandardOutput ? [.standardOutput, .standardError] : [.standardError]
+        return try await shell.capture(command, forwarding: channels, to: output)
+    }
+
+    private func failure(_ arguments: [String], shown index: Int, _ result: CapturedResult) -> KeychainError {
+        KeychainError(command: "security " + Self.display(arguments, maskingArgumentAt: index), termination: result.termination, detail: result.failureDetail)
+    }
+
+    static func display(_ arguments: [String], maskingArgumentAt index: Int) -> String {
+        arguments.enumerated().map { $0.offset == index ? Secret.mask : $0.element }.joined(separator: " ")
+    }
+}

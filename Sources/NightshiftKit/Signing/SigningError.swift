@@ -1,0 +1,42 @@
+public import Foundation
+
+/// Why signing cannot go ahead, worded for the release engineer who has to fix it. Never holds a
+/// password: only paths, names and dates.
+public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
+    case missingFile(kind: String, path: String)
+    case missingSetting(String)
+    case wrongCertificatePassword(p12: String)
+    case unreadableCertificate(p12: String, detail: String)
+    case certificateExpired(p12: String, expiredAt: Date)
+    case unreadableProfile(path: String, reason: String)
+    case profileExpired(path: String, name: String, expiredAt: Date)
+    case appIdentifierMismatch(path: String, profileIdentifier: String, configured: String)
+    case certificateNotInProfile(p12: String, profile: String, certificate: String)
+    case exportProducedNoIPA(folder: String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let kind, let path): "\(kind) not found: \(path)"
+        case .missingSetting(let setting): "\(setting) is not set"
+        case .wrongCertificatePassword(let p12): "cannot open \(p12): wrong certificate password"
+        case .unreadableCertificate(let p12, let detail): "cannot read the certificate in \(p12): \(detail)"
+        case .certificateExpired(let p12, let date): "the certificate in \(p12) expired on \(Self.day(date))"
+        case .unreadableProfile(let path, let reason): "cannot read provisioning profile \(path): \(reason)"
+        case .profileExpired(let path, let name, let date): "provisioning profile '\(name)' (\(path)) expired on \(Self.day(date))"
+        case .appIdentifierMismatch(let path, let profileIdentifier, let configured):
+            "provisioning profile \(path) is for '\(profileIdentifier)', which does not cover app_identifier '\(configured)'"
+        case .certificateNotInProfile(let p12, let profile, let certificate):
+            "provisioning profile \(profile) does not include the certificate '\(certificate)' of \(p12)"
+        case .exportProducedNoIPA(let folder): "xcodebuild -exportArchive produced no .ipa in \(folder)"
+        }
+    }
+
+    /// `2025-03-01`, in UTC: what the Apple developer portal shows.
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+
+/// The few file operations signing, archiving and exporting need: read a profile or a .p12,
+/// install a profile, write ExportOptions.plist, move the exported .ipa. Paths are plain strings.
+public protocol SigningFileSystem: Sendable {
+    func contents(atPath path: String) throws -> Data
+    func fileExists(atPath path: String) -> Bool
+    func createDirectory(atPath path: String) throws
+    /// Replaces any file already there.
+    func write(_ data: Data, toPath path: String) throws
+    /// Names (not paths) of a folder's entries.
+    func contentsOfDirectory(atPath path: String) throws -> [String]
+    /// Replaces any file already at `destination`.
+    func moveItem(atPath source: String, toPath destination: String) throws
+}
+
+/// The real file system, through `FileManager`.
+public struct LocalSigningFileSystem: SigningFileSystem {
+    public init() {}
+
+    public func contents(atPath path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    public func fileExists(atPath path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    public func createDirectory(atPath path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    public func write(_ data: Data, toPath path: String) throws {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    public func contentsOfDirectory(atPath path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path)
+    }
+
+    public func moveItem(atPath source: String, toPath destination: String) throws {
+        if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
+        try FileManager.default.moveItem(atPath: source, toPath: destination)
+    }
+}

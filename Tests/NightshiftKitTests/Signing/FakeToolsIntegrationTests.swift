@@ -1,0 +1,58 @@
+import Foundation
+import NightshiftKit
+import Testing
+
+/// The performer against real processes: the fake `security` and `xcodebuild` of the end-to-end
+/// tests first on PATH, the real openssl behind them.
+@Suite("Signing with the fake tools on PATH")
+struct FakeToolsIntegrationTests {
+    func run(failing: String?) async throws -> (SigningTestContext, [[String]], Termination) {
+        let root = try SigningFixtures.temporaryFolder()
+        let log = "\(root)/fake.log"
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "\(SigningFixtures.fakeTools):\(environment["PATH"] ?? "/usr/bin:/bin")"
+        environment["NIGHTSHIFT_FAKE_LOG"] = log
+        environment["HOME"] = "\(root)/home"
+        if let failing { environment["FAKE_XCODEBUILD_FAIL"] = failing }
+        let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: environment))
+        try SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
+        let performer = SigningStepPerformer(files: LocalSigningFileSystem())
+        let context = test.context(for: .package)
+        try await performer.preflight([Step(.package)], in: context)
+        let termination = try await performer.perform(Step(.package), in: context)
+        try await test.runCleanup()
+        return (test, try Self.records(log), termination)
+    }
+
+    static func records(_ log: String) throws -> [[String]] {
+        try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+    }
+
+    @Test("package builds the .ipa and leaves the search list as it found it")
+    func success() async throws {
+        let (test, records, termination) = try await run(failing: nil)
+        defer { SigningFixtures.remove(test.root) }
+        #expect(termination == .exited(0))
+        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.ipa"))
+        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.xcarchive/Info.plist"))
+        #expect(records.contains { $0.first == "security<stdin>" && $0[1].hasPrefix("\"create-keychain\"") })
+        #expect(records.last == ["security", "delete-keychain", test.keychainPath])
+        let searchList = try String(contentsOfFile: "\(test.root)/security-state/search-list", encoding: .utf8)
+        #expect(searchList == "\(test.home)/Library/Keychains/login.keychain-db\n")
+        #expect(!FileManager.default.fileExists(atPath: test.keychainPath))
+        #expect(await !test.output.all.contains(SigningTestContext.keychainPassword))
+    }
+
+    @Test("when xcodebuild archive fails, the keychain is still deleted and the search list restored")
+    func archiveFailure() async throws {
+        let (test, records, termination) = try await run(failing: "archive")
+        defer { SigningFixtures.remove(test.root) }
+        #expect(termination == .exited(65))
+        #expect(!records.contains { $0.contains("-exportArchive") })
+        #expect(records.last == ["security", "delete-keychain", test.keychainPath])
+        #expect(!FileManager.default.fileExists(atPath: test.keychainPath))
+        #expect(await test.output.all.contains("error: cannot find 'y' in scope"))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("SigningStepPerformer")
+struct SigningStepPerformerTests {
+    let performer = SigningStepPerformer(files: LocalSigningFileSystem())
+
+    /// Fixtures with the default settings, a scripted shell whose openssl answers with the real PEM.
+    func setUp(_ settings: [String: String] = [:], opensslFails: String? = nil) async throws -> (SigningTestContext, ScriptedShellRunner) {
+        let root = try SigningFixtures.temporaryFolder()
+        let shell = ScriptedShellRunner()
+        let test = SigningTestContext(root: root, shell: shell)
+        try SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
+        if let opensslFails {
+            await shell.on(["openssl"], .output([(.standardError, opensslFails)], .exited(1)))
+        } else {
+            let pem = try SigningFixtures.pem(of: "\(test.signingFolder)/distribution.p12", password: SigningTestContext.certificatePassword)
+            await shell.on(["openssl"], .output([(.standardOutput, pem)], .exited(0)))
+        }
+        await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
+        return (test, shell)
+    }
+
+    func preflightFailure(_ test: SigningTestContext) async -> String? {
+        do {
+            try await performer.preflight([Step(.package)], in: test.context(for: .package))
+            return nil
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    @Test("an expired profile fails the preflight before any command")
+    func expiredProfile() async throws {
+        let (test, shell) = try await setUp(["PROFILE_EXPIRY": "2020-01-01T00:00:00Z"])
+        defer { SigningFixtures.remove(test.root) }
+        let message = try #require(await preflightFailure(test))
+        #expect(message.contains("expired on 2020-01-01"))
+        #expect(await shell.commands.isEmpty)
+    }
+
+    @Test("a profile for another app id fails the preflight before any command")
+    func mismatchedAppIdentifier() async throws {
+        let (test, shell) = try await setUp(["APP_ID": "ABCDE12345.com.other.*"])
+        defer { SigningFixtures.remove(test.root) }
+        let message = try #require(await preflightFailure(test))
+        #expect(message.contains("does not cover app_identifier 'com.example.app'"))
+        #expect(await shell.commands.isEmpty)
+    }
+
+    @Test("a wrong certificate password fails the preflight with only openssl run, password unnamed")
+    func wrongCertificatePassword() async throws {
+        let (test, shell) = try await setUp(opensslFails: "Mac verify error: invalid password?\n")
+        defer { SigningFixtures.remove(test.root) }
+        let message = try #require(await preflightFailure(test))
+        #expect(message.contains("wrong certificate password"))
+        #expect(!message.contains(SigningTestContext.certificatePassword))
+        #expect(await shell.argvs.allSatisfy { $0.first == "openssl" })
+        #expect(await !shell.commands.flatMap(\.argv).contains { $0.contains(SigningTestContext.certificatePassword) })
+    }
+
+    @Test("a profile that does not include the .p12's certificate fails the preflight")
+    func certificateNotInProfile() async throws {
+        let (test, _) = try await setUp(["OTHER_CERT": "1"])
+        defer { SigningFixtures.remove(test.root) }
+        let message = try #require(await preflightFailure(test))
+        #expect(message.contains("does not include the certificate 'Apple Distribution: Example Corp (ABCDE12345)'"))
+    }
+
+    @Test("a profile expiring within 14 days passes with a warning")
+    func expiringSoon() async throws {
+        let (test, _) = try await setUp(["PROFILE_EXPIRY": "2025-06-20T00:00:00Z"])
+        defer { SigningFixtures.remove(test.root) }
+        #expect(await preflightFailure(test) == nil)
+        #expect(await test.output.standardError.contains("expires on 2025-06-20, in 4 days"))
+    }
+
+    @Test("package runs keychain, import, install, archive and export in order and exports the .ipa path")
+    func packageSequence() async throws {
+        let (test, shell) = try await setUp()
+        defer { SigningFixtures.remove(test.root) }
+        try FileManager.default.createDirectory(atPath: "\(test.folders.output)/export", withIntermediateDirectories: true)
+        await shell.on(["xcodebuild", "archive"], .output([(.standardOutput, "** ARCHIVE SUCCEEDED **\n")], .exited(0)))
+        try FileManager.default.createDirectory(atPath: "\(test.folders.output)/Example.xcarchive", withIntermediateDirectories: true)
+        try Data("ipa".utf8).write(to: URL(fileURLWithPath: "\(test.folders.output)/export/Example App.ipa"))
+        let termination = try await performer.perform(Step(.package), in: test.context(for: .package))
+        #expect(termination == .exited(0))
+        let tools = await shell.argvs.map { $0.prefix(2).joined(separator: " ") }
+        #expect(tools == [
+            "security delete-keychain", "security list-keychains", "security -i", "security set-keychain-settings",
+            "security -i", "security list-keychains", "security -i", "security -i", "security find-identity",
+            "openssl pkcs12", "xcodebuild archive", "xcodebuild -exportArchive",
+        ])
+        #expect(await test.exports.all["NIGHTSHIFT_IPA_PATH"] == "\(test.folders.output)/Example.ipa")
+        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.ipa"))
+        #expect(FileManager.default.fileExists(atPath: "\(test.home)/Library/MobileDevice/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"))
+        #expect(FileManager.default.fileExists(atPath: "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"))
+        let plist = try String(contentsOfFile: "\(test.folders.output)/ExportOptions.plist", encoding: .utf8)
+        #expect(plist.contains("<string>Example AdHoc</string>"))
+        #expect(await test.cleanup.isEmpty == false)
+    }
+
+    @Test("when xcodebuild archive fails the keychain cleanup is still registered and restores everything")
+    func cleanupAfterArchiveFailure() async throws {
+        let (test, shell) = try await setUp()
+        defer { SigningFixtures.remove(test.root) }
+        await shell.on(["xcodebuild", "archive"], .output([(.standardError, "error: boom\n")], .exited(65)))
+        let termination = try await performer.perform(Step(.package), in: test.context(for: .package))
+        #expect(termination == .exited(65))
+        #expect(await !shell.argvs.contains { $0.contains("-exportArchive") })
+        try await test.runCleanup()
+        #expect(Array(await shell.argvs.suffix(2)) == [
+            ["security", "list-keychains", "-d", "user", "-s", "/Users/ci/login.keychain-db"],
+            ["security", "delete-keychain", test.keychainPath],
+        ])
+    }
+
+    @Test("a dry run without the signing files prints every command and touches nothing")
+    func dryRunWithoutFiles() async throws {
+        let root = try SigningFixtures.temporaryFolder()
+        defer { SigningFixtures.remove(root) }
+        let shell = ScriptedShellRunner()
+        let test = SigningTestContext(root: root, shell: shell)
+        try await performer.preflight([Step(.package)], in: test.context(for: .package, dryRun: true))
+        _ = try await performer.perform(Step(.package), in: test.context(for: .package, dryRun: true))
+        let argvs = await shell.argvs
+        #expect(argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("PROVISIONING_PROFILE_SPECIFIER=distribution") })
+        #expect(argvs.contains { $0.starts(with: ["xcodebuild", "-exportArchive"]) })
+        #expect(await test.output.standardOutput.contains("install \(test.signingFolder)/distribution.mobileprovision -> "))
+        #expect(await test.output.standardOutput.contains("security -i <<< create-keychain -p ******** \(test.keychainPath)"))
+        #expect(await !test.output.all.contains(SigningTestContext.keychainPassword))
+        #expect(!FileManager.default.fileExists(atPath: test.home))
+    }
+}

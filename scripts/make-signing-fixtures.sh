@@ -1,0 +1,80 @@
+#!/bin/sh
+# Makes a synthetic signing identity and provisioning profile with the real openssl, for tests:
+#   <out>/<name>.p12             certificate + key, protected by $P12_PASSWORD
+#   <out>/<name>.mobileprovision a CMS SignedData (DER) whose content is the profile's XML plist
+# Usage: make-signing-fixtures.sh OUT_DIR
+# Settings (environment): FIXTURE_NAME, TEAM_ID, APP_ID (the application-identifier entitlement,
+# "TEAM.com.example.app" or "TEAM.*"), PROFILE_NAME, PROFILE_UUID, PROFILE_EXPIRY (ISO 8601, Z),
+# P12_PASSWORD, CERT_DAYS, DEVICES (count), LEGACY=1 for a p12 made with the legacy algorithms
+# Apple's exports use, OTHER_CERT=1 to put a certificate other than the p12's in the profile.
+set -eu
+
+out=$1
+name=${FIXTURE_NAME:-distribution}
+team=${TEAM_ID:-ABCDE12345}
+app_id=${APP_ID:-$team.com.example.app}
+profile_name=${PROFILE_NAME:-Example AdHoc}
+uuid=${PROFILE_UUID:-6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6}
+expiry=${PROFILE_EXPIRY:-2035-01-01T00:00:00Z}
+days=${CERT_DAYS:-365}
+devices=${DEVICES:-2}
+: "${P12_PASSWORD:=fixture-password}"
+export P12_PASSWORD
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$out"
+
+make_certificate() { # $1: file prefix
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.pem" -days "$days" \
+        -subj "/UID=$team/CN=Apple Distribution: Example Corp ($team)/OU=$team/O=Example Corp/C=US" 2>/dev/null
+}
+
+make_certificate identity
+legacy=""
+if [ "${LEGACY:-0}" = 1 ]; then legacy="-legacy"; fi
+# shellcheck disable=SC2086
+openssl pkcs12 -export $legacy -inkey "$work/identity.key" -in "$work/identity.pem" \
+    -name "Apple Distribution: Example Corp ($team)" -out "$out/$name.p12" -passout env:P12_PASSWORD
+
+embedded=identity
+if [ "${OTHER_CERT:-0}" = 1 ]; then make_certificate other; embedded=other; fi
+certificate=$(openssl x509 -in "$work/$embedded.pem" -outform DER | base64 | tr -d '\n')
+
+device_entries=""
+i=0
+while [ "$i" -lt "$devices" ]; do
+    device_entries="$device_entries<string>00008030-00000000000000$(printf '%02d' "$i")</string>"
+    i=$((i + 1))
+done
+
+cat > "$work/profile.plist" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>AppIDName</key><string>Example</string>
+	<key>ApplicationIdentifierPrefix</key><array><string>$team</string></array>
+	<key>CreationDate</key><date>2024-01-01T00:00:00Z</date>
+	<key>Platform</key><array><string>iOS</string></array>
+	<key>DeveloperCertificates</key><array><data>$certificate</data></array>
+	<key>Entitlements</key>
+	<dict>
+		<key>application-identifier</key><string>$app_id</string>
+		<key>com.apple.developer.team-identifier</key><string>$team</string>
+		<key>get-task-allow</key><false/>
+	</dict>
+	<key>ExpirationDate</key><date>$expiry</date>
+	<key>Name</key><string>$profile_name</string>
+	<key>ProvisionedDevices</key><array>$device_entries</array>
+	<key>TeamIdentifier</key><array><string>$team</string></array>
+	<key>TeamName</key><string>Example Corp</string>
+	<key>TimeToLive</key><integer>365</integer>
+	<key>UUID</key><string>$uuid</string>
+	<key>Version</key><integer>1</integer>
+</dict>
+</plist>
+PLIST
+
+openssl cms -sign -nodetach -binary -signer "$work/identity.pem" -inkey "$work/identity.key" \
+    -in "$work/profile.plist" -outform DER -out "$out/$name.mobileprovision"
