@@ -45,7 +45,9 @@ struct CompositionRoot {
         let environment = try environment()
         let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
         let jenkins = environment["JENKINS_URL"] != nil || environment["BUILD_NUMBER"] != nil
-        let stateDirectory = jenkins ? (environment["WORKSPACE"].map { "\($0)/.nightshift" } ?? ".nightshift") : ".nightshift"
+        let base = jenkins ? environment["WORKSPACE"] ?? FileManager.default.currentDirectoryPath : FileManager.default.currentDirectoryPath
+        // Absolute: `security` reads relative keychain paths against ~/Library/Keychains.
+        let stateDirectory = base + "/.nightshift"
         let shell: any ShellRunner = dryRun
             ? DryRunShellRunner(output: output, masker: masker)
             : SubprocessShellRunner(environment: environment)
@@ -57,17 +59,21 @@ struct CompositionRoot {
             signalTrap.install { interruption.interrupt(signal: $0) }
         }
         let dependencies = Dependencies(
-            shell: shell, keychain: UnavailableKeychainImporter(), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
             environment: environment, output: output)
         let runner = LaneRunner(
-            file: file, dependencies: dependencies, performers: performers(), reporter: reporter, interruption: interruption,
+            file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
             options: RunOptions(isDryRun: dryRun, isVerbose: verbose, stateDirectory: stateDirectory,
                                 runID: RunIdentifier.make(now: clock.now, environment: environment)))
         return RunSession(runner: runner)
     }
 
-    private func performers() -> [String: any StepPerformer] {
-        ["sh": ShellStepPerformer()]
+    private func performers(_ dependencies: Dependencies) -> [String: any StepPerformer] {
+        var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
+        let keychain = dependencies.keychain
+        let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
+        for kind in SigningStepPerformer.kinds { performers[kind] = signing }
+        return performers
     }
 
     func writeReports(_ results: [LaneResult], junit: String?, json: String?) throws {

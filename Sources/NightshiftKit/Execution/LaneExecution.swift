@@ -25,7 +25,9 @@ final class LaneExecution: @unchecked Sendable {
         let start = clock.now
         runner.reporter.laneStarted(lane, runID: folders.runID)
         let configuration = lane.configuration.flatMap(runner.file.configuration(named:))
-        await runSteps(of: lane, configuration: configuration, inherited: [:], depth: 0)
+        if await preflight(lane, configuration: configuration) {
+            await runSteps(of: lane, configuration: configuration, inherited: [:], depth: 0)
+        }
         await runCleanup(lane: lane)
         let result = LaneResult(
             lane: lane.name, status: status, steps: results, start: start,
@@ -107,6 +109,36 @@ final class LaneExecution: @unchecked Sendable {
         let withLane = environment
         environment = environment.merging(step.options.environment.mapValues { $0.expand(in: withLane) })
         return environment.merging(await exports.all)
+    }
+
+    /// Each performer checks the steps of its kinds before anything runs (an expired profile
+    /// fails here, before any keychain or xcodebuild command). Returns whether the lane may go on.
+    private func preflight(_ lane: Lane, configuration: Configuration?) async -> Bool {
+        var stepsByKind: [String: [Step]] = [:]
+        RunPreparation(file: runner.file, environment: runner.dependencies.environment, performers: runner.performers)
+            .walk(lane, configuration: lane.configuration, visited: []) { step, _ in stepsByKind[step.kind.keyword, default: []].append(step) }
+        for keyword in stepsByKind.keys.sorted() {
+            guard let performer = runner.performers[keyword], let steps = stepsByKind[keyword], let first = steps.first else { continue }
+            let identity = StepIdentity(lane: lane.name, name: "preflight \(keyword)", kind: "preflight", depth: 0)
+            let recorder = StepOutputRecorder(masker: masker, logPath: nil, reporter: runner.reporter, step: identity, clock: clock)
+            let context = StepContext(
+                lanesFile: runner.file, lane: lane, step: first, configuration: configuration,
+                environment: await environment(for: first, configuration: configuration, laneEnvironment: lane.environment),
+                folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
+                exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
+                emit: { channel, bytes in await recorder.receive(channel, bytes) })
+            do {
+                try await performer.preflight(steps, in: context)
+                _ = await recorder.finish()
+            } catch {
+                let tail = await recorder.finish()
+                runner.reporter.stepStarted(identity)
+                record(StepResult(lane: lane.name, name: identity.name, kind: "preflight", status: .failed, start: clock.now,
+                                  attempts: 1, message: masker.mask("\(error)"), outputTail: tail))
+                return false
+            }
+        }
+        return true
     }
 
     private func runCleanup(lane: Lane) async {
