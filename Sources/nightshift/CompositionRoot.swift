@@ -52,7 +52,7 @@ struct CompositionRoot {
             ? DryRunShellRunner(output: output, masker: masker)
             : SubprocessShellRunner(environment: environment)
         let reporter: any RunReporter = dryRun
-            ? SilentReporter()
+            ? DryRunReporter(output: output)
             : ConsoleReporter(output: output, style: .detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor), clock: clock)
         let interruption = RunInterruption()
         if !dryRun {
