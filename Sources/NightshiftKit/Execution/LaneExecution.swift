@@ -121,12 +121,10 @@ final class LaneExecution: @unchecked Sendable {
             guard let performer = runner.performers[keyword], let steps = stepsByKind[keyword], let first = steps.first else { continue }
             let identity = StepIdentity(lane: lane.name, name: "preflight \(keyword)", kind: "preflight", depth: 0)
             let recorder = StepOutputRecorder(masker: masker, logPath: nil, reporter: runner.reporter, step: identity, clock: clock)
-            let context = StepContext(
-                lanesFile: runner.file, lane: lane, step: first, configuration: configuration,
+            let context = makeContext(
+                lane: lane, step: first, configuration: configuration,
                 environment: await environment(for: first, configuration: configuration, laneEnvironment: lane.environment),
-                folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
-                exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
-                emit: { channel, bytes in await recorder.receive(channel, bytes) })
+                recorder: recorder)
             do {
                 try await performer.preflight(steps, in: context)
                 _ = await recorder.finish()
@@ -139,6 +137,18 @@ final class LaneExecution: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// The context a performer sees: this run's folders, shell, clock, masker and shared state,
+    /// with the step's output going to `recorder`.
+    func makeContext(
+        lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, recorder: StepOutputRecorder
+    ) -> StepContext {
+        StepContext(
+            lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
+            folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
+            exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
+            emit: { channel, bytes in await recorder.receive(channel, bytes) })
     }
 
     private func runCleanup(lane: Lane) async {

@@ -59,11 +59,7 @@ struct StepExecution {
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
 
     private func makeContext(recorder: StepOutputRecorder) -> StepContext {
-        StepContext(
-            lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
-            folders: execution.folders, shell: runner.dependencies.shell, clock: execution.clock, masker: execution.masker,
-            cleanup: execution.cleanup, exports: execution.exports, isDryRun: runner.options.isDryRun,
-            isVerbose: runner.options.isVerbose, emit: { channel, bytes in await recorder.receive(channel, bytes) })
+        execution.makeContext(lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
     }
 
     private func logName(attempt: Int) -> String {

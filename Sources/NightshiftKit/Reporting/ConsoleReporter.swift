@@ -41,8 +41,8 @@ public struct ConsoleReporter: RunReporter {
 
     public func laneFinished(_ result: LaneResult) {
         output.out("\n" + SummaryTable(result: result, style: style).render())
-        if let log = Optional(result.logFolder), !log.isEmpty, result.status != .passed {
-            output.out(style.dim("logs: \(log)") + "\n")
+        if !result.logFolder.isEmpty, result.status != .passed {
+            output.out(style.dim("logs: \(result.logFolder)") + "\n")
         }
     }
 
