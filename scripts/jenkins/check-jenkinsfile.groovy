@@ -2,7 +2,7 @@
 // jenkins` writes, without a Jenkins: each file must parse as Groovy, use only known words, put
 // each section where Declarative allows it, and give the arguments Jenkins expects.
 //   groovy scripts/jenkins/check-jenkinsfile.groovy Jenkinsfile.lint Jenkinsfile.qa-release …
-// Prints "ok FILE" per file; exits 1 on the first file that fails.
+// Prints "ok FILE" or "FAIL FILE: reason" per file; exits 1 when any file failed.
 
 class DeclarativeStub {
     private final List<String> sections = []
@@ -115,12 +115,14 @@ if (args.length == 0) {
     System.err.println('usage: groovy check-jenkinsfile.groovy JENKINSFILE…')
     System.exit(2)
 }
+int failures = 0
 for (String path in args) {
     try {
         new DeclarativeStub().check(new File(path).getText('UTF-8'))
         println "ok $path"
     } catch (Throwable problem) {
-        System.err.println "$path: ${problem.class.simpleName}: ${problem.message}"
-        System.exit(1)
+        println "FAIL $path: ${problem.class.simpleName}: ${problem.message?.readLines()?.first()}"
+        failures++
     }
 }
+System.exit(failures == 0 ? 0 : 1)
