@@ -5,12 +5,7 @@ struct RunPreparation {
     let performers: [String: any StepPerformer]
 
     func check(_ lane: Lane) throws(RunPreparationError) {
-        var problems: [Diagnostic] = []
-        for requirement in LaneRequirements(file: file).requirements(of: lane.name) where environment[requirement.name] == nil {
-            problems.append(.error(
-                "environment variable \(requirement.name) is not set; \(requirement.place) needs it",
-                at: requirement.location))
-        }
+        var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
         var unavailable: Set<String> = []
         walk(lane, configuration: lane.configuration, visited: []) { step, configuration in
             let keyword = step.kind.keyword

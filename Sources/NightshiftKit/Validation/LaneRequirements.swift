@@ -1,56 +1,82 @@
-/// The environment variables a lane needs (referenced without a default), with where.
-struct LaneRequirements {
-    struct Requirement: Hashable {
-        var name: String
-        var place: String
-        var location: SourceLocation?
+/// An environment variable a lane cannot run without, and every place in the lanes file that
+/// reads it (a `${VAR}` reference with no `:-default`).
+public struct RequiredVariable: Sendable, Hashable {
+    public var name: String
+    /// In the order the lane reaches them.
+    public var usages: [Usage]
+
+    public init(name: String, usages: [Usage]) {
+        self.name = name
+        self.usages = usages
     }
 
-    let file: LanesFile
+    public struct Usage: Sendable, Hashable, CustomStringConvertible {
+        /// Where the template stands (nil for values nightshift made up itself).
+        public var location: SourceLocation?
+        /// A short human description: "codesigning.keychain.password", "step 'SwiftLint' of lane 'lint'".
+        public var place: String
 
-    func requirements(of laneName: String) -> [Requirement] {
-        var found: [Requirement] = []
-        var seen: Set<String> = []
-        func add(_ template: Template?, _ place: String) {
-            guard let template else { return }
-            for reference in template.references where !reference.hasDefault && seen.insert(reference.name).inserted {
-                found.append(Requirement(name: reference.name, place: place, location: template.location))
-            }
+        public init(location: SourceLocation?, place: String) {
+            self.location = location
+            self.place = place
         }
-        var visited: Set<String> = []
-        var signs = false
-        func visit(_ name: String, configuration: String?) {
-            guard visited.insert(name).inserted, let lane = file.lane(named: name) else { return }
-            let configuration = lane.configuration ?? configuration
-            for (key, value) in lane.environment.sorted(by: { $0.key < $1.key }) { add(value, "env \(key) of lane '\(name)'") }
-            for step in lane.steps {
-                let place = "step '\(step.displayName)' of lane '\(name)'"
-                if step.kind.needsSigning { signs = true; addConfiguration(configuration, add) }
-                for (key, value) in step.options.environment.sorted(by: { $0.key < $1.key }) { add(value, "env \(key) of \(place)") }
-                switch step.kind {
-                case .sh(let script): add(script, place)
-                case .upload(let target):
-                    for key in target.parameters.keys.sorted() { target.parameters[key]?.templates.forEach { add($0, "\(key) of \(place)") } }
-                case .lane(let callee): visit(callee, configuration: configuration)
-                default: break
-                }
-            }
-        }
-        visit(laneName, configuration: nil)
-        if signs, let codesigning = file.codesigning {
-            add(codesigning.path, "codesigning.path")
-            add(codesigning.certificatePassword, "codesigning.certificate_password")
-            add(codesigning.keychain.name, "codesigning.keychain.name")
-            add(codesigning.keychain.password, "codesigning.keychain.password")
-        }
-        return found
+
+        public var description: String { location.map { "\(place) (\($0))" } ?? place }
+    }
+}
+
+/// Every environment variable a lane needs from outside before it can run: `${VAR}` references
+/// (without `:-default`) in its steps, `env:` values, upload parameters and `if:` conditions,
+/// through `lane:` calls, in its configuration, and in `codesigning` and `project` when the lane
+/// (transitively) signs. Names the lane's own `env:` provides, and nightshift's `NIGHTSHIFT_*`
+/// variables, are not needed from outside. Only `${VAR}` counts in scripts: `$VAR` is the shell's.
+public struct LaneRequirements: Sendable, Hashable {
+    public var lane: String
+    /// Sorted by name.
+    public var variables: [RequiredVariable]
+
+    /// Nil when the file has no lane of that name.
+    public init?(lane name: String, in file: LanesFile) {
+        guard let lane = file.lane(named: name) else { return nil }
+        self.init(lane, in: file)
     }
 
-    private func addConfiguration(_ name: String?, _ add: (Template?, String) -> Void) {
-        guard let name, let configuration = file.configuration(named: name) else { return }
-        let place = "configuration '\(name)'"
-        [configuration.certificate, configuration.provisioningProfile, configuration.buildConfiguration,
-         configuration.appIdentifier, configuration.exportMethod].forEach { add($0, place) }
-        add(configuration.teamID, place)
+    /// `lane` is one of `file`'s lanes; the lanes it calls are looked up in `file`.
+    public init(_ lane: Lane, in file: LanesFile) {
+        var collector = RequirementCollector(file: file)
+        collector.visit(lane, configuration: nil, provided: [])
+        if collector.signs { collector.collectSigningTemplates() }
+        self.lane = lane.name
+        self.variables = collector.variables
+    }
+
+    public var names: [String] { variables.map(\.name) }
+
+    /// The variables `policy` calls secrets: these become Jenkins credentials bindings.
+    public func secrets(_ policy: SecretPolicy) -> [RequiredVariable] {
+        variables.filter { policy.isSecret($0.name) }
+    }
+
+    /// The plain settings (paths, app ids…) the agent's or job's environment must provide.
+    public func settings(_ policy: SecretPolicy) -> [RequiredVariable] {
+        variables.filter { !policy.isSecret($0.name) }
+    }
+
+    /// The needed variables `environment` does not set (set but empty counts as set).
+    public func missing(from environment: EnvironmentVariables) -> [RequiredVariable] {
+        variables.filter { environment[$0.name] == nil }
+    }
+
+    /// One error per missing variable, at its first usage, the other usages as notes.
+    public func missingVariableDiagnostics(in environment: EnvironmentVariables) -> [Diagnostic] {
+        missing(from: environment).map { variable in
+            let first = variable.usages.first
+            let place = first.map { " (needed by \($0.place))" } ?? ""
+            return .error(
+                "environment variable '\(variable.name)' is not set\(place) for lane '\(lane)'",
+                at: first?.location,
+                notes: variable.usages.dropFirst().map { "also needed by \($0)" }
+            )
+        }
     }
 }

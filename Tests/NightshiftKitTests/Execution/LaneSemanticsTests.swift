@@ -139,7 +139,7 @@ struct LaneSemanticsTests {
             """)
         let error = await #expect(throws: RunPreparationError.self) { try await harness.run("ci") }
         #expect(await harness.scripts().isEmpty)
-        #expect(error?.description.contains("environment variable API_TOKEN is not set") == true)
+        #expect(error?.description.contains("environment variable 'API_TOKEN' is not set") == true)
         #expect(error?.description.contains("lanes.yml:6:") == true)
     }
 

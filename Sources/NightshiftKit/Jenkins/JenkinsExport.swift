@@ -1,0 +1,60 @@
+/// How `nightshift export jenkins` lays out what it writes.
+public struct JenkinsExportOptions: Sendable, Hashable {
+    public enum Layout: Sendable, Hashable {
+        /// `Jenkinsfile.<lane>` for every lane: one Pipeline job per lane, each with its own trigger.
+        case filePerLane
+        /// One `Jenkinsfile` running the lanes as consecutive stages (`--single`).
+        case single
+    }
+
+    public var layout: Layout
+    /// The lanes file as the job sees it, relative to the workspace; passed as `--file` unless it
+    /// is the default `lanes.yml`.
+    public var lanesFilePath: String
+
+    public init(layout: Layout = .filePerLane, lanesFilePath: String = JenkinsExportOptions.defaultLanesFile) {
+        self.layout = layout
+        self.lanesFilePath = lanesFilePath
+    }
+
+    public static let defaultLanesFile = "lanes.yml"
+    /// Where `--output` points when not given.
+    public static let defaultOutputDirectory = "jenkins"
+}
+
+/// One generated file: its name inside the output folder and its text.
+public struct GeneratedJenkinsfile: Sendable, Hashable {
+    public var fileName: String
+    public var contents: String
+
+    public init(fileName: String, contents: String) {
+        self.fileName = fileName
+        self.contents = contents
+    }
+}
+
+/// What an export produced: the files, and what the user should know about them (a lane whose
+/// `H` times will differ on Jenkins, a schedule a single file cannot carry…).
+public struct JenkinsExport: Sendable, Hashable {
+    public var files: [GeneratedJenkinsfile]
+    public var warnings: [Diagnostic]
+
+    public init(files: [GeneratedJenkinsfile], warnings: [Diagnostic]) {
+        self.files = files
+        self.warnings = warnings
+    }
+}
+
+public enum JenkinsExportError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownLane(String, known: [String])
+    case noLanes
+
+    public var description: String {
+        switch self {
+        case .unknownLane(let name, let known):
+            "no lane named '\(name)' (lanes: \(known.joined(separator: ", ")))"
+        case .noLanes:
+            "the lanes file has no lanes to export"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Puts generated Jenkinsfiles on disk: the only part of the export that touches the file system.
+public struct JenkinsfileWriter: Sendable {
+    public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public init() {}
+
+    /// Creates `directory` when needed and replaces each file atomically; returns the paths written.
+    @discardableResult
+    public func write(_ files: [GeneratedJenkinsfile], into directory: String) throws(WriteError) -> [String] {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: directory, reason: error.localizedDescription)
+        }
+        var written: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.fileName)
+            do {
+                try Data(file.contents.utf8).write(to: url, options: .atomic)
+            } catch {
+                throw WriteError(path: url.path, reason: error.localizedDescription)
+            }
+            written.append(url.path)
+        }
+        return written
+    }
+}

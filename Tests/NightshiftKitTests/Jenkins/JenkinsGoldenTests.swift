@@ -1,0 +1,97 @@
+import Foundation
+import NightshiftKit
+import Testing
+
+/// scripts/jenkins/ holds what `nightshift export jenkins` writes for the bundled lanes.yml and a
+/// freestyle shell step for the same lanes: both must follow the generator and the lanes file.
+@Suite("Jenkins goldens and Groovy validity")
+struct JenkinsGoldenTests {
+    private let generator = JenkinsfileGenerator()
+
+    @Test("scripts/jenkins/Jenkinsfile.<lane> is what the generator writes for every bundled lane")
+    func perLaneGoldens() throws {
+        let export = try generator.generate(BundledLanes.file)
+        #expect(export.files.map(\.fileName) == ["Jenkinsfile.developer-release", "Jenkinsfile.qa-release", "Jenkinsfile.lint"])
+        #expect(export.warnings.isEmpty)
+        for file in export.files {
+            try RepositoryFiles.expectMatches(file.contents, file: RepositoryFiles.jenkinsScripts.appendingPathComponent(file.fileName))
+        }
+    }
+
+    @Test("scripts/jenkins/Jenkinsfile.single is the --single export of every bundled lane")
+    func singleGolden() throws {
+        let export = try generator.generate(BundledLanes.file, options: JenkinsExportOptions(layout: .single))
+        try RepositoryFiles.expectMatches(export.files[0].contents, file: RepositoryFiles.jenkinsScripts.appendingPathComponent("Jenkinsfile.single"))
+    }
+
+    @Test("the freestyle shell step checks and exports every variable developer-release needs, then runs it")
+    func freestyleStepInSync() throws {
+        let script = try String(contentsOf: RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh"), encoding: .utf8)
+        let requirements = try #require(LaneRequirements(lane: "developer-release", in: BundledLanes.file))
+        let listed = script.split(separator: "\n").first { $0.hasPrefix("for name in ") }
+            .map { $0.dropFirst("for name in ".count).split(separator: ";")[0].split(separator: " ").map(String.init) }
+        #expect(listed == requirements.names)
+        let policy = BundledLanes.file.secretPolicy
+        for secret in requirements.secrets(policy) {
+            #expect(script.contains("'\(secret.name.lowercased().replacingOccurrences(of: "_", with: "-"))' → \(secret.name)"))
+        }
+        #expect(script.contains("\n.build/release/nightshift run developer-release --junit reports/developer-release.xml\n"))
+        #expect(script.contains("\n[ -x .build/release/nightshift ] || swift build -c release --product nightshift\n"))
+        let syntax = try RepositoryFiles.run("/bin/sh", ["-n", RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh").path])
+        #expect(syntax.status == 0, "\(syntax.output)")
+    }
+
+    @Test("every generated Jenkinsfile passes the pipeline DSL stub under groovy",
+          .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-test-deps)"))
+    func groovyAcceptsGeneratedFiles() throws {
+        let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-jenkins-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files = try generator.generate(BundledLanes.file).files
+        files += try generator.generate(BundledLanes.file, options: JenkinsExportOptions(layout: .single)).files
+        files += try generator.generate(TrickyLanes.file).files.map { GeneratedJenkinsfile(fileName: "tricky-\($0.fileName)", contents: $0.contents) }
+        files += try generator.generate(TrickyLanes.file, options: JenkinsExportOptions(layout: .single)).files
+            .map { GeneratedJenkinsfile(fileName: "tricky-single", contents: $0.contents) }
+        let paths = try JenkinsfileWriter().write(files, into: folder.path)
+        let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path
+        let result = try RepositoryFiles.run(groovy, [checker] + paths)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == paths.count)
+    }
+
+    @Test("the DSL stub rejects words and placements Declarative does not allow",
+          .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-test-deps)"))
+    func stubRejectsInvalidPipelines() throws {
+        let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
+        let valid = try generator.generate(BundledLanes.file, lanes: ["developer-release"]).files[0].contents
+        let broken = [
+            valid.replacingOccurrences(of: "disableConcurrentBuilds()", with: "disableConcurrentBuild()"),
+            valid.replacingOccurrences(of: "    agent any\n", with: ""),
+            valid.replacingOccurrences(of: "cron('H 0 * * 0-4')", with: "cron('H 0 * *')"),
+            valid.replacingOccurrences(of: "sh '[", with: "stage('x') {}\nsh '["),
+            valid.replacingOccurrences(of: "'reports/*.xml'", with: "'reports/*.xml"),
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-jenkins-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = broken.enumerated().map { GeneratedJenkinsfile(fileName: "broken-\($0.offset)", contents: $0.element) }
+        let paths = try JenkinsfileWriter().write(files, into: folder.path)
+        let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path
+        let result = try RepositoryFiles.run(groovy, [checker] + paths)
+        #expect(result.status == 1)
+        let failed = result.output.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }
+        #expect(failed.count == paths.count, "\(result.output)")
+    }
+}
+
+/// Lanes that exercise escaping, zones, polling, credentials and custom settings.
+enum TrickyLanes {
+    static let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), secrets: ["DEPLOY"], lanes: [
+        Lane(
+            name: "it's-\\odd", description: "Quotes ' and \\users\\u0041 in a description\nover two lines",
+            schedule: Schedule(cron: "TZ=Europe/Berlin\n# comment's\nH 2 * * 1-5\n@midnight\n", trigger: .changed),
+            timeout: .seconds(3601), steps: [Step(.sh("deploy ${DEPLOY} ${API_TOKEN} ${TARGET}"))],
+            jenkins: JenkinsSettings(agent: "mac && 'xcode'", credentials: ["API_TOKEN": "api\\token's"], setup: "echo '$HOME' \\\\ \"x\"", timestamps: true)
+        ),
+        Lane(name: "plain", schedule: Schedule(cron: "H H * * *", timeZone: "America/New_York")),
+    ])
+}
