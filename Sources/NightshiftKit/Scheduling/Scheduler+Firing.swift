@@ -37,9 +37,10 @@ extension Scheduler {
             group.addTask { try? await clock.sleep(for: grace) }
             await group.next()
             group.cancelAll()
+            // Cancelling a lane's task tears its child down (SIGTERM, then SIGKILL), and the
+            // child's own cleanup runs; the group then ends when the waiting child sees them end.
+            for task in tasks { task.cancel() }
         }
-        for task in running.values { task.cancel() }
-        for task in tasks { await task.value }
     }
 
     /// The repository's commit when it moved since the last successful run; nil when it did not

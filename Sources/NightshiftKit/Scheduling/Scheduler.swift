@@ -102,13 +102,14 @@ public actor Scheduler {
     }
 
     /// On start: the latest firing of each lane since its last recorded one, if young enough.
+    /// Lanes with no recorded firing are not caught up.
     private func catchUpAfterDowntime() async {
         let now = clock.now
         for lane in lanes {
             guard let previous = lane.spec.previous(atOrBefore: now, defaultTimeZone: lane.timeZone),
                   now.timeIntervalSince(previous) < lane.schedule.catchUp.seconds else { continue }
-            let handled = (try? await history.lastScheduledTime(lane: lane.name)) ?? nil
-            if let handled, handled >= previous { continue }
+            // A lane with no history has never been scheduled here: a first start is not a restart.
+            guard let handled = (try? await history.lastScheduledTime(lane: lane.name)) ?? nil, handled < previous else { continue }
             log.info("catching up \(lane.name), missed at \(CronTimeFormat.string(from: previous, in: lane.timeZone))")
             await fire(lane, scheduledAt: previous)
         }

@@ -24,8 +24,10 @@ actor FakeLaneLauncher: LaneLauncher {
     func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
         launches.append(Launched(lane: launch.lane, scheduledAt: launch.scheduledAt, startedAt: clock.now))
         if hanging.contains(launch.lane) {
-            while !Task.isCancelled { await Task.yield() }
-            return LaneLaunchOutcome(termination: .signalled(15), logFolder: "runs/\(launch.lane)/\(launch.runID)")
+            while hanging.contains(launch.lane) && !Task.isCancelled { await Task.yield() }
+            if Task.isCancelled {
+                return LaneLaunchOutcome(termination: .signalled(15), logFolder: "runs/\(launch.lane)/\(launch.runID)")
+            }
         }
         return LaneLaunchOutcome(termination: .exited(exitCodes[launch.lane] ?? 0), logFolder: "runs/\(launch.lane)/\(launch.runID)")
     }
