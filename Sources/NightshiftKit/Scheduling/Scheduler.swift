@@ -89,9 +89,9 @@ public actor Scheduler {
 
     private func fireDue(after start: Date, through end: Date) async {
         for lane in lanes {
-            let due = lane.firings(after: start, through: end)
-            guard let latest = due.last else { continue }
-            for missed in due.dropLast() { await record(missed: lane, at: missed) }
+            // Only the latest firing in the window can run: after a long sleep a lane runs once,
+            // never once per missed minute.
+            guard let latest = lane.spec.previous(atOrBefore: end, defaultTimeZone: lane.timeZone), latest > start else { continue }
             let lateness = end.timeIntervalSince(latest)
             if lateness > tolerance && lateness >= lane.schedule.catchUp.seconds {
                 await record(missed: lane, at: latest)

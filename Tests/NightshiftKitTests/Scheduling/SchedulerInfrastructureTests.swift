@@ -101,3 +101,29 @@ struct SchedulerInfrastructureTests {
         #expect(service.systemdUnit.contains("ExecReload=/bin/kill -HUP $MAINPID"))
     }
 }
+
+@Suite("Lanes file watcher")
+struct FileChangeWatcherTests {
+    @Test("a changed lanes file triggers one reload per change, polled on the injected clock")
+    func noticesChanges() async throws {
+        let folder = try SchedulerInfrastructureTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lanes.yml"
+        try "lanes: {}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let clock = ManualClock()
+        let reloads = Counter()
+        let watcher = FileChangeWatcher(path: path, clock: clock, interval: .seconds(5))
+        let task = Task { await watcher.watch { _ = await reloads.increment() } }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)
+        try "lanes: { nightly: {} }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)
+        task.cancel()
+        await task.value
+        #expect(await reloads.increment() == 2)
+    }
+}

@@ -55,8 +55,11 @@ struct CronLexer {
     /// Every token up to the end of the line; the first unlexable character wins.
     mutating func allTokens() throws(CronLexerFailure) -> [CronToken] {
         var tokens: [CronToken] = []
-        repeat { tokens.append(try nextToken()) } while !tokens.last!.isEnd
-        return tokens
+        while true {
+            let token = try nextToken()
+            tokens.append(token)
+            if token.isEnd { return tokens }
+        }
     }
 
     private static func punctuation(_ character: Character) -> CronToken.Kind? {
