@@ -10,7 +10,10 @@ let settings: [SwiftSetting] = [
 let package = Package(
     name: "nightshift",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "nightshift", targets: ["nightshift"])],
+    products: [
+        .executable(name: "nightshift", targets: ["nightshift"]),
+        .executable(name: "nightshift-cron-bench", targets: ["CronBench"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
@@ -20,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         // MD5 for Jenkins' H hash, SHA-256 for upload checks, RSA for Google service accounts.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+        // The scheduler's run history (`nightshift history`) lives in SQLite under `.nightshift/`.
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
@@ -32,7 +37,11 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: settings),
+        // Release-mode benchmark for `scripts/bench-cron`; not part of `swift test`.
+        .executableTarget(name: "CronBench", dependencies: ["NightshiftKit"],
+                          path: "Benchmarks/CronBench", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: ["NightshiftKit", "NightshiftTestSupport"],

@@ -1,0 +1,17 @@
+/// A rejected line before it is placed in the spec (line number and offsets are added by `CronSpec`).
+struct CronLineFailure: Error, Sendable, Equatable {
+    var column: Int
+    var message: String
+    var field: CronField?
+}
+
+/// Jenkins' `MessageFormat` renders numbers with grouping (`1,000`), so messages must too.
+func jenkinsNumber(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+        grouped.append(digit)
+    }
+    return value < 0 ? "-" + grouped : grouped
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// What `nightshift cron SPEC …` asks for.
+public struct CronQuery: Sendable, Hashable {
+    public var spec: String
+    /// The hash seed (a Jenkins job's full name); nil behaves like Jenkins with no job.
+    public var seed: String?
+    public var from: Date
+    public var timeZone: TimeZone
+    public var count: Int
+    public var previous: Bool
+    public var explain: Bool
+
+    public init(spec: String, seed: String? = nil, from: Date, timeZone: TimeZone, count: Int = 5, previous: Bool = false, explain: Bool = false) {
+        self.spec = spec
+        self.seed = seed
+        self.from = from
+        self.timeZone = timeZone
+        self.count = count
+        self.previous = previous
+        self.explain = explain
+    }
+}
+
+/// The scheduler's dry run: the lines `nightshift cron` prints.
+public enum CronPreview {
+    /// The next `count` firings at or after `from` (rounded up to the minute), or with `previous`
+    /// the last one at or before it, one `YYYY-MM-DDTHH:MM:SS±HH:MM` per line in the query's zone;
+    /// with `explain`, the resolved fields and a description come first.
+    /// - Throws: `CronSyntaxError` for a spec Jenkins rejects (the CLI prints it and exits 2).
+    public static func lines(for query: CronQuery) throws(CronSyntaxError) -> [String] {
+        let spec = try CronSpec(query.spec, seed: query.seed)
+        let firings: [Date]
+        if query.previous {
+            firings = spec.previous(atOrBefore: query.from, defaultTimeZone: query.timeZone).map { [$0] } ?? []
+        } else {
+            firings = spec.firings(atOrAfter: query.from, count: query.count, defaultTimeZone: query.timeZone)
+        }
+        let times = firings.map { CronTimeFormat.string(from: $0, in: query.timeZone) }
+        guard query.explain else { return times }
+        return CronExplanation(spec: spec).lines + (times.isEmpty ? [] : ["", query.previous ? "Last firing:" : "Next firings:"] + times)
+    }
+}

@@ -1,0 +1,33 @@
+public import Foundation
+
+/// One firing to launch.
+public struct LaneLaunch: Sendable, Hashable {
+    public var lane: String
+    public var scheduledAt: Date
+    /// Names the run's folder, `.nightshift/runs/<lane>/<runID>`.
+    public var runID: String
+
+    public init(lane: String, scheduledAt: Date, runID: String) {
+        self.lane = lane
+        self.scheduledAt = scheduledAt
+        self.runID = runID
+    }
+}
+
+/// How a launched lane ended.
+public struct LaneLaunchOutcome: Sendable, Hashable {
+    /// nil when the child could not be started.
+    public var termination: Termination?
+    public var logFolder: String?
+
+    public init(termination: Termination?, logFolder: String?) {
+        self.termination = termination
+        self.logFolder = logFolder
+    }
+}
+
+/// Runs one lane in isolation (a crash in the lane must not reach the daemon). Cancelling the
+/// calling task stops the lane, letting its cleanup run.
+public protocol LaneLauncher: Sendable {
+    func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome
+}

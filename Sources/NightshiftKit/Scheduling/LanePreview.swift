@@ -1,0 +1,27 @@
+public import Foundation
+
+/// `nightshift next [LANE…]`: each scheduled lane, its spec and its next firing times.
+public enum LanePreview {
+    /// - Parameter names: lanes to show; all scheduled lanes when empty.
+    public static func lines(for lanes: [ScheduledLane], names: [String] = [], from: Date, count: Int = 5) -> [String] {
+        let chosen = names.isEmpty ? lanes : lanes.filter { names.contains($0.name) }
+        return chosen.flatMap { lane -> [String] in
+            let spec = lane.schedule.cron.replacingOccurrences(of: "\n", with: "\\n")
+            let times = lane.spec.firings(atOrAfter: from, count: count, defaultTimeZone: lane.timeZone)
+            let header = "\(lane.name)  \(spec)  (seed \(lane.schedule.seed ?? lane.name), \(lane.timeZone.identifier))"
+            let body = times.isEmpty ? ["  never fires"] : times.map { "  " + CronTimeFormat.string(from: $0, in: lane.timeZone) }
+            return [header] + body
+        }
+    }
+}
+
+/// `nightshift schedule --simulate --from T1 --to T2`: every firing in the window, in time order,
+/// as `<ISO-8601 time> <lane>`; nothing runs.
+public enum ScheduleSimulation {
+    /// Firings in `[from, to]`, printed in `zone`.
+    public static func lines(for lanes: [ScheduledLane], from: Date, to: Date, zone: TimeZone) -> [String] {
+        let start = from.addingTimeInterval(-60)
+        let firings = lanes.flatMap { lane in lane.firings(after: start, through: to).filter { $0 >= from }.map { ($0, lane.name) } }
+        return firings.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { "\(CronTimeFormat.string(from: $0.0, in: zone)) \($0.1)" }
+    }
+}

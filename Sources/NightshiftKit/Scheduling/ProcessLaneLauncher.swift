@@ -1,0 +1,63 @@
+import Foundation
+
+/// Launches `nightshift run LANE --file F [--env NAME]` as a child process through the injected
+/// `ShellRunner`, so a crashing lane only ends its own process. The child's output goes to
+/// `<runs>/<lane>/<runID>/scheduler.log`; `NIGHTSHIFT_RUN_ID` tells the child which run folder to use.
+public struct ProcessLaneLauncher: LaneLauncher {
+    private let shell: any ShellRunner
+    private let executable: String
+    private let lanesFile: String
+    private let environmentName: String?
+    private let workingDirectory: String?
+    private let stateDirectory: String
+
+    /// - Parameters:
+    ///   - executable: the nightshift binary (the daemon's own path).
+    ///   - stateDirectory: the `.nightshift` folder the run folders live in.
+    public init(shell: any ShellRunner, executable: String, lanesFile: String, environmentName: String?,
+                workingDirectory: String?, stateDirectory: String) {
+        self.shell = shell
+        self.executable = executable
+        self.lanesFile = lanesFile
+        self.environmentName = environmentName
+        self.workingDirectory = workingDirectory
+        self.stateDirectory = stateDirectory
+    }
+
+    public func command(for launch: LaneLaunch) -> ShellCommand {
+        var arguments = ["run", launch.lane, "--file", lanesFile]
+        if let environmentName { arguments += ["--env", environmentName] }
+        return ShellCommand(executable, arguments, environment: ["NIGHTSHIFT_RUN_ID": launch.runID],
+                            workingDirectory: workingDirectory)
+    }
+
+    public func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
+        let folders = RunFolders(root: stateDirectory, lane: launch.lane, runID: launch.runID)
+        let log = LaunchLog(path: folders.logs + "/scheduler.log")
+        do {
+            let termination = try await shell.run(command(for: launch)) { _, bytes in log.append(bytes) }
+            return LaneLaunchOutcome(termination: termination, logFolder: folders.logs)
+        } catch {
+            log.append(Array("\(error)\n".utf8))
+            return LaneLaunchOutcome(termination: nil, logFolder: folders.logs)
+        }
+    }
+}
+
+/// Appends a child's output to its log file as it arrives.
+private final class LaunchLog: Sendable {
+    private let handle: FileHandle?
+
+    init(path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        handle = FileHandle(forWritingAtPath: path)
+    }
+
+    func append(_ bytes: [UInt8]) {
+        handle?.write(Data(bytes))
+    }
+
+    deinit { try? handle?.close() }
+}

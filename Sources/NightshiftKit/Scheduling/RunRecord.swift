@@ -1,0 +1,63 @@
+public import Foundation
+
+/// How a scheduled firing ended.
+public enum RunStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Launched and not finished yet (or the daemon died while it ran).
+    case running
+    case succeeded
+    case failed
+    /// The lane was still running from an earlier firing (no concurrent builds).
+    case skipped
+    /// Poll-SCM: the repository had not moved since the last successful run.
+    case unchanged
+    /// Missed while asleep or down, and older than the lane's `catch_up`.
+    case missed
+    /// Stopped by the daemon's shutdown.
+    case interrupted
+    /// The child could not be started at all.
+    case launchFailed = "launch-failed"
+}
+
+/// One firing of one lane, as `nightshift history` shows it.
+public struct RunRecord: Sendable, Hashable, Codable {
+    public var id: Int64?
+    public var lane: String
+    public var scheduledAt: Date
+    public var startedAt: Date?
+    public var endedAt: Date?
+    public var status: RunStatus
+    public var exitCode: Int32?
+    public var logFolder: String?
+    /// For `when: changed`: the commit the run was started for.
+    public var revision: String?
+
+    public init(
+        id: Int64? = nil, lane: String, scheduledAt: Date, startedAt: Date? = nil, endedAt: Date? = nil,
+        status: RunStatus, exitCode: Int32? = nil, logFolder: String? = nil, revision: String? = nil
+    ) {
+        self.id = id
+        self.lane = lane
+        self.scheduledAt = scheduledAt
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.status = status
+        self.exitCode = exitCode
+        self.logFolder = logFolder
+        self.revision = revision
+    }
+}
+
+/// Where the scheduler records its firings.
+public protocol RunHistory: Sendable {
+    /// Stores `record` and returns it with its `id`.
+    func insert(_ record: RunRecord) async throws -> RunRecord
+    /// Replaces the stored record with the same `id`.
+    func update(_ record: RunRecord) async throws
+    /// Newest first; one lane's when `lane` is given.
+    func records(lane: String?, limit: Int) async throws -> [RunRecord]
+    /// The latest scheduled time recorded for `lane`, whatever its status: a firing at or before it
+    /// has already been handled and must not run again after a restart.
+    func lastScheduledTime(lane: String) async throws -> Date?
+    /// The revision of the lane's last successful run (poll-SCM compares against it).
+    func lastSuccessfulRevision(lane: String) async throws -> String?
+}

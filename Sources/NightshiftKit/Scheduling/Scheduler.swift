@@ -1,0 +1,125 @@
+import Foundation
+
+/// The scheduler daemon's engine: sleeps on the injected clock until the next firing, fires each
+/// due lane through the `LaneLauncher`, and records every firing in the `RunHistory`.
+///
+/// - A firing that finds its lane still running is recorded as skipped.
+/// - After sleep, a clock jump or downtime, only the latest missed firing of a lane runs, once,
+///   and only if it is younger than the lane's `catch_up`; older ones are recorded as missed.
+/// - `reload()` swaps the lanes (an invalid file keeps the old ones); `stop()` stops firing, lets
+///   running lanes finish for the grace period, then cancels them so their cleanup runs.
+public actor Scheduler {
+    /// Reads the lanes file again (SIGHUP, or the file changed).
+    public typealias LanesLoader = @Sendable () async throws -> [ScheduledLane]
+
+    let clock: any WallClock
+    let launcher: any LaneLauncher
+    let history: any RunHistory
+    let revisions: any RevisionProbe
+    let log: SchedulerLog
+    private let loadLanes: LanesLoader
+    let gracePeriod: Duration
+    /// Firings this late still count as on time (the loop wakes a little after the minute).
+    private let tolerance: TimeInterval = 60
+
+    private(set) var lanes: [ScheduledLane]
+    var running: [String: Task<Void, Never>] = [:]
+    private var cursor: Date
+    private var stopping = false
+    private var wake: Task<Void, any Error>?
+
+    public init(
+        lanes: [ScheduledLane], clock: any WallClock, launcher: any LaneLauncher, history: any RunHistory,
+        revisions: any RevisionProbe, log: SchedulerLog, gracePeriod: Duration = .seconds(30), reload: @escaping LanesLoader
+    ) {
+        self.lanes = lanes
+        self.clock = clock
+        self.launcher = launcher
+        self.history = history
+        self.revisions = revisions
+        self.log = log
+        self.gracePeriod = gracePeriod
+        self.loadLanes = reload
+        self.cursor = clock.now
+    }
+
+    /// Runs until `stop()` (or cancellation), then drains running lanes and returns.
+    public func run() async {
+        cursor = clock.now
+        log.info("scheduler started with \(lanes.count) scheduled lane(s)")
+        await catchUpAfterDowntime()
+        while !stopping && !Task.isCancelled {
+            let now = clock.now
+            if now > cursor {
+                await fireDue(after: cursor, through: now)
+                cursor = now
+            }
+            let next = lanes.compactMap { $0.next(after: cursor) }.min() ?? cursor.addingTimeInterval(86_400)
+            await sleep(until: next)
+        }
+        await drain()
+        log.info("scheduler stopped")
+    }
+
+    public func stop() {
+        stopping = true
+        wake?.cancel()
+    }
+
+    /// Loads the lanes again; on failure reports it and keeps the current ones.
+    public func reload() async {
+        do {
+            lanes = try await loadLanes()
+            log.info("reloaded: \(lanes.count) scheduled lane(s)")
+            wake?.cancel()
+        } catch {
+            log.problem("reload failed, keeping the previous schedule: \(error)")
+        }
+    }
+
+    /// Names of the lanes running now.
+    public var runningLanes: [String] { running.keys.sorted() }
+
+    private func sleep(until date: Date) async {
+        let task = Task { [clock] in try await clock.sleep(until: date) }
+        wake = task
+        _ = await task.result
+        wake = nil
+    }
+
+    private func fireDue(after start: Date, through end: Date) async {
+        for lane in lanes {
+            // Only the latest firing in the window can run: after a long sleep a lane runs once,
+            // never once per missed minute.
+            guard let latest = lane.spec.previous(atOrBefore: end, defaultTimeZone: lane.timeZone), latest > start else { continue }
+            let lateness = end.timeIntervalSince(latest)
+            if lateness > tolerance && lateness >= lane.schedule.catchUp.seconds {
+                await record(missed: lane, at: latest)
+            } else {
+                await fire(lane, scheduledAt: latest)
+            }
+        }
+    }
+
+    /// On start: the latest firing of each lane since its last recorded one, if young enough.
+    /// Lanes with no recorded firing are not caught up.
+    private func catchUpAfterDowntime() async {
+        let now = clock.now
+        for lane in lanes {
+            guard let previous = lane.spec.previous(atOrBefore: now, defaultTimeZone: lane.timeZone),
+                  now.timeIntervalSince(previous) < lane.schedule.catchUp.seconds else { continue }
+            // A lane with no history has never been scheduled here: a first start is not a restart.
+            guard let handled = (try? await history.lastScheduledTime(lane: lane.name)) ?? nil, handled < previous else { continue }
+            log.info("catching up \(lane.name), missed at \(CronTimeFormat.string(from: previous, in: lane.timeZone))")
+            await fire(lane, scheduledAt: previous)
+        }
+        cursor = max(cursor, now)
+    }
+}
+
+extension Duration {
+    var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,22 @@
+public import Foundation
+
+/// What the daemon reports as it goes (start, end, result, skips, reload problems).
+public struct SchedulerLog: Sendable {
+    private let output: any OutputSink
+    private let zone: TimeZone
+    private let clock: any WallClock
+
+    public init(output: any OutputSink, clock: any WallClock, zone: TimeZone) {
+        self.output = output
+        self.clock = clock
+        self.zone = zone
+    }
+
+    func info(_ message: String) {
+        output.write("\(CronTimeFormat.string(from: clock.now, in: zone)) \(message)\n", to: .standardOutput)
+    }
+
+    func problem(_ message: String) {
+        output.write("\(CronTimeFormat.string(from: clock.now, in: zone)) \(message)\n", to: .standardError)
+    }
+}

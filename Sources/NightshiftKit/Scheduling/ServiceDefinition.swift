@@ -1,0 +1,92 @@
+import Foundation
+
+/// `nightshift schedule --print-launchd` / `--print-systemd`: a service that starts the daemon at
+/// boot, in the project folder, with the current lanes file and environment file.
+public struct ServiceDefinition: Sendable, Hashable {
+    public var executable: String
+    public var lanesFile: String
+    /// The `--env` name (the `.env.NAME` file the run reads), if any.
+    public var environmentName: String?
+    public var workingDirectory: String
+    public var label: String
+
+    public init(executable: String, lanesFile: String, environmentName: String?, workingDirectory: String,
+                label: String = "dev.nightshift.scheduler") {
+        self.executable = executable
+        self.lanesFile = lanesFile
+        self.environmentName = environmentName
+        self.workingDirectory = workingDirectory
+        self.label = label
+    }
+
+    var arguments: [String] {
+        [executable, "schedule", "--file", lanesFile] + (environmentName.map { ["--env", $0] } ?? [])
+    }
+
+    /// A launchd property list for `~/Library/LaunchAgents/<label>.plist`.
+    public var launchdPlist: String {
+        let argumentLines = arguments.map { "        <string>\(xmlEscaped($0))</string>" }.joined(separator: "\n")
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>Label</key>
+            <string>\(xmlEscaped(label))</string>
+            <key>ProgramArguments</key>
+            <array>
+        \(argumentLines)
+            </array>
+            <key>WorkingDirectory</key>
+            <string>\(xmlEscaped(workingDirectory))</string>
+            <key>RunAtLoad</key>
+            <true/>
+            <key>KeepAlive</key>
+            <true/>
+            <key>ExitTimeOut</key>
+            <integer>60</integer>
+            <key>StandardOutPath</key>
+            <string>\(xmlEscaped(workingDirectory))/.nightshift/scheduler.log</string>
+            <key>StandardErrorPath</key>
+            <string>\(xmlEscaped(workingDirectory))/.nightshift/scheduler.log</string>
+        </dict>
+        </plist>
+
+        """
+    }
+
+    /// A systemd unit for `~/.config/systemd/user/nightshift-scheduler.service`.
+    public var systemdUnit: String {
+        """
+        [Unit]
+        Description=nightshift scheduler (\(lanesFile))
+        After=network-online.target
+        Wants=network-online.target
+
+        [Service]
+        Type=simple
+        WorkingDirectory=\(systemdQuoted(workingDirectory))
+        ExecStart=\(arguments.map(systemdQuoted).joined(separator: " "))
+        ExecReload=/bin/kill -HUP $MAINPID
+        KillMode=mixed
+        TimeoutStopSec=60
+        Restart=on-failure
+
+        [Install]
+        WantedBy=default.target
+
+        """
+    }
+
+    private func xmlEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    private func systemdQuoted(_ text: String) -> String {
+        guard text.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "$" || $0 == "%" }) else { return text }
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "$", with: "$$").replacingOccurrences(of: "%", with: "%%")
+        return "\"\(escaped)\""
+    }
+}

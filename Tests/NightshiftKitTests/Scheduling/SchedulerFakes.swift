@@ -1,0 +1,93 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+
+/// Records launches; a lane listed in `hanging` runs until cancelled (then reports SIGTERM).
+actor FakeLaneLauncher: LaneLauncher {
+    struct Launched: Sendable, Equatable {
+        var lane: String
+        var scheduledAt: Date
+        var startedAt: Date
+    }
+
+    private let clock: ManualClock
+    private var hanging: Set<String>
+    private var exitCodes: [String: Int32]
+    private(set) var launches: [Launched] = []
+
+    init(clock: ManualClock, hanging: Set<String> = [], exitCodes: [String: Int32] = [:]) {
+        self.clock = clock
+        self.hanging = hanging
+        self.exitCodes = exitCodes
+    }
+
+    func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
+        launches.append(Launched(lane: launch.lane, scheduledAt: launch.scheduledAt, startedAt: clock.now))
+        if hanging.contains(launch.lane) {
+            while hanging.contains(launch.lane) && !Task.isCancelled { await Task.yield() }
+            if Task.isCancelled {
+                return LaneLaunchOutcome(termination: .signalled(15), logFolder: "runs/\(launch.lane)/\(launch.runID)")
+            }
+        }
+        return LaneLaunchOutcome(termination: .exited(exitCodes[launch.lane] ?? 0), logFolder: "runs/\(launch.lane)/\(launch.runID)")
+    }
+
+    func release(_ lane: String) { hanging.remove(lane) }
+
+    /// Yields until `count` launches happened.
+    func waitForLaunches(_ count: Int) async {
+        while launches.count < count { await Task.yield() }
+    }
+}
+
+/// `RunHistory` in memory.
+actor MemoryRunHistory: RunHistory {
+    private(set) var all: [RunRecord] = []
+
+    init(_ records: [RunRecord] = []) { all = records.enumerated().map { var r = $1; r.id = Int64($0 + 1); return r } }
+
+    func insert(_ record: RunRecord) async throws -> RunRecord {
+        var stored = record
+        stored.id = Int64(all.count + 1)
+        all.append(stored)
+        return stored
+    }
+
+    func update(_ record: RunRecord) async throws {
+        guard let index = all.firstIndex(where: { $0.id == record.id }) else { return }
+        all[index] = record
+    }
+
+    func records(lane: String?, limit: Int) async throws -> [RunRecord] {
+        Array(all.filter { lane == nil || $0.lane == lane }.reversed().prefix(limit))
+    }
+
+    func lastScheduledTime(lane: String) async throws -> Date? {
+        all.filter { $0.lane == lane }.map(\.scheduledAt).max()
+    }
+
+    func lastSuccessfulRevision(lane: String) async throws -> String? {
+        all.last { $0.lane == lane && $0.status == .succeeded }?.revision
+    }
+
+    func statuses(_ lane: String) -> [RunStatus] { all.filter { $0.lane == lane }.map(\.status) }
+
+    /// Yields until no record of `lane` is still running.
+    func waitUntilSettled(_ count: Int) async {
+        while all.count < count || all.contains(where: { $0.status == .running }) { await Task.yield() }
+    }
+}
+
+struct UnusedRevisionProbe: RevisionProbe {
+    func currentRevision(remote: String?, branch: String?) async throws -> String { "unused" }
+}
+
+let utc = TimeZone(identifier: "UTC")!
+
+func instant(_ text: String) -> Date {
+    CronTimeFormat.date(from: text, defaultZone: utc)!
+}
+
+func scheduledLane(_ name: String, _ cron: String, trigger: Schedule.Trigger = .always, catchUp: Duration = .seconds(3600)) throws -> ScheduledLane {
+    try ScheduledLane(name: name, schedule: Schedule(cron: cron, trigger: trigger, catchUp: catchUp), systemTimeZone: utc)
+}

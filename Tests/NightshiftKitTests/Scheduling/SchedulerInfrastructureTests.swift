@@ -1,0 +1,129 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("Scheduler history, lock, launcher and service files")
+struct SchedulerInfrastructureTests {
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "nightshift-cron-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("the SQLite history round-trips records, newest first, and answers the daemon's questions")
+    func historyRoundTrip() async throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let history = try SQLiteRunHistory(path: folder + "/.nightshift/history.sqlite")
+        var first = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T00:00:00Z"),
+                                                        startedAt: instant("2026-01-01T00:00:01Z"), status: .running, revision: "r1"))
+        first.status = .succeeded
+        first.exitCode = 0
+        first.endedAt = instant("2026-01-01T00:10:00Z")
+        first.logFolder = ".nightshift/runs/a/1"
+        try await history.update(first)
+        _ = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-02T00:00:00Z"), status: .skipped))
+        _ = try await history.insert(RunRecord(lane: "b", scheduledAt: instant("2026-01-03T00:00:00Z"), status: .failed, exitCode: 1))
+        let reopened = try SQLiteRunHistory(path: folder + "/.nightshift/history.sqlite")
+        let all = try await reopened.records(lane: nil, limit: 10)
+        #expect(all.map(\.lane) == ["b", "a", "a"])
+        #expect(all.last == first)
+        #expect(try await reopened.lastScheduledTime(lane: "a") == instant("2026-01-02T00:00:00Z"))
+        #expect(try await reopened.lastSuccessfulRevision(lane: "a") == "r1")
+        #expect(try await reopened.records(lane: "b", limit: 10).map(\.exitCode) == [1])
+    }
+
+    @Test("history prints as a table and as JSON")
+    func historyPrinting() throws {
+        let record = RunRecord(id: 1, lane: "nightly", scheduledAt: instant("2026-01-01T00:49:00Z"), startedAt: instant("2026-01-01T00:49:00Z"),
+                               endedAt: instant("2026-01-01T01:02:00Z"), status: .succeeded, exitCode: 0, logFolder: "runs/nightly/1")
+        let table = RunHistoryPrinter.table([record], zone: utc)
+        #expect(table.split(separator: "\n").first?.hasPrefix("LANE") == true)
+        #expect(table.contains("nightly  2026-01-01T00:49:00+00:00  2026-01-01T00:49:00+00:00  2026-01-01T01:02:00+00:00  succeeded  0     runs/nightly/1"))
+        let json = try RunHistoryPrinter.json([record])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        #expect(decoded?.first?["status"] as? String == "succeeded")
+        #expect(decoded?.first?["scheduledAt"] as? String == "2026-01-01T00:49:00Z")
+        #expect(RunHistoryPrinter.table([], zone: utc) == "No scheduled runs recorded.\n")
+    }
+
+    @Test("a second daemon on the same file refuses to start; the lock frees when the first goes")
+    func lock() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/.nightshift/scheduler.lock"
+        var first: SchedulerLock? = try SchedulerLock(path: path)
+        #expect(throws: SchedulerLockError.alreadyRunning(path: path)) { try SchedulerLock(path: path) }
+        #expect(first != nil)
+        first = nil
+        let second = try SchedulerLock(path: path)
+        #expect(second.path == path)
+    }
+
+    @Test("the live launcher runs nightshift run as a child with the file, env and run id, and logs its output")
+    func processLauncher() async throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shell = ScriptedShellRunner(fallback: nil)
+        await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n")], .exited(3)))
+        let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
+                                           environmentName: "ci", workingDirectory: folder, stateDirectory: folder + "/.nightshift")
+        let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: instant("2026-01-01T00:00:00Z"), runID: "r1"))
+        #expect(outcome.termination == .exited(3))
+        #expect(outcome.logFolder == folder + "/.nightshift/runs/qa/r1")
+        let command = try #require(await shell.commands.first)
+        #expect(command.argv == ["/usr/local/bin/nightshift", "run", "qa", "--file", "lanes.yml", "--env", "ci"])
+        #expect(command.environment == ["NIGHTSHIFT_RUN_ID": "r1"])
+        let log = try String(contentsOfFile: folder + "/.nightshift/runs/qa/r1/scheduler.log", encoding: .utf8)
+        #expect(log == "built\n")
+    }
+
+    @Test("a child that cannot start is an outcome without termination, not a daemon crash")
+    func launchFailure() async throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shell = ScriptedShellRunner(fallback: .launchFailure("no such file"))
+        let launcher = ProcessLaneLauncher(shell: shell, executable: "/missing", lanesFile: "lanes.yml", environmentName: nil,
+                                           workingDirectory: nil, stateDirectory: folder)
+        let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: Date(), runID: "r2"))
+        #expect(outcome.termination == nil)
+    }
+
+    @Test("service definitions start the daemon with the file and environment")
+    func serviceDefinitions() {
+        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
+                                        workingDirectory: "/srv/my app")
+        #expect(service.launchdPlist.contains("<string>/opt/nightshift</string>\n        <string>schedule</string>"))
+        #expect(service.launchdPlist.contains("<key>RunAtLoad</key>\n    <true/>"))
+        #expect(service.systemdUnit.contains("ExecStart=/opt/nightshift schedule --file /srv/app/lanes.yml --env ci\n"))
+        #expect(service.systemdUnit.contains("WorkingDirectory=\"/srv/my app\"\n"))
+        #expect(service.systemdUnit.contains("ExecReload=/bin/kill -HUP $MAINPID"))
+    }
+}
+
+@Suite("Lanes file watcher")
+struct FileChangeWatcherTests {
+    @Test("a changed lanes file triggers one reload per change, polled on the injected clock")
+    func noticesChanges() async throws {
+        let folder = try SchedulerInfrastructureTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lanes.yml"
+        try "lanes: {}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let clock = ManualClock()
+        let reloads = Counter()
+        let watcher = FileChangeWatcher(path: path, clock: clock, interval: .seconds(5))
+        let task = Task { await watcher.watch { _ = await reloads.increment() } }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)
+        try "lanes: { nightly: {} }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)
+        task.cancel()
+        await task.value
+        #expect(await reloads.increment() == 2)
+    }
+}
