@@ -29,20 +29,10 @@ public struct GitRevisionProbe: RevisionProbe {
     }
 
     private func run(_ arguments: [String]) async throws -> String {
-        let collected = OutputCollector()
-        let termination = try await shell.run(ShellCommand("git", arguments, workingDirectory: workingDirectory)) { channel, bytes in
-            if channel == .standardOutput { await collected.append(bytes) }
-        }
-        let text = await collected.text
-        guard termination.succeeded else { throw RevisionProbeError.gitFailed(arguments: arguments, termination) }
-        return text
+        let result = try await shell.capture(ShellCommand("git", arguments, workingDirectory: workingDirectory))
+        guard result.succeeded else { throw RevisionProbeError.gitFailed(arguments: arguments, result.termination) }
+        return result.standardOutput
     }
-}
-
-private actor OutputCollector {
-    private var bytes: [UInt8] = []
-    func append(_ chunk: [UInt8]) { bytes += chunk }
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 public enum RevisionProbeError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -116,10 +116,3 @@ public actor Scheduler {
         cursor = max(cursor, now)
     }
 }
-
-extension Duration {
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}
