@@ -29,18 +29,21 @@ struct PatternMatcher: Sendable {
             offsets.append(storage.count)
             storage += pattern
         }
-        var buckets = [[Int32]](repeating: [], count: 1 << 16)
+        // Pairs sorted by key, ties by pattern index, so each bucket lists its patterns longest first.
+        var pairs: [(key: Int, index: Int32)] = []
         for (index, pattern) in sorted.enumerated() {
-            for key in Self.pairKeys(of: pattern) { buckets[key].append(Int32(index)) }
+            for key in Self.pairKeys(of: pattern) { pairs.append((key, Int32(index))) }
         }
+        pairs.sort { left, right in left.key != right.key ? left.key < right.key : left.index < right.index }
         var filter = [UInt64](repeating: 0, count: (1 << 16) / 64)
-        var starts: [Int32] = [0]
-        var indices: [Int32] = []
-        for (key, bucket) in buckets.enumerated() {
-            if !bucket.isEmpty { filter[key >> 6] |= 1 << UInt64(key & 63) }
-            indices += bucket
-            starts.append(Int32(indices.count))
+        var counts = [Int32](repeating: 0, count: (1 << 16) + 1)
+        for (key, _) in pairs {
+            filter[key >> 6] |= 1 << UInt64(key & 63)
+            counts[key + 1] += 1
         }
+        for key in 0..<(1 << 16) { counts[key + 1] += counts[key] }
+        let starts = counts
+        let indices = pairs.map(\.index)
         self.storage = storage
         self.offsets = offsets
         self.lengths = sorted.map(\.count)
