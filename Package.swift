@@ -10,7 +10,11 @@ let settings: [SwiftSetting] = [
 let package = Package(
     name: "nightshift",
     platforms: [.macOS(.v13)],
-    products: [.executable(name: "nightshift", targets: ["nightshift"])],
+    products: [
+        .executable(name: "nightshift", targets: ["nightshift"]),
+        // Benchmark only (scripts/bench-stream builds it in release); not part of `swift test`.
+        .executable(name: "nightshift-stream-bench", targets: ["StreamBench"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
@@ -33,6 +37,8 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], swiftSettings: settings),
+        .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit"],
+                          path: "Benchmarks/StreamBench", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: ["NightshiftKit", "NightshiftTestSupport"],

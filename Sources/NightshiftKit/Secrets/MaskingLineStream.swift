@@ -1,4 +1,5 @@
-/// Masks one output channel of a child as its chunks arrive, emitting complete lines.
+/// Masks one output channel of a child as its chunks arrive, emitting complete lines (ended by
+/// `\n` or `\r`).
 ///
 /// A partial line is held back until its newline arrives, so a secret split across two reads is
 /// seen whole. A line longer than `maximumHeldBytes` (a progress bar, minified JSON) is not held
@@ -54,13 +55,14 @@ public struct MaskingLineStream: Sendable {
         return output
     }
 
-    /// One past the last newline at or after `start`, or 0 when the new bytes hold none (the
-    /// held-back bytes before `start` never contain one).
+    /// One past the last line end at or after `start`, or 0 when the new bytes hold none (the
+    /// held-back bytes before `start` never contain one). A carriage return counts: progress
+    /// meters (curl, upload tools) redraw one line with `\r` and should show as they go.
     private static func endOfLastLine(in work: UnsafeBufferPointer<UInt8>, searchingFrom start: Int) -> Int {
         var index = work.count
         while index > start {
             index -= 1
-            if work[index] == UInt8(ascii: "\n") { return index + 1 }
+            if work[index] == UInt8(ascii: "\n") || work[index] == UInt8(ascii: "\r") { return index + 1 }
         }
         return 0
     }

@@ -55,6 +55,13 @@ struct MaskingLineStreamTests {
         #expect(held.allSatisfy { $0 <= 4_096 })
     }
 
+    @Test("a progress meter redrawn with carriage returns is emitted as it goes")
+    func carriageReturns() {
+        var stream = MaskingLineStream(masker: SecretMasker(secrets: ["tok3n"]))
+        #expect(stream.feed(Array(" 10% tok3n\r 20%".utf8)) == Array(" 10% ********\r".utf8))
+        #expect(stream.finish() == Array(" 20%".utf8))
+    }
+
     @Test("without secrets the bytes pass through unchanged")
     func passthrough() {
         let text = "a\nb\nc without newline"

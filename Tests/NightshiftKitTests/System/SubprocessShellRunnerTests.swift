@@ -62,6 +62,9 @@ struct SubprocessShellRunnerTests {
         await #expect(throws: ShellRunnerError.self) {
             try await runner.run(ShellCommand("\(directory.path)/plain"), onOutput: OutputRecorder().onOutput)
         }
+        await #expect(throws: ShellRunnerError.self) {
+            try await runner.run(ShellCommand("/bin/true", workingDirectory: "\(directory.path)/missing"), onOutput: OutputRecorder().onOutput)
+        }
     }
 
     @Test("standard input bytes reach the child and are then closed; otherwise stdin is empty")
