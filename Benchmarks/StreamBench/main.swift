@@ -19,7 +19,7 @@ final class MaskedWriter: @unchecked Sendable {
 
     func feed(_ bytes: [UInt8]) {
         bytesIn += bytes.count
-        sink.write(bytes: stream.feed(bytes), to: .standardOutput)
+        stream.feed(bytes) { sink.write($0, to: .standardOutput) }
     }
 
     func finish() {

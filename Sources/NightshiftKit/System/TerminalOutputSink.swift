@@ -35,7 +35,8 @@ public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
         bytes.withUnsafeBufferPointer { write($0, to: channel) }
     }
 
-    private func write(_ buffer: UnsafeBufferPointer<UInt8>, to channel: OutputChannel) {
+    /// Writes bytes in place, e.g. the pieces `MaskingLineStream.feed(_:emit:)` hands out.
+    public func write(_ buffer: UnsafeBufferPointer<UInt8>, to channel: OutputChannel) {
         guard let base = buffer.baseAddress else { return }
         let descriptor = channel == .standardOutput ? standardOutput : standardError
         lock.withLock {
