@@ -1,8 +1,10 @@
 import Foundation
 
 /// Finds occurrences of many byte patterns in one pass, Wu–Manber style: a window as long as the
-/// shortest pattern slides over the text, and the byte pair at its end indexes a shift table
-/// saying how far the window can jump without skipping a possible start. With secrets of
+/// shortest pattern slides over the text, and a hash of the three bytes at its end indexes a
+/// shift table saying how far the window can jump without skipping a possible start (three
+/// bytes, not two: common letter pairs of log text occur in secrets too and would keep shifts
+/// short). With secrets of
 /// typical length most of a log is skipped 10–20 bytes at a time. Only windows whose shift is 0
 /// and whose leading pair is in a 64 Ki-bit filter compare whole patterns. Logs are hundreds of
 /// megabytes; per-secret `String` searching was two orders of magnitude slower.
@@ -18,7 +20,8 @@ struct PatternMatcher: Sendable {
     private let bucketStarts: [Int32]
     private let bucketIndices: [Int32]
     private let singleBytePatterns: [Int]
-    /// How far the window may advance given the pair ending it (0: a pattern may start here).
+    /// How far the window may advance given the hash of the three bytes ending it (0: a pattern
+    /// may start here).
     private let shiftTable: [UInt8]
     let longestLength: Int
     private let shortestLength: Int
@@ -60,18 +63,24 @@ struct PatternMatcher: Sendable {
         self.shiftTable = Self.shifts(for: sorted, window: shortestLength)
     }
 
-    /// For each pair, the distance from its last occurrence in any pattern's first `window`
-    /// bytes to the window's end (capped at 255); pairs found in none shift by `window - 1`.
+    /// For each trigram hash, the distance from its last occurrence in any pattern's first
+    /// `window` bytes to the window's end (capped at 255); others shift by `window - 2`. Hash
+    /// collisions only make shifts shorter, never unsafe.
     private static func shifts(for patterns: [[UInt8]], window: Int) -> [UInt8] {
-        guard window >= 2 else { return [] }
-        var table = [UInt8](repeating: UInt8(min(window - 1, 255)), count: 1 << 16)
+        guard window >= 3 else { return [] }
+        var table = [UInt8](repeating: UInt8(min(window - 2, 255)), count: 1 << 16)
         for pattern in patterns {
-            for position in 0..<(window - 1) {
-                let key = Int(pattern[position]) << 8 | Int(pattern[position + 1])
-                table[key] = min(table[key], UInt8(min(window - 2 - position, 255)))
+            for position in 0..<(window - 2) {
+                let key = trigramHash(pattern[position], pattern[position + 1], pattern[position + 2])
+                table[key] = min(table[key], UInt8(min(window - 3 - position, 255)))
             }
         }
         return table
+    }
+
+    @inline(__always)
+    private static func trigramHash(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
+        (Int(first) << 8 ^ Int(second) << 4 ^ Int(third) ^ Int(first) >> 4) & 0xFFFF
     }
 
     private static func pairKeys(of pattern: [UInt8]) -> [Int] {
@@ -88,7 +97,7 @@ struct PatternMatcher: Sendable {
     func occurrences(in buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, startLimit: Int) -> [Range<Int>] {
         guard !isEmpty, searchEnd > 0, let base = buffer.baseAddress else { return [] }
         var ranges: [Range<Int>] = []
-        if shortestLength >= 2 {
+        if shortestLength >= 3 {
             scanWithShifts(base, searchEnd: searchEnd, startLimit: startLimit, into: &ranges)
         } else {
             scanEveryPosition(base, searchEnd: searchEnd, startLimit: startLimit, into: &ranges)
@@ -108,7 +117,7 @@ struct PatternMatcher: Sendable {
         shiftTable.withUnsafeBufferPointer { shifts in
             var end = window - 1
             while end < endLimit {
-                let shift = Int(shifts[Int(base[end - 1]) << 8 | Int(base[end])])
+                let shift = Int(shifts[Self.trigramHash(base[end - 2], base[end - 1], base[end])])
                 if shift > 0 {
                     end += shift
                     continue
@@ -120,7 +129,7 @@ struct PatternMatcher: Sendable {
         }
     }
 
-    /// The fallback when some pattern is a single byte: every position is a candidate.
+    /// The fallback when some pattern is shorter than three bytes: every position is a candidate.
     private func scanEveryPosition(
         _ base: UnsafePointer<UInt8>, searchEnd: Int, startLimit: Int, into ranges: inout [Range<Int>]
     ) {
