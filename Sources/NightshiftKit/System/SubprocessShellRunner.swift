@@ -172,9 +172,7 @@ private struct StepSession: Sendable {
                 let bytes = buffer.withUnsafeBytes { Array($0) }
                 await onOutput(channel, bytes)
             }
-        } catch {
-            return .streamClosed
-        }
+        } catch {}
         return .streamClosed
     }
 }
