@@ -12,7 +12,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nightshift", targets: ["nightshift"]),
+        // Benchmarks only (scripts/bench-*, release builds); not part of `swift test`.
         .executable(name: "nightshift-cron-bench", targets: ["CronBench"]),
+        .executable(name: "nightshift-stream-bench", targets: ["StreamBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -39,9 +41,10 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: settings),
-        // Release-mode benchmark for `scripts/bench-cron`; not part of `swift test`.
         .executableTarget(name: "CronBench", dependencies: ["NightshiftKit"],
                           path: "Benchmarks/CronBench", swiftSettings: settings),
+        .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit"],
+                          path: "Benchmarks/StreamBench", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: ["NightshiftKit", "NightshiftTestSupport"],

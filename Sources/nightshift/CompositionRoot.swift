@@ -48,16 +48,15 @@ struct CompositionRoot {
         let base = jenkins ? environment["WORKSPACE"] ?? FileManager.default.currentDirectoryPath : FileManager.default.currentDirectoryPath
         // Absolute: `security` reads relative keychain paths against ~/Library/Keychains.
         let stateDirectory = base + "/.nightshift"
+        let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun
             ? DryRunShellRunner(output: output, masker: masker)
-            : SubprocessShellRunner(environment: environment)
+            : SubprocessShellRunner(environment: environment, teardownSignal: teardownSignal)
         let reporter: any RunReporter = dryRun
             ? DryRunReporter(output: output)
             : ConsoleReporter(output: output, style: .detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor), clock: clock)
         let interruption = RunInterruption()
-        if !dryRun {
-            signalTrap.install { interruption.interrupt(signal: $0) }
-        }
+        if !dryRun { trapInterruptions(into: interruption, forwarding: teardownSignal) }
         let dependencies = Dependencies(
             shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
             environment: environment, output: output)
@@ -96,11 +95,20 @@ struct CompositionRoot {
     }
 }
 
-/// Kept alive for the process: signal sources stop when released.
-let signalTrap = SignalTrap()
+    /// SIGINT/SIGTERM reach the running step's group as what was sent, then stop the lane.
+    private func trapInterruptions(into interruption: RunInterruption, forwarding teardownSignal: TeardownSignal) {
+        let trap = SignalTrap()
+        Task.detached {
+            for await signal in trap.signals {
+                teardownSignal.forward(signal)
+                interruption.interrupt(signal: signal)
+            }
+        }
+    }
+}
 
 enum ProcessStartup {
     static func prepare() {
-        SignalTrap.unblockAllSignals()
+        SignalTrap.prepareProcessSignals()
     }
 }

@@ -6,10 +6,12 @@ enum SecretEncodings {
     /// by chance in any long log and masking it would protect nothing.
     static let minimumEncodedLength = 6
 
-    /// The plain secret, each of its lines when it has several, and every encoded form.
+    /// The plain secret, each of its lines when it has several (streams are masked line by line),
+    /// and every encoded form.
     static func variants(of secret: [UInt8]) -> Set<[UInt8]> {
         var forms: Set<[UInt8]> = [secret]
-        for line in secret.split(separator: UInt8(ascii: "\n")) where line.count >= SecretPolicy.minimumLength {
+        let lineEnds: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        for line in secret.split(whereSeparator: lineEnds.contains) where line.count >= SecretPolicy.minimumLength {
             forms.insert(Array(line))
         }
         var encoded: Set<[UInt8]> = []

@@ -39,21 +39,30 @@ public struct SecretMasker: Sendable {
         return output
     }
 
-    /// Appends `buffer[..<emitLimit]`, masked, to `output`. Occurrences are searched within
-    /// `buffer[..<searchEnd]`; one that starts before `emitLimit` but ends after it is emitted
-    /// whole (masked), so the returned number of consumed bytes can exceed `emitLimit`.
+    /// Appends `buffer[..<emitLimit]`, masked, to `output`; see `mask(_:searchEnd:emitLimit:emit:)`.
     func mask(
         _ buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, emitLimit: Int, into output: inout [UInt8]
+    ) -> Int {
+        mask(buffer, searchEnd: searchEnd, emitLimit: emitLimit) { output.append(contentsOf: $0) }
+    }
+
+    /// Hands `buffer[..<emitLimit]`, masked, to `emit` piece by piece without copying.
+    /// Occurrences are searched within `buffer[..<searchEnd]`; one that starts before `emitLimit`
+    /// but ends after it is emitted whole (masked), so the returned number of consumed bytes can
+    /// exceed `emitLimit`.
+    func mask(
+        _ buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, emitLimit: Int,
+        emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Int {
         let ranges = matcher.occurrences(in: buffer, searchEnd: searchEnd, startLimit: emitLimit)
         var cursor = 0
         for range in ranges {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<range.lowerBound]))
-            output.append(contentsOf: Self.maskBytes)
+            if range.lowerBound > cursor { emit(UnsafeBufferPointer(rebasing: buffer[cursor..<range.lowerBound])) }
+            Self.maskBytes.withUnsafeBufferPointer { emit($0) }
             cursor = range.upperBound
         }
         let consumed = max(emitLimit, cursor)
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<consumed]))
+        if consumed > cursor { emit(UnsafeBufferPointer(rebasing: buffer[cursor..<consumed])) }
         return consumed
     }
 }

@@ -30,14 +30,17 @@ struct ProcessGroup: Sendable {
         send(SIGKILL)
     }
 
-    /// Polls for the leader's end until `deadline` passes or `interrupt` returns true.
+    /// Polls for the leader's end until `limit` (if any) passes or `interrupt` returns true.
+    /// Polling starts at 200 µs because the usual caller has just seen the output close, which
+    /// normally means the leader is ending this very moment.
     /// - Returns: whether the leader has ended.
-    func waitForLeaderExit(within limit: Duration, unless interrupt: @Sendable () -> Bool) async -> Bool {
+    func waitForLeaderExit(within limit: Duration?, unless interrupt: @Sendable () -> Bool) async -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
+        let deadline = limit.map { clock.now.advanced(by: $0) }
         var pause = Duration.microseconds(200)
         while !leaderHasExited {
-            if interrupt() || clock.now >= deadline { return false }
+            if interrupt() { return false }
+            if let deadline, clock.now >= deadline { return false }
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(20))
         }

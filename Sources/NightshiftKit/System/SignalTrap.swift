@@ -1,32 +1,94 @@
 import Dispatch
 import Foundation
 
-/// Catches SIGINT and SIGTERM (Jenkins' Abort) so a run can stop its step, run its cleanup and
-/// write its reports instead of dying on the spot.
+/// Catches the signals that ask nightshift to stop (SIGINT from Ctrl-C, SIGTERM from Jenkins'
+/// "Abort") and delivers them as values, so the composition root can forward the signal to the
+/// running step (`TeardownSignal.forward`), cancel the lane, run its `always` steps, write the
+/// reports, and exit with `SignalTrap.exitStatus(for:)`.
+///
+/// A `DispatchSource` signal source is not used: on Linux libdispatch reads signals through a
+/// `signalfd`, which only sees a signal while every thread blocks it, and a signal set to
+/// SIG_IGN is discarded before any thread could. Measured here, a process-directed SIGUSR1 never
+/// reached such a source. Instead a `sigaction` handler writes the signal number to a pipe (the
+/// self-pipe trick: `write` is async-signal-safe) and a dispatch read source turns the bytes into
+/// values. One trap at a time per process.
 public final class SignalTrap: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
+    /// SIGINT and SIGTERM.
+    public static let interruptions: [Int32] = [SIGINT, SIGTERM]
 
-    public init() {}
+    /// Each trapped signal as it arrives.
+    public let signals: AsyncStream<Int32>
+    private let trapped: [Int32]
+    private let reader: any DispatchSourceRead
+    private let continuation: AsyncStream<Int32>.Continuation
+    private let pipeEnds: (read: Int32, write: Int32)
 
-    /// Ctrl-C and Jenkins' Abort.
-    public static let interruptSignals: [Int32] = [SIGINT, SIGTERM]
+    public init(trapping trapped: [Int32] = SignalTrap.interruptions) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        signalPipeWriteEnd = ends[1]
+        self.signals = stream
+        self.continuation = continuation
+        self.trapped = trapped
+        self.pipeEnds = (ends[0], ends[1])
+        self.reader = Self.makeReader(on: ends[0], continuation: continuation)
+        for signalNumber in trapped { Self.install(signalNumber) }
+    }
 
-    /// Empties the blocked-signal mask this process may have inherited (a parent spawned from a
-    /// Dispatch thread passes its mask on; STYLE.md §4.2), so signals reach us and our children.
-    public static func unblockAllSignals() {
+    private static func makeReader(on descriptor: Int32, continuation: AsyncStream<Int32>.Continuation) -> any DispatchSourceRead {
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "nightshift.signal-trap"))
+        source.setEventHandler {
+            var numbers = [UInt8](repeating: 0, count: 64)
+            let count = read(descriptor, &numbers, numbers.count)
+            for number in numbers.prefix(max(count, 0)) { continuation.yield(Int32(number)) }
+        }
+        source.setCancelHandler { close(descriptor) }
+        source.resume()
+        return source
+    }
+
+    private static func install(_ signalNumber: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipeWriteEnd, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signalNumber, &action, nil)
+    }
+
+    /// Stops trapping: the signals get their default action back and `signals` finishes.
+    public func cancel() {
+        for signalNumber in trapped { signal(signalNumber, SIG_DFL) }
+        signalPipeWriteEnd = -1
+        reader.cancel()
+        close(pipeEnds.write)
+        continuation.finish()
+    }
+
+    /// The exit status a shell reports for a process ended by `signal`: 130 for SIGINT, 143 for
+    /// SIGTERM.
+    public static func exitStatus(for signal: Int32) -> Int32 {
+        128 + signal
+    }
+
+    /// Call first thing in `main`, before any thread exists. Unblocks every signal on the calling
+    /// thread, which threads created later inherit: a nightshift started from a runtime thread
+    /// (or by a Foundation.Process parent) can otherwise inherit a mask that blocks SIGTERM, and
+    /// Jenkins' Abort would go unseen. Also ignores SIGPIPE, so a reader that goes away (`| head`,
+    /// a child that closed its stdin) yields an EPIPE error instead of killing nightshift.
+    public static func prepareProcessSignals() {
         var empty = sigset_t()
         sigemptyset(&empty)
         pthread_sigmask(SIG_SETMASK, &empty, nil)
-    }
-
-    /// Routes `signals` to `handler` (on a Dispatch queue) instead of their default action.
-    public func install(_ signals: [Int32] = SignalTrap.interruptSignals, handler: @escaping @Sendable (Int32) -> Void) {
-        for signalNumber in signals {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { handler(signalNumber) }
-            source.resume()
-            sources.append(source)
-        }
+        signal(SIGPIPE, SIG_IGN)
     }
 }
+
+/// Where the signal handler writes; set before any handler is installed, so the handler only
+/// ever reads an initialised value.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1

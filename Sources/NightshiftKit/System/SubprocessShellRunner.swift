@@ -149,7 +149,7 @@ private struct StepSession: Sendable {
     /// The output is closed, but the leader may still run (it can close its outputs and go on).
     private func finishAfterOutputClosed(_ group: ProcessGroup) async {
         let request = self.request
-        let exited = await group.waitForLeaderExit(within: .seconds(Int64.max), unless: { request.isRequested })
+        let exited = await group.waitForLeaderExit(within: nil, unless: { request.isRequested })
         if !exited {
             _ = await tearDown(group)
         } else if killsLeftoverProcesses {
@@ -172,9 +172,7 @@ private struct StepSession: Sendable {
                 let bytes = buffer.withUnsafeBytes { Array($0) }
                 await onOutput(channel, bytes)
             }
-        } catch {
-            return .streamClosed
-        }
+        } catch {}
         return .streamClosed
     }
 }

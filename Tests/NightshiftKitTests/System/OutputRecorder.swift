@@ -1,0 +1,71 @@
+import Foundation
+@testable import NightshiftKit
+
+/// Collects what a real child prints, per channel, and lets a test wait for a marker line
+/// without polling the wall clock.
+final class OutputRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var standardOutput: [UInt8] = []
+    private var standardError: [UInt8] = []
+    private let updates: AsyncStream<Void>
+    private let notify: AsyncStream<Void>.Continuation
+
+    init() {
+        (updates, notify) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    var onOutput: @Sendable (OutputChannel, [UInt8]) async -> Void {
+        { [self] channel, bytes in
+            lock.withLock {
+                switch channel {
+                case .standardOutput: standardOutput += bytes
+                case .standardError: standardError += bytes
+                }
+            }
+            notify.yield()
+        }
+    }
+
+    var stdout: String { lock.withLock { String(decoding: standardOutput, as: UTF8.self) } }
+    var stderr: String { lock.withLock { String(decoding: standardError, as: UTF8.self) } }
+
+    /// Returns once stdout contains `marker` (the child's own pace, not a clock).
+    func waitForStandardOutput(containing marker: String) async {
+        if stdout.contains(marker) { return }
+        for await _ in updates where stdout.contains(marker) { return }
+    }
+
+    /// The pids the child printed on lines of the form `pid=<n>`.
+    var printedPIDs: [pid_t] {
+        stdout.split(separator: "\n").compactMap { line in
+            line.hasPrefix("pid=") ? pid_t(line.dropFirst(4)) : nil
+        }
+    }
+}
+
+/// Whether `pid` is gone: absent from the process table, or a zombie (PID 1 here does not reap
+/// orphans, so a killed grandchild can linger as `Z`).
+func processIsDead(_ pid: pid_t) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+    return status.split(separator: "\n").contains { $0.hasPrefix("State:") && $0.contains("Z") }
+}
+
+/// Whether `pid` dies within a couple of seconds. SIGKILL is delivered asynchronously, so a
+/// process signalled an instant ago may still show as running; this only bounds that delay.
+func processDies(_ pid: pid_t) async -> Bool {
+    for _ in 0..<200 {
+        if processIsDead(pid) { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return processIsDead(pid)
+}
+
+/// The resident set size of this test process, in bytes.
+func residentSetSize() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return kilobytes * 1024
+}
+
+let testPATH = "/usr/local/bin:/usr/bin:/bin"

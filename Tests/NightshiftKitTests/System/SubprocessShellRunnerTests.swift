@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import NightshiftKit
+
+@Suite("SubprocessShellRunner")
+struct SubprocessShellRunnerTests {
+    let runner = SubprocessShellRunner(environment: ["PATH": testPATH, "FROM_BASE": "base"], gracePeriod: .milliseconds(300))
+
+    @Test("stdout and stderr arrive on their own channels and the exit code is returned")
+    func channelsAndExitCode() async throws {
+        let recorder = OutputRecorder()
+        let termination = try await runner.run(.shell("echo out; echo err >&2; exit 3"), onOutput: recorder.onOutput)
+        #expect(termination == .exited(3))
+        #expect(recorder.stdout == "out\n")
+        #expect(recorder.stderr == "err\n")
+    }
+
+    @Test("a child killed by a signal reports that signal")
+    func signalled() async throws {
+        let termination = try await runner.run(.shell("kill -9 $$"), onOutput: OutputRecorder().onOutput)
+        #expect(termination == .signalled(9))
+        #expect(!termination.succeeded)
+    }
+
+    @Test("the child sees the runner's environment with the command's overrides and nothing else")
+    func environment() async throws {
+        let recorder = OutputRecorder()
+        let command = ShellCommand.shell(
+            #"echo "$FROM_BASE $FROM_COMMAND ${HOME-no-home}""#, environment: ["FROM_COMMAND": "cmd"])
+        _ = try await runner.run(command, onOutput: recorder.onOutput)
+        #expect(recorder.stdout == "base cmd no-home\n")
+        let overridden = OutputRecorder()
+        _ = try await runner.run(.shell("echo $FROM_BASE", environment: ["FROM_BASE": "over"]), onOutput: overridden.onOutput)
+        #expect(overridden.stdout == "over\n")
+    }
+
+    @Test("a bare name is found on the merged PATH, first match winning")
+    func pathLookup() async throws {
+        let directory = try TemporaryFolder()
+        try directory.writeExecutable("greet", "#!/bin/sh\necho hello from $0\n")
+        let recorder = OutputRecorder()
+        let command = ShellCommand("greet", environment: ["PATH": "\(directory.path):\(testPATH)"])
+        #expect(try await runner.run(command, onOutput: recorder.onOutput) == .exited(0))
+        #expect(recorder.stdout == "hello from \(directory.path)/greet\n")
+        let echo = OutputRecorder()
+        _ = try await runner.run(ShellCommand("echo", ["a b", "c"]), onOutput: echo.onOutput)
+        #expect(echo.stdout == "a b c\n")
+    }
+
+    @Test("a missing or non-executable command is a clear error, not a termination")
+    func lookupErrors() async throws {
+        let directory = try TemporaryFolder()
+        try directory.write("plain", "echo no")
+        let missing = await #expect(throws: ShellRunnerError.self) {
+            try await runner.run(ShellCommand("no-such-tool-xyz"), onOutput: OutputRecorder().onOutput)
+        }
+        #expect(missing?.description.contains("not found on PATH") == true)
+        let notExecutable = await #expect(throws: ShellRunnerError.self) {
+            try await runner.run(ShellCommand("plain", environment: ["PATH": directory.path]), onOutput: OutputRecorder().onOutput)
+        }
+        #expect(notExecutable?.reason.contains("is not executable") == true)
+        await #expect(throws: ShellRunnerError.self) {
+            try await runner.run(ShellCommand("\(directory.path)/plain"), onOutput: OutputRecorder().onOutput)
+        }
+        await #expect(throws: ShellRunnerError.self) {
+            try await runner.run(ShellCommand("/bin/true", workingDirectory: "\(directory.path)/missing"), onOutput: OutputRecorder().onOutput)
+        }
+    }
+
+    @Test("standard input bytes reach the child and are then closed; otherwise stdin is empty")
+    func standardInput() async throws {
+        let recorder = OutputRecorder()
+        let command = ShellCommand("cat", standardInput: Array("line one\nline two\n".utf8))
+        #expect(try await runner.run(command, onOutput: recorder.onOutput) == .exited(0))
+        #expect(recorder.stdout == "line one\nline two\n")
+        let empty = OutputRecorder()
+        #expect(try await runner.run(ShellCommand("cat"), onOutput: empty.onOutput) == .exited(0))
+        #expect(empty.stdout.isEmpty)
+    }
+
+    @Test("the command runs in its working directory, where relative paths resolve")
+    func workingDirectory() async throws {
+        let directory = try TemporaryFolder()
+        try directory.writeExecutable("local.sh", "#!/bin/sh\npwd\n")
+        let recorder = OutputRecorder()
+        _ = try await runner.run(ShellCommand("./local.sh", workingDirectory: directory.path), onOutput: recorder.onOutput)
+        #expect(recorder.stdout == "\(directory.path)\n")
+    }
+
+    @Test("a run cancelled before it starts spawns nothing")
+    func cancelledBeforeStart() async throws {
+        let recorder = OutputRecorder()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await runner.run(.shell("echo started"), onOutput: recorder.onOutput)
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(recorder.stdout.isEmpty)
+    }
+}
+
+/// A real temporary directory, removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ name: String, _ contents: String) throws {
+        try contents.write(toFile: "\(path)/\(name)", atomically: true, encoding: .utf8)
+    }
+
+    func writeExecutable(_ name: String, _ contents: String) throws {
+        try write(name, contents)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(path)/\(name)")
+    }
+}
