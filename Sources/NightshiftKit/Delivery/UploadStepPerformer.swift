@@ -67,12 +67,19 @@ public struct UploadStepPerformer: StepPerformer {
             let receipt = try await uploader.upload(request, progress: reporter.record)
             await reporter.finish()
             return receipt
-        } catch let error as UploadError {
-            await reporter.finish()
-            throw StepFailure(context.masker.mask(error.description))
         } catch {
             await reporter.finish()
-            throw error
+            throw Self.stepFailure(error, context: context)
+        }
+    }
+
+    /// Every failure leaves as a masked `StepFailure`; cancellation stays cancellation so an
+    /// interrupt is reported as one.
+    private static func stepFailure(_ error: any Error, context: StepContext) -> any Error {
+        switch error {
+        case is CancellationError: error
+        case let upload as UploadError: StepFailure(context.masker.mask(upload.description))
+        default: StepFailure(context.masker.mask("upload failed: \(error)"))
         }
     }
 

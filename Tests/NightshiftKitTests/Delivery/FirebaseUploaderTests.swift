@@ -120,6 +120,7 @@ struct FirebaseUploaderTests {
         let message = error?.description ?? ""
         #expect(message.contains("HTTP 403 Forbidden"))
         #expect(message.contains("The caller does not have permission"))
+        #expect(!message.contains(FakeFirebaseService.accessToken))
     }
 
     @Test("a server echoing the bearer token in a 401 body never shows it")
