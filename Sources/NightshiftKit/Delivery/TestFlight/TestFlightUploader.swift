@@ -21,30 +21,33 @@ public struct TestFlightUploader: Uploader {
         let settings = request.settings
         let invocation = try AltoolInvocation(file: request.file, settings: settings)
         let key = try Self.privateKey(try settings.required("private_key", for: "testflight"))
-        let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") })
+        let pemLines = key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
+        let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + pemLines)
+        let policy = try settings.retryPolicy(for: "testflight")
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
         defer { keys.remove() }
-        let policy = try settings.retryPolicy(for: "testflight")
-        let command = invocation.command(privateKeysDirectory: keys.path)
+        try await runAltool(invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
+        progress(UploadProgress(bytesSent: digest.size, totalBytes: digest.size))
+        let name = (request.file as NSString).lastPathComponent
+        return UploadReceipt(location: "App Store Connect (TestFlight): \(name)", verification: digest.description)
+    }
+
+    /// Runs altool until it succeeds, retrying only the exits that mean a network give-up.
+    private func runAltool(_ command: ShellCommand, policy: UploadRetryPolicy, masker: SecretMasker, log: @escaping @Sendable (String) async -> Void) async throws {
         for attempt in 1...policy.attempts {
-            let output = AltoolOutput(masker: masker, log: request.log)
+            let output = AltoolOutput(masker: masker, log: log)
             let termination = try await shell.run(command) { _, bytes in await output.receive(bytes) }
             await output.finish()
-            let errors = await output.errorLines
-            let succeeded = await output.succeeded
-            if termination.succeeded && (errors.isEmpty || succeeded) {
-                progress(UploadProgress(bytesSent: digest.size, totalBytes: digest.size))
-                return UploadReceipt(location: "App Store Connect (TestFlight): \((request.file as NSString).lastPathComponent)", verification: digest.description)
-            }
+            let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)
+            if termination.succeeded, errors.isEmpty || reportedSuccess { return }
             guard case .exited(let status) = termination, AltoolInvocation.transientStatuses.contains(status), attempt < policy.attempts else {
                 throw UploadError("testflight", "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")))
             }
             let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
-            await request.log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+            await log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
             try await clock.sleep(for: wait)
         }
-        throw UploadError("testflight", "altool did not succeed in \(policy.attempts) attempts")
     }
 
     /// PEM content as given, or read from a path.
