@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         // MD5 for Jenkins' H hash, SHA-256 for upload checks, RSA for Google service accounts.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+        // A real HTTP server on 127.0.0.1 for the uploader tests (tests only, pure Swift, no NIO).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.0"),
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
@@ -35,7 +37,12 @@ let package = Package(
         ], swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
-        .testTarget(name: "NightshiftKitTests", dependencies: ["NightshiftKit", "NightshiftTestSupport"],
+        .testTarget(name: "NightshiftKitTests", dependencies: [
+            "NightshiftKit", "NightshiftTestSupport",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ],
                     resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
             "nightshift", "NightshiftKit", "NightshiftTestSupport",
