@@ -52,14 +52,15 @@ struct CompositionRoot {
             ? DryRunShellRunner(output: output, masker: masker)
             : SubprocessShellRunner(environment: environment)
         let reporter: any RunReporter = dryRun
-            ? SilentReporter()
+            ? DryRunReporter(output: output)
             : ConsoleReporter(output: output, style: .detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor), clock: clock)
         let interruption = RunInterruption()
         if !dryRun {
             signalTrap.install { interruption.interrupt(signal: $0) }
         }
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell),
+            uploaders: .live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory()), clock: clock,
             environment: environment, output: output)
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
@@ -73,6 +74,7 @@ struct CompositionRoot {
         let keychain = dependencies.keychain
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
+        performers["upload"] = UploadStepPerformer(registry: dependencies.uploaders, isInteractive: output.isInteractive)
         return performers
     }
 

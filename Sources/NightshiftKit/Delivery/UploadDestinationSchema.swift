@@ -18,6 +18,19 @@ public enum UploadDestinationSchema {
         }
     }
 
+    /// Where a credential comes from when lanes.yml does not say: the variables fastlane and
+    /// Google's tools read, so `upload: { to: testflight }` works as written.
+    public static func defaults(for destination: String) -> [String: String] {
+        switch destination {
+        case "testflight": [
+            "key_id": "${APP_STORE_CONNECT_API_KEY_ID}", "issuer_id": "${APP_STORE_CONNECT_API_ISSUER_ID}",
+            "private_key": "${APP_STORE_CONNECT_API_KEY}",
+        ]
+        case "firebase": ["service_account": "${GOOGLE_APPLICATION_CREDENTIALS}"]
+        default: [:]
+        }
+    }
+
     /// Groups of keys of which exactly one must be set (firebase needs one way to authenticate).
     public static func exclusiveChoices(for destination: String) -> [Set<String>] {
         destination == "firebase" ? [["service_account", "access_token"], ["notes", "notes_file"]] : []

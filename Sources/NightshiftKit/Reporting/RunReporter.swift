@@ -25,13 +25,21 @@ public protocol RunReporter: Sendable {
     func notice(_ text: String)
 }
 
-/// Reports nothing: for dry runs, whose output is the command list alone.
-public struct SilentReporter: RunReporter {
-    public init() {}
+/// The dry run's reporter: the output is the command list, plus what steps say they would do
+/// without a command (an upload's destination), as `# ` comment lines.
+public struct DryRunReporter: RunReporter {
+    let output: any OutputSink
+
+    public init(output: any OutputSink) {
+        self.output = output
+    }
+
     public func laneStarted(_ lane: Lane, runID: String) {}
     public func stepStarted(_ step: StepIdentity) {}
-    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {}
+    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {
+        output.out("# " + line + "\n")
+    }
     public func stepFinished(_ result: StepResult) {}
     public func laneFinished(_ result: LaneResult) {}
-    public func notice(_ text: String) {}
+    public func notice(_ text: String) { output.err(text + "\n") }
 }

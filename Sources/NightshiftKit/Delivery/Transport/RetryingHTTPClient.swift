@@ -57,9 +57,3 @@ public struct RetryingHTTPClient: Sendable {
     }
 }
 
-extension Duration {
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
-    }
-}
