@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         // The scheduler's run history (`nightshift history`) lives in SQLite under `.nightshift/`.
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        // A real HTTP server on 127.0.0.1 for the uploader tests (tests only, pure Swift, no NIO).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.0"),
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
@@ -47,7 +49,12 @@ let package = Package(
                           path: "Benchmarks/StreamBench", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
-        .testTarget(name: "NightshiftKitTests", dependencies: ["NightshiftKit", "NightshiftTestSupport"],
+        .testTarget(name: "NightshiftKitTests", dependencies: [
+            "NightshiftKit", "NightshiftTestSupport",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ],
                     resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
             "nightshift", "NightshiftKit", "NightshiftTestSupport",

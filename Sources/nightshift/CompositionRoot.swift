@@ -58,7 +58,8 @@ struct CompositionRoot {
         let interruption = RunInterruption()
         if !dryRun { trapInterruptions(into: interruption, forwarding: teardownSignal) }
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell),
+            uploaders: .live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory()), clock: clock,
             environment: environment, output: output)
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
@@ -72,6 +73,7 @@ struct CompositionRoot {
         let keychain = dependencies.keychain
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
+        performers["upload"] = UploadStepPerformer(registry: dependencies.uploaders, isInteractive: output.isInteractive)
         return performers
     }
 

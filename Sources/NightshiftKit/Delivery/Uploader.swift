@@ -1,6 +1,7 @@
 /// Sends a built file somewhere: App Store Connect, Firebase App Distribution, an HTTP store, a folder.
-// Owned by the delivery work; the shape follows STYLE.md §3.5 and may be refined there.
 public protocol Uploader: Sendable {
+    /// Uploads `request.file`. `progress` is called from any thread as bytes go out.
+    /// - Throws: `UploadError` with a message already masked (runtime tokens included).
     func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt
 }
 
@@ -9,12 +10,23 @@ public struct UploadRequest: Sendable {
     /// The destination's settings, templates already expanded.
     public var parameters: [String: UploadParameter]
     public var environment: EnvironmentVariables
+    /// Hides the run's secrets; uploaders extend it with what they obtain at runtime (tokens).
+    public var masker: SecretMasker
+    /// The uploader's own commentary (retries, verification, tool output), one line per call.
+    public var log: @Sendable (String) async -> Void
 
-    public init(file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables) {
+    public init(
+        file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
+        masker: SecretMasker = .none, log: @escaping @Sendable (String) async -> Void = { _ in }
+    ) {
         self.file = file
         self.parameters = parameters
         self.environment = environment
+        self.masker = masker
+        self.log = log
     }
+
+    public var settings: UploadSettings { UploadSettings(parameters) }
 }
 
 public struct UploadProgress: Sendable, Hashable {
@@ -25,24 +37,21 @@ public struct UploadProgress: Sendable, Hashable {
         self.bytesSent = bytesSent
         self.totalBytes = totalBytes
     }
+
+    /// 0...1, or nil when the total is unknown.
+    public var fraction: Double? {
+        totalBytes > 0 ? min(1, Double(bytesSent) / Double(totalBytes)) : nil
+    }
 }
 
 public struct UploadReceipt: Sendable, Hashable {
     /// Where the build went: a release URL or a path.
     public var location: String
+    /// What was checked after the transfer ("size 1234 bytes, sha256 ab12…").
+    public var verification: String?
 
-    public init(location: String) {
+    public init(location: String, verification: String? = nil) {
         self.location = location
+        self.verification = verification
     }
-}
-
-/// `upload: { to: firebase }` → the uploader for it.
-public struct UploaderRegistry: Sendable {
-    public var uploaders: [String: any Uploader]
-
-    public init(_ uploaders: [String: any Uploader] = [:]) {
-        self.uploaders = uploaders
-    }
-
-    public func uploader(for destination: String) -> (any Uploader)? { uploaders[destination] }
 }

@@ -77,7 +77,15 @@ extension LanesFileParser {
             }
             target.parameterLocations[key] = reader.location(of: keyNode)
         }
-        if !sawTo { bag.error("upload in \(context) needs 'to:' (one of \(UploadSchema.destinations.joined(separator: ", ")))", at: reader.location(of: node)) }
+        if !sawTo {
+            bag.error("upload in \(context) needs 'to:' (one of \(UploadDestinationSchema.destinations.joined(separator: ", ")))",
+                      at: reader.location(of: node))
+        }
+        for (key, value) in UploadDestinationSchema.defaults(for: target.destination) where target.parameters[key] == nil {
+            let exclusive = UploadDestinationSchema.exclusiveChoices(for: target.destination).first { $0.contains(key) } ?? []
+            if exclusive.contains(where: { target.parameters[$0] != nil }) { continue }
+            target.parameters[key] = .scalar(Template(value, at: target.location))
+        }
         return target
     }
 }

@@ -50,18 +50,26 @@ struct LanesFileValidator {
 
     private func check(_ target: UploadTarget) {
         guard !target.destination.isEmpty else { return }
-        guard let keys = UploadSchema.keys(for: target.destination) else {
+        let destinations = UploadDestinationSchema.destinations
+        guard let keys = UploadDestinationSchema.keys(for: target.destination) else {
             bag.error("unknown upload destination '\(target.destination)'", at: target.location,
-                      notes: Suggestion.note(for: target.destination, among: UploadSchema.destinations)
-                        + ["destinations: \(UploadSchema.destinations.joined(separator: ", "))"])
+                      notes: Suggestion.note(for: target.destination, among: destinations)
+                        + ["destinations: \(destinations.joined(separator: ", "))"])
             return
         }
-        for key in target.parameters.keys.sorted() where !keys.all.contains(key) {
+        let known = keys.required.union(keys.optional).sorted()
+        for key in target.parameters.keys.sorted() where !known.contains(key) {
             bag.error("unknown key '\(key)' for upload to \(target.destination)", at: target.parameterLocations[key] ?? target.location,
-                      notes: Suggestion.note(for: key, among: keys.all))
+                      notes: Suggestion.note(for: key, among: known))
         }
-        for key in keys.required where target.parameters[key] == nil {
+        for key in keys.required.sorted() where target.parameters[key] == nil {
             bag.error("upload to \(target.destination) needs '\(key)'", at: target.location)
+        }
+        for choice in UploadDestinationSchema.exclusiveChoices(for: target.destination) {
+            let given = choice.filter { target.parameters[$0] != nil }.sorted()
+            if given.count > 1 {
+                bag.error("upload to \(target.destination) takes one of \(given.joined(separator: " or ")), not both", at: target.location)
+            }
         }
     }
 }

@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `upload: { to: folder, path: /Volumes/builds/nightly }`: copies the file into a directory
+/// (often a network share) under a temporary name, checks size and SHA-256 of what landed, then
+/// renames it into place, so readers of the folder never see half a file.
+public struct FolderUploader: Uploader {
+    public init() {}
+
+    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
+        let directory = try request.settings.required("path", for: "folder")
+        try Self.requireDirectory(directory)
+        let name = (request.file as NSString).lastPathComponent
+        let destination = (directory as NSString).appendingPathComponent(name)
+        let partial = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).partial")
+        do {
+            let written = try await Self.copy(from: request.file, to: partial, progress: progress)
+            let landed = try FileDigest.of(file: partial)
+            guard landed == written else {
+                throw UploadError("folder", "'\(destination)' does not match after copying (sent \(written), found \(landed))")
+            }
+            try Self.moveIntoPlace(partial, to: destination)
+            return UploadReceipt(location: destination, verification: landed.description)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+    }
+
+    private static func requireDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UploadError("folder", "'\(path)' is not a directory")
+        }
+    }
+
+    /// Copies in chunks, hashing what it writes; returns the digest of the bytes written.
+    private static func copy(
+        from source: String, to target: String, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> FileDigest {
+        guard let input = FileHandle(forReadingAtPath: source) else { throw UploadError("folder", "cannot read '\(source)'") }
+        defer { try? input.close() }
+        let total = FileDigest.size(of: source) ?? 0
+        guard FileManager.default.createFile(atPath: target, contents: nil),
+              let output = FileHandle(forWritingAtPath: target) else {
+            throw UploadError("folder", "cannot write '\(target)'")
+        }
+        defer { try? output.close() }
+        var hasher = SHA256()
+        var written: Int64 = 0
+        while let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
+            try Task.checkCancellation()
+            try output.write(contentsOf: chunk)
+            hasher.update(data: chunk)
+            written += Int64(chunk.count)
+            progress(UploadProgress(bytesSent: written, totalBytes: total))
+        }
+        try output.synchronize()
+        return FileDigest(size: written, sha256: hasher.finalize().hexString)
+    }
+
+    /// rename(2): atomic within one file system, and it replaces an older build of the same name.
+    private static func moveIntoPlace(_ source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else {
+            throw UploadError("folder", "cannot rename into '\(destination)': \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Performs `upload:` steps: resolves the destination's settings, picks the file (`file:`, else
+/// the .ipa the lane's export produced), hands both to the destination's uploader, reports
+/// progress and where the build went, and exports `NIGHTSHIFT_UPLOAD_URL` for later steps.
+public struct UploadStepPerformer: StepPerformer {
+    public static let fileVariable = "NIGHTSHIFT_IPA_PATH"
+    public static let locationVariable = "NIGHTSHIFT_UPLOAD_URL"
+
+    public var registry: UploaderRegistry
+    /// Whether standard output is a terminal (progress redrawn in place) or a CI log.
+    public var isInteractive: Bool
+    /// Between plain progress lines when not interactive.
+    public var progressInterval: Duration
+
+    public init(registry: UploaderRegistry, isInteractive: Bool, progressInterval: Duration = .seconds(30)) {
+        self.registry = registry
+        self.isInteractive = isInteractive
+        self.progressInterval = progressInterval
+    }
+
+    public func perform(_ step: Step, in context: StepContext) async throws -> Termination {
+        guard case .upload(let target) = step.kind else {
+            throw StepFailure("'\(step.displayName)' is not an upload step")
+        }
+        let parameters = Self.resolve(target.parameters, in: context)
+        let file = try await Self.file(parameters, in: context)
+        if context.isDryRun {
+            for line in UploadDryRunDescription.lines(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
+                await context.log(context.masker.mask(line))
+            }
+            return .exited(0)
+        }
+        guard let uploader = registry.uploader(for: target.destination) else {
+            throw StepFailure("unknown upload destination '\(target.destination)' (known: \(UploadDestinationSchema.destinations.joined(separator: ", ")))")
+        }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw StepFailure("cannot upload '\(file)': no such readable file")
+        }
+        let receipt = try await upload(file, with: uploader, parameters: parameters, in: context)
+        await context.log("uploaded \((file as NSString).lastPathComponent) to \(context.masker.mask(receipt.location))")
+        if let verification = receipt.verification { await context.log("verified: \(verification)") }
+        await context.exports.set(Self.locationVariable, receipt.location)
+        return .exited(0)
+    }
+
+    /// Refuses unknown destinations before the lane starts, so a typo does not waste a build.
+    public func preflight(_ steps: [Step], in context: StepContext) async throws {
+        for step in steps {
+            guard case .upload(let target) = step.kind, !context.isDryRun else { continue }
+            if registry.uploader(for: target.destination) == nil {
+                throw StepFailure("unknown upload destination '\(target.destination)' in step '\(step.displayName)'")
+            }
+        }
+    }
+
+    private func upload(_ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext) async throws -> UploadReceipt {
+        let request = UploadRequest(
+            file: file, parameters: parameters, environment: context.environment, masker: context.masker,
+            log: { line in await context.log(line) }
+        )
+        let reporter = UploadProgressReporter(
+            formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),
+            clock: context.clock, emit: { text in await context.emit(.standardOutput, Array(text.utf8)) }
+        )
+        do {
+            let receipt = try await uploader.upload(request, progress: reporter.record)
+            await reporter.finish()
+            return receipt
+        } catch {
+            await reporter.finish()
+            throw Self.stepFailure(error, context: context)
+        }
+    }
+
+    /// Every failure leaves as a masked `StepFailure`; cancellation stays cancellation so an
+    /// interrupt is reported as one.
+    private static func stepFailure(_ error: any Error, context: StepContext) -> any Error {
+        switch error {
+        case is CancellationError: error
+        case let upload as UploadError: StepFailure(context.masker.mask(upload.description))
+        default: StepFailure(context.masker.mask("upload failed: \(error)"))
+        }
+    }
+
+    static func resolve(_ parameters: [String: UploadParameter], in context: StepContext) -> [String: UploadParameter] {
+        parameters.mapValues { parameter in
+            switch parameter {
+            case .scalar(let value): .scalar(Template(context.resolve(value), at: value.location))
+            case .list(let values): .list(values.map { Template(context.resolve($0), at: $0.location) })
+            case .map(let values): .map(values.mapValues { Template(context.resolve($0), at: $0.location) })
+            }
+        }
+    }
+
+    /// `file:`, else the .ipa an earlier export step exported (or the environment names).
+    static func file(_ parameters: [String: UploadParameter], in context: StepContext) async throws -> String {
+        if let file = UploadSettings(parameters).string("file") { return file }
+        if let exported = await context.exports.all[fileVariable], !exported.isEmpty { return exported }
+        if let inherited = context.environment[fileVariable], !inherited.isEmpty { return inherited }
+        throw StepFailure("nothing to upload: set 'file:' or run an export step before this upload")
+    }
+}

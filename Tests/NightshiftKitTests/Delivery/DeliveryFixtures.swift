@@ -1,0 +1,51 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+
+/// A scratch directory under the system temporary folder, removed by `remove()`.
+struct ScratchDirectory {
+    let path: String
+
+    init() throws {
+        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("nightshift-delivery-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, bytes count: Int, seed: UInt8 = 7) throws -> String {
+        let file = (path as NSString).appendingPathComponent(name)
+        var data = Data(count: count)
+        for index in 0..<count { data[index] = UInt8(truncatingIfNeeded: index &* 31 &+ Int(seed)) }
+        try data.write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    func subdirectory(_ name: String) throws -> String {
+        let directory = (path as NSString).appendingPathComponent(name)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    func contents() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path))?.sorted() ?? [] }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Parameters as the step performer hands them over (templates already expanded).
+func parameters(_ values: [String: String], lists: [String: [String]] = [:], maps: [String: [String: String]] = [:]) -> [String: UploadParameter] {
+    var result = values.mapValues { UploadParameter.scalar(Template($0)) }
+    for (key, list) in lists { result[key] = .list(list.map { Template($0) }) }
+    for (key, map) in maps { result[key] = .map(map.mapValues { Template($0) }) }
+    return result
+}
+
+/// Clients over the live URLSession transport, with waits on a manual clock.
+func liveClients(clock: ManualClock = ManualClock()) -> @Sendable (UploadRetryPolicy) -> RetryingHTTPClient {
+    { policy in RetryingHTTPClient(transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: FixedJitter(unit: 0), policy: policy) }
+}
+
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [UploadProgress] = []
+    var all: [UploadProgress] { lock.withLock { events } }
+    var record: @Sendable (UploadProgress) -> Void { { [self] event in lock.withLock { events.append(event) } } }
+}

@@ -1,0 +1,148 @@
+import _CryptoExtras
+import FlyingFox
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("Firebase App Distribution uploader against a local server")
+struct FirebaseUploaderTests {
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int { lock.withLock { value += 1; return value } }
+    }
+
+    struct Harness {
+        var server: LocalHTTPServer
+        var scratch: ScratchDirectory
+        var file: String
+        var serviceAccountJSON: String
+        var privateKeyPEM: String
+    }
+
+    func harness(uploadStatus: Int = 200) async throws -> Harness {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let email = "nightly@demo-project.iam.gserviceaccount.com"
+        let service = FakeFirebaseService(publicKey: key.publicKey, clientEmail: email, uploadStatus: uploadStatus)
+        let polls = Counter()
+        let server = try await LocalHTTPServer { received, _ in
+            service.handle(received, pollsSoFar: received.method == "GET" ? polls.next() : 0)
+        }
+        let account: [String: String] = [
+            "type": "service_account", "client_email": email, "private_key": key.pkcs8PEMRepresentation,
+            "private_key_id": "k3y1d", "token_uri": "https://oauth2.googleapis.com/token",
+        ]
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: account), as: UTF8.self)
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file("App.ipa", bytes: 123_456)
+        return Harness(server: server, scratch: scratch, file: file, serviceAccountJSON: json, privateKeyPEM: key.pkcs8PEMRepresentation)
+    }
+
+    func uploader() -> FirebaseUploader {
+        let clock = ManualClock(now: Date())
+        return FirebaseUploader(client: liveClients(clock: clock), clock: clock, pollInterval: .zero, maximumPolls: 10)
+    }
+
+    @Test("service account → token, upload, poll until the release exists, notes, distribute; prints the console URL")
+    func fullFlow() async throws {
+        let harness = try await harness()
+        defer { harness.scratch.remove() }
+        let log = LineLog()
+        let progress = ProgressLog()
+        let request = UploadRequest(
+            file: harness.file,
+            parameters: parameters(
+                ["app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON, "notes": "Nightly build 812",
+                 "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString],
+                lists: ["groups": ["qa", "developers"], "testers": ["lead@example.com"]]
+            ),
+            environment: [:], log: log.sink
+        )
+        let receipt = try await uploader().upload(request, progress: progress.record)
+        await harness.server.stop()
+        let calls = harness.server.requests.map { "\($0.method) \($0.path)" }
+        #expect(calls == [
+            "POST /token",
+            "POST /upload/v1/\(FakeFirebaseService.appPath)/releases:upload",
+            "GET /v1/\(FakeFirebaseService.operation)", "GET /v1/\(FakeFirebaseService.operation)", "GET /v1/\(FakeFirebaseService.operation)",
+            "PATCH /v1/\(FakeFirebaseService.release)",
+            "POST /v1/\(FakeFirebaseService.release):distribute",
+        ])
+        let requests = harness.server.requests
+        #expect(requests[1].bodySize == 123_456)
+        let notes = try JSONSerialization.jsonObject(with: requests[5].body) as? [String: Any]
+        #expect((notes?["releaseNotes"] as? [String: String])?["text"] == "Nightly build 812")
+        let distribution = try JSONSerialization.jsonObject(with: requests[6].body) as? [String: [String]]
+        #expect(distribution?["groupAliases"] == ["qa", "developers"])
+        #expect(distribution?["testerEmails"] == ["lead@example.com"])
+        #expect(receipt.location == FakeFirebaseService.consoleURL)
+        #expect(log.text.contains("Firebase release 1.4 (812)"))
+        #expect(log.text.contains("RELEASE_CREATED"))
+        #expect(log.text.contains("distributed to groups qa, developers and 1 tester"))
+        #expect(progress.all.last?.bytesSent == 123_456)
+    }
+
+    @Test("access_token is used as given, and notes_file supplies the notes")
+    func accessTokenAndNotesFile() async throws {
+        let harness = try await harness()
+        defer { harness.scratch.remove() }
+        let notesFile = (harness.scratch.path as NSString).appendingPathComponent("notes.txt")
+        try "From a file".write(toFile: notesFile, atomically: true, encoding: .utf8)
+        let request = UploadRequest(
+            file: harness.file,
+            parameters: parameters(["app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
+                                    "notes_file": notesFile, "endpoint": harness.server.url("").absoluteString]),
+            environment: [:]
+        )
+        _ = try await uploader().upload(request, progress: { _ in })
+        await harness.server.stop()
+        let methods = harness.server.requests.map(\.method)
+        #expect(methods.first == "POST" && !harness.server.requests.contains { $0.path == "/token" })
+        #expect(methods.last == "PATCH")
+        let lastBody = String(decoding: harness.server.requests.last?.body ?? Data(), as: UTF8.self)
+        #expect(lastBody.contains("From a file"))
+    }
+
+    @Test("a 403 on upload fails without retrying, with the token and key masked")
+    func permissionDeniedIsMasked() async throws {
+        let harness = try await harness(uploadStatus: 403)
+        defer { harness.scratch.remove() }
+        let request = UploadRequest(
+            file: harness.file,
+            parameters: parameters(["app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON,
+                                    "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString]),
+            environment: [:]
+        )
+        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
+        await harness.server.stop()
+        #expect(harness.server.requests.count == 2)
+        let message = error?.description ?? ""
+        #expect(message.contains("HTTP 403 Forbidden"))
+        #expect(message.contains("The caller does not have permission"))
+        #expect(!message.contains(FakeFirebaseService.accessToken))
+    }
+
+    @Test("a server echoing the bearer token in a 401 body never shows it")
+    func echoedTokenIsMasked() async throws {
+        let harness = try await harness()
+        defer { harness.scratch.remove() }
+        let request = UploadRequest(
+            file: harness.file,
+            parameters: parameters(["app": FakeFirebaseService.app, "access_token": "ya29.wrong-token-value", "endpoint": harness.server.url("").absoluteString]),
+            environment: [:]
+        )
+        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
+        await harness.server.stop()
+        let message = error?.description ?? ""
+        #expect(message.contains("invalid authentication credentials: Bearer ********"))
+        #expect(!message.contains("wrong-token-value"))
+    }
+
+    @Test("app ids that are not 1:<number>:ios:<id> are refused before any request")
+    func refusesBadAppID() async throws {
+        let request = UploadRequest(file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:])
+        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
+        #expect(error?.message.contains("is not a Firebase app id") == true)
+    }
+}

@@ -1,0 +1,124 @@
+import FlyingFox
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("HTTP uploader against a local server")
+struct HTTPUploaderTests {
+    @Test("503, 503, then 200: three PUTs of the whole file, then the URL as receipt")
+    func retriesUntilTheServerAccepts() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 300_000)
+        let server = try await LocalHTTPServer { _, index in index < 2 ? .status(503, "busy") : .status(200) }
+        let log = LineLog()
+        let progress = ProgressLog()
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": server.url("/builds/App.ipa?sig=abc").absoluteString, "backoff": "0s"]),
+            environment: [:], log: log.sink
+        )
+        let receipt = try await uploader.upload(request, progress: progress.record)
+        await server.stop()
+        let requests = server.requests
+        #expect(requests.map(\.method) == ["PUT", "PUT", "PUT"])
+        #expect(requests.allSatisfy { $0.bodySize == 300_000 })
+        #expect(requests.last?.body == (try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(requests.last?.headers["content-digest"]?.hasPrefix("sha-256=:") == true)
+        #expect(receipt.location == "http://127.0.0.1:\(server.port)/builds/App.ipa")
+        #expect(receipt.verification?.contains("size 300000 bytes, sha256 ") == true)
+        #expect(log.lines.count == 2 && log.lines.allSatisfy { $0.contains("HTTP 503; retrying") })
+        #expect(progress.all.last?.bytesSent == 300_000)
+    }
+
+    @Test("401 fails at once with a clear message, the echoed token masked")
+    func unauthorisedIsNotRetried() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 1000)
+        let server = try await LocalHTTPServer { received, _ in
+            .status(401, "{\"error\": \"bad token \(received.headers["authorization"] ?? "")\"}")
+        }
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
+        let request = UploadRequest(
+            file: file,
+            parameters: parameters(["url": server.url("/store").absoluteString], maps: ["headers": ["Authorization": "Bearer s3cr3t-artifact-token"]]),
+            environment: [:]
+        )
+        let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
+        await server.stop()
+        #expect(server.requests.count == 1)
+        let message = error?.description ?? ""
+        #expect(message.contains("HTTP 401 Unauthorized from PUT http://127.0.0.1:\(server.port)/store"))
+        #expect(message.contains("check the credentials"))
+        #expect(!message.contains("s3cr3t-artifact-token"))
+        #expect(message.contains("bad token ******** ********") || message.contains("bad token ********"))
+    }
+
+    @Test("POST sends a multipart form whose file part holds the exact bytes, and cleans up")
+    func postsMultipart() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 50_000)
+        let server = try await LocalHTTPServer(handler: { _, _ in .status(201, "", headers: ["Location": "/artifacts/42"]) })
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
+        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:])
+        let receipt = try await uploader.upload(request, progress: { _ in })
+        await server.stop()
+        let received = try #require(server.requests.first)
+        let contentType = try #require(received.headers["content-type"])
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let boundary = String(contentType.split(separator: "=", maxSplits: 1)[1])
+        let body = received.body
+        let head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"App.ipa\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        let tail = Data("\r\n--\(boundary)--\r\n".utf8)
+        #expect(body.prefix(head.count) == head)
+        #expect(body.suffix(tail.count) == tail)
+        #expect(body.dropFirst(head.count).dropLast(tail.count) == (try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(receipt.location == "http://127.0.0.1:\(server.port)/artifacts/42")
+        #expect(scratch.contents() == ["App.ipa"])
+    }
+
+    @Test("a connection dropped mid-upload is retried on a new connection")
+    func droppedConnectionIsRetried() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 4_000_000)
+        let server = try DroppingHTTPServer(dropAfter: 256 * 1024)
+        defer { server.stop() }
+        let log = LineLog()
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": "http://127.0.0.1:\(server.port)/drop", "backoff": "0s"]), environment: [:], log: log.sink
+        )
+        let receipt = try await uploader.upload(request, progress: { _ in })
+        #expect(server.connectionCount == 2)
+        #expect(server.receivedBodySizes == [4_000_000])
+        #expect(log.text.contains("connection failed"))
+        #expect(receipt.location == "http://127.0.0.1:\(server.port)/drop")
+    }
+
+    @Test("a server that echoes a different sha256 fails the upload")
+    func echoedChecksumMismatchFails() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 1000)
+        let server = try await LocalHTTPServer { _, _ in .json(["sha256": String(repeating: "0", count: 64)]) }
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
+        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
+        let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
+        await server.stop()
+        #expect(error?.message.contains("the server stored sha256 000") == true)
+    }
+
+    @Test("unsupported methods and non-http URLs are refused before any request")
+    func refusesBadSettings() async throws {
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: NSTemporaryDirectory())
+        for (settings, fragment) in [(["url": "ftp://host/x"], "is not an http(s) URL"), (["url": "https://host/x", "method": "DELETE"], "must be PUT")] {
+            let request = UploadRequest(file: "/nonexistent", parameters: parameters(settings), environment: [:])
+            let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
+            #expect(error?.message.contains(fragment) == true)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import NightshiftKit
+import Testing
+
+@Suite("Upload settings and schema")
+struct UploadSettingsTests {
+    @Test("attempts and backoff default to 5 and 2 s, and parse durations")
+    func retrySettings() throws {
+        #expect(try UploadSettings([:]).retryPolicy(for: "http") == UploadRetryPolicy(attempts: 5, backoff: .seconds(2)))
+        let policy = try UploadSettings(parameters(["attempts": "3", "backoff": "500ms"])).retryPolicy(for: "http")
+        #expect(policy.attempts == 3 && policy.backoff == .milliseconds(500))
+        #expect(try UploadSettings(parameters(["backoff": "1m"])).retryPolicy(for: "http").backoff == .seconds(60))
+        #expect(throws: UploadError.self) { try UploadSettings(parameters(["attempts": "0"])).retryPolicy(for: "http") }
+        #expect(throws: UploadError.self) { try UploadSettings(parameters(["backoff": "soon"])).retryPolicy(for: "http") }
+    }
+
+    @Test("lists come from YAML lists or comma-separated text")
+    func lists() {
+        #expect(UploadSettings(parameters([:], lists: ["groups": ["qa", " devs "]])).list("groups") == ["qa", "devs"])
+        #expect(UploadSettings(parameters(["groups": "qa, devs,\nleads"])).list("groups") == ["qa", "devs", "leads"])
+        #expect(UploadSettings([:]).list("groups") == [])
+    }
+
+    @Test("each destination lists its required and optional keys")
+    func schema() throws {
+        let firebase = try #require(UploadDestinationSchema.keys(for: "firebase"))
+        #expect(firebase.required == ["app"])
+        #expect(firebase.optional.isSuperset(of: ["notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint", "file", "attempts", "backoff"]))
+        #expect(UploadDestinationSchema.keys(for: "testflight")?.required == ["key_id", "issuer_id", "private_key"])
+        #expect(UploadDestinationSchema.keys(for: "http")?.required == ["url"])
+        #expect(UploadDestinationSchema.keys(for: "folder")?.required == ["path"])
+        #expect(UploadDestinationSchema.keys(for: "dropbox") == nil)
+    }
+}
+
+@Suite("Upload progress lines")
+struct UploadProgressFormatterTests {
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test("under Jenkins: a plain line at the start, then one per interval, and the last one")
+    func plainPeriodicLines() {
+        var formatter = UploadProgressFormatter(isInteractive: false, interval: .seconds(30))
+        let total: Int64 = 100_000_000
+        #expect(formatter.text(for: UploadProgress(bytesSent: 0, totalBytes: total), at: start) == "uploading 0% 0.0 MB of 100.0 MB\n")
+        #expect(formatter.text(for: UploadProgress(bytesSent: 10_000_000, totalBytes: total), at: start.addingTimeInterval(10)) == nil)
+        #expect(formatter.text(for: UploadProgress(bytesSent: 60_000_000, totalBytes: total), at: start.addingTimeInterval(30))
+            == "uploading 60% 60.0 MB of 100.0 MB at 2.0 MB/s\n")
+        #expect(formatter.text(for: UploadProgress(bytesSent: total, totalBytes: total), at: start.addingTimeInterval(40))
+            == "uploading 100% 100.0 MB of 100.0 MB at 2.5 MB/s\n")
+    }
+
+    @Test("on a terminal: redrawn in place with a carriage return, about once a second")
+    func inPlaceLines() {
+        var formatter = UploadProgressFormatter(isInteractive: true)
+        let total: Int64 = 10_000_000
+        #expect(formatter.text(for: UploadProgress(bytesSent: 1, totalBytes: total), at: start)?.hasPrefix("\ruploading 0%") == true)
+        #expect(formatter.text(for: UploadProgress(bytesSent: 2_000_000, totalBytes: total), at: start.addingTimeInterval(0.5)) == nil)
+        #expect(formatter.text(for: UploadProgress(bytesSent: 4_000_000, totalBytes: total), at: start.addingTimeInterval(1))
+            == "\ruploading 40% 4.0 MB of 10.0 MB at 4.0 MB/s")
+    }
+}

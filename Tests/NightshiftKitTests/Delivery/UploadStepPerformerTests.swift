@@ -1,0 +1,115 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("Upload step performer")
+struct UploadStepPerformerTests {
+    /// Records requests and answers with a fixed receipt, reporting progress on the way.
+    final class RecordingUploader: Uploader, @unchecked Sendable {
+        private let lock = NSLock()
+        private var received: [UploadRequest] = []
+        var failure: UploadError?
+        var requests: [UploadRequest] { lock.withLock { received } }
+
+        func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
+            lock.withLock { received.append(request) }
+            progress(UploadProgress(bytesSent: 0, totalBytes: 100))
+            progress(UploadProgress(bytesSent: 100, totalBytes: 100))
+            if let failure { throw failure }
+            return UploadReceipt(location: "https://store.example/builds/42", verification: "size 100 bytes")
+        }
+    }
+
+    final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+        var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+        func append(_ chunk: [UInt8]) { lock.withLock { bytes += chunk } }
+    }
+
+    func context(_ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output) -> StepContext {
+        StepContext(
+            lanesFile: LanesFile(path: "lanes.yml", project: Project(name: "Demo")), lane: Lane(name: "nightly", steps: [step]),
+            step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
+            shell: ScriptedShellRunner(fallback: nil), clock: ManualClock(), masker: SecretMasker(secrets: ["hunter2-token"]),
+            cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) }
+        )
+    }
+
+    func uploadStep(_ destination: String, _ values: [String: Template], maps: [String: [String: Template]] = [:]) -> Step {
+        var parameters = values.mapValues { UploadParameter.scalar($0) }
+        for (key, map) in maps { parameters[key] = .map(map) }
+        return Step(.upload(UploadTarget(destination: destination, parameters: parameters)))
+    }
+
+    @Test("uploads the exported .ipa by default, logs progress and the location, and exports NIGHTSHIFT_UPLOAD_URL")
+    func uploadsExportedIPA() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let ipa = try scratch.file("App.ipa", bytes: 100)
+        let uploader = RecordingUploader()
+        let exports = RunExports()
+        await exports.set("NIGHTSHIFT_IPA_PATH", ipa)
+        let output = Output()
+        let step = uploadStep("http", ["url": "https://store.example/${TEAM}/App.ipa"])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
+        let termination = try await performer.perform(step, in: context(step, environment: ["TEAM": "ios"], exports: exports, output: output))
+        #expect(termination == .exited(0))
+        let request = try #require(uploader.requests.first)
+        #expect(request.file == ipa)
+        #expect(request.settings.string("url") == "https://store.example/ios/App.ipa")
+        #expect(output.text.contains("uploading 100% 0.0 MB of 0.0 MB\n"))
+        #expect(output.text.contains("uploaded App.ipa to https://store.example/builds/42\nverified: size 100 bytes\n"))
+        #expect(await exports.all["NIGHTSHIFT_UPLOAD_URL"] == "https://store.example/builds/42")
+    }
+
+    @Test("dry run prints method, URL and file, masks credentials, and uploads nothing")
+    func dryRunDescribes() async throws {
+        let uploader = RecordingUploader()
+        let output = Output()
+        let step = uploadStep("http", ["url": "https://store.example/up?sig=${SIG}", "method": "post", "file": "/out/App.ipa"],
+                              maps: ["headers": ["Authorization": "Bearer ${TOKEN}", "X-Team": "ios"]])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
+        _ = try await performer.perform(step, in: context(step, environment: ["TOKEN": "hunter2-token", "SIG": "s"], dryRun: true, output: output))
+        #expect(uploader.requests.isEmpty)
+        #expect(output.text == "would POST /out/App.ipa as multipart/form-data to https://store.example/up\n  headers: Authorization: ********, X-Team: ios\n")
+    }
+
+    @Test("dry run of testflight shows the altool command with ids masked", arguments: [
+        ("testflight", "would run: API_PRIVATE_KEYS_DIR=<temporary>/private_keys xcrun altool --upload-app -f /out/App.ipa -t ios --apiKey ******** --apiIssuer ********\n"),
+        ("folder", "would copy /out/App.ipa to /Volumes/builds/App.ipa (temporary name, then rename)\n"),
+        ("firebase", "would POST /out/App.ipa to https://firebaseappdistribution.googleapis.com/upload/v1/projects/42/apps/1:42:ios:ab/releases:upload\n  then set the release notes\n"),
+    ])
+    func dryRunPerDestination(destination: String, expected: String) async throws {
+        let output = Output()
+        let step = uploadStep(destination, ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "path": "/Volumes/builds", "app": "1:42:ios:ab", "notes": "n"])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
+        _ = try await performer.perform(step, in: context(step, dryRun: true, output: output))
+        #expect(output.text == expected)
+    }
+
+    @Test("an uploader's failure becomes a masked StepFailure")
+    func failureIsMasked() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let uploader = RecordingUploader()
+        uploader.failure = UploadError("http", "HTTP 401 Unauthorized: token hunter2-token rejected")
+        let step = uploadStep("http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
+        await #expect(throws: StepFailure("upload to http failed: HTTP 401 Unauthorized: token ******** rejected")) {
+            try await performer.perform(step, in: context(step, output: Output()))
+        }
+    }
+
+    @Test("no file: and no export is a clear failure; so is an unknown destination")
+    func missingFileAndDestination() async throws {
+        let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
+        let step = uploadStep("http", ["url": "https://x.example/"])
+        await #expect(throws: StepFailure("nothing to upload: set 'file:' or run an export step before this upload")) {
+            try await performer.perform(step, in: context(step, output: Output()))
+        }
+        let unknown = uploadStep("dropbox", ["file": "/out/App.ipa"])
+        await #expect(throws: StepFailure.self) { try await performer.preflight([unknown], in: context(unknown, output: Output())) }
+    }
+}
