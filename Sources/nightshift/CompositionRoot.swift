@@ -95,7 +95,6 @@ struct CompositionRoot {
         if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
-}
 
     /// SIGINT/SIGTERM reach the running step's group as what was sent, then stop the lane.
     private func trapInterruptions(into interruption: RunInterruption, forwarding teardownSignal: TeardownSignal) {

@@ -40,9 +40,7 @@ struct RequirementCollector {
             collect(environment[key], place: "env \(key) of \(place)", fallback: step.location, provided: provided)
         }
         let stepProvided = provided.union(environment.keys)
-        for template in step.options.condition?.referencedTemplates ?? [] {
-            collect(template, place: "if: of \(place)", fallback: step.location, provided: stepProvided)
-        }
+        // `if:` conditions are not read: an unset variable there is a legitimate "no" (`if: ${TAG}`).
         signs = signs || step.kind.needsSigning
         switch step.kind {
         case .sh(let script):
@@ -93,16 +91,4 @@ struct RequirementCollector {
 
     /// nightshift sets these itself for every step (`NIGHTSHIFT_CONFIGURATION`…).
     static let nightshiftPrefix = "NIGHTSHIFT_"
-}
-
-extension Condition {
-    /// Every template the condition reads, left to right.
-    var referencedTemplates: [Template] {
-        switch self {
-        case .equals(let lhs, let rhs), .notEquals(let lhs, let rhs): [lhs, rhs]
-        case .truthy(let value): [value]
-        case .not(let inner): inner.referencedTemplates
-        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.referencedTemplates + rhs.referencedTemplates
-        }
-    }
 }

@@ -26,7 +26,7 @@ public struct RequiredVariable: Sendable, Hashable {
 }
 
 /// Every environment variable a lane needs from outside before it can run: `${VAR}` references
-/// (without `:-default`) in its steps, `env:` values, upload parameters and `if:` conditions,
+/// (without `:-default`) in its steps, `env:` values and upload parameters (not `if:` conditions),
 /// through `lane:` calls, in its configuration, and in `codesigning` and `project` when the lane
 /// (transitively) signs. Names the lane's own `env:` provides, and nightshift's `NIGHTSHIFT_*`
 /// variables, are not needed from outside. Only `${VAR}` counts in scripts: `$VAR` is the shell's.
