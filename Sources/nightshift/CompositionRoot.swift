@@ -68,6 +68,16 @@ struct CompositionRoot {
         return RunSession(runner: runner)
     }
 
+    /// Reads every configuration's signing files for real (openssl through the real shell), masked.
+    func profilesReport(for file: LanesFile) async throws -> ProfilesReport.Output {
+        let environment = try environment()
+        let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
+        let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: SubprocessShellRunner(environment: environment)))
+        var output = await report.render(file, environment: environment, now: clock.now)
+        output.text = masker.mask(output.text)
+        return output
+    }
+
     private func performers(_ dependencies: Dependencies) -> [String: any StepPerformer] {
         var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
         let keychain = dependencies.keychain

@@ -2,15 +2,15 @@ internal import Foundation
 
 /// A command's result with its output kept, for tools whose answer nightshift reads
 /// (`security list-keychains`, `openssl pkcs12`).
-struct CapturedResult: Sendable {
-    var termination: Termination
-    var standardOutput: String
-    var standardError: String
+public struct CapturedResult: Sendable {
+    public var termination: Termination
+    public var standardOutput: String
+    public var standardError: String
 
-    var succeeded: Bool { termination.succeeded }
+    public var succeeded: Bool { termination.succeeded }
 
     /// The last lines of stderr (or stdout when stderr is empty): enough to explain a failure.
-    var failureDetail: String {
+    public var failureDetail: String {
         let text = standardError.isEmpty ? standardOutput : standardError
         let lines = text.split(whereSeparator: \.isNewline).suffix(5)
         return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -39,7 +39,7 @@ actor OutputCollector {
 
 extension ShellRunner {
     /// Runs `command`, keeping its output; `forward` receives the channels it is given as well.
-    func capture(
+    public func capture(
         _ command: ShellCommand, forwarding channels: Set<OutputChannel> = [], to forward: CommandOutput? = nil
     ) async throws -> CapturedResult {
         let collector = OutputCollector()

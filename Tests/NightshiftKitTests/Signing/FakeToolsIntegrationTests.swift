@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftKit
+import NightshiftTestSupport
 import Testing
 
 /// The performer against real processes: the fake `security` and `xcodebuild` of the end-to-end
@@ -14,8 +15,8 @@ struct FakeToolsIntegrationTests {
         environment["NIGHTSHIFT_FAKE_LOG"] = log
         environment["HOME"] = "\(root)/home"
         if let failing { environment["FAKE_XCODEBUILD_FAIL"] = failing }
-        let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: environment))
-        try SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
+        let test = SigningTestContext(root: root, shell: SubprocessShellRunner(environment: EnvironmentVariables(environment)))
+        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
         let performer = SigningStepPerformer(files: LocalSigningFileSystem())
         let context = test.context(for: .package)
         try await performer.preflight([Step(.package)], in: context)

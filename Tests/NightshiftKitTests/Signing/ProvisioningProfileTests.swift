@@ -1,14 +1,15 @@
 import Foundation
 import NightshiftKit
+import NightshiftTestSupport
 import Testing
 
 @Suite("Provisioning profiles and .p12 files made with the real openssl")
 struct ProvisioningProfileTests {
     @Test("a CMS-signed profile is parsed in Swift: UUID, name, team, app id, expiry, devices, certificates")
-    func parsesSyntheticProfile() throws {
+    func parsesSyntheticProfile() async throws {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
-        try SigningFixtures.make(in: folder, ["PROFILE_UUID": "UUID-1", "PROFILE_NAME": "Staging AdHoc", "DEVICES": "3",
+        try await SigningFixtures.make(in: folder, ["PROFILE_UUID": "UUID-1", "PROFILE_NAME": "Staging AdHoc", "DEVICES": "3",
                                                "APP_ID": "ABCDE12345.com.example.*", "PROFILE_EXPIRY": "2031-05-06T07:08:09Z"])
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/distribution.mobileprovision"))
         let profile = try ProvisioningProfile(contentsOf: data)
@@ -26,8 +27,8 @@ struct ProvisioningProfileTests {
     func certificateMatchesP12() async throws {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
-        try SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234"])
-        let shell = ProcessShellRunner(environment: ProcessInfo.processInfo.environment)
+        try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234"])
+        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let certificate = try await P12Inspector(shell: shell).certificate(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
         let profile = try ProvisioningProfile(contentsOf: Data(contentsOf: URL(fileURLWithPath: "\(folder)/distribution.mobileprovision")))
         #expect(profile.certificates.map(\.sha1) == [certificate.sha1])
@@ -39,8 +40,8 @@ struct ProvisioningProfileTests {
     func legacyP12() async throws {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
-        try SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234", "LEGACY": "1"])
-        let shell = ProcessShellRunner(environment: ProcessInfo.processInfo.environment)
+        try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234", "LEGACY": "1"])
+        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let certificate = try await P12Inspector(shell: shell).certificate(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
         #expect(certificate.commonName == "Apple Distribution: Example Corp (ABCDE12345)")
     }
@@ -49,8 +50,8 @@ struct ProvisioningProfileTests {
     func wrongPassword() async throws {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
-        try SigningFixtures.make(in: folder, ["P12_PASSWORD": "right-pw"])
-        let shell = ProcessShellRunner(environment: ProcessInfo.processInfo.environment)
+        try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "right-pw"])
+        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let p12 = "\(folder)/distribution.p12"
         await #expect(throws: SigningError.wrongCertificatePassword(p12: p12)) {
             _ = try await P12Inspector(shell: shell).certificate(in: p12, password: Secret("wrong-pw"))

@@ -12,11 +12,11 @@ struct SigningStepPerformerTests {
         let root = try SigningFixtures.temporaryFolder()
         let shell = ScriptedShellRunner()
         let test = SigningTestContext(root: root, shell: shell)
-        try SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
+        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
         if let opensslFails {
             await shell.on(["openssl"], .output([(.standardError, opensslFails)], .exited(1)))
         } else {
-            let pem = try SigningFixtures.pem(of: "\(test.signingFolder)/distribution.p12", password: SigningTestContext.certificatePassword)
+            let pem = try await SigningFixtures.pem(of: "\(test.signingFolder)/distribution.p12", password: SigningTestContext.certificatePassword)
             await shell.on(["openssl"], .output([(.standardOutput, pem)], .exited(0)))
         }
         await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))

@@ -1,0 +1,51 @@
+public import Foundation
+import NightshiftKit
+
+/// Synthetic signing files made with the real openssl by `scripts/make-signing-fixtures.sh`, in a
+/// temporary folder of their own. Helpers run through the production `SubprocessShellRunner`.
+public struct SigningFixtures: Sendable {
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let script = repositoryRoot.appendingPathComponent("scripts/make-signing-fixtures.sh").path
+    /// The fake `security`, `xcodebuild` and `xcrun` that log their argv and answer like the real ones.
+    public static let fakeTools = repositoryRoot.appendingPathComponent("Tests/EndToEndTests/FakeTools").path
+
+    public let folder: String
+
+    /// A fresh temporary folder (removed by `remove()`).
+    public static func temporaryFolder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-signing-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Makes `<name>.p12` and `<name>.mobileprovision` under `folder`; `settings` are the
+    /// script's variables (TEAM_ID, APP_ID, PROFILE_EXPIRY, P12_PASSWORD, LEGACY, OTHER_CERT…).
+    @discardableResult
+    public static func make(in folder: String, name: String = "distribution", _ settings: [String: String] = [:]) async throws -> SigningFixtures {
+        let result = try await run(ShellCommand("/bin/sh", [script, folder], environment: settings.merging(["FIXTURE_NAME": name]) { old, _ in old }))
+        guard result.succeeded else { throw FixtureError(message: "fixture script failed: \(result.failureDetail)") }
+        return SigningFixtures(folder: folder)
+    }
+
+    /// The PEM certificate `openssl pkcs12` prints for a .p12 (what a scripted openssl answers).
+    public static func pem(of p12: String, password: String, legacy: Bool = false) async throws -> String {
+        let arguments = ["pkcs12"] + (legacy ? ["-legacy"] : []) + ["-in", p12, "-nokeys", "-clcerts", "-passin", "env:P"]
+        let result = try await run(ShellCommand("openssl", arguments, environment: ["P": password]))
+        guard result.succeeded else { throw FixtureError(message: result.failureDetail) }
+        return result.standardOutput
+    }
+
+    public static func remove(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private static func run(_ command: ShellCommand) async throws -> CapturedResult {
+        try await SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment)).capture(command)
+    }
+}
+
+public struct FixtureError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
