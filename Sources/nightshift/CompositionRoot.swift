@@ -50,7 +50,8 @@ struct CompositionRoot {
         let stateDirectory = base + "/.nightshift"
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun
-            ? DryRunShellRunner(output: output, masker: masker)
+            ? DryRunShellRunner(output: output, masker: masker,
+                                answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
             : SubprocessShellRunner(environment: environment, teardownSignal: teardownSignal)
         let reporter: any RunReporter = dryRun
             ? DryRunReporter(output: output)

@@ -3,11 +3,15 @@
 public actor DryRunShellRunner: ShellRunner {
     private let output: any OutputSink
     private let masker: SecretMasker
+    private let answers: [DryRunAnswer]
     public private(set) var commands: [ShellCommand] = []
 
-    public init(output: any OutputSink, masker: SecretMasker) {
+    /// `answers` stand in for read-only queries whose output later commands use (the keychain
+    /// search list that cleanup restores), so the printed sequence is the one a real run makes.
+    public init(output: any OutputSink, masker: SecretMasker, answers: [DryRunAnswer] = []) {
         self.output = output
         self.masker = masker
+        self.answers = answers
     }
 
     public nonisolated func run(
@@ -15,6 +19,9 @@ public actor DryRunShellRunner: ShellRunner {
         onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
     ) async throws -> Termination {
         await record(command)
+        if let answer = answers.first(where: { $0.matches(command) }) {
+            await onOutput(.standardOutput, Array(answer.standardOutput.utf8))
+        }
         return .exited(0)
     }
 
@@ -22,6 +29,20 @@ public actor DryRunShellRunner: ShellRunner {
         commands.append(command)
         output.out(masker.mask(CommandLineRendering.render(command)) + "\n")
     }
+}
+
+/// What a dry run answers for a command whose argv is exactly `argv`: it is not run, yet the
+/// commands that depend on its output are printed as a real run would make them.
+public struct DryRunAnswer: Sendable, Hashable {
+    public var argv: [String]
+    public var standardOutput: String
+
+    public init(argv: [String], standardOutput: String) {
+        self.argv = argv
+        self.standardOutput = standardOutput
+    }
+
+    func matches(_ command: ShellCommand) -> Bool { command.argv == argv }
 }
 
 /// How a command is shown to people: a shell script as written, anything else as a line a user

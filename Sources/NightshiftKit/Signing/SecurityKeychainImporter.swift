@@ -14,6 +14,16 @@ public struct SecurityKeychainImporter: KeychainImporter {
         self.security = securityPath
     }
 
+    /// A dry run's stand-in for a Mac's usual state: the login keychain alone on the search list
+    /// and as the default, so the printed cleanup restores what a real run would restore.
+    public static func dryRunAnswers(home: String, securityPath security: String = "security") -> [DryRunAnswer] {
+        let login = "    \"\(home)/Library/Keychains/login.keychain-db\"\n"
+        return [
+            DryRunAnswer(argv: [security, "list-keychains", "-d", "user"], standardOutput: login),
+            DryRunAnswer(argv: [security, "default-keychain", "-d", "user"], standardOutput: login),
+        ]
+    }
+
     public func prepare(
         _ spec: KeychainSpec, output: @escaping CommandOutput,
         onCreated: @escaping @Sendable (KeychainSession) async -> Void

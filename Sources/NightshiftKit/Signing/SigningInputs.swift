@@ -21,7 +21,7 @@ public struct SigningInputs: Sendable, Hashable {
         guard let codesigning = lanesFile.codesigning else { throw .missingSetting("codesigning") }
         let resolve = { (template: Template) in template.expand(in: environment) }
         let folder = resolve(codesigning.path)
-        guard !folder.isEmpty else { throw .missingSetting("codesigning.path") }
+        guard !folder.isEmpty else { throw .missingSetting(describe("codesigning.path", codesigning.path, environment)) }
         guard let home = environment["HOME"], !home.isEmpty else { throw .missingSetting("HOME") }
         let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: absolute(runFolder, in: environment))
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
@@ -53,5 +53,12 @@ public struct SigningInputs: Sendable, Hashable {
     static func absolute(_ path: String, in environment: EnvironmentVariables) -> String {
         guard !path.hasPrefix("/"), let directory = environment["PWD"], !directory.isEmpty else { return path }
         return "\(directory)/\(path)"
+    }
+
+    /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.
+    private static func describe(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> String {
+        let unset = template.references.filter { !$0.hasDefault && environment[$0.name] == nil }.map { "'\($0.name)'" }
+        guard !unset.isEmpty else { return setting }
+        return "environment variable \(unset.joined(separator: ", ")) (\(setting))"
     }
 }

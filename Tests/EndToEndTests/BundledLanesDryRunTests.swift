@@ -1,0 +1,35 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+/// `nightshift run <lane> --dry-run --env example` on the repository's own lanes.yml and
+/// .env.example (the README's main command), compared with `Golden/dry-run-<lane>.txt`. The
+/// temporary folder and the run id are replaced by placeholders so the goldens are stable.
+@Suite("dry runs of the bundled lanes.yml")
+struct BundledLanesDryRunTests {
+    static let repository = SigningFixtures.repositoryRoot.path
+
+    @Test("each bundled lane prints its whole command sequence, secrets masked", arguments: ["developer-release", "qa-release", "lint"])
+    func dryRun(lane: String) async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["lanes.yml", ".env.example"] {
+            try FileManager.default.copyItem(atPath: "\(Self.repository)/\(name)", toPath: "\(directory)/\(name)")
+        }
+        let outcome = try await NightshiftBinary.run(["run", lane, "--dry-run", "--env", "example"], in: directory)
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty)
+        for secret in ["example-keychain-password", "example-certificate-password", "ABC123DEFG"] {
+            #expect(!outcome.standardOutput.contains(secret))
+        }
+        Golden.assertMatches(Self.normalised(outcome.standardOutput, directory: directory),
+                             file: Golden.folder() + "/Golden/dry-run-\(lane).txt")
+    }
+
+    static func normalised(_ text: String, directory: String) -> String {
+        let runID = try! Regex(#"/runs/([^/]+)/[0-9A-Za-z._-]+/"#)
+        return text.replacingOccurrences(of: directory, with: "<dir>")
+            .replacing(runID) { match in "/runs/\(match.output[1].substring ?? "")/<run-id>/" }
+    }
+}
