@@ -15,6 +15,7 @@ let package = Package(
         // Benchmarks only (scripts/bench-*, release builds); not part of `swift test`.
         .executable(name: "nightshift-cron-bench", targets: ["CronBench"]),
         .executable(name: "nightshift-stream-bench", targets: ["StreamBench"]),
+        .executable(name: "nightshift-startup-baseline", targets: ["StartupBaseline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -47,6 +48,9 @@ let package = Package(
                           path: "Benchmarks/CronBench", swiftSettings: settings),
         .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit"],
                           path: "Benchmarks/StreamBench", swiftSettings: settings),
+        .executableTarget(name: "StartupBaseline", dependencies: [
+            "NightshiftKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: [
@@ -60,6 +64,6 @@ let package = Package(
             "nightshift", "NightshiftKit", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
         .testTarget(name: "EndToEndTests", dependencies: ["nightshift", "NightshiftKit", "NightshiftTestSupport"],
-                    resources: [.copy("FakeTools")], swiftSettings: settings),
+                    exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

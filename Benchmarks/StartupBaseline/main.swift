@@ -1,0 +1,10 @@
+import ArgumentParser
+import NightshiftKit
+
+// The floor `scripts/bench-startup` compares `nightshift lanes` with: a Swift executable linked
+// with the same libraries (ArgumentParser, NightshiftKit and everything it links) that does
+// nothing. The branch is never taken; it only keeps the libraries from being stripped.
+if CommandLine.arguments.count > 1_000 {
+    _ = try? LanesFileLoader().load(path: CommandLine.arguments[1])
+    print(CommandConfiguration(commandName: "never").commandName ?? "")
+}
