@@ -29,7 +29,10 @@ public struct LanesFileLoader: Sendable {
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // No implicit tag rules: the parser reads scalars as text and converts them itself,
+            // and Yams' duplicate-key check would otherwise run ICU regexes on every key (most of
+            // the load time of a large file).
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw LanesFileError([.error("\(path) is empty", at: start, notes: ["a lanes file needs at least 'project:' and 'lanes:'"])])
             }
             root = node
