@@ -31,7 +31,7 @@ struct JenkinsGoldenTests {
         let listed = script.split(separator: "\n").first { $0.hasPrefix("for name in ") }
             .map { $0.dropFirst("for name in ".count).split(separator: ";")[0].split(separator: " ").map(String.init) }
         #expect(listed == requirements.names)
-        let policy = BundledLanes.file.secretPolicy
+        let policy = try BundledLanes.file.secretPolicy
         for secret in requirements.secrets(policy) {
             #expect(script.contains("'\(secret.name.lowercased().replacingOccurrences(of: "_", with: "-"))' → \(secret.name)"))
         }
@@ -87,7 +87,7 @@ struct JenkinsGoldenTests {
 enum TrickyLanes {
     static let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), secrets: ["DEPLOY"], lanes: [
         Lane(
-            name: "it's-\\odd", description: "Quotes ' and \\users\\u0041 in a description\nover two lines",
+            name: "it's-\\odd", description: "Quotes ' and \\users\\u0041 in a description\nover two lines\rand a lone CR: pipeline {}",
             schedule: Schedule(cron: "TZ=Europe/Berlin\n# comment's\nH 2 * * 1-5\n@midnight\n", trigger: .changed),
             timeout: .seconds(3601), steps: [Step(.sh("deploy ${DEPLOY} ${API_TOKEN} ${TARGET}"))],
             jenkins: JenkinsSettings(agent: "mac && 'xcode'", credentials: ["API_TOKEN": "api\\token's"], setup: "echo '$HOME' \\\\ \"x\"", timestamps: true)
