@@ -9,7 +9,7 @@ struct Nightshift: AsyncParsableCommand {
         abstract: "Builds, signs and delivers Apple-platform apps from lanes.yml.",
         version: NightshiftVersion.current,
         subcommands: [
-            RunCommand.self, LanesCommand.self, ValidateCommand.self,
+            RunCommand.self, LanesCommand.self, ValidateCommand.self, ExportCommand.self,
         ])
 
     /// ArgumentParser exits 64 for usage errors; nightshift's contract is 2, like its lanes.yml
