@@ -6,12 +6,24 @@ import NightshiftKit
 /// shell, clock and signals. Every command builds its graph here.
 struct CompositionRoot {
     let global: GlobalOptions
-    let output: any OutputSink = TerminalOutputSink()
+    let output: any OutputSink
     let clock: any WallClock = SystemClock()
-    let processEnvironment = EnvironmentVariables(ProcessInfo.processInfo.environment)
+    let processEnvironment: EnvironmentVariables
+    /// Set when this runs inside a Jenkins job: plain output, state under `$WORKSPACE`.
+    let jenkins: JenkinsEnvironment
+    let currentDirectory = FileManager.default.currentDirectoryPath
+
+    init(global: GlobalOptions) {
+        self.global = global
+        processEnvironment = EnvironmentVariables(ProcessInfo.processInfo.environment)
+        jenkins = JenkinsEnvironment(processEnvironment)
+        output = TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO,
+                                    isInteractive: jenkins.prefersPlainOutput ? false : nil)
+    }
 
     var diagnosticPrinter: DiagnosticPrinter {
-        DiagnosticPrinter(colour: isatty(STDERR_FILENO) == 1 && processEnvironment["NO_COLOR"] == nil && !global.noColor)
+        let colour = isatty(STDERR_FILENO) == 1 && processEnvironment["NO_COLOR"] == nil && !global.noColor
+        return DiagnosticPrinter(colour: colour && !jenkins.prefersPlainOutput)
     }
 
     /// Loads and validates the lanes file; on errors prints them all and exits 2.
@@ -22,6 +34,18 @@ struct CompositionRoot {
             output.err(diagnosticPrinter.render(error.diagnostics))
             throw ExitCode(ExitStatus.usage)
         }
+    }
+
+    /// The folder a Pipeline job checks the repository out into, seen from here: the nearest one
+    /// up holding `.git`, else the current folder.
+    var repositoryRoot: String {
+        var folder = URL(fileURLWithPath: currentDirectory, isDirectory: true).standardizedFileURL
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) {
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return currentDirectory }
+            folder = parent
+        }
+        return folder.path
     }
 
     /// The process environment with `.env.<name>` beneath it.
@@ -44,10 +68,8 @@ struct CompositionRoot {
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {
         let environment = try environment()
         let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
-        let jenkins = environment["JENKINS_URL"] != nil || environment["BUILD_NUMBER"] != nil
-        let base = jenkins ? environment["WORKSPACE"] ?? FileManager.default.currentDirectoryPath : FileManager.default.currentDirectoryPath
         // Absolute: `security` reads relative keychain paths against ~/Library/Keychains.
-        let stateDirectory = base + "/.nightshift"
+        let stateDirectory = jenkins.stateRoot(fallback: currentDirectory + "/.nightshift")
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun
             ? DryRunShellRunner(output: output, masker: masker,
@@ -65,7 +87,8 @@ struct CompositionRoot {
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
             options: RunOptions(isDryRun: dryRun, isVerbose: verbose, stateDirectory: stateDirectory,
-                                runID: RunIdentifier.make(now: clock.now, environment: environment)))
+                                runID: RunIdentifier.make(now: clock.now, environment: processEnvironment,
+                                                          processID: ProcessInfo.processInfo.processIdentifier)))
         return RunSession(runner: runner)
     }
 
@@ -88,17 +111,15 @@ struct CompositionRoot {
         return performers
     }
 
+    /// Relative report paths are taken from the current directory, as every tool's are: in a
+    /// Jenkins `sh` step that is `$WORKSPACE` (or the `dir()` around it, where `junit` looks too).
     func writeReports(_ results: [LaneResult], junit: String?, json: String?) throws {
         do {
-            if let junit { try write(JUnitReport(results: results, properties: buildProperties).render(), to: junit) }
+            if let junit { try write(JUnitReport(results: results, properties: jenkins.reportProperties).render(), to: junit) }
             if let json { try write(String(decoding: try JSONReport(results: results).render(), as: UTF8.self) + "\n", to: json) }
         } catch {
             output.err("error: cannot write report: \(error)\n")
         }
-    }
-
-    private var buildProperties: [(name: String, value: String)] {
-        ["BUILD_NUMBER", "JOB_NAME", "BUILD_URL"].compactMap { name in processEnvironment[name].map { (name.lowercased(), $0) } }
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -5,6 +5,8 @@ enum ExitStatus {
     static let success: Int32 = 0
     /// A step failed.
     static let stepFailed: Int32 = 1
+    /// `export` could not write its files.
+    static let cannotWrite: Int32 = 1
     /// Bad usage, a bad lanes.yml, a missing variable: nothing ran.
     static let usage: Int32 = 2
 

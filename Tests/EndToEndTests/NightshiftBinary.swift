@@ -30,6 +30,24 @@ struct NightshiftBinary {
     }
 }
 
+extension NightshiftBinary {
+    /// util-linux `script`, which gives a command a terminal; nil when it is not installed.
+    static let terminalWrapper = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs the binary with a pseudo-terminal as its stdin, stdout and stderr (both arrive on
+    /// `standardOutput`), to see what a user at a terminal, or Jenkins, would.
+    static func runInTerminal(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws -> Outcome {
+        guard let wrapper = terminalWrapper else { throw CocoaError(.executableNotLoadable) }
+        let line = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
+        let collected = OutputCollector()
+        let runner = SubprocessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
+        let command = ShellCommand(wrapper, ["-qec", line, "/dev/null"], workingDirectory: directory)
+        let termination = try await runner.run(command) { channel, bytes in await collected.append(channel, bytes) }
+        return Outcome(termination: termination, standardOutput: await collected.text(.standardOutput),
+                       standardError: await collected.text(.standardError))
+    }
+}
+
 actor OutputCollector {
     private var bytes: [OutputChannel: [UInt8]] = [:]
 

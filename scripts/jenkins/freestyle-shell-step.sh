@@ -10,8 +10,10 @@
 #     'certificate-password' → CERTIFICATE_PASSWORD
 #     'keychain-password' → KEYCHAIN_PASSWORD
 #   Jenkins masks these values in the console; nightshift masks them in its own output as well.
-# - The other variables (CODESIGNING_PATH, FIREBASE_APP_ID, KEYCHAIN_NAME) are settings, not
-#   secrets: set them under the agent's "Environment variables" (Manage Nodes) or in the job.
+# - The other variables (CODESIGNING_PATH, FIREBASE_APP_ID, GOOGLE_APPLICATION_CREDENTIALS,
+#   KEYCHAIN_NAME) are settings, not secrets: set them under the agent's "Environment variables"
+#   (Manage Nodes) or in the job. GOOGLE_APPLICATION_CREDENTIALS is the path of the Firebase
+#   service-account key file; a "Secret file" binding to it keeps the key in Jenkins instead.
 # - Post-build Actions > "Publish JUnit test result report": reports/*.xml
 #
 # Kept in sync with lanes.yml by JenkinsGoldenTests: the names after "for name in" are exactly
@@ -19,7 +21,7 @@
 set -eu
 
 # Stop before the lane starts, naming what is missing, instead of failing half-way through it.
-for name in CERTIFICATE_PASSWORD CODESIGNING_PATH FIREBASE_APP_ID KEYCHAIN_NAME KEYCHAIN_PASSWORD; do
+for name in CERTIFICATE_PASSWORD CODESIGNING_PATH FIREBASE_APP_ID GOOGLE_APPLICATION_CREDENTIALS KEYCHAIN_NAME KEYCHAIN_PASSWORD; do
     eval "value=\${$name:-}"
     if [ -z "$value" ]; then
         echo "error: $name is not set: bind it in the job's Build Environment or the agent's settings" >&2

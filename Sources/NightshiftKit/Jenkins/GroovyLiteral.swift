@@ -19,10 +19,11 @@ enum GroovyLiteral {
         return result + "'"
     }
 
-    /// `// text` lines; a line break inside `text` starts a new comment line. Backslashes are
+    /// `// text` lines; every kind of line break in `text` starts a new comment line (Groovy ends
+    /// a comment at a lone `\r` too, and the rest of the line would be code). Backslashes are
     /// doubled: Groovy reads `\u` as a Unicode escape even in comments, and fails on `\users`.
     static func comment(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line in
             let trimmed = String(line.trimmingTrailingSpaces.flatMap { $0 == "\\" ? ["\\", "\\"] : [$0] })
             return trimmed.isEmpty ? "//" : "// \(trimmed)"
         }

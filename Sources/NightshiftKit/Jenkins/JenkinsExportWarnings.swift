@@ -4,6 +4,15 @@ enum JenkinsExportWarnings {
         unusedCredentials(lane, in: file) + pollingSource(lane)
     }
 
+    /// A lanes file the job's workspace will not have at that path.
+    static func lanesFile(_ path: String) -> [Diagnostic] {
+        guard JenkinsExportOptions.isOutsideWorkspace(path) else { return [] }
+        return [.warning(
+            "the Jenkinsfiles run `nightshift run --file \(path)`, outside the job's workspace; keep lanes.yml in the repository and export from there",
+            at: nil
+        )]
+    }
+
     /// A lane whose `seed:` differs from its name: the job named like the file would hash `H`
     /// differently from `nightshift schedule`.
     static func seed(_ lane: Lane) -> [Diagnostic] {
@@ -48,7 +57,12 @@ enum JenkinsExportWarnings {
         )]
     }
 
+    /// `H` or an `@daily`-style alias (which Jenkins hashes too) on a line that is a spec, not a
+    /// `TZ=` line or a comment.
     private static func usesHash(_ schedule: Schedule) -> Bool {
-        schedule.cron.contains("H") || schedule.cron.contains("@")
+        schedule.cron.split(whereSeparator: \.isNewline).contains { line in
+            let spec = line.drop { $0 == " " || $0 == "\t" }
+            return !spec.hasPrefix("TZ=") && !spec.hasPrefix("#") && (spec.contains("H") || spec.hasPrefix("@"))
+        }
     }
 }

@@ -15,7 +15,8 @@ public struct JenkinsfileGenerator: Sendable {
                 policy: file.secretPolicy, lanesFilePath: options.lanesFilePath
             )
         }
-        var warnings = lanes.flatMap { JenkinsExportWarnings.forLane($0, in: file) }
+        var warnings = JenkinsExportWarnings.lanesFile(options.lanesFilePath)
+        warnings += lanes.flatMap { JenkinsExportWarnings.forLane($0, in: file) }
         switch options.layout {
         case .filePerLane:
             let files = plans.map {

@@ -79,7 +79,9 @@ enum JenkinsfileRenderer {
         let settings = Set(plans.flatMap(\.settings)).sorted()
         var lines: [String] = []
         if !ids.isEmpty {
-            lines += GroovyLiteral.comment("Jenkins credentials (secret text) it binds: \(ids.joined(separator: ", ")).")
+            lines += GroovyLiteral.comment(
+                "Jenkins credentials it binds (Secret text; Secret file for a key kept in a file): \(ids.joined(separator: ", "))."
+            )
         }
         if !settings.isEmpty {
             lines += GroovyLiteral.comment("Variables the agent or the job must set: \(settings.joined(separator: ", ")).")

@@ -11,8 +11,7 @@ public struct ConsoleStyle: Sendable, Hashable {
 
     /// `NO_COLOR` (any value) and `--no-color` turn colour off; Jenkins and pipes get plain text.
     public static func detect(interactive: Bool, environment: EnvironmentVariables, noColorFlag: Bool) -> ConsoleStyle {
-        let underCI = environment["JENKINS_URL"] != nil || environment["BUILD_NUMBER"] != nil
-        let plain = underCI || !interactive
+        let plain = JenkinsEnvironment(environment).prefersPlainOutput || !interactive
         let colour = !plain && !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         return ConsoleStyle(colour: colour, timestamps: plain)
     }

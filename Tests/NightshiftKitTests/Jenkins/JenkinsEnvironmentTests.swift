@@ -8,8 +8,6 @@ struct JenkinsEnvironmentTests {
         "JENKINS_URL": "https://ci.example/", "BUILD_NUMBER": "42", "WORKSPACE": "/agent/ws/brewer",
         "JOB_NAME": "apps/developer-release", "BUILD_URL": "https://ci.example/job/apps/job/developer-release/42/",
     ])
-    private let date = Date(timeIntervalSince1970: 1_705_313_850)  // 2024-01-15 10:17:30 UTC
-    private let utc = TimeZone(identifier: "UTC")!
 
     @Test("JENKINS_URL or BUILD_NUMBER means a Jenkins job; empty values do not count")
     func detection() {
@@ -19,20 +17,34 @@ struct JenkinsEnvironmentTests {
         #expect(jenkins.jobName == "apps/developer-release")
     }
 
-    @Test("the run id carries the build number, and state goes under the workspace")
-    func runIDAndStateRoot() {
-        #expect(jenkins.runID(at: date, in: utc) == "20240115-101730-b42")
-        #expect(JenkinsEnvironment([:]).runID(at: date, in: utc) == "20240115-101730")
-        #expect(JenkinsEnvironment(["BUILD_NUMBER": "4/../2"]).runID(at: date, in: utc) == "20240115-101730-b4..2")
+    @Test("the build tag is path-safe, and state goes under the workspace")
+    func buildTagAndStateRoot() {
+        #expect(jenkins.buildTag == "b42")
+        #expect(JenkinsEnvironment([:]).buildTag == nil)
+        #expect(JenkinsEnvironment(["BUILD_NUMBER": "4/../2"]).buildTag == "b4..2")
+        #expect(JenkinsEnvironment(["BUILD_NUMBER": "///"]).buildTag == nil)
         #expect(jenkins.stateRoot(fallback: ".nightshift") == "/agent/ws/brewer/.nightshift")
+        #expect(JenkinsEnvironment(["BUILD_NUMBER": "1", "WORKSPACE": "/ws/"]).stateRoot(fallback: ".nightshift") == "/ws/.nightshift")
+        #expect(JenkinsEnvironment(["WORKSPACE": "/ws"]).stateRoot(fallback: ".nightshift") == ".nightshift")
         #expect(JenkinsEnvironment([:]).stateRoot(fallback: ".nightshift") == ".nightshift")
     }
 
     @Test("JUnit properties name the build, only inside Jenkins")
     func reportProperties() {
-        #expect(jenkins.reportProperties.map(\.name) == ["jenkins.build_number", "jenkins.job_name", "jenkins.build_url", "jenkins.url"])
+        let names = ["jenkins.build_number", "jenkins.job_name", "jenkins.build_url", "jenkins.url"]
+        #expect(jenkins.reportProperties.map(\.name) == names)
         #expect(jenkins.reportProperties.first?.value == "42")
-        #expect(JenkinsEnvironment([:]).reportProperties.isEmpty)
+        let onAgent = JenkinsEnvironment(["BUILD_NUMBER": "7", "NODE_NAME": "mac-mini-2"])
+        #expect(onAgent.reportProperties.map(\.name) == ["jenkins.build_number", "jenkins.node_name"])
+        #expect(JenkinsEnvironment(["JOB_NAME": "x"]).reportProperties.isEmpty)
+    }
+
+    @Test("inside Jenkins the console is plain even on a terminal; outside, a terminal gets colour")
+    func consoleStyle() {
+        let style = ConsoleStyle.detect(interactive: true, environment: ["BUILD_NUMBER": "42"], noColorFlag: false)
+        #expect(style == ConsoleStyle(colour: false, timestamps: true))
+        #expect(ConsoleStyle.detect(interactive: true, environment: ["TERM": "xterm"], noColorFlag: false).colour)
+        #expect(!ConsoleStyle.detect(interactive: true, environment: ["JENKINS_URL": "https://ci/"], noColorFlag: false).colour)
     }
 
     @Test("the writer creates the output folder and replaces files already there")

@@ -10,19 +10,23 @@ struct LaneRequirementsTests {
     @Test("a signing lane needs the codesigning variables and its upload's, with where each is read")
     func bundledDeveloperRelease() throws {
         let requirements = try #require(LaneRequirements(lane: "developer-release", in: BundledLanes.file))
-        #expect(requirements.names == ["CERTIFICATE_PASSWORD", "CODESIGNING_PATH", "FIREBASE_APP_ID", "KEYCHAIN_NAME", "KEYCHAIN_PASSWORD"])
+        #expect(requirements.names == [
+            "CERTIFICATE_PASSWORD", "CODESIGNING_PATH", "FIREBASE_APP_ID", "GOOGLE_APPLICATION_CREDENTIALS", "KEYCHAIN_NAME", "KEYCHAIN_PASSWORD",
+        ])
         let password = try #require(requirements.variables.first { $0.name == "KEYCHAIN_PASSWORD" })
         #expect(password.usages == [.init(location: BundledLanes.at(9, 51), place: "codesigning.keychain.password")])
         let app = try #require(requirements.variables.first { $0.name == "FIREBASE_APP_ID" })
         #expect(app.usages.map(\.place) == ["app: of step 'upload to firebase' of lane 'developer-release'"])
-        #expect(requirements.secrets(BundledLanes.file.secretPolicy).map(\.name) == ["CERTIFICATE_PASSWORD", "KEYCHAIN_PASSWORD"])
-        #expect(requirements.settings(BundledLanes.file.secretPolicy).map(\.name) == ["CODESIGNING_PATH", "FIREBASE_APP_ID", "KEYCHAIN_NAME"])
+        #expect(requirements.secrets(try BundledLanes.file.secretPolicy).map(\.name) == ["CERTIFICATE_PASSWORD", "KEYCHAIN_PASSWORD"])
+        #expect(requirements.settings(try BundledLanes.file.secretPolicy).map(\.name) == [
+            "CODESIGNING_PATH", "FIREBASE_APP_ID", "GOOGLE_APPLICATION_CREDENTIALS", "KEYCHAIN_NAME",
+        ])
     }
 
     @Test("a lane without signing steps does not need the codesigning variables")
     func lintNeedsNothing() throws {
         #expect(try #require(LaneRequirements(lane: "lint", in: BundledLanes.file)).variables.isEmpty)
-        #expect(LaneRequirements(lane: "nope", in: BundledLanes.file) == nil)
+        #expect(LaneRequirements(lane: "nope", in: try BundledLanes.file) == nil)
     }
 
     @Test("only ${VAR} without a default counts in scripts; $VAR, $$ and ${VAR:-x} do not")
@@ -81,7 +85,8 @@ struct LaneRequirementsTests {
         ]
         let diagnostics = requirements.missingVariableDiagnostics(in: environment)
         #expect(diagnostics.map(\.description) == [
-            "lanes.yml:27:35: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release') for lane 'developer-release'",
+            "lanes.yml:27:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release') for lane 'developer-release'",
+            "lanes.yml:27:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release') for lane 'developer-release'",
         ])
     }
 }

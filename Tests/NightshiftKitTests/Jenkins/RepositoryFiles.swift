@@ -38,8 +38,13 @@ enum RepositoryFiles {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs a tool to completion; output is collected through a file, so a chatty tool cannot fill a pipe.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// For a short-lived JVM (groovy): the C1 compiler only and the serial collector start faster
+    /// and use less CPU than the defaults (about 40% less measured here, on 2 shared cores).
+    static let fastJVM = ["JAVA_OPTS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto"]
+
+    /// Runs a tool to completion, with `environment` over this process's; output is collected
+    /// through a file, so a chatty tool cannot fill a pipe.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: log) }
@@ -47,6 +52,7 @@ enum RepositoryFiles {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = handle
         process.standardError = handle
         try process.run()

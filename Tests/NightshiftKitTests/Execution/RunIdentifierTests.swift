@@ -1,0 +1,29 @@
+import Foundation
+import NightshiftKit
+import Testing
+
+@Suite("RunIdentifier")
+struct RunIdentifierTests {
+    private let date = Date(timeIntervalSince1970: 1_705_313_850)  // 2024-01-15 10:17:30 UTC
+
+    @Test("a UTC timestamp and the process id; in a Jenkins job the build number between them")
+    func timestampBuildAndProcess() {
+        #expect(RunIdentifier.make(now: date, environment: ["TZ": "Asia/Tokyo"], processID: 4711) == "20240115-101730-4711")
+        let jenkins: EnvironmentVariables = ["JENKINS_URL": "https://ci/", "BUILD_NUMBER": "42"]
+        #expect(RunIdentifier.make(now: date, environment: jenkins, processID: 4711) == "20240115-101730-b42-4711")
+    }
+
+    @Test("NIGHTSHIFT_RUN_ID wins, Jenkins or not, kept to characters a folder name can carry")
+    func adoptsLaunchersID() {
+        let launched: EnvironmentVariables = ["NIGHTSHIFT_RUN_ID": "scheduled-1705313850", "BUILD_NUMBER": "42"]
+        #expect(RunIdentifier.make(now: date, environment: launched, processID: 1) == "scheduled-1705313850")
+        #expect(RunIdentifier.make(now: date, environment: ["NIGHTSHIFT_RUN_ID": "../../etc/x"], processID: 1) == "....etcx")
+    }
+
+    @Test("an empty or dots-only NIGHTSHIFT_RUN_ID is ignored")
+    func ignoresUnusableID() {
+        for value in ["", "..", "/", "."] {
+            #expect(RunIdentifier.make(now: date, environment: ["NIGHTSHIFT_RUN_ID": value], processID: 9) == "20240115-101730-9")
+        }
+    }
+}
