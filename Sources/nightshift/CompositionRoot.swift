@@ -44,10 +44,7 @@ struct CompositionRoot {
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {
         let environment = try environment()
         let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
-        let jenkins = environment["JENKINS_URL"] != nil || environment["BUILD_NUMBER"] != nil
-        let base = jenkins ? environment["WORKSPACE"] ?? FileManager.default.currentDirectoryPath : FileManager.default.currentDirectoryPath
-        // Absolute: `security` reads relative keychain paths against ~/Library/Keychains.
-        let stateDirectory = base + "/.nightshift"
+        let stateDirectory = self.stateDirectory(in: environment)
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun
             ? DryRunShellRunner(output: output, masker: masker)
@@ -64,8 +61,17 @@ struct CompositionRoot {
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
             options: RunOptions(isDryRun: dryRun, isVerbose: verbose, stateDirectory: stateDirectory,
-                                runID: RunIdentifier.make(now: clock.now, environment: environment)))
+                                runID: RunIdentifier.adopt(now: clock.now, environment: environment)))
         return RunSession(runner: runner)
+    }
+
+    /// `.nightshift` in the workspace under Jenkins, else in the working directory; absolute,
+    /// because `security` reads relative keychain paths against ~/Library/Keychains. The scheduler
+    /// daemon, its `nightshift run` children and `nightshift history` all agree on it.
+    func stateDirectory(in environment: EnvironmentVariables) -> String {
+        let jenkins = environment["JENKINS_URL"] != nil || environment["BUILD_NUMBER"] != nil
+        let base = jenkins ? environment["WORKSPACE"] ?? FileManager.default.currentDirectoryPath : FileManager.default.currentDirectoryPath
+        return base + "/.nightshift"
     }
 
     private func performers(_ dependencies: Dependencies) -> [String: any StepPerformer] {

@@ -10,6 +10,7 @@ struct Nightshift: AsyncParsableCommand {
         version: NightshiftVersion.current,
         subcommands: [
             RunCommand.self, LanesCommand.self, ValidateCommand.self,
+            CronCommand.self, NextCommand.self, ScheduleCommand.self, HistoryCommand.self,
         ])
 
     /// ArgumentParser exits 64 for usage errors; nightshift's contract is 2, like its lanes.yml
