@@ -68,8 +68,7 @@ struct CompositionRoot {
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {
         let environment = try environment()
         let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
-        // Absolute: `security` reads relative keychain paths against ~/Library/Keychains.
-        let stateDirectory = jenkins.stateRoot(fallback: currentDirectory + "/.nightshift")
+        let stateDirectory = self.stateDirectory
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun
             ? DryRunShellRunner(output: output, masker: masker,
@@ -90,6 +89,13 @@ struct CompositionRoot {
                                 runID: RunIdentifier.make(now: clock.now, environment: processEnvironment,
                                                           processID: ProcessInfo.processInfo.processIdentifier)))
         return RunSession(runner: runner)
+    }
+
+    /// `.nightshift` in the workspace under Jenkins, else in the working directory; absolute,
+    /// because `security` reads relative keychain paths against ~/Library/Keychains. The scheduler
+    /// daemon, its `nightshift run` children and `nightshift history` all agree on it.
+    var stateDirectory: String {
+        jenkins.stateRoot(fallback: currentDirectory + "/.nightshift")
     }
 
     /// Reads every configuration's signing files for real (openssl through the real shell), masked.

@@ -9,6 +9,9 @@ enum ExitStatus {
     static let cannotWrite: Int32 = 1
     /// Bad usage, a bad lanes.yml, a missing variable: nothing ran.
     static let usage: Int32 = 2
+    /// The command could not do its work: another scheduler holds the lock, the run history
+    /// cannot be opened.
+    static let failed: Int32 = 1
 
     /// 0, 1, or 128 + the signal that interrupted the run (130 for SIGINT, 143 for SIGTERM).
     static func of(_ results: [LaneResult]) -> Int32 {

@@ -10,6 +10,7 @@ struct Nightshift: AsyncParsableCommand {
         version: NightshiftVersion.current,
         subcommands: [
             RunCommand.self, LanesCommand.self, ValidateCommand.self, ProfilesCommand.self,
+            CronCommand.self, NextCommand.self, ScheduleCommand.self, HistoryCommand.self,
             ExportCommand.self,
         ])
 

@@ -4,28 +4,42 @@ public import Foundation
 /// Jenkins job, carry the build number: `20261122-013000-b42-4711`; the process id keeps two runs
 /// started in the same second apart.
 public enum RunIdentifier {
-    /// Set by whoever launched this nightshift and already named the run (the scheduler, a parent
-    /// nightshift): its value is the run id, so both write into the same folder.
+    /// Set by whoever launched this nightshift and already named the run (the scheduler): its
+    /// value is the run id, so the run writes into the folder its history record points at.
     public static let variable = "NIGHTSHIFT_RUN_ID"
 
+    /// The launcher's id when it is a plain folder name, else a new one.
     public static func make(now: Date, environment: EnvironmentVariables, processID: Int32) -> String {
-        if let adopted = environment[variable].map(pathSafe), isUsable(adopted) { return adopted }
+        if let given = environment[variable], isFolderName(given) { return given }
+        let build = JenkinsEnvironment(environment).buildTag.map { [$0] } ?? []
+        return ([stamp(now)] + build + [String(processID)]).joined(separator: "-")
+    }
+
+    /// The id the scheduler gives the firing scheduled at `date`: `20261122-004900-scheduled`.
+    /// Unique per lane, since a lane fires at most once per instant.
+    public static func scheduled(at date: Date) -> String {
+        stamp(date) + "-scheduled"
+    }
+
+    /// Only characters that cannot leave the folder (`a/b`, `..`) or confuse a shell.
+    static func isFolderName(_ id: String) -> Bool {
+        !id.isEmpty && id != "." && id != ".." && id.count <= 128 && id.allSatisfy(isFolderNameCharacter)
+    }
+
+    /// `text` kept to the characters `isFolderName` accepts (a Jenkins build number).
+    static func pathSafe(_ text: String) -> String {
+        String(text.filter(isFolderNameCharacter))
+    }
+
+    private static func isFolderNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-_.".contains(character))
+    }
+
+    private static func stamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let build = JenkinsEnvironment(environment).buildTag.map { [$0] } ?? []
-        return ([formatter.string(from: now)] + build + [String(processID)]).joined(separator: "-")
-    }
-
-    /// An id ends up as a folder name: keep only characters that cannot leave the folder.
-    static func pathSafe(_ text: String) -> String {
-        let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ._-")
-        return String(text.filter { allowed.contains($0) })
-    }
-
-    /// Not empty, and not `.` or `..`, which name folders that already exist.
-    private static func isUsable(_ id: String) -> Bool {
-        !id.isEmpty && !id.allSatisfy { $0 == "." }
+        return formatter.string(from: date)
     }
 }

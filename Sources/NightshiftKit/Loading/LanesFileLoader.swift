@@ -42,7 +42,7 @@ public struct LanesFileLoader: Sendable {
             throw LanesFileError([YAMLErrorDiagnostic.make(from: error, file: path)])
         }
         let bag = DiagnosticBag()
-        let parser = LanesFileParser(reader: NodeReader(file: path, bag: bag))
+        let parser = LanesFileParser(reader: NodeReader(file: path, bag: bag, positions: ScalarPositionMap(text: text)))
         let file = parser.parseFile(root, path: path)
         if let file { LanesFileValidator(file: file, bag: bag).validate() }
         guard let file, !bag.hasErrors else {

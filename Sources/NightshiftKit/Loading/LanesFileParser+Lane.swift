@@ -2,7 +2,6 @@ import Yams
 
 extension LanesFileParser {
     static let laneKeys = ["description", "configuration", "schedule", "env", "timeout", "steps", "jenkins"]
-    static let scheduleKeys = ["cron", "seed", "when", "timezone", "catch_up", "remote", "branch"]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
     func parseLanes(_ node: Node) -> [Lane] {
@@ -23,7 +22,7 @@ extension LanesFileParser {
             switch key {
             case "description": lane.description = reader.string(value, "\(context).description")
             case "configuration": lane.configuration = reader.string(value, "\(context).configuration")
-            case "schedule": lane.schedule = parseSchedule(value, context: "\(context).schedule")
+            case "schedule": lane.schedule = parseSchedule(value, lane: name, context: "\(context).schedule")
             case "env": lane.environment = reader.templateMap(value, "\(context).env") ?? [:]
             case "timeout": lane.timeout = reader.duration(value, "\(context).timeout")
             case "steps": lane.steps = parseSteps(value, context: context)
@@ -41,40 +40,6 @@ extension LanesFileParser {
         }
         if items.isEmpty { bag.warning("\(context) has no steps", at: reader.location(of: node)) }
         return items.compactMap { parseStep($0, context: context) }
-    }
-
-    func parseSchedule(_ node: Node, context: String) -> Schedule? {
-        if case .scalar = node {
-            return reader.string(node, context).map { Schedule(cron: $0, location: reader.location(of: node)) }
-        }
-        guard let pairs = reader.mapping(node, in: context, known: Self.scheduleKeys) else { return nil }
-        require(["cron"], in: pairs, of: node, context: context)
-        var schedule = Schedule(cron: "", location: reader.location(of: node))
-        for (key, _, value) in pairs {
-            switch key {
-            case "cron":
-                schedule.cron = reader.string(value, "\(context).cron") ?? ""
-                schedule.location = reader.location(of: value)
-            case "seed": schedule.seed = reader.string(value, "\(context).seed")
-            case "when": schedule.trigger = parseTrigger(value, context: "\(context).when")
-            case "timezone": schedule.timeZone = reader.string(value, "\(context).timezone")
-            case "catch_up": schedule.catchUp = reader.duration(value, "\(context).catch_up") ?? schedule.catchUp
-            case "remote": schedule.remote = reader.string(value, "\(context).remote")
-            case "branch": schedule.branch = reader.string(value, "\(context).branch")
-            default: break
-            }
-        }
-        return schedule
-    }
-
-    private func parseTrigger(_ node: Node, context: String) -> Schedule.Trigger {
-        guard let text = reader.string(node, context) else { return .always }
-        guard let trigger = Schedule.Trigger(rawValue: text) else {
-            bag.error("\(context) must be 'always' or 'changed', found '\(text)'", at: reader.location(of: node),
-                      notes: Suggestion.note(for: text, among: ["always", "changed"]))
-            return .always
-        }
-        return trigger
     }
 
     private func parseJenkins(_ node: Node, context: String) -> JenkinsSettings {

@@ -6,9 +6,18 @@ import Yams
 struct NodeReader {
     let file: String
     let bag: DiagnosticBag
+    /// The file's text, to place errors found inside a value (a cron spec's bad field).
+    var positions = ScalarPositionMap(text: "")
 
     func location(of node: Node) -> SourceLocation? {
         node.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) }
+    }
+
+    /// Where a character of a scalar's value is in the file; the scalar's start when that cannot
+    /// be worked out exactly.
+    func location(ofLine valueLine: Int, offset: Int, in node: Node) -> SourceLocation? {
+        guard let position = positions.position(ofLine: valueLine, offset: offset, in: node) else { return location(of: node) }
+        return SourceLocation(file: file, line: position.line, column: position.column)
     }
 
     /// The pairs of a mapping, keys as strings, after checking every key is known.

@@ -5,12 +5,27 @@ public enum LanePreview {
     /// - Parameter names: lanes to show; all scheduled lanes when empty.
     public static func lines(for lanes: [ScheduledLane], names: [String] = [], from: Date, count: Int = 5) -> [String] {
         let chosen = names.isEmpty ? lanes : lanes.filter { names.contains($0.name) }
+        guard !chosen.isEmpty else { return ["No lane has a schedule."] }
         return chosen.flatMap { lane -> [String] in
             let spec = lane.schedule.cron.replacingOccurrences(of: "\n", with: "\\n")
             let times = lane.spec.firings(atOrAfter: from, count: count, defaultTimeZone: lane.timeZone)
             let header = "\(lane.name)  \(spec)  (seed \(lane.schedule.seed ?? lane.name), \(lane.timeZone.identifier))"
             let body = times.isEmpty ? ["  never fires"] : times.map { "  " + CronTimeFormat.string(from: $0, in: lane.timeZone) }
             return [header] + body
+        }
+    }
+}
+
+extension LanePreview {
+    /// What is wrong with the lanes named on the command line: unknown lanes (with the closest
+    /// name) and lanes that have no schedule.
+    public static func problems(naming names: [String], in file: LanesFile) -> [String] {
+        names.compactMap { name in
+            guard let lane = file.lane(named: name) else {
+                let suggestion = Suggestion.closest(to: name, among: file.lanes.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                return "no lane named '\(name)'\(suggestion)"
+            }
+            return lane.schedule == nil ? "lane '\(name)' has no schedule" : nil
         }
     }
 }

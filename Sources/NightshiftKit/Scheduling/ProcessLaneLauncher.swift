@@ -27,7 +27,7 @@ public struct ProcessLaneLauncher: LaneLauncher {
     public func command(for launch: LaneLaunch) -> ShellCommand {
         var arguments = ["run", launch.lane, "--file", lanesFile]
         if let environmentName { arguments += ["--env", environmentName] }
-        return ShellCommand(executable, arguments, environment: ["NIGHTSHIFT_RUN_ID": launch.runID],
+        return ShellCommand(executable, arguments, environment: [RunIdentifier.variable: launch.runID],
                             workingDirectory: workingDirectory)
     }
 

@@ -64,14 +64,16 @@ extension Scheduler {
     }
 
     private func execute(_ record: RunRecord) async {
-        let runID = "scheduled-\(Int(record.scheduledAt.timeIntervalSince1970))"
+        let runID = RunIdentifier.scheduled(at: record.scheduledAt)
         let outcome = await launcher.launch(LaneLaunch(lane: record.lane, scheduledAt: record.scheduledAt, runID: runID))
         var finished = record
         finished.endedAt = clock.now
         finished.logFolder = outcome.logFolder
         finished.status = status(of: outcome.termination, cancelled: Task.isCancelled)
         if case .exited(let code) = outcome.termination { finished.exitCode = code }
-        await finish(finished, termination: outcome.termination)
+        // A lane stopped at shutdown runs here cancelled, and a cancelled task cannot write to the
+        // database (GRDB throws CancellationError): record the end from a task of its own.
+        await Task { await self.finish(finished, termination: outcome.termination) }.value
     }
 
     private func finish(_ record: RunRecord, termination: Termination?) async {
@@ -97,7 +99,7 @@ extension Scheduler {
         }
     }
 
-    private func stamp(_ date: Date, _ lane: ScheduledLane) -> String {
+    func stamp(_ date: Date, _ lane: ScheduledLane) -> String {
         CronTimeFormat.string(from: date, in: lane.timeZone)
     }
 }

@@ -47,7 +47,8 @@ public actor Scheduler {
     public func run() async {
         cursor = clock.now
         log.info("scheduler started with \(lanes.count) scheduled lane(s)")
-        await catchUpAfterDowntime()
+        announce()
+        if !stopping { await catchUpAfterDowntime() }
         while !stopping && !Task.isCancelled {
             let now = clock.now
             if now > cursor {
@@ -61,7 +62,15 @@ public actor Scheduler {
         log.info("scheduler stopped")
     }
 
+    /// Stops firing; running lanes get the grace period. A second call does not wait any longer:
+    /// running lanes are stopped now (their cleanup still runs).
     public func stop() {
+        if stopping {
+            guard !running.isEmpty else { return }
+            log.info("stopping now: terminating \(running.keys.sorted().joined(separator: ", "))")
+            for task in running.values { task.cancel() }
+            return
+        }
         stopping = true
         wake?.cancel()
     }
@@ -71,9 +80,20 @@ public actor Scheduler {
         do {
             lanes = try await loadLanes()
             log.info("reloaded: \(lanes.count) scheduled lane(s)")
+            announce()
             wake?.cancel()
         } catch {
             log.problem("reload failed, keeping the previous schedule: \(error)")
+        }
+    }
+
+    /// Each lane's spec and next firing, so the log shows what the daemon is waiting for.
+    private func announce() {
+        let now = clock.now
+        for lane in lanes {
+            let spec = lane.schedule.cron.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+            let next = lane.next(after: now).map { stamp($0, lane) } ?? "never"
+            log.info("\(lane.name) (\(spec)): next at \(next)")
         }
     }
 

@@ -9,14 +9,18 @@ public struct ServiceDefinition: Sendable, Hashable {
     public var environmentName: String?
     public var workingDirectory: String
     public var label: String
+    /// Variables the service sets, above all today's `PATH`: launchd and systemd start services
+    /// with a bare one, where tools such as swiftlint would not be found. Never secrets.
+    public var environment: [String: String]
 
     public init(executable: String, lanesFile: String, environmentName: String?, workingDirectory: String,
-                label: String = "dev.nightshift.scheduler") {
+                label: String = "dev.nightshift.scheduler", environment: [String: String] = [:]) {
         self.executable = executable
         self.lanesFile = lanesFile
         self.environmentName = environmentName
         self.workingDirectory = workingDirectory
         self.label = label
+        self.environment = environment
     }
 
     var arguments: [String] {
@@ -26,6 +30,9 @@ public struct ServiceDefinition: Sendable, Hashable {
     /// A launchd property list for `~/Library/LaunchAgents/<label>.plist`.
     public var launchdPlist: String {
         let argumentLines = arguments.map { "        <string>\(xmlEscaped($0))</string>" }.joined(separator: "\n")
+        let environmentLines = environment.isEmpty ? "" : "    <key>EnvironmentVariables</key>\n    <dict>\n"
+            + environment.sorted { $0.key < $1.key }.map { "        <key>\(xmlEscaped($0.key))</key>\n        <string>\(xmlEscaped($0.value))</string>\n" }.joined()
+            + "    </dict>\n"
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -39,7 +46,7 @@ public struct ServiceDefinition: Sendable, Hashable {
             </array>
             <key>WorkingDirectory</key>
             <string>\(xmlEscaped(workingDirectory))</string>
-            <key>RunAtLoad</key>
+        \(environmentLines)    <key>RunAtLoad</key>
             <true/>
             <key>KeepAlive</key>
             <true/>
@@ -66,7 +73,7 @@ public struct ServiceDefinition: Sendable, Hashable {
         [Service]
         Type=simple
         WorkingDirectory=\(systemdQuoted(workingDirectory))
-        ExecStart=\(arguments.map(systemdQuoted).joined(separator: " "))
+        \(environment.sorted { $0.key < $1.key }.map { "Environment=\(systemdQuoted("\($0.key)=\($0.value)", expandsVariables: false))\n" }.joined())ExecStart=\(arguments.map { systemdQuoted($0) }.joined(separator: " "))
         ExecReload=/bin/kill -HUP $MAINPID
         KillMode=mixed
         TimeoutStopSec=60
@@ -83,10 +90,12 @@ public struct ServiceDefinition: Sendable, Hashable {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    private func systemdQuoted(_ text: String) -> String {
+    /// systemd expands `%` specifiers everywhere and `$` variables only on `Exec` lines.
+    private func systemdQuoted(_ text: String, expandsVariables: Bool = true) -> String {
         guard text.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "$" || $0 == "%" }) else { return text }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "$", with: "$$").replacingOccurrences(of: "%", with: "%%")
+        var escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "%", with: "%%")
+        if expandsVariables { escaped = escaped.replacingOccurrences(of: "$", with: "$$") }
         return "\"\(escaped)\""
     }
 }

@@ -8,6 +8,7 @@ actor FakeLaneLauncher: LaneLauncher {
         var lane: String
         var scheduledAt: Date
         var startedAt: Date
+        var runID: String
     }
 
     private let clock: ManualClock
@@ -22,7 +23,7 @@ actor FakeLaneLauncher: LaneLauncher {
     }
 
     func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
-        launches.append(Launched(lane: launch.lane, scheduledAt: launch.scheduledAt, startedAt: clock.now))
+        launches.append(Launched(lane: launch.lane, scheduledAt: launch.scheduledAt, startedAt: clock.now, runID: launch.runID))
         if hanging.contains(launch.lane) {
             while hanging.contains(launch.lane) && !Task.isCancelled { await Task.yield() }
             if Task.isCancelled {

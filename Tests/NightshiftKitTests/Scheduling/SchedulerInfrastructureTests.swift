@@ -54,11 +54,21 @@ struct SchedulerInfrastructureTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/.nightshift/scheduler.lock"
         var first: SchedulerLock? = try SchedulerLock(path: path)
-        #expect(throws: SchedulerLockError.alreadyRunning(path: path)) { try SchedulerLock(path: path) }
+        #expect(throws: SchedulerLockError.alreadyRunning(path: path, pid: getpid())) { try SchedulerLock(path: path) }
+        #expect(SchedulerLockError.alreadyRunning(path: path, pid: 42).description.contains("(pid 42) is already running"))
         #expect(first != nil)
         first = nil
         let second = try SchedulerLock(path: path)
         #expect(second.path == path)
+    }
+
+    @Test("the lock is named after the lanes file and lives beside it, whatever the working directory")
+    func lockPath() {
+        #expect(SchedulerLock.path(forLanesFile: "lanes.yml", currentDirectory: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
+        #expect(SchedulerLock.path(forLanesFile: "../app/./ci.yml", currentDirectory: "/srv/other")
+                == "/srv/app/.nightshift/ci.yml.scheduler.lock")
+        #expect(SchedulerLock.path(forLanesFile: "/srv/app/lanes.yml", currentDirectory: "/elsewhere")
+                == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
     }
 
     @Test("the live launcher runs nightshift run as a child with the file, env and run id, and logs its output")
@@ -99,6 +109,25 @@ struct SchedulerInfrastructureTests {
         #expect(service.systemdUnit.contains("ExecStart=/opt/nightshift schedule --file /srv/app/lanes.yml --env ci\n"))
         #expect(service.systemdUnit.contains("WorkingDirectory=\"/srv/my app\"\n"))
         #expect(service.systemdUnit.contains("ExecReload=/bin/kill -HUP $MAINPID"))
+        #expect(!service.launchdPlist.contains("EnvironmentVariables"))
+        #expect(!service.systemdUnit.contains("Environment="))
+    }
+
+    @Test("service definitions carry today's PATH, quoted as each format needs")
+    func serviceEnvironment() {
+        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+                                        workingDirectory: "/srv", environment: ["PATH": "/opt/homebrew/bin:/usr/bin", "ODD": "a b$c%d"])
+        #expect(service.launchdPlist.contains("""
+                <key>EnvironmentVariables</key>
+                <dict>
+                    <key>ODD</key>
+                    <string>a b$c%d</string>
+                    <key>PATH</key>
+                    <string>/opt/homebrew/bin:/usr/bin</string>
+                </dict>
+                <key>RunAtLoad</key>
+            """))
+        #expect(service.systemdUnit.contains("WorkingDirectory=/srv\nEnvironment=\"ODD=a b$c%%d\"\nEnvironment=PATH=/opt/homebrew/bin:/usr/bin\nExecStart="))
     }
 }
 

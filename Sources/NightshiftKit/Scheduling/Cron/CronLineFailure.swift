@@ -3,6 +3,9 @@ struct CronLineFailure: Error, Sendable, Equatable {
     var column: Int
     var message: String
     var field: CronField?
+    /// Where the offending term starts, for range and step errors (Jenkins' `column` is then the
+    /// token after it).
+    var termColumn: Int?
 }
 
 /// Jenkins' `MessageFormat` renders numbers with grouping (`1,000`), so messages must too.

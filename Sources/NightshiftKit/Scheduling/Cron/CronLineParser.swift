@@ -5,6 +5,8 @@ struct CronLineParser {
     private let tokens: [CronToken]
     private var index = 0
     private var field: CronField = .minute
+    /// Column of the term being read, so range and step errors can point at it.
+    private var termStart = 0
 
     init(tokens: [CronToken]) {
         self.tokens = tokens
@@ -31,6 +33,11 @@ struct CronLineParser {
         CronLineFailure(column: current.column, message: message, field: field)
     }
 
+    /// A range or step error: reported at Jenkins' column, located at the term.
+    private func termFailure(_ message: String) -> CronLineFailure {
+        CronLineFailure(column: current.column, message: message, field: field, termColumn: termStart)
+    }
+
     private mutating func expectSeparator() throws(CronLineFailure) {
         guard current.kind == .whitespace else { throw failure(CronMessages.missingSeparator(before: field, found: current)) }
         advance()
@@ -46,6 +53,7 @@ struct CronLineParser {
     }
 
     private mutating func parseTerm(hash: inout CronHash) throws(CronLineFailure) -> UInt64 {
+        termStart = current.column
         switch current.kind {
         case .number:
             let start = try number()
@@ -103,14 +111,14 @@ struct CronLineParser {
 
     private func check(_ value: Int) throws(CronLineFailure) {
         guard value < field.lowerBound || value > field.upperBound else { return }
-        throw failure(CronMessages.outOfRange(value, field.lowerBound, field.upperBound))
+        throw termFailure(CronMessages.outOfRange(value, field.lowerBound, field.upperBound))
     }
 
     private func range(_ start: Int, _ end: Int, step: Int) throws(CronLineFailure) -> UInt64 {
         try check(start)
         try check(end)
-        guard step > 0 else { throw failure(CronMessages.stepNotPositive(step)) }
-        guard start <= end else { throw failure("You mean \(jenkinsNumber(end))-\(jenkinsNumber(start))?") }
+        guard step > 0 else { throw termFailure(CronMessages.stepNotPositive(step)) }
+        guard start <= end else { throw termFailure("You mean \(jenkinsNumber(end))-\(jenkinsNumber(start))?") }
         return stride(from: start, through: end, by: step).reduce(0) { $0 | (1 << UInt64($1)) }
     }
 
@@ -118,8 +126,8 @@ struct CronLineParser {
         try check(start)
         try check(end)
         let width = end - start + 1
-        if step > width { throw failure(CronMessages.outOfRange(step, 1, width)) }
-        if step <= 0 { throw failure(CronMessages.stepNotPositive(step)) }
+        if step > width { throw termFailure(CronMessages.outOfRange(step, 1, width)) }
+        if step <= 0 { throw termFailure(CronMessages.stepNotPositive(step)) }
         guard step > 1 else { return 1 << UInt64(start + hash.next(width)) }
         let first = start + hash.next(step)
         return stride(from: first, through: end, by: step).reduce(0) { $0 | (1 << UInt64($1)) }

@@ -52,7 +52,8 @@ public struct CronSpec: Sendable, Hashable {
                                   timeZone: lineZone?.0, timeZoneIdentifier: lineZone?.1))
             } catch {
                 throw CronSyntaxError(line: index + 1, column: error.column, offsetInLine: error.column + leading,
-                                      lineText: trimmed, message: error.message, field: error.field)
+                                      lineText: trimmed, message: error.message, field: error.field,
+                                      termOffsetInLine: error.termColumn.map { $0 + leading })
             }
         }
         self.timeZone = zone?.0

@@ -12,15 +12,24 @@ public struct CronSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var message: String
     /// The field being read when the error was found, when there is one.
     public var field: CronField?
+    /// 0-based position in the physical line where the offending term starts, for range and step
+    /// errors: Jenkins' column is then the token after the number (`60 * * * *` → column 2).
+    public var termOffsetInLine: Int?
 
-    public init(line: Int, column: Int, offsetInLine: Int, lineText: String, message: String, field: CronField? = nil) {
+    public init(line: Int, column: Int, offsetInLine: Int, lineText: String, message: String, field: CronField? = nil,
+                termOffsetInLine: Int? = nil) {
         self.line = line
         self.column = column
         self.offsetInLine = offsetInLine
         self.lineText = lineText
         self.message = message
         self.field = field
+        self.termOffsetInLine = termOffsetInLine
     }
+
+    /// Where in the physical line a diagnostic should point: the offending term when there is
+    /// one, else the token Jenkins reports.
+    public var faultOffsetInLine: Int { termOffsetInLine ?? offsetInLine }
 
     public var description: String {
         let place = field.map { " (\($0) field)" } ?? ""

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import NightshiftKit
+
+struct ScheduleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: "Run the lanes' schedules: the scheduler daemon, in the foreground.",
+        discussion: """
+            Each firing runs `nightshift run LANE` as a child process and is recorded in \
+            .nightshift/history.sqlite. SIGHUP or a changed lanes file reloads the schedule; \
+            SIGTERM or SIGINT stops firing, lets running lanes finish for the grace period, then \
+            stops them and exits 0.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print every firing between --from and --to as '<time> <lane>', in time order; run nothing.")
+    var simulate = false
+
+    @Option(help: ArgumentHelp("Start of the simulated window.", valueName: "ISO8601"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("End of the simulated window (inclusive).", valueName: "ISO8601"))
+    var to: String?
+
+    @Flag(help: "Print a launchd agent that runs this daemon at login/boot.")
+    var printLaunchd = false
+
+    @Flag(help: "Print a systemd unit that runs this daemon at boot.")
+    var printSystemd = false
+
+    @Option(help: ArgumentHelp("How long running lanes may go on after SIGTERM/SIGINT before they are stopped.", valueName: "duration"))
+    var gracePeriod = "30s"
+
+    func validate() throws {
+        let modes = [simulate, printLaunchd, printSystemd].filter { $0 }.count
+        guard modes <= 1 else { throw ValidationError("--simulate, --print-launchd and --print-systemd exclude each other") }
+        if simulate && (from == nil || to == nil) { throw ValidationError("--simulate needs --from and --to") }
+        if !simulate && (from != nil || to != nil) { throw ValidationError("--from and --to only go with --simulate") }
+        guard DurationParser.parse(gracePeriod) != nil else {
+            throw ValidationError("--grace-period: cannot read '\(gracePeriod)'; write e.g. 30s, 2m or 1m30s")
+        }
+    }
+
+    func run() async throws {
+        let root = CompositionRoot(global: global)
+        if printLaunchd || printSystemd {
+            let service = root.serviceDefinition()
+            root.output.out(printLaunchd ? service.launchdPlist : service.systemdUnit)
+            return
+        }
+        let lanes = try root.scheduledLanes(in: try root.loadLanesFile())
+        guard simulate else {
+            try await root.runSchedulerDaemon(lanes: lanes, gracePeriod: DurationParser.parse(gracePeriod) ?? .seconds(30))
+            return
+        }
+        let zone = root.systemTimeZone
+        let window: (from: Date, to: Date)
+        do {
+            window = (try TimeArgument.instant(from, in: zone, fallback: root.clock.now), try TimeArgument.instant(to, in: zone, fallback: root.clock.now))
+        } catch {
+            throw root.usageError(error)
+        }
+        guard window.from <= window.to else { throw root.usageError("--to is before --from") }
+        let lines = ScheduleSimulation.lines(for: lanes, from: window.from, to: window.to, zone: zone)
+        if !lines.isEmpty { root.output.out(lines.joined(separator: "\n") + "\n") }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import NightshiftKit
+
+/// The scheduler's part of the composition root: the system zone, the run history, and the
+/// daemon with its real lock, child launcher, clock, file watcher and signals.
+extension CompositionRoot {
+    /// For the commands that read no lanes file (`cron`, `history`): every global flag at its default.
+    static func withoutLanesFile() throws -> CompositionRoot {
+        CompositionRoot(global: try GlobalOptions.parse([]))
+    }
+
+    /// Where schedules without `TZ=` or `timezone:` fire: `TZ`, else the machine's zone.
+    var systemTimeZone: TimeZone {
+        SystemTimeZone.resolve(environment: processEnvironment, fallback: .current)
+    }
+
+    var historyPath: String {
+        stateDirectory + "/history.sqlite"
+    }
+
+    /// This executable: the daemon launches it as `nightshift run LANE` for each firing.
+    var executablePath: String {
+        Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+
+    /// Prints `error: message` and gives the exit to throw: 2, nothing ran.
+    func usageError(_ message: some CustomStringConvertible) -> ExitCode {
+        output.err("error: \(message)\n")
+        return ExitCode(ExitStatus.usage)
+    }
+
+    func scheduledLanes(in file: LanesFile) throws -> [ScheduledLane] {
+        do {
+            return try ScheduledLane.all(in: file.lanes, systemTimeZone: systemTimeZone)
+        } catch {
+            throw usageError(error)
+        }
+    }
+
+    /// A launchd or systemd service running this daemon at boot with the current file, `--env`,
+    /// and today's PATH, TZ and LANG (services otherwise start with bare ones).
+    func serviceDefinition() -> ServiceDefinition {
+        let directory = FileManager.default.currentDirectoryPath
+        let file = global.file.hasPrefix("/") ? global.file : directory + "/" + global.file
+        let carried = ["PATH", "TZ", "LANG"].compactMap { name in processEnvironment[name].map { (name, $0) } }
+        return ServiceDefinition(executable: executablePath, lanesFile: URL(fileURLWithPath: file).standardizedFileURL.path,
+                                 environmentName: global.env, workingDirectory: directory,
+                                 environment: Dictionary(uniqueKeysWithValues: carried))
+    }
+
+    /// Runs the scheduler daemon in the foreground until SIGTERM or SIGINT.
+    func runSchedulerDaemon(lanes: [ScheduledLane], gracePeriod: Duration) async throws {
+        _ = try environment()  // a missing .env.<name> fails now, not at the first firing
+        let trap = SignalTrap(trapping: SchedulerDaemon.handledSignals)
+        defer { trap.cancel() }
+        let lock: SchedulerLock
+        let history: SQLiteRunHistory
+        do {
+            lock = try SchedulerLock(path: SchedulerLock.path(forLanesFile: global.file, currentDirectory: FileManager.default.currentDirectoryPath))
+            history = try SQLiteRunHistory(path: historyPath)
+        } catch {
+            output.err("error: \(error)\n")
+            throw ExitCode(ExitStatus.failed)
+        }
+        let (path, zone) = (global.file, systemTimeZone)
+        let log = SchedulerLog(output: output, clock: clock, zone: zone)
+        // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
+        // in the 60 s launchd and systemd allow for stopping.
+        let shell = SubprocessShellRunner(environment: processEnvironment, gracePeriod: .seconds(20))
+        let launcher = ProcessLaneLauncher(shell: shell, executable: executablePath, lanesFile: path, environmentName: global.env,
+                                           workingDirectory: nil, stateDirectory: stateDirectory)
+        let scheduler = Scheduler(
+            lanes: lanes, clock: clock, launcher: launcher, history: history,
+            revisions: GitRevisionProbe(shell: shell, workingDirectory: nil), log: log, gracePeriod: gracePeriod,
+            reload: { try Self.loadScheduledLanes(path: path, zone: zone) })
+        let watcher = FileChangeWatcher(path: path, clock: clock)
+        await SchedulerDaemon(scheduler: scheduler, signals: trap.signals, watcher: watcher, log: log).run()
+        withExtendedLifetime(lock) {}
+    }
+
+    private static func loadScheduledLanes(path: String, zone: TimeZone) throws -> [ScheduledLane] {
+        let file = try LanesFileLoader().load(path: path)
+        return try ScheduledLane.all(in: file.lanes, systemTimeZone: zone)
+    }
+}
