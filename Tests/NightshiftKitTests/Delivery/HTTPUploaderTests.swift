@@ -85,7 +85,7 @@ struct HTTPUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 4_000_000)
-        let server = try DroppingHTTPServer(dropAfter: 256 * 1024)
+        let server = try RawHTTPServer(dropAfter: 256 * 1024)
         defer { server.stop() }
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
