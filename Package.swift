@@ -47,7 +47,9 @@ let package = Package(
                           path: "Benchmarks/CronBench", swiftSettings: settings),
         .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit"],
                           path: "Benchmarks/StreamBench", swiftSettings: settings),
-        .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
+        .target(name: "NightshiftTestSupport", dependencies: [
+            "NightshiftKit", .product(name: "FlyingFox", package: "FlyingFox"),
+        ],
                 path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: [
             "NightshiftKit", "NightshiftTestSupport",
@@ -59,7 +61,9 @@ let package = Package(
         .testTarget(name: "NightshiftCLITests", dependencies: [
             "nightshift", "NightshiftKit", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
-        .testTarget(name: "EndToEndTests", dependencies: ["nightshift", "NightshiftKit", "NightshiftTestSupport"],
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "nightshift", "NightshiftKit", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+        ],
                     resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

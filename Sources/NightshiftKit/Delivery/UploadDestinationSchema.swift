@@ -36,6 +36,14 @@ public enum UploadDestinationSchema {
         destination == "firebase" ? [["service_account", "access_token"], ["notes", "notes_file"]] : []
     }
 
+    /// The credentials among an upload's expanded settings, to be masked in everything the upload
+    /// prints, even when they came from variables the run does not treat as secrets (an issuer
+    /// id, a header filled from `${STORE_AUTH}`).
+    public static func secretValues(for destination: String, in settings: UploadSettings) -> [String] {
+        let values = secretKeys(for: destination).sorted().compactMap { settings.string($0) }
+        return destination == "http" ? values + HTTPUploadPlan.credentials(in: settings.map("headers")) : values
+    }
+
     /// Keys whose values are credentials: masked in dry runs, and worth a warning when written
     /// literally in lanes.yml instead of taken from `${VAR}`.
     public static func secretKeys(for destination: String) -> Set<String> {
