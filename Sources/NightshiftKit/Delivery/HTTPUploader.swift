@@ -45,12 +45,14 @@ public struct HTTPUploader: Uploader {
         return (PreparedBody(content: .file(form.path), headers: headers), { try? FileManager.default.removeItem(atPath: form.path) })
     }
 
-    /// Stores that answer with the checksum they computed (`{"sha256": "…"}`) are held to it.
+    /// Stores that answer with what they stored (`{"sha256": "…", "size": 1234}`) are held to it.
     private static func checkEchoedDigest(_ response: HTTPTransportResponse, expected: FileDigest) throws {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-              let echoed = (object["sha256"] ?? object["checksum"]) as? String else { return }
-        guard echoed.lowercased() == expected.sha256 else {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return }
+        if let echoed = (object["sha256"] ?? object["checksum"]) as? String, echoed.lowercased() != expected.sha256 {
             throw UploadError("http", "the server stored sha256 \(echoed), but the file's is \(expected.sha256)")
+        }
+        if let size = ((object["size"] ?? object["bytes"]) as? NSNumber)?.int64Value, size != expected.size {
+            throw UploadError("http", "the server stored \(size) bytes, but the file has \(expected.size)")
         }
     }
 }
