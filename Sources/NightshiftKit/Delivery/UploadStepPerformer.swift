@@ -8,7 +8,8 @@ public struct UploadStepPerformer: StepPerformer {
     public static let locationVariable = "NIGHTSHIFT_UPLOAD_URL"
 
     public var registry: UploaderRegistry
-    /// Whether standard output is a terminal (progress redrawn in place) or a CI log.
+    /// Whether output goes to a live terminal (progress redrawn in place, see
+    /// `ConsoleStyle.liveProgress`) or to a CI log (a plain line every `progressInterval`).
     public var isInteractive: Bool
     /// Between plain progress lines when not interactive.
     public var progressInterval: Duration
@@ -66,7 +67,7 @@ public struct UploadStepPerformer: StepPerformer {
         )
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),
-            clock: context.clock, emit: { text in await context.emit(.standardOutput, Array(text.utf8)) }
+            clock: context.clock, print: { line in await context.log(line) }, redraw: isInteractive ? context.progress : nil
         )
         do {
             let receipt = try await uploader.upload(request, progress: reporter.record)
