@@ -35,7 +35,8 @@ final class RawHTTPServer: @unchecked Sendable {
 
     /// `behaviour` is asked for each connection, by its index from 0.
     init(behaviour: @escaping @Sendable (Int) -> Behaviour) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // CLOEXEC: processes other tests spawn meanwhile must not hold these connections open.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
         self.behaviour = behaviour
         var address = sockaddr_in()
@@ -71,6 +72,7 @@ final class RawHTTPServer: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let index = lock.withLock { connections += 1; return connections - 1 }
             handle(client, behaviour(index))
         }

@@ -34,6 +34,21 @@ struct UploadSettingsTests {
     }
 }
 
+extension UploadSettingsTests {
+    @Test("credentials to mask: ids, tokens, key contents and header credentials, but not a key file's path")
+    func secretValues() {
+        let pem = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"
+        let testflight = UploadSettings(parameters(["key_id": "K3Y", "issuer_id": "1ssuer", "private_key": pem, "file": "App.ipa"]))
+        #expect(Set(UploadDestinationSchema.secretValues(for: "testflight", in: testflight)) == ["K3Y", "1ssuer", pem])
+        let byPath = UploadSettings(parameters(["key_id": "K3Y", "issuer_id": "1ssuer", "private_key": "/ci/AuthKey.p8"]))
+        #expect(Set(UploadDestinationSchema.secretValues(for: "testflight", in: byPath)) == ["K3Y", "1ssuer"])
+        let firebase = UploadSettings(parameters(["service_account": "ci/key.json", "access_token": "ya29.t0ken"]))
+        #expect(UploadDestinationSchema.secretValues(for: "firebase", in: firebase) == ["ya29.t0ken"])
+        let http = UploadSettings(parameters(["url": "https://x/"], maps: ["headers": ["Authorization": "Bearer abc123", "X-Api-Key": "k3yk3y", "X-Team": "ios"]]))
+        #expect(Set(UploadDestinationSchema.secretValues(for: "http", in: http)) == ["abc123", "k3yk3y"])
+    }
+}
+
 @Suite("Upload progress lines")
 struct UploadProgressFormatterTests {
     let start = Date(timeIntervalSince1970: 1_700_000_000)
