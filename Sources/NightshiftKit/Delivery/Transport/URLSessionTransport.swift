@@ -94,14 +94,19 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
     static let maximumBodySize = 4 << 20
     private let lock = NSLock()
     private let progress: @Sendable (Int64, Int64) -> Void
-    /// The file a streamed body comes from, set before the task starts: its length stands in for
-    /// the unknown total of a body stream, and its read failure explains an aborted transfer.
-    var bodyFile: (path: String, stream: FileBodyStream)?
+    /// The file a streamed body comes from, and the stream reading it now: its length stands in
+    /// for the unknown total of a body stream, and its read failure explains an aborted transfer.
+    private var streamedFile: (path: String, stream: FileBodyStream)?
     private var body = Data()
     private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
 
     init(progress: @escaping @Sendable (Int64, Int64) -> Void) {
         self.progress = progress
+    }
+
+    var bodyFile: (path: String, stream: FileBodyStream)? {
+        get { lock.withLock { streamedFile } }
+        set { lock.withLock { streamedFile = newValue } }
     }
 
     func run(_ task: URLSessionTask) async throws -> HTTPTransportResponse {
@@ -121,6 +126,7 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
     /// from wherever the old stream stood and send a short body.
     func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
         guard let path = bodyFile?.path, let stream = try? FileBodyStream(path: path) else { return completionHandler(nil) }
+        bodyFile = (path, stream)
         completionHandler(stream)
     }
 
