@@ -51,19 +51,20 @@ let package = Package(
         .executableTarget(name: "StartupBaseline", dependencies: [
             "NightshiftKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
-        .target(name: "NightshiftTestSupport", dependencies: ["NightshiftKit"],
-                path: "Tests/NightshiftTestSupport", swiftSettings: settings),
+        .target(name: "NightshiftTestSupport", dependencies: [
+            "NightshiftKit", .product(name: "FlyingFox", package: "FlyingFox"),
+        ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: [
             "NightshiftKit", "NightshiftTestSupport",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ],
-                    resources: [.copy("Fixtures")], swiftSettings: settings),
+        ], resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
             "nightshift", "NightshiftKit", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
-        .testTarget(name: "EndToEndTests", dependencies: ["nightshift", "NightshiftKit", "NightshiftTestSupport"],
-                    exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "nightshift", "NightshiftKit", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+        ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

@@ -74,17 +74,20 @@ struct CompositionRoot {
             ? DryRunShellRunner(output: output, masker: masker,
                                 answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
             : SubprocessShellRunner(environment: environment, teardownSignal: teardownSignal)
+        let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor)
         let reporter: any RunReporter = dryRun
             ? DryRunReporter(output: output)
-            : ConsoleReporter(output: output, style: .detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor), clock: clock)
+            : ConsoleReporter(output: output, style: style, clock: clock)
         let interruption = RunInterruption()
         if !dryRun { trapInterruptions(into: interruption, forwarding: teardownSignal) }
         let dependencies = Dependencies(
             shell: shell, keychain: SecurityKeychainImporter(shell: shell),
             uploaders: .live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory()), clock: clock,
             environment: environment, output: output)
+        let liveProgress = style.liveProgress
         let runner = LaneRunner(
-            file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
+            file: file, dependencies: dependencies, performers: performers(dependencies, liveProgress: liveProgress), reporter: reporter,
+            interruption: interruption,
             options: RunOptions(isDryRun: dryRun, isVerbose: verbose, stateDirectory: stateDirectory,
                                 runID: RunIdentifier.make(now: clock.now, environment: processEnvironment,
                                                           processID: ProcessInfo.processInfo.processIdentifier)))
@@ -108,12 +111,12 @@ struct CompositionRoot {
         return output
     }
 
-    private func performers(_ dependencies: Dependencies) -> [String: any StepPerformer] {
+    private func performers(_ dependencies: Dependencies, liveProgress: Bool) -> [String: any StepPerformer] {
         var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
         let keychain = dependencies.keychain
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
-        performers["upload"] = UploadStepPerformer(registry: dependencies.uploaders, isInteractive: output.isInteractive)
+        performers["upload"] = UploadStepPerformer(registry: dependencies.uploaders, isInteractive: liveProgress)
         return performers
     }
 

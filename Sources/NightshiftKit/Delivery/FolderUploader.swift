@@ -8,18 +8,46 @@ import Darwin
 
 /// `upload: { to: folder, path: /Volumes/builds/nightly }`: copies the file into a directory
 /// (often a network share) under a temporary name, checks size and SHA-256 of what landed, then
-/// renames it into place, so readers of the folder never see half a file.
+/// renames it into place, so readers of the folder never see half a file. A copy that fails
+/// (a share that hiccups, a copy that does not match) is tried again after `backoff:`, doubling,
+/// up to `attempts:` in all, like the network uploads.
 public struct FolderUploader: Uploader {
-    public init() {}
+    public var clock: any WallClock
+    public var jitter: any JitterSource
+
+    public init(clock: any WallClock, jitter: any JitterSource) {
+        self.clock = clock
+        self.jitter = jitter
+    }
 
     public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
         let directory = try request.settings.required("path", for: "folder")
+        let policy = try request.settings.retryPolicy(for: "folder")
         try Self.requireDirectory(directory)
-        let name = (request.file as NSString).lastPathComponent
+        var attempt = 1
+        while true {
+            do {
+                return try await copyOnce(request.file, into: directory, progress: progress)
+            } catch let error as UploadError where attempt < policy.attempts {
+                let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
+                await request.log("\(error.message); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+                try await clock.sleep(for: wait)
+                attempt += 1
+            } catch let error as UploadError where policy.attempts > 1 {
+                throw UploadError("folder", error.message + " (after \(policy.attempts) attempts)")
+            }
+        }
+    }
+
+    /// One copy, verification and rename; leaves no partial file behind when it fails.
+    private func copyOnce(
+        _ file: String, into directory: String, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> UploadReceipt {
+        let name = (file as NSString).lastPathComponent
         let destination = (directory as NSString).appendingPathComponent(name)
         let partial = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).partial")
         do {
-            let written = try await Self.copy(from: request.file, to: partial, progress: progress)
+            let written = try await Self.copy(from: file, to: partial, progress: progress)
             let landed = try FileDigest.of(file: partial)
             guard landed == written else {
                 throw UploadError("folder", "'\(destination)' does not match after copying (sent \(written), found \(landed))")
@@ -28,7 +56,8 @@ public struct FolderUploader: Uploader {
             return UploadReceipt(location: destination, verification: landed.description)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
-            throw error
+            if error is UploadError || error is CancellationError { throw error }
+            throw UploadError("folder", "cannot copy to '\(destination)': \(error.localizedDescription)")
         }
     }
 

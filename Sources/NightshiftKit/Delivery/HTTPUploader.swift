@@ -14,7 +14,7 @@ public struct HTTPUploader: Uploader {
 
     public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
         let plan = try HTTPUploadPlan(request.settings)
-        let masker = request.masker.adding(plan.secretHeaderValues)
+        let masker = request.masker.adding(HTTPUploadPlan.credentials(in: plan.headers))
         let digest = try FileDigest.of(file: request.file)
         let (body, cleanup) = try makeBody(plan, file: request.file, digest: digest)
         defer { cleanup() }
@@ -45,12 +45,14 @@ public struct HTTPUploader: Uploader {
         return (PreparedBody(content: .file(form.path), headers: headers), { try? FileManager.default.removeItem(atPath: form.path) })
     }
 
-    /// Stores that answer with the checksum they computed (`{"sha256": "…"}`) are held to it.
+    /// Stores that answer with what they stored (`{"sha256": "…", "size": 1234}`) are held to it.
     private static func checkEchoedDigest(_ response: HTTPTransportResponse, expected: FileDigest) throws {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-              let echoed = (object["sha256"] ?? object["checksum"]) as? String else { return }
-        guard echoed.lowercased() == expected.sha256 else {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return }
+        if let echoed = (object["sha256"] ?? object["checksum"]) as? String, echoed.lowercased() != expected.sha256 {
             throw UploadError("http", "the server stored sha256 \(echoed), but the file's is \(expected.sha256)")
+        }
+        if let size = ((object["size"] ?? object["bytes"]) as? NSNumber)?.int64Value, size != expected.size {
+            throw UploadError("http", "the server stored \(size) bytes, but the file has \(expected.size)")
         }
     }
 }
@@ -77,10 +79,15 @@ struct HTTPUploadPlan {
         self.headers = settings.map("headers")
     }
 
-    /// Header values to hide wherever they might be echoed (`Authorization: Bearer …`).
-    var secretHeaderValues: [String] {
-        headers.filter { Self.isSensitive(header: $0.key) }.flatMap { [$0.value] + $0.value.split(separator: " ").map(String.init) }
-            .filter { $0.utf8.count >= SecretPolicy.minimumLength }
+    /// The credentials in sensitive headers, to hide wherever they might be echoed: a value of
+    /// one word whole, else every word after the first, the scheme (`Bearer ********`,
+    /// `AWS4-HMAC-SHA256 Credential=********, …`), so a message still says what kind it was.
+    static func credentials(in headers: [String: String]) -> [String] {
+        headers.filter { isSensitive(header: $0.key) }.flatMap { header -> [String] in
+            let words = header.value.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+            return words.count > 1 ? Array(words.dropFirst()) : words
+        }
+        .filter { $0.utf8.count >= SecretPolicy.minimumLength }
     }
 
     static func isSensitive(header name: String) -> Bool {

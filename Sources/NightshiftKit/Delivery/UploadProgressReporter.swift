@@ -15,9 +15,9 @@ public struct UploadProgressFormatter: Sendable {
         self.interval = interval ?? (isInteractive ? .seconds(1) : .seconds(30))
     }
 
-    /// The text to print for `progress` observed at `now`, or nil to stay quiet. Interactive text
-    /// starts with a carriage return and has no newline.
-    public mutating func text(for progress: UploadProgress, at now: Date) -> String? {
+    /// The line to show for `progress` observed at `now` (no line end), or nil to stay quiet:
+    /// the first update, one per `interval`, and the last.
+    public mutating func line(for progress: UploadProgress, at now: Date) -> String? {
         let begun = start ?? now
         start = begun
         let finished = progress.totalBytes > 0 && progress.bytesSent >= progress.totalBytes
@@ -25,8 +25,7 @@ public struct UploadProgressFormatter: Sendable {
         guard progress.bytesSent != lastBytes, due || finished else { return nil }
         lastPrinted = now
         lastBytes = progress.bytesSent
-        let line = Self.describe(progress, elapsed: now.timeIntervalSince(begun))
-        return isInteractive ? "\r\(line)" : line + "\n"
+        return Self.describe(progress, elapsed: now.timeIntervalSince(begun))
     }
 
     static func describe(_ progress: UploadProgress, elapsed: TimeInterval) -> String {
@@ -42,23 +41,35 @@ public struct UploadProgressFormatter: Sendable {
     }
 }
 
-/// Bridges the uploader's synchronous progress callback to the step's asynchronous output.
+/// Bridges the uploader's synchronous progress callback to the step's asynchronous output: on a
+/// live terminal one line redrawn in place (`redraw`), ended by the final state printed as a
+/// line of its own; otherwise plain lines (`print`).
 final class UploadProgressReporter: Sendable {
     private let continuation: AsyncStream<UploadProgress>.Continuation
     private let task: Task<Void, Never>
 
-    init(formatter: UploadProgressFormatter, clock: any WallClock, emit: @escaping @Sendable (String) async -> Void) {
+    init(
+        formatter: UploadProgressFormatter, clock: any WallClock, print: @escaping @Sendable (String) async -> Void,
+        redraw: (@Sendable (String?) async -> Void)?
+    ) {
         let (stream, continuation) = AsyncStream.makeStream(of: UploadProgress.self, bufferingPolicy: .bufferingNewest(1))
         self.continuation = continuation
         task = Task {
             var formatter = formatter
-            var printedInPlace = false
+            var shown: String?
             for await progress in stream {
-                guard let text = formatter.text(for: progress, at: clock.now) else { continue }
-                printedInPlace = formatter.isInteractive
-                await emit(text)
+                guard let line = formatter.line(for: progress, at: clock.now) else { continue }
+                if let redraw {
+                    shown = line
+                    await redraw(line)
+                } else {
+                    await print(line)
+                }
             }
-            if printedInPlace { await emit("\n") }
+            if let redraw, let shown {
+                await redraw(nil)
+                await print(shown)
+            }
         }
     }
 
@@ -66,7 +77,7 @@ final class UploadProgressReporter: Sendable {
         continuation.yield(progress)
     }
 
-    /// Flushes what is pending and ends the in-place line.
+    /// Shows what is pending and leaves the last state as a plain line.
     func finish() async {
         continuation.finish()
         await task.value

@@ -8,7 +8,8 @@ public struct UploadStepPerformer: StepPerformer {
     public static let locationVariable = "NIGHTSHIFT_UPLOAD_URL"
 
     public var registry: UploaderRegistry
-    /// Whether standard output is a terminal (progress redrawn in place) or a CI log.
+    /// Whether output goes to a live terminal (progress redrawn in place, see
+    /// `ConsoleStyle.liveProgress`) or to a CI log (a plain line every `progressInterval`).
     public var isInteractive: Bool
     /// Between plain progress lines when not interactive.
     public var progressInterval: Duration
@@ -37,8 +38,9 @@ public struct UploadStepPerformer: StepPerformer {
         guard FileManager.default.isReadableFile(atPath: file) else {
             throw StepFailure("cannot upload '\(file)': no such readable file")
         }
-        let receipt = try await upload(file, with: uploader, parameters: parameters, in: context)
-        await context.log("uploaded \((file as NSString).lastPathComponent) to \(context.masker.mask(receipt.location))")
+        let masker = context.masker.adding(UploadDestinationSchema.secretValues(for: target.destination, in: UploadSettings(parameters)))
+        let receipt = try await upload(Self.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
+        await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
         if let verification = receipt.verification { await context.log("verified: \(verification)") }
         await context.exports.set(Self.locationVariable, receipt.location)
         return .exited(0)
@@ -54,14 +56,18 @@ public struct UploadStepPerformer: StepPerformer {
         }
     }
 
-    private func upload(_ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext) async throws -> UploadReceipt {
+    /// Uploads with `masker` (the run's secrets and the upload's credentials) hiding every line
+    /// the uploader prints and its failure.
+    private func upload(
+        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], masker: SecretMasker, in context: StepContext
+    ) async throws -> UploadReceipt {
         let request = UploadRequest(
-            file: file, parameters: parameters, environment: context.environment, masker: context.masker,
-            log: { line in await context.log(line) }
+            file: file, parameters: parameters, environment: context.environment, masker: masker,
+            log: { line in await context.log(masker.mask(line)) }
         )
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),
-            clock: context.clock, emit: { text in await context.emit(.standardOutput, Array(text.utf8)) }
+            clock: context.clock, print: { line in await context.log(line) }, redraw: isInteractive ? context.progress : nil
         )
         do {
             let receipt = try await uploader.upload(request, progress: reporter.record)
@@ -69,18 +75,24 @@ public struct UploadStepPerformer: StepPerformer {
             return receipt
         } catch {
             await reporter.finish()
-            throw Self.stepFailure(error, context: context)
+            throw Self.stepFailure(error, masker: masker)
         }
     }
 
     /// Every failure leaves as a masked `StepFailure`; cancellation stays cancellation so an
     /// interrupt is reported as one.
-    private static func stepFailure(_ error: any Error, context: StepContext) -> any Error {
+    private static func stepFailure(_ error: any Error, masker: SecretMasker) -> any Error {
         switch error {
         case is CancellationError: error
-        case let upload as UploadError: StepFailure(context.masker.mask(upload.description))
-        default: StepFailure(context.masker.mask("upload failed: \(error)"))
+        case let upload as UploadError: StepFailure(masker.mask(upload.description))
+        default: StepFailure(masker.mask("upload failed: \(error)"))
         }
+    }
+
+    /// `file: build/App.ipa` is relative to the directory nightshift runs in; tools that get it
+    /// (altool) and messages see the absolute path.
+    static func absolute(_ file: String) -> String {
+        file.hasPrefix("/") ? file : URL(fileURLWithPath: file).standardizedFileURL.path
     }
 
     static func resolve(_ parameters: [String: UploadParameter], in context: StepContext) -> [String: UploadParameter] {

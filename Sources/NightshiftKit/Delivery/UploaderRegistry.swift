@@ -21,7 +21,7 @@ public struct UploaderRegistry: Sendable {
             "testflight": TestFlightUploader(shell: shell, clock: clock, temporaryDirectory: temporaryDirectory),
             "firebase": FirebaseUploader(client: client, clock: clock),
             "http": HTTPUploader(client: client, temporaryDirectory: temporaryDirectory),
-            "folder": FolderUploader(),
+            "folder": FolderUploader(clock: clock, jitter: jitter),
         ])
     }
 }

@@ -148,7 +148,8 @@ final class LaneExecution: @unchecked Sendable {
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
             exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
-            emit: { channel, bytes in await recorder.receive(channel, bytes) })
+            emit: { channel, bytes in await recorder.receive(channel, bytes) },
+            progress: { text in await recorder.progress(text) })
     }
 
     private func runCleanup(lane: Lane) async {

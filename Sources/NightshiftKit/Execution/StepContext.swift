@@ -19,6 +19,8 @@ public struct StepContext: Sendable {
     public var isDryRun: Bool
     /// Prints the step's extra log lines (and feeds them to its log), masked downstream.
     public var emit: @Sendable (OutputChannel, [UInt8]) async -> Void
+    /// Shows a transient progress line on a live terminal, replacing the last one; nil clears it.
+    public var progress: @Sendable (String?) async -> Void
     /// `--verbose`: show long tool output whole instead of condensed.
     public var isVerbose: Bool
 
@@ -26,7 +28,8 @@ public struct StepContext: Sendable {
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
         folders: RunFolders, shell: any ShellRunner, clock: any WallClock, masker: SecretMasker,
         cleanup: CleanupStack, exports: RunExports, isDryRun: Bool, isVerbose: Bool = false,
-        emit: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
+        emit: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void,
+        progress: @escaping @Sendable (String?) async -> Void = { _ in }
     ) {
         self.lanesFile = lanesFile
         self.lane = lane
@@ -42,6 +45,7 @@ public struct StepContext: Sendable {
         self.isDryRun = isDryRun
         self.isVerbose = isVerbose
         self.emit = emit
+        self.progress = progress
     }
 
     public func resolve(_ template: Template) -> String { template.expand(in: environment) }

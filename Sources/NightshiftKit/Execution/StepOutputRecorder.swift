@@ -4,6 +4,7 @@ import Foundation
 /// keeps the last lines for failure reports, and forwards lines to the reporter.
 actor StepOutputRecorder {
     private var streams: [OutputChannel: MaskingLineStream]
+    private let masker: SecretMasker
     private let log: FileHandle?
     private let reporter: any RunReporter
     private let step: StepIdentity
@@ -14,6 +15,7 @@ actor StepOutputRecorder {
 
     init(masker: SecretMasker, logPath: String?, reporter: any RunReporter, step: StepIdentity, clock: any WallClock, tailLimit: Int = 40) {
         streams = [.standardOutput: MaskingLineStream(masker: masker), .standardError: MaskingLineStream(masker: masker)]
+        self.masker = masker
         if let logPath, FileManager.default.createFile(atPath: logPath, contents: nil) {
             log = FileHandle(forWritingAtPath: logPath)
         } else {
@@ -30,6 +32,13 @@ actor StepOutputRecorder {
         lastActivity = clock.now
         let masked = streams[channel]?.feed(bytes) ?? []
         deliver(masked, channel)
+    }
+
+    /// A transient progress line for the terminal, masked; not logged (the step prints the
+    /// final state as a line of its own).
+    func progress(_ text: String?) {
+        lastActivity = clock.now
+        reporter.stepProgress(text.map { masker.mask($0) }, step: step)
     }
 
     /// Flushes partial last lines and closes the log.

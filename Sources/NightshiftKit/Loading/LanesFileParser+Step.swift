@@ -71,7 +71,7 @@ extension LanesFileParser {
             case .sequence(let items):
                 target.parameters[key] = .list(items.compactMap { reader.template($0, "upload.\(key)") })
             case .mapping:
-                target.parameters[key] = .map(reader.templateMap(value, "upload.\(key)") ?? [:])
+                target.parameters[key] = .map(reader.templateMap(value, "upload.\(key)", keys: .headerFields) ?? [:])
             default:
                 if let template = reader.scalarText(value, "upload.\(key)") { target.parameters[key] = .scalar(template) }
             }

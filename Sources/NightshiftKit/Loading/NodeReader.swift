@@ -95,12 +95,36 @@ struct NodeReader {
         return sequence.compactMap { item in string(item, "each entry of \(what)").map { ($0, item) } }
     }
 
-    func templateMap(_ node: Node, _ what: String) -> [String: Template]? {
+    /// What the keys of a `templateMap` name: environment variables (`env:`), or HTTP header
+    /// fields (`upload: { headers: … }`, where `Content-Type` is a fine key).
+    enum MapKeys {
+        case environmentVariables
+        case headerFields
+
+        func problem(with key: String) -> String? {
+            switch self {
+            case .environmentVariables:
+                Interpolation.isValidName(key) ? nil : "'\(key)' is not a valid environment variable name"
+            case .headerFields:
+                Self.isHeaderFieldName(key) ? nil : "'\(key)' is not a valid HTTP header name"
+            }
+        }
+
+        /// RFC 9110 §5.1: a token of letters, digits and `!#$%&'*+-.^_`|~`.
+        static func isHeaderFieldName(_ key: String) -> Bool {
+            !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+            }
+        }
+    }
+
+    func templateMap(_ node: Node, _ what: String, keys: MapKeys = .environmentVariables) -> [String: Template]? {
         guard let pairs = mapping(node, in: what, known: []) else { return nil }
         var result: [String: Template] = [:]
         for pair in pairs {
-            guard Interpolation.isValidName(pair.key) else {
-                bag.error("'\(pair.key)' is not a valid environment variable name", at: location(of: pair.keyNode))
+            if let problem = keys.problem(with: pair.key) {
+                bag.error(problem, at: location(of: pair.keyNode))
                 continue
             }
             if let value = scalarText(pair.value, "\(what).\(pair.key)") { result[pair.key] = value }

@@ -23,8 +23,20 @@ public struct ConsoleReporter: RunReporter {
 
     public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {
         let text = indent(step.depth) + "    " + line + "\n"
-        output.write(channel == .standardError ? style.yellow(text) : style.dim(text), to: .standardOutput)
+        // On a live terminal a progress line may be showing: the line replaces it, and the
+        // progress is redrawn beneath by its next update.
+        let start = style.liveProgress ? Self.clearLine : ""
+        output.write(start + (channel == .standardError ? style.yellow(text) : style.dim(text)), to: .standardOutput)
     }
+
+    /// Redraws the step's progress line in place (carriage return, erase line), without a
+    /// newline; nil erases it. Nothing on a plain console: steps print plain lines there.
+    public func stepProgress(_ text: String?, step: StepIdentity) {
+        guard style.liveProgress else { return }
+        output.out(Self.clearLine + (text.map { style.dim(indent(step.depth) + "    " + $0) } ?? ""))
+    }
+
+    static let clearLine = "\r\u{1B}[2K"
 
     public func stepFinished(_ result: StepResult) {
         let duration = DurationFormatting.short(result.duration)

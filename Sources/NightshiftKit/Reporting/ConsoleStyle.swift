@@ -3,17 +3,22 @@
 public struct ConsoleStyle: Sendable, Hashable {
     public var colour: Bool
     public var timestamps: Bool
+    /// A terminal someone watches, able to redraw a line in place: progress shows as one line
+    /// rewritten, not a line per update.
+    public var liveProgress: Bool
 
-    public init(colour: Bool, timestamps: Bool) {
+    public init(colour: Bool, timestamps: Bool, liveProgress: Bool = false) {
         self.colour = colour
         self.timestamps = timestamps
+        self.liveProgress = liveProgress
     }
 
-    /// `NO_COLOR` (any value) and `--no-color` turn colour off; Jenkins and pipes get plain text.
+    /// `NO_COLOR` (any value) and `--no-color` turn colour off; Jenkins and pipes get plain text
+    /// (and plain progress lines, even when Jenkins gives the process a terminal).
     public static func detect(interactive: Bool, environment: EnvironmentVariables, noColorFlag: Bool) -> ConsoleStyle {
         let plain = JenkinsEnvironment(environment).prefersPlainOutput || !interactive
         let colour = !plain && !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-        return ConsoleStyle(colour: colour, timestamps: plain)
+        return ConsoleStyle(colour: colour, timestamps: plain, liveProgress: !plain && environment["TERM"] != "dumb")
     }
 
     func paint(_ text: String, _ code: String) -> String {

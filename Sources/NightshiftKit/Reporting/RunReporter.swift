@@ -23,6 +23,14 @@ public protocol RunReporter: Sendable {
     func laneFinished(_ result: LaneResult)
     /// A warning or note outside any step's output.
     func notice(_ text: String)
+    /// A transient status line for `step` (an upload's percent and rate) that replaces the
+    /// previous one; nil clears it. Steps only send it to a live terminal (see
+    /// `ConsoleStyle.liveProgress`) and print plain lines otherwise.
+    func stepProgress(_ text: String?, step: StepIdentity)
+}
+
+extension RunReporter {
+    public func stepProgress(_ text: String?, step: StepIdentity) {}
 }
 
 /// The dry run's reporter: the output is the command list, plus what steps say they would do

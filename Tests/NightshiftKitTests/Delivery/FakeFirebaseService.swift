@@ -2,6 +2,7 @@ import _CryptoExtras
 import Crypto
 import FlyingFox
 import Foundation
+import NightshiftTestSupport
 
 /// Answers like Google's token endpoint and Firebase App Distribution, checking what a client
 /// must send: an RS256 JWT signed by the service account's key, the bearer token, the headers.

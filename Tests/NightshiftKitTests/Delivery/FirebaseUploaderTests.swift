@@ -83,6 +83,32 @@ struct FirebaseUploaderTests {
         #expect(progress.all.last?.bytesSent == 123_456)
     }
 
+    @Test("service_account: as a key file path works like its content; a missing file is named, its content never shown")
+    func serviceAccountFromPath() async throws {
+        let harness = try await harness()
+        defer { harness.scratch.remove() }
+        let keyFile = (harness.scratch.path as NSString).appendingPathComponent("service-account.json")
+        try harness.serviceAccountJSON.write(toFile: keyFile, atomically: true, encoding: .utf8)
+        func request(_ account: String, log: LineLog = LineLog()) -> UploadRequest {
+            UploadRequest(
+                file: harness.file,
+                parameters: parameters(["app": FakeFirebaseService.app, "service_account": account,
+                                        "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString]),
+                environment: [:], log: log.sink
+            )
+        }
+        let receipt = try await uploader().upload(request(keyFile), progress: { _ in })
+        #expect(receipt.location == FakeFirebaseService.consoleURL)
+        #expect(harness.server.requests.first?.path == "/token")
+        let missing = await #expect(throws: UploadError.self) { try await uploader().upload(request(keyFile + ".gone"), progress: { _ in }) }
+        #expect(missing?.message == "cannot read the service account key '\(keyFile).gone'")
+        let broken = String(harness.serviceAccountJSON.dropLast(5))
+        let invalid = await #expect(throws: UploadError.self) { try await uploader().upload(request(broken), progress: { _ in }) }
+        #expect(invalid?.message.contains("not a Google service-account JSON") == true)
+        #expect(invalid?.message.contains("PRIVATE KEY") == false)
+        await harness.server.stop()
+    }
+
     @Test("access_token is used as given, and notes_file supplies the notes")
     func accessTokenAndNotesFile() async throws {
         let harness = try await harness()

@@ -13,7 +13,7 @@ struct FolderUploaderTests {
         let share = try scratch.subdirectory("share")
         let progress = ProgressLog()
         let request = UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:])
-        let receipt = try await FolderUploader().upload(request, progress: progress.record)
+        let receipt = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: progress.record)
         let copied = (share as NSString).appendingPathComponent("App.ipa")
         #expect(receipt.location == copied)
         #expect(try Data(contentsOf: URL(fileURLWithPath: copied)) == Data(contentsOf: URL(fileURLWithPath: file)))
@@ -31,7 +31,7 @@ struct FolderUploaderTests {
         let old = (share as NSString).appendingPathComponent("App.ipa")
         try Data("old".utf8).write(to: URL(fileURLWithPath: old))
         let file = try scratch.file("App.ipa", bytes: 1000)
-        _ = try await FolderUploader().upload(UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:]), progress: { _ in })
+        _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:]), progress: { _ in })
         #expect(try Data(contentsOf: URL(fileURLWithPath: old)).count == 1000)
     }
 
@@ -41,9 +41,50 @@ struct FolderUploaderTests {
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
         let request = UploadRequest(file: file, parameters: parameters(["path": scratch.path + "/nope"]), environment: [:])
-        let error = await #expect(throws: UploadError.self) { try await FolderUploader().upload(request, progress: { _ in }) }
+        let error = await #expect(throws: UploadError.self) { try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in }) }
         #expect(error?.message.hasSuffix("/nope' is not a directory") == true)
         #expect(scratch.contents() == ["App.ipa"])
+    }
+
+    @Test("a copy that cannot be put in place is tried again after backoff:, from scratch, leaving no partial file")
+    func retriesAfterBackoff() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 50_000)
+        let share = try scratch.subdirectory("share")
+        // A non-empty directory where the build should land: rename(2) refuses, even for root.
+        let blocker = try scratch.subdirectory("share/App.ipa")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker + "/keep"))
+        let clock = ManualClock()
+        let log = LineLog()
+        let request = UploadRequest(file: file, parameters: parameters(["path": share, "backoff": "5s"]), environment: [:], log: log.sink)
+        let upload = Task { try await FolderUploader(clock: clock, jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in }) }
+        await clock.waitForSleepers()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: share) == ["App.ipa"])
+        #expect(log.lines.count == 1)
+        #expect(log.lines.first?.hasPrefix("cannot rename into '\(share)/App.ipa': ") == true)
+        #expect(log.lines.first?.hasSuffix("; retrying in 5.0s (attempt 2 of 5)") == true)
+        try FileManager.default.removeItem(atPath: blocker)
+        clock.advance(by: .seconds(5))
+        let receipt = try await upload.value
+        #expect(receipt.location == share + "/App.ipa")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: share + "/App.ipa")).count == 50_000)
+    }
+
+    @Test("when attempts: are spent the last failure is reported with their number")
+    func givesUpAfterAttempts() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 10)
+        let share = try scratch.subdirectory("share")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: try scratch.subdirectory("share/App.ipa") + "/keep"))
+        let request = UploadRequest(file: file, parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:])
+        let error = await #expect(throws: UploadError.self) {
+            try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
+        }
+        #expect(error?.message.hasPrefix("cannot rename into '\(share)/App.ipa'") == true)
+        #expect(error?.message.hasSuffix("(after 2 attempts)") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: share) == ["App.ipa"])
     }
 
     @Test("the SHA-256 is the standard one")

@@ -55,7 +55,7 @@ struct TestFlightUploaderTests {
         #expect(await shell.permissions == 0o700)
         #expect(!command.argv.joined().contains("FAKEKEYMATERIAL"))
         #expect((try FileManager.default.contentsOfDirectory(atPath: tmp)).isEmpty)
-        #expect(receipt.location == "App Store Connect (TestFlight): App.ipa")
+        #expect(receipt.location == "App Store Connect (TestFlight)")
         #expect(log.lines == ["UPLOAD SUCCEEDED with no errors"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftKit
+import NightshiftTestSupport
 import Testing
 
 @Suite("Upload settings and schema")
@@ -33,29 +34,73 @@ struct UploadSettingsTests {
     }
 }
 
+extension UploadSettingsTests {
+    @Test("credentials to mask: ids, tokens, key contents and header credentials, but not a key file's path")
+    func secretValues() {
+        let pem = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"
+        let testflight = UploadSettings(parameters(["key_id": "K3Y", "issuer_id": "1ssuer", "private_key": pem, "file": "App.ipa"]))
+        #expect(Set(UploadDestinationSchema.secretValues(for: "testflight", in: testflight)) == ["K3Y", "1ssuer", pem])
+        let byPath = UploadSettings(parameters(["key_id": "K3Y", "issuer_id": "1ssuer", "private_key": "/ci/AuthKey.p8"]))
+        #expect(Set(UploadDestinationSchema.secretValues(for: "testflight", in: byPath)) == ["K3Y", "1ssuer"])
+        let firebase = UploadSettings(parameters(["service_account": "ci/key.json", "access_token": "ya29.t0ken"]))
+        #expect(UploadDestinationSchema.secretValues(for: "firebase", in: firebase) == ["ya29.t0ken"])
+        let http = UploadSettings(parameters(["url": "https://x/"], maps: ["headers": ["Authorization": "Bearer abc123", "X-Api-Key": "k3yk3y", "X-Team": "ios"]]))
+        #expect(Set(UploadDestinationSchema.secretValues(for: "http", in: http)) == ["abc123", "k3yk3y"])
+    }
+}
+
 @Suite("Upload progress lines")
 struct UploadProgressFormatterTests {
     let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    @Test("under Jenkins: a plain line at the start, then one per interval, and the last one")
+    @Test("under Jenkins: a line at the start, then one per interval, and the last one")
     func plainPeriodicLines() {
         var formatter = UploadProgressFormatter(isInteractive: false, interval: .seconds(30))
         let total: Int64 = 100_000_000
-        #expect(formatter.text(for: UploadProgress(bytesSent: 0, totalBytes: total), at: start) == "uploading 0% 0.0 MB of 100.0 MB\n")
-        #expect(formatter.text(for: UploadProgress(bytesSent: 10_000_000, totalBytes: total), at: start.addingTimeInterval(10)) == nil)
-        #expect(formatter.text(for: UploadProgress(bytesSent: 60_000_000, totalBytes: total), at: start.addingTimeInterval(30))
-            == "uploading 60% 60.0 MB of 100.0 MB at 2.0 MB/s\n")
-        #expect(formatter.text(for: UploadProgress(bytesSent: total, totalBytes: total), at: start.addingTimeInterval(40))
-            == "uploading 100% 100.0 MB of 100.0 MB at 2.5 MB/s\n")
+        #expect(formatter.line(for: UploadProgress(bytesSent: 0, totalBytes: total), at: start) == "uploading 0% 0.0 MB of 100.0 MB")
+        #expect(formatter.line(for: UploadProgress(bytesSent: 10_000_000, totalBytes: total), at: start.addingTimeInterval(10)) == nil)
+        #expect(formatter.line(for: UploadProgress(bytesSent: 60_000_000, totalBytes: total), at: start.addingTimeInterval(30))
+            == "uploading 60% 60.0 MB of 100.0 MB at 2.0 MB/s")
+        #expect(formatter.line(for: UploadProgress(bytesSent: total, totalBytes: total), at: start.addingTimeInterval(40))
+            == "uploading 100% 100.0 MB of 100.0 MB at 2.5 MB/s")
     }
 
-    @Test("on a terminal: redrawn in place with a carriage return, about once a second")
-    func inPlaceLines() {
+    @Test("on a terminal: about once a second, with percent and rate")
+    func terminalLines() {
         var formatter = UploadProgressFormatter(isInteractive: true)
         let total: Int64 = 10_000_000
-        #expect(formatter.text(for: UploadProgress(bytesSent: 1, totalBytes: total), at: start)?.hasPrefix("\ruploading 0%") == true)
-        #expect(formatter.text(for: UploadProgress(bytesSent: 2_000_000, totalBytes: total), at: start.addingTimeInterval(0.5)) == nil)
-        #expect(formatter.text(for: UploadProgress(bytesSent: 4_000_000, totalBytes: total), at: start.addingTimeInterval(1))
-            == "\ruploading 40% 4.0 MB of 10.0 MB at 4.0 MB/s")
+        #expect(formatter.line(for: UploadProgress(bytesSent: 1, totalBytes: total), at: start)?.hasPrefix("uploading 0%") == true)
+        #expect(formatter.line(for: UploadProgress(bytesSent: 2_000_000, totalBytes: total), at: start.addingTimeInterval(0.5)) == nil)
+        #expect(formatter.line(for: UploadProgress(bytesSent: 4_000_000, totalBytes: total), at: start.addingTimeInterval(1))
+            == "uploading 40% 4.0 MB of 10.0 MB at 4.0 MB/s")
+    }
+}
+
+@Suite("Progress on a live terminal")
+struct LiveProgressTests {
+    @Test("a live terminal redraws the line in place; output lines erase it first; plain consoles ignore it")
+    func consoleReporterRedraws() {
+        let step = StepIdentity(lane: "beta", name: "upload to http", kind: "upload", depth: 0)
+        let live = CapturingOutputSink()
+        let reporter = ConsoleReporter(output: live, style: ConsoleStyle(colour: false, timestamps: false, liveProgress: true), clock: ManualClock())
+        reporter.stepProgress("uploading 10% 1.0 MB of 10.0 MB", step: step)
+        reporter.stepProgress("uploading 20% 2.0 MB of 10.0 MB", step: step)
+        reporter.stepOutput("PUT https://x/: HTTP 503; retrying in 2.0s", channel: .standardOutput, step: step)
+        reporter.stepProgress(nil, step: step)
+        #expect(live.standardOutput == "\r\u{1B}[2K    uploading 10% 1.0 MB of 10.0 MB\r\u{1B}[2K    uploading 20% 2.0 MB of 10.0 MB"
+            + "\r\u{1B}[2K    PUT https://x/: HTTP 503; retrying in 2.0s\n\r\u{1B}[2K")
+        let plain = CapturingOutputSink()
+        let piped = ConsoleReporter(output: plain, style: ConsoleStyle(colour: false, timestamps: true), clock: ManualClock())
+        piped.stepProgress("uploading 10%", step: step)
+        #expect(plain.standardOutput.isEmpty)
+    }
+
+    @Test("live progress only on a terminal outside CI, and not on a dumb one", arguments: [
+        (true, [:], true), (false, [:], false), (true, ["JENKINS_URL": "https://ci/"], false),
+        (true, ["BUILD_NUMBER": "12"], false), (true, ["TERM": "dumb"], false), (true, ["NO_COLOR": "1"], true),
+    ] as [(Bool, [String: String], Bool)])
+    func detection(interactive: Bool, environment: [String: String], expected: Bool) {
+        let style = ConsoleStyle.detect(interactive: interactive, environment: EnvironmentVariables(environment), noColorFlag: false)
+        #expect(style.liveProgress == expected)
     }
 }

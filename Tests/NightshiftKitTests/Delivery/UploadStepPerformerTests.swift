@@ -28,12 +28,23 @@ struct UploadStepPerformerTests {
         func append(_ chunk: [UInt8]) { lock.withLock { bytes += chunk } }
     }
 
-    func context(_ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output) -> StepContext {
+    final class ProgressLines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var shown: [String?] = []
+        var all: [String?] { lock.withLock { shown } }
+        func show(_ text: String?) { lock.withLock { shown.append(text) } }
+    }
+
+    func context(
+        _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
+        progress: ProgressLines = ProgressLines()
+    ) -> StepContext {
         StepContext(
             lanesFile: LanesFile(path: "lanes.yml", project: Project(name: "Demo")), lane: Lane(name: "nightly", steps: [step]),
             step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
             shell: ScriptedShellRunner(fallback: nil), clock: ManualClock(), masker: SecretMasker(secrets: ["hunter2-token"]),
-            cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) }
+            cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
+            progress: { text in progress.show(text) }
         )
     }
 
@@ -62,6 +73,37 @@ struct UploadStepPerformerTests {
         #expect(output.text.contains("uploading 100% 0.0 MB of 0.0 MB\n"))
         #expect(output.text.contains("uploaded App.ipa to https://store.example/builds/42\nverified: size 100 bytes\n"))
         #expect(await exports.all["NIGHTSHIFT_UPLOAD_URL"] == "https://store.example/builds/42")
+    }
+
+    @Test("on a live terminal progress is redrawn in place, then cleared and left as one plain line")
+    func liveProgressRedrawsInPlace() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let uploader = RecordingUploader()
+        let output = Output()
+        let progress = ProgressLines()
+        let step = uploadStep("http", ["url": "https://store.example/App.ipa", "file": Template(try scratch.file("App.ipa", bytes: 100))])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: true)
+        _ = try await performer.perform(step, in: context(step, output: output, progress: progress))
+        // Updates the display has not caught up with are dropped (newest wins); the last always shows.
+        #expect(progress.all.suffix(2) == ["uploading 100% 0.0 MB of 0.0 MB", nil])
+        #expect(progress.all.dropLast().allSatisfy { $0?.hasPrefix("uploading ") == true })
+        #expect(output.text == "uploading 100% 0.0 MB of 0.0 MB\nuploaded App.ipa to https://store.example/builds/42\nverified: size 100 bytes\n")
+    }
+
+    @Test("the upload's credentials are masked in its lines even when their variables are not secret by name")
+    func credentialsFromPlainVariablesAreMasked() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let uploader = RecordingUploader()
+        uploader.failure = UploadError("http", "HTTP 403 Forbidden: Basic dXNlcjpwYXNz is not allowed")
+        let step = uploadStep("http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))],
+                              maps: ["headers": ["Authorization": "Basic ${STORE_LOGIN}"]])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
+        await #expect(throws: StepFailure("upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed")) {
+            try await performer.perform(step, in: context(step, environment: ["STORE_LOGIN": "dXNlcjpwYXNz"], output: Output()))
+        }
+        #expect(uploader.requests.first?.masker.mask("dXNlcjpwYXNz") == "********")
     }
 
     @Test("dry run prints method, URL and file, masks credentials, and uploads nothing")

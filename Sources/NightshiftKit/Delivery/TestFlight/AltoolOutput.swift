@@ -4,6 +4,8 @@ actor AltoolOutput {
     private var pending: [UInt8] = []
     private(set) var errorLines: [String] = []
     private(set) var succeeded = false
+    /// The id App Store Connect gave the upload (`Delivery UUID: …`), which support asks for.
+    private(set) var deliveryID: String?
     private let masker: SecretMasker
     private let log: @Sendable (String) async -> Void
 
@@ -32,6 +34,10 @@ actor AltoolOutput {
         let line = masker.mask(raw)
         if line.contains("UPLOAD SUCCEEDED") || line.contains("No errors uploading") { succeeded = true }
         if line.uppercased().contains("ERROR:") { errorLines.append(line.trimmingWhitespace) }
+        if let range = line.firstRange(of: "Delivery UUID:") {
+            let id = String(line[range.upperBound...]).trimmingWhitespace
+            if !id.isEmpty { deliveryID = id }
+        }
         await log(line)
     }
 }

@@ -27,20 +27,23 @@ public struct TestFlightUploader: Uploader {
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
         defer { keys.remove() }
-        try await runAltool(invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
-        progress(UploadProgress(bytesSent: digest.size, totalBytes: digest.size))
-        let name = (request.file as NSString).lastPathComponent
-        return UploadReceipt(location: "App Store Connect (TestFlight): \(name)", verification: digest.description)
+        // altool's own output is the progress; it reports no byte counts to relay.
+        let deliveryID = try await runAltool(invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
+        let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
+        return UploadReceipt(location: location, verification: digest.description)
     }
 
-    /// Runs altool until it succeeds, retrying only the exits that mean a network give-up.
-    private func runAltool(_ command: ShellCommand, policy: UploadRetryPolicy, masker: SecretMasker, log: @escaping @Sendable (String) async -> Void) async throws {
+    /// Runs altool until it succeeds, retrying only the exits that mean a network give-up;
+    /// returns the delivery id altool printed, if any.
+    private func runAltool(
+        _ command: ShellCommand, policy: UploadRetryPolicy, masker: SecretMasker, log: @escaping @Sendable (String) async -> Void
+    ) async throws -> String? {
         for attempt in 1...policy.attempts {
             let output = AltoolOutput(masker: masker, log: log)
             let termination = try await shell.run(command) { _, bytes in await output.receive(bytes) }
             await output.finish()
             let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)
-            if termination.succeeded, errors.isEmpty || reportedSuccess { return }
+            if termination.succeeded, errors.isEmpty || reportedSuccess { return await output.deliveryID }
             guard case .exited(let status) = termination, AltoolInvocation.transientStatuses.contains(status), attempt < policy.attempts else {
                 throw UploadError("testflight", "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")))
             }
@@ -48,6 +51,7 @@ public struct TestFlightUploader: Uploader {
             await log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
             try await clock.sleep(for: wait)
         }
+        return nil
     }
 
     /// PEM content as given, or read from a path.

@@ -30,14 +30,17 @@ extension RetryingHTTPClient {
         log: @Sendable (String) async -> Void, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
         let response: HTTPTransportResponse
+        let retried = policy.attempts > 1 ? " (after \(policy.attempts) attempts)" : ""
         do {
             response = try await send(request, log: log, progress: progress)
         } catch let error as HTTPTransportError {
-            let attempts = policy.attempts == 1 ? "" : " after \(policy.attempts) attempts"
-            throw UploadError(destination, masker.mask("\(request.method) \(request.printableURL)\(attempts): \(error)"))
+            let note = if case .connection = error { retried } else { "" }
+            throw UploadError(destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"))
         }
         guard response.isSuccess else {
-            throw UploadError(destination, response.failureMessage(for: request, masker: masker))
+            // A retryable status comes back only once the attempts are spent.
+            let note = UploadRetryPolicy.isRetryable(status: response.status) ? retried : ""
+            throw UploadError(destination, response.failureMessage(for: request, masker: masker) + note)
         }
         return response
     }

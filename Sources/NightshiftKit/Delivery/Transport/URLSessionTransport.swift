@@ -3,9 +3,13 @@ public import Foundation
 import FoundationNetworking
 #endif
 
-/// The live transport: Foundation's URLSession. File bodies go through `uploadTask(fromFile:)`,
-/// which reads the file in chunks as the socket drains (measured flat on Linux: see
-/// scripts/bench-upload), so a 500 MB .ipa never sits in memory.
+/// The live transport: Foundation's URLSession. File bodies are read from disk piece by piece as
+/// the socket drains (flat memory: see scripts/bench-upload), so a 500 MB .ipa never sits in
+/// memory.
+///
+/// On Linux a file body is a `FileBodyStream` with an explicit `Content-Length`, never
+/// `uploadTask(fromFile:)`: FoundationNetworking's file reader traps the process when the
+/// connection drops mid-upload (see `FileBodyStream`). On Darwin `uploadTask(fromFile:)` is sound.
 public struct URLSessionTransport: HTTPTransport {
     /// Longest silence (no byte sent or received) before the attempt counts as a connection failure.
     public var idleTimeout: TimeInterval
@@ -19,17 +23,20 @@ public struct URLSessionTransport: HTTPTransport {
     ) async throws -> HTTPTransportResponse {
         let urlRequest = makeURLRequest(request)
         let delegate = SessionTaskDelegate(progress: progress)
+        let task = try makeTask(urlRequest, body: request.body, delegate: delegate)
+        defer { task.session.finishTasksAndInvalidate() }
+        return try await withTaskCancellationHandler {
+            try await delegate.run(task.task)
+        } onCancel: {
+            task.task.cancel()
+        }
+    }
+
+    private func makeSession(_ delegate: SessionTaskDelegate) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = idleTimeout
         configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = try makeTask(session, urlRequest, body: request.body)
-        return try await withTaskCancellationHandler {
-            try await delegate.run(task)
-        } onCancel: {
-            task.cancel()
-        }
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     private func makeURLRequest(_ request: HTTPTransportRequest) -> URLRequest {
@@ -39,18 +46,45 @@ public struct URLSessionTransport: HTTPTransport {
         return urlRequest
     }
 
-    private func makeTask(_ session: URLSession, _ request: URLRequest, body: HTTPTransportBody) throws -> URLSessionTask {
+    private func makeTask(
+        _ request: URLRequest, body: HTTPTransportBody, delegate: SessionTaskDelegate
+    ) throws -> (session: URLSession, task: URLSessionTask) {
         switch body {
         case .none:
-            return session.dataTask(with: request)
+            let session = makeSession(delegate)
+            return (session, session.dataTask(with: request))
         case .data(let data):
-            return session.uploadTask(with: request, from: data)
+            let session = makeSession(delegate)
+            return (session, session.uploadTask(with: request, from: data))
         case .file(let path):
+            #if canImport(FoundationNetworking)
+            let stream = try FileBodyStream(path: path)
+            delegate.bodyFile = (path, stream)
+            let session = makeSession(delegate)
+            return (session, session.dataTask(with: Self.streaming(request, from: stream)))
+            #else
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw HTTPTransportError.invalidRequest("cannot read '\(path)'")
             }
-            return session.uploadTask(with: request, fromFile: URL(fileURLWithPath: path))
+            let session = makeSession(delegate)
+            return (session, session.uploadTask(with: request, fromFile: URL(fileURLWithPath: path)))
+            #endif
         }
+    }
+
+    /// The request with `stream` as its body and its length declared. A body stream has no
+    /// length FoundationNetworking knows of, so libcurl would send it chunked, next to our
+    /// Content-Length (which RFC 9112 forbids, and which presigned-URL stores refuse). A
+    /// `Transfer-Encoding` header with a blank value stops that: libcurl then sees a transfer
+    /// encoding chosen by the caller that is not chunked, and sends no header with no content.
+    static func streaming(_ request: URLRequest, from stream: FileBodyStream) -> URLRequest {
+        var streamed = request
+        if streamed.value(forHTTPHeaderField: "Content-Length") == nil {
+            streamed.setValue(String(stream.length), forHTTPHeaderField: "Content-Length")
+        }
+        streamed.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
+        streamed.httpBodyStream = stream
+        return streamed
     }
 }
 
@@ -60,11 +94,19 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
     static let maximumBodySize = 4 << 20
     private let lock = NSLock()
     private let progress: @Sendable (Int64, Int64) -> Void
+    /// The file a streamed body comes from, and the stream reading it now: its length stands in
+    /// for the unknown total of a body stream, and its read failure explains an aborted transfer.
+    private var streamedFile: (path: String, stream: FileBodyStream)?
     private var body = Data()
     private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
 
     init(progress: @escaping @Sendable (Int64, Int64) -> Void) {
         self.progress = progress
+    }
+
+    var bodyFile: (path: String, stream: FileBodyStream)? {
+        get { lock.withLock { streamedFile } }
+        set { lock.withLock { streamedFile = newValue } }
     }
 
     func run(_ task: URLSessionTask) async throws -> HTTPTransportResponse {
@@ -76,7 +118,16 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
                     totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        progress(totalBytesSent, totalBytesExpectedToSend)
+        progress(totalBytesSent, bodyFile?.stream.length ?? totalBytesExpectedToSend)
+    }
+
+    /// libcurl asks for the body again when it must resend it (a retried connection): a fresh
+    /// stream from the file's start. Without this answer FoundationNetworking would carry on
+    /// from wherever the old stream stood and send a short body.
+    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+        guard let path = bodyFile?.path, let stream = try? FileBodyStream(path: path) else { return completionHandler(nil) }
+        bodyFile = (path, stream)
+        completionHandler(stream)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -91,7 +142,9 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
             return (self.continuation, body)
         }
         guard let continuation else { return }
-        if let error {
+        if let failure = bodyFile?.stream.failure {
+            continuation.resume(throwing: failure)
+        } else if let error {
             continuation.resume(throwing: Self.transportError(error))
         } else if let response = task.response as? HTTPURLResponse {
             let headers = response.allHeaderFields.reduce(into: [String: String]()) { result, field in

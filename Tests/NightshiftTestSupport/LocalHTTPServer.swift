@@ -1,30 +1,31 @@
-import FlyingFox
+public import FlyingFox
 import FlyingSocks
-import Foundation
+public import Foundation
 import NightshiftKit
 
 /// A FlyingFox server on 127.0.0.1 (a free port) that records what it received and answers with
 /// the test's handler. Stopped by `stop()`.
-final class LocalHTTPServer: @unchecked Sendable {
-    struct Received: Sendable {
-        var method: String
-        var path: String
-        var query: [String: String]
-        var headers: [String: String]
-        var body: Data
-        var bodySize: Int
+public final class LocalHTTPServer: @unchecked Sendable {
+    public struct Received: Sendable {
+        public var method: String
+        public var path: String
+        public var query: [String: String]
+        /// Names lowercased.
+        public var headers: [String: String]
+        public var body: Data
+        public var bodySize: Int
     }
 
-    typealias Handler = @Sendable (Received, Int) async -> FlyingFox.HTTPResponse
+    public typealias Handler = @Sendable (Received, Int) async -> FlyingFox.HTTPResponse
 
     private let server: HTTPServer
     private let task: Task<Void, any Error>
     private let lock = NSLock()
     private var log: [Received] = []
-    let port: UInt16
+    public let port: UInt16
 
     /// `keepBodiesUpTo`: larger bodies are counted, not kept (the 200 MB test).
-    init(keepBodiesUpTo limit: Int = 1 << 20, handler: @escaping Handler) async throws {
+    public init(keepBodiesUpTo limit: Int = 1 << 20, handler: @escaping Handler) async throws {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
         self.server = server
         task = Task { try await server.run() }
@@ -60,24 +61,24 @@ final class LocalHTTPServer: @unchecked Sendable {
         return await handler(received, index)
     }
 
-    var requests: [Received] { lock.withLock { log } }
+    public var requests: [Received] { lock.withLock { log } }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
-    func stop() async {
+    public func stop() async {
         await server.stop()
         task.cancel()
     }
 }
 
 extension FlyingFox.HTTPResponse {
-    static func status(_ code: Int, _ body: String = "", headers: [String: String] = [:]) -> FlyingFox.HTTPResponse {
+    public static func status(_ code: Int, _ body: String = "", headers: [String: String] = [:]) -> FlyingFox.HTTPResponse {
         var fields: [HTTPHeader: String] = [:]
         for (name, value) in headers { fields[HTTPHeader(name)] = value }
         return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"), headers: HTTPHeaders(fields), body: Data(body.utf8))
     }
 
-    static func json(_ object: Any, status: Int = 200) -> FlyingFox.HTTPResponse {
+    public static func json(_ object: Any, status: Int = 200) -> FlyingFox.HTTPResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
         return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "OK"), headers: [.contentType: "application/json"], body: data)
     }

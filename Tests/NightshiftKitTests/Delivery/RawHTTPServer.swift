@@ -1,0 +1,142 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A bare socket server on 127.0.0.1 for what a well-behaved server library will not do: cut a
+/// connection mid-body (RST or FIN), answer before reading the body, and show the request head
+/// exactly as it came over the wire. Connections are served one at a time, in order.
+final class RawHTTPServer: @unchecked Sendable {
+    enum Behaviour: Sendable {
+        /// Reads `afterBytes` of the request, then resets the connection (RST), as a crashed proxy would.
+        case reset(afterBytes: Int)
+        /// Reads `afterBytes`, then closes without answering (FIN).
+        case close(afterBytes: Int)
+        /// Reads `afterBytes`, answers `status` at once and closes, the rest of the body unread.
+        case answerEarly(status: Int, afterBytes: Int)
+        /// Reads the whole request (as long as its Content-Length says) and answers `status`.
+        case answer(status: Int)
+    }
+
+    /// One connection as the server saw it.
+    struct Exchange: Sendable {
+        /// The request line and headers, lowercased.
+        var head: String
+        /// Body bytes read (for `answer`: all of them).
+        var bodyBytes: Int
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let behaviour: @Sendable (Int) -> Behaviour
+    private let lock = NSLock()
+    private var exchanges: [Exchange] = []
+    private var connections = 0
+
+    /// `behaviour` is asked for each connection, by its index from 0.
+    init(behaviour: @escaping @Sendable (Int) -> Behaviour) throws {
+        // CLOEXEC: processes other tests spawn meanwhile must not hold these connections open.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        self.listener = listener
+        self.behaviour = behaviour
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        guard bound, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    /// The first connection is reset after `dropAfter` bytes; later ones are answered 201.
+    convenience init(dropAfter: Int) throws {
+        try self.init { index in index == 0 ? .reset(afterBytes: dropAfter) : .answer(status: 201) }
+    }
+
+    var connectionCount: Int { lock.withLock { connections } }
+    var seen: [Exchange] { lock.withLock { exchanges } }
+    /// Body sizes of the requests answered with `answer`, whole.
+    var receivedBodySizes: [Int] { lock.withLock { completeBodies } }
+    private var completeBodies: [Int] = []
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+
+    private func serve() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            let index = lock.withLock { connections += 1; return connections - 1 }
+            handle(client, behaviour(index))
+        }
+    }
+
+    private func handle(_ client: Int32, _ behaviour: Behaviour) {
+        defer { close(client) }
+        guard let (head, early) = readHead(client) else { return }
+        var body = early.count
+        switch behaviour {
+        case .reset(let limit), .close(let limit), .answerEarly(_, let limit):
+            body += drain(client, upTo: max(0, limit - head.utf8.count - body))
+            record(Exchange(head: head, bodyBytes: body))
+            if case .reset = behaviour {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            } else if case .answerEarly(let status, _) = behaviour {
+                send(client, "HTTP/1.1 \(status) Refused\r\nContent-Length: 14\r\nConnection: close\r\n\r\nnot this time\n")
+            }
+        case .answer(let status):
+            let length = Self.contentLength(head) ?? 0
+            body += drain(client, upTo: max(0, length - body))
+            record(Exchange(head: head, bodyBytes: body))
+            lock.withLock { completeBodies.append(body) }
+            send(client, "HTTP/1.1 \(status) Done\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        }
+    }
+
+    private func record(_ exchange: Exchange) { lock.withLock { exchanges.append(exchange) } }
+
+    /// The head up to the blank line, and the body bytes that came with it.
+    private func readHead(_ client: Int32) -> (String, [UInt8])? {
+        var received: [UInt8] = []
+        let separator = Array("\r\n\r\n".utf8)
+        while true {
+            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            received += buffer[..<count]
+            if let end = received.firstRange(of: separator) {
+                return (String(decoding: received[..<end.lowerBound], as: UTF8.self).lowercased(), Array(received[end.upperBound...]))
+            }
+        }
+    }
+
+    /// Reads and discards up to `count` bytes; returns how many came.
+    private func drain(_ client: Int32, upTo count: Int) -> Int {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var total = 0
+        while total < count {
+            let read = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, min($0.count, count - total), 0) }
+            if read <= 0 { break }
+            total += read
+        }
+        return total
+    }
+
+    static func contentLength(_ head: String) -> Int? {
+        head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    private func send(_ socket: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    }
+}
