@@ -3,15 +3,19 @@ import Foundation
 /// What a dry run prints for an upload: the method, where, and the file, with credentials
 /// replaced by `********`. Nothing touches the network or the disk.
 enum UploadDryRunDescription {
+    /// The command a destination runs through the shell (testflight's altool), built by the same
+    /// code as in a real run with the ids masked, for the dry run's recording shell to print.
+    static func command(destination: String, file: String, settings: UploadSettings) -> ShellCommand? {
+        guard destination == "testflight" else { return nil }
+        let invocation = AltoolInvocation(file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios")
+        return invocation.command(privateKeysDirectory: "<temporary>/private_keys")
+    }
+
     static func lines(destination: String, file: String, settings: UploadSettings) -> [String] {
         let masked = Secret.mask
         switch destination {
         case "testflight":
-            let invocation = AltoolInvocation(
-                file: file, keyID: masked, issuerID: masked, platform: settings.string("platform") ?? "ios"
-            )
-            let command = invocation.command(privateKeysDirectory: "<temporary>/private_keys")
-            return ["would run: API_PRIVATE_KEYS_DIR=\(command.environment["API_PRIVATE_KEYS_DIR"] ?? "") \(command.argv.joined(separator: " "))"]
+            return []
         case "firebase":
             return firebase(file: file, settings: settings)
         case "http":

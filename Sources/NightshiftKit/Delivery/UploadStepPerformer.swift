@@ -27,6 +27,9 @@ public struct UploadStepPerformer: StepPerformer {
         let parameters = Self.resolve(target.parameters, in: context)
         let file = try await Self.file(parameters, in: context)
         if context.isDryRun {
+            if let command = UploadDryRunDescription.command(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
+                _ = try await context.run(command)
+            }
             for line in UploadDryRunDescription.lines(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
                 await context.log(context.masker.mask(line))
             }

@@ -37,12 +37,12 @@ struct UploadStepPerformerTests {
 
     func context(
         _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
-        progress: ProgressLines = ProgressLines()
+        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner(fallback: nil)
     ) -> StepContext {
         StepContext(
             lanesFile: LanesFile(path: "lanes.yml", project: Project(name: "Demo")), lane: Lane(name: "nightly", steps: [step]),
             step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
-            shell: ScriptedShellRunner(fallback: nil), clock: ManualClock(), masker: SecretMasker(secrets: ["hunter2-token"]),
+            shell: shell, clock: ManualClock(), masker: SecretMasker(secrets: ["hunter2-token"]),
             cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
             progress: { text in progress.show(text) }
         )
@@ -118,8 +118,19 @@ struct UploadStepPerformerTests {
         #expect(output.text == "would POST /out/App.ipa as multipart/form-data to https://store.example/up\n  headers: Authorization: ********, X-Team: ios\n")
     }
 
-    @Test("dry run of testflight shows the altool command with ids masked", arguments: [
-        ("testflight", "would run: API_PRIVATE_KEYS_DIR=<temporary>/private_keys xcrun altool --upload-app -f /out/App.ipa -t ios --apiKey ******** --apiIssuer ********\n"),
+    @Test("dry run of testflight hands the altool command, ids masked, to the dry run's shell")
+    func dryRunTestFlight() async throws {
+        let output = Output()
+        let shell = ScriptedShellRunner()
+        let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I"])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
+        _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
+        #expect(await shell.argvs == [["xcrun", "altool", "--upload-app", "-f", "/out/App.ipa", "-t", "ios", "--apiKey", "********", "--apiIssuer", "********"]])
+        #expect(await shell.commands.first?.environment["API_PRIVATE_KEYS_DIR"] == "<temporary>/private_keys")
+        #expect(output.text.isEmpty)
+    }
+
+    @Test("dry run of the HTTP destinations describes the requests", arguments: [
         ("folder", "would copy /out/App.ipa to /Volumes/builds/App.ipa (temporary name, then rename)\n"),
         ("firebase", "would POST /out/App.ipa to https://firebaseappdistribution.googleapis.com/upload/v1/projects/42/apps/1:42:ios:ab/releases:upload\n  then set the release notes\n"),
     ])
