@@ -49,6 +49,21 @@ if arguments[1] == "--spawn" {
     exit(0)
 }
 
+if arguments[1] == "--mask-stdin" {
+    let writer = MaskedWriter(secrets: Array(arguments.dropFirst(2)))
+    let size = 1 << 20
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+    let started = ContinuousClock.now
+    while true {
+        let n = read(0, buffer, size)
+        if n <= 0 { break }
+        writer.feed(Array(UnsafeBufferPointer(start: buffer, count: n)))
+    }
+    writer.finish()
+    FileHandle.standardError.write(Data("mask-stdin \(writer.bytesIn) bytes in \(seconds(since: started)) s\n".utf8))
+    exit(0)
+}
+
 let writer = MaskedWriter(secrets: Array(arguments.dropFirst(2)))
 let started = ContinuousClock.now
 let termination = try await runner.run(ShellCommand("cat", [arguments[1]])) { channel, bytes in

@@ -63,7 +63,10 @@ struct CompositionRoot {
             environment: environment, output: output)
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies), reporter: reporter, interruption: interruption,
-            options: RunOptions(isDryRun: dryRun, isVerbose: verbose, stateDirectory: stateDirectory,
+            options: RunOptions(isDryRun: dryRun, isVerbose: verbose,
+                                condensesToolOutput: RunOptions.condensesToolOutput(
+                                    interactive: output.isInteractive, environment: environment, verbose: verbose),
+                                stateDirectory: stateDirectory,
                                 runID: RunIdentifier.make(now: clock.now, environment: environment)))
         return RunSession(runner: runner)
     }

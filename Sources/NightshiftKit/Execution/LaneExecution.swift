@@ -144,11 +144,15 @@ final class LaneExecution: @unchecked Sendable {
     func makeContext(
         lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, recorder: StepOutputRecorder
     ) -> StepContext {
-        StepContext(
+        var context = StepContext(
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
             exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) })
+        if runner.options.condensesToolOutput {
+            context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
+        }
+        return context
     }
 
     private func runCleanup(lane: Lane) async {

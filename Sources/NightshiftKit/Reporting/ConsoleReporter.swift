@@ -21,9 +21,12 @@ public struct ConsoleReporter: RunReporter {
         output.out(stamp() + indent(step.depth) + "▶ " + step.name + "\n")
     }
 
-    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {
-        let text = indent(step.depth) + "    " + line + "\n"
-        output.write(channel == .standardError ? style.yellow(text) : style.dim(text), to: .standardOutput)
+    /// Each line indented beneath its step; stderr in yellow, stdout dimmed, when in colour.
+    public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
+        let colour = style.colour ? (channel == .standardError ? "\u{1B}[33m" : "\u{1B}[2m") : ""
+        let prefix = Array((colour + indent(step.depth) + "    ").utf8)
+        let suffix = style.colour ? Array("\u{1B}[0m".utf8) : []
+        output.write(bytes: LineDecoration.decorate(text, prefix: prefix, suffix: suffix), to: .standardOutput)
     }
 
     public func stepFinished(_ result: StepResult) {

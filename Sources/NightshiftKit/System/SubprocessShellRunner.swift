@@ -90,16 +90,22 @@ private struct StepSession: Sendable {
     let onOutput: @Sendable (OutputChannel, [UInt8]) async -> Void
 
     func run(_ configuration: Subprocess.Configuration, input: [UInt8]?, executable: String) async throws -> Termination {
+        let pipes = try StepPipes()
+        defer { pipes.closeAll() }
+        // The child's ends stay ours (`closeAfterSpawningProcess: false`) so that every path,
+        // a failed spawn included, closes them exactly once, here or in `supervise`.
+        let output = FileDescriptorOutput.fileDescriptor(FileDescriptor(rawValue: pipes.output.write), closeAfterSpawningProcess: false)
+        let error = FileDescriptorOutput.fileDescriptor(FileDescriptor(rawValue: pipes.error.write), closeAfterSpawningProcess: false)
         do {
             let status: TerminationStatus
             if let input {
-                status = try await Subprocess.run(
-                    configuration, input: .array(input), output: .sequence, error: .sequence
-                ) { execution in await supervise(execution) }.terminationStatus
+                status = try await Subprocess.run(configuration, input: .array(input), output: output, error: error) { execution in
+                    await supervise(execution.processIdentifier.value, pipes: pipes)
+                }.terminationStatus
             } else {
-                status = try await Subprocess.run(
-                    configuration, input: .none, output: .sequence, error: .sequence
-                ) { execution in await supervise(execution) }.terminationStatus
+                status = try await Subprocess.run(configuration, input: .none, output: output, error: error) { execution in
+                    await supervise(execution.processIdentifier.value, pipes: pipes)
+                }.terminationStatus
             }
             return Self.termination(status)
         } catch let error as SubprocessError {
@@ -121,17 +127,21 @@ private struct StepSession: Sendable {
         case tornDown
     }
 
-    private func supervise<Input>(_ execution: Execution<Input, SequenceOutput, SequenceOutput>) async {
-        let group = ProcessGroup(leader: execution.processIdentifier.value)
+    private func supervise(_ leader: pid_t, pipes: StepPipes) async {
+        pipes.closeChildEnds()
+        let group = ProcessGroup(leader: leader)
+        let pump = OutputPump(pipes: pipes, leaderHasExited: { group.leaderHasExited })
         await withTaskGroup(of: Event.self) { tasks in
-            tasks.addTask { await forward(execution.standardOutput, as: .standardOutput) }
-            tasks.addTask { await forward(execution.standardError, as: .standardError) }
+            tasks.addTask { [onOutput] in
+                await pump.run(deliver: onOutput)
+                return .streamClosed
+            }
             tasks.addTask { await request.wait() ? .teardownRequested : .waitAbandoned }
-            var openStreams = 2
+            var outputOpen = true
             var tearingDown = false
-            while openStreams > 0, let event = await tasks.next() {
+            while outputOpen, let event = await tasks.next() {
                 switch event {
-                case .streamClosed: openStreams -= 1
+                case .streamClosed: outputOpen = false
                 case .teardownRequested:
                     tearingDown = true
                     tasks.addTask { await tearDown(group) }
@@ -160,19 +170,5 @@ private struct StepSession: Sendable {
     private func tearDown(_ group: ProcessGroup) async -> Event {
         await group.terminate(firstSignal: teardownSignal.current, gracePeriod: gracePeriod)
         return .tornDown
-    }
-
-    /// Hands each chunk on, awaiting the consumer before reading more: that is the back-pressure
-    /// that keeps a child printing gigabytes from growing our memory. A read error ends the
-    /// channel like end-of-file does; Subprocess cancels reads once the leader has exited so a
-    /// grandchild holding the pipe open cannot hang the step.
-    private func forward(_ sequence: SubprocessOutputSequence, as channel: OutputChannel) async -> Event {
-        do {
-            for try await buffer in sequence {
-                let bytes = buffer.withUnsafeBytes { Array($0) }
-                await onOutput(channel, bytes)
-            }
-        } catch {}
-        return .streamClosed
     }
 }
