@@ -1,5 +1,15 @@
 import Foundation
 
+/// CPU time used by this process itself (children excluded), in seconds.
+enum ProcessorTime {
+    static var ownSeconds: Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
+
 /// This process's resident memory from /proc/self/status, in kilobytes.
 enum Memory {
     /// Resets the peak (`VmHWM`) to the current size, so a later `peak` covers only what follows.

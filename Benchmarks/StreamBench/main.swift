@@ -7,7 +7,7 @@ import NightshiftKit
 //   nightshift-stream-bench --lane SCRIPT SECRET... one `sh:` step running SCRIPT through a real
 //                                                 lane (LaneRunner, recorder, step log, console
 //                                                 reporter) to stdout: the memory figure
-//   nightshift-stream-bench --spawn N              N runs of `true` through the runner
+//   nightshift-stream-bench --spawn N [SCRIPT]     N runs of `true` (or `sh -c SCRIPT`) through the runner
 //   nightshift-stream-bench --steps N              a lane of N `sh: true` steps, in process
 // Timing goes to stderr.
 
@@ -33,13 +33,16 @@ Memory.resetPeak()
 switch arguments[1] {
 case "--spawn":
     let count = Int(arguments.count > 2 ? arguments[2] : "") ?? 1_000
+    let command = arguments.count > 3 ? ShellCommand.shell(arguments[3]) : ShellCommand("true")
     let runner = SubprocessShellRunner(environment: environment)
     let start = ContinuousClock.now
+    let cpu = ProcessorTime.ownSeconds
     for _ in 0..<count {
-        _ = try await runner.run(ShellCommand("true")) { _, _ in }
+        _ = try await runner.run(command) { _, _ in }
     }
     let total = seconds(since: start)
-    print(String(format: "%d spawns of true in %.3f s: %.0f µs each", count, total, total / Double(count) * 1e6))
+    print(String(format: "%d spawns of %@ in %.3f s: %.0f µs each, own CPU %.0f µs each", count, command.argv.joined(separator: " "),
+                 total, total / Double(count) * 1e6, (ProcessorTime.ownSeconds - cpu) / Double(count) * 1e6))
 case "--lane":
     guard arguments.count >= 3 else { exit(2) }
     let started = ContinuousClock.now
@@ -48,9 +51,11 @@ case "--lane":
 case "--steps":
     let count = Int(arguments.count > 2 ? arguments[2] : "") ?? 1_000
     let started = ContinuousClock.now
+    let cpu = ProcessorTime.ownSeconds
     let result = try await LaneStream(scripts: Array(repeating: "true", count: count), secrets: [], environment: environment).run()
     let total = seconds(since: started)
-    report(String(format: "lane of %d steps %@ in %.3f s: %.0f µs per step", count, result.status.rawValue, total, total / Double(count) * 1e6))
+    report(String(format: "lane of %d steps %@ in %.3f s: %.0f µs per step, own CPU %.0f µs per step", count, result.status.rawValue,
+                  total, total / Double(count) * 1e6, (ProcessorTime.ownSeconds - cpu) / Double(count) * 1e6))
 default:
     let stream = RunnerStream(secrets: Array(arguments.dropFirst(2)))
     let started = ContinuousClock.now

@@ -129,7 +129,7 @@ final class LaneExecution: @unchecked Sendable {
                 try await performer.preflight(steps, in: context)
                 _ = await recorder.finish()
             } catch {
-                let tail = await recorder.finish()
+                let tail = await recorder.finish().tail
                 runner.reporter.stepStarted(identity)
                 record(StepResult(lane: lane.name, name: identity.name, kind: "preflight", status: .failed, start: clock.now,
                                   attempts: 1, message: masker.mask("\(error)"), outputTail: tail))

@@ -8,13 +8,17 @@ import Foundation
 /// `write(2)` and to the reporter in one call: no string per line and, once the buffer has grown
 /// to the largest chunk, no allocation per chunk. Memory stays bounded by that buffer, the
 /// masking streams' held-back partial lines and the tail.
+///
+/// The log file is created with the step's first output: a step that prints nothing has no
+/// log (`finish()` says so), and a lane of many quiet steps does not create as many empty files.
 actor StepOutputRecorder {
     private var streams: [MaskingLineStream]
     private var condensers = [XcodebuildOutputFilter(), XcodebuildOutputFilter()]
     private var condensing = [false, false]
     private var announcedCondensing = false
-    private var log: Int32
-    private let logPath: String?
+    private var log: Int32 = -1
+    private var logPath: String?
+    private var logState = LogState.notCreated
     private let reporter: any RunReporter
     private let step: StepIdentity
     private let clock: any WallClock
@@ -24,8 +28,7 @@ actor StepOutputRecorder {
 
     init(masker: SecretMasker, logPath: String?, reporter: any RunReporter, step: StepIdentity, clock: any WallClock, tailLimit: Int = 40) {
         streams = [MaskingLineStream(masker: masker), MaskingLineStream(masker: masker)]
-        log = logPath.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? -1
-        self.logPath = log >= 0 ? logPath : nil
+        self.logPath = logPath
         self.reporter = reporter
         self.step = step
         self.clock = clock
@@ -49,8 +52,14 @@ actor StepOutputRecorder {
         masked = buffer
     }
 
-    /// Flushes partial last lines and closes the log; returns the output's last lines.
-    func finish() -> String {
+    /// What a finished recorder leaves: the output's last lines, and the log if one was written.
+    struct Recording: Sendable {
+        var tail: String
+        var logPath: String?
+    }
+
+    /// Flushes partial last lines and closes the log.
+    func finish() -> Recording {
         for channel in [OutputChannel.standardOutput, .standardError] {
             let index = Self.index(of: channel)
             var rest = streams[index].finish()
@@ -59,7 +68,7 @@ actor StepOutputRecorder {
         }
         if log >= 0 { close(log) }
         log = -1
-        return tail.text
+        return Recording(tail: tail.text, logPath: logState == .written ? logPath : nil)
     }
 
     private func deliver(_ text: inout [UInt8], _ channel: OutputChannel) {
@@ -85,11 +94,19 @@ actor StepOutputRecorder {
     private func announceCondensing() {
         guard !announcedCondensing else { return }
         announcedCondensing = true
-        let location = logPath.map { "; all of it is in \($0)" } ?? ""
+        let location = logState == .written ? logPath.map { "; all of it is in \($0)" } ?? "" : ""
         show(["(condensed: errors, warnings and build phases; --verbose shows everything\(location))"], .standardOutput)
     }
 
+    private enum LogState {
+        case notCreated, written, failed
+    }
+
     private func writeToLog(_ buffer: UnsafeBufferPointer<UInt8>) {
+        if logState == .notCreated, let logPath {
+            log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            logState = log >= 0 ? .written : .failed
+        }
         guard log >= 0, var base = buffer.baseAddress else { return }
         var left = buffer.count
         while left > 0 {

@@ -13,13 +13,16 @@ import Foundation
 /// per step is in memory at most, whatever the child prints; meanwhile the child blocks on its
 /// full pipe.
 ///
-/// The blocking `poll` runs on a dedicated thread, never on the cooperative pool: on a 2-core CI
-/// machine the pool has two threads, and a blocked one can starve the very task that consumes
-/// the output (tuist/tuist#12366).
+/// The blocking `poll` runs on a thread of nightshift's own (`BlockingThreads`), never on the
+/// cooperative pool or a Dispatch queue: on a 2-core CI machine the pool has two threads, and a
+/// blocked one can starve the very task that consumes the output (tuist/tuist#12366).
 ///
-/// The pump ends at end-of-file on both pipes, or once the leader has exited and what was in the
-/// pipes at that moment has been read: a background process that keeps them open, or keeps
-/// printing, cannot hold the step open after its leader ended.
+/// The output ends at end-of-file on both pipes, or once the leader has exited and what was in
+/// the pipes at that moment has been read: a background process that keeps them open, or keeps
+/// printing, cannot hold the step open after its leader ended. The pump then blocks its thread
+/// until the leader has exited (`ProcessGroup.blockUntilLeaderExits`, which leaves it unreaped)
+/// and only then reports the end: no polling with sleeps between the output's end and the
+/// leader's, which a step of 1,000 `true` steps would pay 1,000 times.
 final class OutputPump: @unchecked Sendable {
     typealias Chunk = (channel: OutputChannel, bytes: [UInt8])
 
@@ -28,22 +31,21 @@ final class OutputPump: @unchecked Sendable {
 
     private let channels: [OutputChannel]
     private let descriptors: [Int32]
-    private let leaderHasExited: @Sendable () -> Bool
+    private let group: ProcessGroup
     private let requests = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var waiter: CheckedContinuation<Chunk?, Never>?
 
-    init(pipes: StepPipes, leaderHasExited: @escaping @Sendable () -> Bool) {
+    init(pipes: StepPipes, group: ProcessGroup) {
         channels = [.standardOutput, .standardError]
         descriptors = [pipes.output.read, pipes.error.read]
-        self.leaderHasExited = leaderHasExited
+        self.group = group
     }
 
-    /// Delivers every chunk and returns once both pipes are done. Call once.
+    /// Delivers every chunk and returns once both pipes are done and the leader has exited
+    /// (unreaped). Call once.
     func run(deliver: (OutputChannel, [UInt8]) async -> Void) async {
-        let thread = Thread { [self] in pumpLoop() }
-        thread.name = "nightshift-output"
-        thread.start()
+        BlockingThreads.shared.run { [self] in pumpLoop() }
         while let chunk = await next() {
             await deliver(chunk.channel, chunk.bytes)
         }
@@ -57,10 +59,12 @@ final class OutputPump: @unchecked Sendable {
     }
 
     private func pumpLoop() {
-        var reader = PipeReader(descriptors: descriptors, leaderHasExited: leaderHasExited)
+        let group = self.group
+        var reader = PipeReader(descriptors: descriptors, leaderHasExited: { group.leaderHasExited })
         while true {
             requests.wait()
             let chunk = reader.nextChunk().map { (channels[$0.index], $0.bytes) }
+            if chunk == nil { group.blockUntilLeaderExits() }
             let continuation = lock.withLock {
                 defer { waiter = nil }
                 return waiter

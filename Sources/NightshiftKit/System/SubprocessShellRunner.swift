@@ -121,7 +121,7 @@ private struct StepSession: Sendable {
     }
 
     private enum Event: Sendable {
-        case streamClosed
+        case finished
         case teardownRequested
         case waitAbandoned
         case tornDown
@@ -130,40 +130,27 @@ private struct StepSession: Sendable {
     private func supervise(_ leader: pid_t, pipes: StepPipes) async {
         pipes.closeChildEnds()
         let group = ProcessGroup(leader: leader)
-        let pump = OutputPump(pipes: pipes, leaderHasExited: { group.leaderHasExited })
+        let pump = OutputPump(pipes: pipes, group: group)
         await withTaskGroup(of: Event.self) { tasks in
             tasks.addTask { [onOutput] in
                 await pump.run(deliver: onOutput)
-                return .streamClosed
+                return .finished
             }
             tasks.addTask { await request.wait() ? .teardownRequested : .waitAbandoned }
-            var outputOpen = true
             var tearingDown = false
-            while outputOpen, let event = await tasks.next() {
+            while let event = await tasks.next() {
                 switch event {
-                case .streamClosed: outputOpen = false
+                case .finished:
+                    // The output is done and the leader has ended but is not reaped yet, so the
+                    // group id is still this step's: whatever it left running dies now.
+                    if !tearingDown && killsLeftoverProcesses { group.send(SIGKILL) }
+                    tasks.cancelAll()
                 case .teardownRequested:
                     tearingDown = true
                     tasks.addTask { await tearDown(group) }
                 case .waitAbandoned, .tornDown: break
                 }
             }
-            if !tearingDown {
-                await finishAfterOutputClosed(group)
-                tasks.cancelAll()
-            }
-            await tasks.waitForAll()
-        }
-    }
-
-    /// The output is closed, but the leader may still run (it can close its outputs and go on).
-    private func finishAfterOutputClosed(_ group: ProcessGroup) async {
-        let request = self.request
-        let exited = await group.waitForLeaderExit(within: nil, unless: { request.isRequested })
-        if !exited {
-            _ = await tearDown(group)
-        } else if killsLeftoverProcesses {
-            group.send(SIGKILL)
         }
     }
 

@@ -69,7 +69,7 @@ struct RealLaneTests {
                     name: cleanup
                     always: true
             """)
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(result.status == .failed)
         #expect(result.steps.map(\.status) == [.timedOut, .passed])
         #expect(result.steps.first?.message == "'hangs' timed out after 500ms")

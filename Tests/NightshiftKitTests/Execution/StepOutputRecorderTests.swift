@@ -32,17 +32,26 @@ struct StepOutputRecorderTests {
         await recorder.receive(.standardOutput, Array("loy-token ok\nsecond".utf8))
         await recorder.receive(.standardError, Array("warning: \(secret)\n".utf8))
         await recorder.receive(.standardOutput, Array(" line\nthird\n".utf8))
-        let tail = await recorder.finish()
+        let recording = await recorder.finish()
+        #expect(recording.logPath == "\(folder.path)/step.log")
         #expect(try log() == "token ******** ok\nwarning: ********\nsecond line\nthird\n")
         #expect(output.standardOutput == "    token ******** ok\n    warning: ********\n    second line\n    third\n")
-        #expect(tail == "second line\nthird")
+        #expect(recording.tail == "second line\nthird")
+    }
+
+    @Test("a step that prints nothing leaves no empty log file behind")
+    func quietStep() async throws {
+        let recording = await recorder().finish()
+        #expect(recording.logPath == nil)
+        #expect(recording.tail == "")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/step.log"))
     }
 
     @Test("a last line without a newline reaches the log as it is and the console as a line")
     func unterminatedLastLine() async throws {
         let recorder = recorder()
         await recorder.receive(.standardOutput, Array("done".utf8))
-        #expect(await recorder.finish() == "done")
+        #expect(await recorder.finish().tail == "done")
         #expect(try log() == "done")
         #expect(output.standardOutput == "    done\n")
     }
@@ -61,7 +70,7 @@ struct StepOutputRecorderTests {
         let bytes = Array(text.utf8)
         await recorder.receive(.standardOutput, Array(bytes[..<30]), condensed: true)
         await recorder.receive(.standardOutput, Array(bytes[30...]), condensed: true)
-        let tail = await recorder.finish()
+        let tail = await recorder.finish().tail
         #expect(try log() == text.replacingOccurrences(of: secret, with: "********"))
         #expect(output.standardOutput == """
                 (condensed: errors, warnings and build phases; --verbose shows everything; all of it is in \(folder.path)/step.log)

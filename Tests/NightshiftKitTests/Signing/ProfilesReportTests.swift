@@ -9,7 +9,7 @@ struct ProfilesReportTests {
     func report() async throws {
         let root = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(root) }
-        let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: ProcessInfo.processInfo.environment))
+        let test = SigningTestContext(root: root, shell: SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment)))
         try SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword,
                                                           "PROFILE_EXPIRY": "2025-07-15T15:06:40Z"])
         var missing = SigningTestContext.configuration()
