@@ -65,7 +65,7 @@ struct StepExecution {
     private func logName(attempt: Int) -> String {
         let slug = String(step.displayName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
         let suffix = attempt > 1 ? ".attempt\(attempt)" : ""
-        return String(format: "%02d-%@%@.log", number, slug, suffix)
+        return (number < 10 ? "0" : "") + "\(number)-\(slug)\(suffix).log"
     }
 
     /// `recording.logPath` is nil when the last attempt printed nothing: no empty log file.

@@ -74,7 +74,7 @@ public struct SubprocessShellRunner: ShellRunner {
     private static func subprocessEnvironment(_ variables: EnvironmentVariables) -> [Subprocess.Environment.Key: String] {
         var result: [Subprocess.Environment.Key: String] = [:]
         for (name, value) in variables.values {
-            guard !name.isEmpty, !name.contains("="), let key = Subprocess.Environment.Key(rawValue: name) else { continue }
+            guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "=")), let key = Subprocess.Environment.Key(rawValue: name) else { continue }
             result[key] = value
         }
         return result
@@ -120,42 +120,21 @@ private struct StepSession: Sendable {
         }
     }
 
-    private enum Event: Sendable {
-        case finished
-        case teardownRequested
-        case waitAbandoned
-        case tornDown
-    }
-
+    /// Reads the output to its end, tearing the group down meanwhile if asked. No task group:
+    /// a lane of 1,000 short steps would pay for its tasks 1,000 times.
     private func supervise(_ leader: pid_t, pipes: StepPipes) async {
         pipes.closeChildEnds()
         let group = ProcessGroup(leader: leader)
-        let pump = OutputPump(pipes: pipes, group: group)
-        await withTaskGroup(of: Event.self) { tasks in
-            tasks.addTask { [onOutput] in
-                await pump.run(deliver: onOutput)
-                return .finished
-            }
-            tasks.addTask { await request.wait() ? .teardownRequested : .waitAbandoned }
-            var tearingDown = false
-            while let event = await tasks.next() {
-                switch event {
-                case .finished:
-                    // The output is done and the leader has ended but is not reaped yet, so the
-                    // group id is still this step's: whatever it left running dies now.
-                    if !tearingDown && killsLeftoverProcesses { group.send(SIGKILL) }
-                    tasks.cancelAll()
-                case .teardownRequested:
-                    tearingDown = true
-                    tasks.addTask { await tearDown(group) }
-                case .waitAbandoned, .tornDown: break
-                }
-            }
+        request.whenRequested { [teardownSignal, gracePeriod] in
+            Task { await group.terminate(firstSignal: teardownSignal.current, gracePeriod: gracePeriod) }
         }
-    }
-
-    private func tearDown(_ group: ProcessGroup) async -> Event {
-        await group.terminate(firstSignal: teardownSignal.current, gracePeriod: gracePeriod)
-        return .tornDown
+        await OutputPump(pipes: pipes, group: group).run(deliver: onOutput)
+        // The output is done and the leader has ended but is not reaped yet, so the group id is
+        // still this step's: whatever it left running dies now (a teardown ends with SIGKILL too).
+        if let teardown = request.finish() {
+            await teardown.value
+        } else if killsLeftoverProcesses {
+            group.send(SIGKILL)
+        }
     }
 }
