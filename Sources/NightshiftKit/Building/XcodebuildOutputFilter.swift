@@ -10,7 +10,7 @@ public struct XcodebuildOutputFilter: Sendable {
     public init() {}
 
     /// The lines of `chunk` (plus what was pending) to show, without their newlines. A line
-    /// longer than `maximumLineLength` is judged on its first part, so memory stays bounded.
+    /// longer than `maximumLineLength` is judged in pieces of that size, so memory stays bounded.
     public mutating func feed(_ chunk: [UInt8]) -> [String] {
         var shown: [String] = []
         var start = 0

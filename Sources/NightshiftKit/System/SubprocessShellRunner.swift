@@ -9,6 +9,10 @@ internal import SystemPackage
 /// The real `ShellRunner`: spawns each command with swift-subprocess in a process group of its
 /// own, streams stdout and stderr as raw chunks, and tears the whole group down on cancellation.
 ///
+/// Subprocess spawns and reaps; the output does not go through its sequences. The child writes
+/// into `StepPipes` (1 MiB pipes) that `OutputPump` reads on a thread of its own, a whole pipe
+/// per read, one chunk in flight (see both for why: throughput, and flat memory).
+///
 /// The child's environment is exactly `environment` with the command's overrides on top; the
 /// process environment is never inherited behind the caller's back.
 ///
