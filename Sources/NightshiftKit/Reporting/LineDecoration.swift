@@ -32,24 +32,16 @@ enum LineDecoration {
         }
     }
 
-    /// Counts newlines 64 bytes at a time (a vector compare and sum): `memchr` per line costs a
-    /// call for every 100-byte line, about as much as copying them.
+    /// The number of lines, found with `memchr` (vectorised in the C library; a Swift `SIMD64`
+    /// compare-and-sum measured 20 times slower here).
     static func lineCount(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        let newline = SIMD64<UInt8>(repeating: UInt8(ascii: "\n"))
-        let one = SIMD64<UInt8>(repeating: 1)
-        var newlines = 0
+        var lines = 0
         var position = 0
-        let raw = UnsafeRawPointer(base)
-        while position + 64 <= count {
-            let block = raw.loadUnaligned(fromByteOffset: position, as: SIMD64<UInt8>.self)
-            newlines += Int(SIMD64<UInt8>(repeating: 0).replacing(with: one, where: block .== newline).wrappedSum())
-            position += 64
-        }
         while position < count {
-            if base[position] == UInt8(ascii: "\n") { newlines += 1 }
-            position += 1
+            lines += 1
+            position = endOfLine(base, from: position, count: count) + 1
         }
-        return base[count - 1] == UInt8(ascii: "\n") ? newlines : newlines + 1
+        return lines
     }
 
     /// The index of the next newline at or after `position`, or `count` when there is none.
