@@ -19,8 +19,14 @@ enum DurationFormatting {
         value < 10 ? "0\(value)" : "\(value)"
     }
 
-    /// ISO 8601 in UTC with seconds, as logs and reports carry it.
+    /// ISO 8601 in UTC with seconds, as logs and reports carry it: `2025-06-15T15:06:40Z`. Built
+    /// from `gmtime_r` by hand; Foundation's ISO 8601 style goes through a calendar for every
+    /// step line Jenkins shows.
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let day = "\(parts.tm_year + 1900)-\(twoDigits(Int(parts.tm_mon) + 1))-\(twoDigits(Int(parts.tm_mday)))"
+        return day + "T\(twoDigits(Int(parts.tm_hour))):\(twoDigits(Int(parts.tm_min))):\(twoDigits(Int(parts.tm_sec)))Z"
     }
 }

@@ -83,3 +83,23 @@ struct ConsoleReporterTests {
         }
     }
 }
+
+@Suite("DurationFormatting")
+struct DurationFormattingTests {
+    @Test("timestamps are ISO 8601 in UTC, as Foundation writes them, fractions dropped")
+    func timestamps() {
+        for seconds in [0, 1_750_000_000, 1_750_000_000.999, 951_782_400, 4_102_444_799] as [Double] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(DurationFormatting.timestamp(date) == date.formatted(.iso8601), "\(seconds)")
+        }
+    }
+
+    @Test("short durations: tenths under a minute, then minutes and seconds, then hours and minutes")
+    func short() {
+        #expect(DurationFormatting.short(.milliseconds(40)) == "0.0s")
+        #expect(DurationFormatting.short(.milliseconds(1_260)) == "1.3s")
+        #expect(DurationFormatting.short(.milliseconds(59_960)) == "1m00s")
+        #expect(DurationFormatting.short(.seconds(125)) == "2m05s")
+        #expect(DurationFormatting.short(.seconds(3_725)) == "1h02m")
+    }
+}
