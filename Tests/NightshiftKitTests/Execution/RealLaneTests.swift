@@ -76,6 +76,18 @@ struct RealLaneTests {
         for pid in try printedPIDs(result.steps.first?.logPath) { #expect(await processDies(pid), "pid \(pid) survived") }
     }
 
+    @Test("a step that goes quiet past no_output_timeout is stopped and reported")
+    func quiet() async throws {
+        let (result, _) = try await run("""
+                  - sh: 'echo started; sleep 30 & echo pid=$!; echo pid=$$; wait'
+                    name: quiet
+                    no_output_timeout: 300ms
+            """)
+        #expect(result.steps.first?.status == .timedOut)
+        #expect(result.steps.first?.message == "'quiet' printed nothing for 300ms (no_output_timeout)")
+        for pid in try printedPIDs(result.steps.first?.logPath) { #expect(await processDies(pid), "pid \(pid) survived") }
+    }
+
     @Test("a timed-out step whose shell ignores SIGTERM is killed after the grace period")
     func timeoutIgnoringTerm() async throws {
         let (result, _) = try await run("""
