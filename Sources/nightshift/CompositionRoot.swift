@@ -88,7 +88,10 @@ struct CompositionRoot {
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies, liveProgress: liveProgress), reporter: reporter,
             interruption: interruption,
-            options: RunOptions(isDryRun: dryRun, isVerbose: verbose, stateDirectory: stateDirectory,
+            options: RunOptions(isDryRun: dryRun, isVerbose: verbose,
+                                condensesToolOutput: RunOptions.condensesToolOutput(
+                                    interactive: output.isInteractive, environment: environment, verbose: verbose),
+                                stateDirectory: stateDirectory,
                                 runID: RunIdentifier.make(now: clock.now, environment: processEnvironment,
                                                           processID: ProcessInfo.processInfo.processIdentifier)))
         return RunSession(runner: runner)

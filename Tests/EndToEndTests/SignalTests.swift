@@ -4,28 +4,37 @@ import Testing
 
 @Suite("Interrupting nightshift")
 struct SignalTests {
-    @Test("SIGTERM mid-step: the step's group is stopped, cleanup runs, exit 143, no survivors")
-    func sigterm() async throws {
+    @Test("SIGINT or SIGTERM mid-step: the step's group gets that signal, cleanup runs, exit 130 / 143, no survivors",
+          arguments: [(SIGINT, "INT", Int32(130)), (SIGTERM, "TERM", Int32(143))])
+    func interrupted(signal: Int32, name: String, exitCode: Int32) async throws {
         let directory = try makeTemporaryDirectory()
         try """
             project: { name: Demo }
             lanes:
               long:
                 steps:
-                  - sh: echo $PPID > nightshift.pid; sleep 300 & echo $! > child.pid; wait
+                  - sh: |
+                      trap 'echo INT > got.txt; exit 130' INT
+                      trap 'echo TERM > got.txt; exit 143' TERM
+                      sleep 300 & echo $! > child.pid
+                      echo $PPID > nightshift.pid
+                      wait
                   - sh: echo never > never.txt
                   - sh: echo cleaned > cleaned.txt
                     always: true
             """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        async let outcome = NightshiftBinary.run(["run", "long"], in: directory)
+        async let outcome = NightshiftBinary.run(["run", "long", "--json", "report.json"], in: directory)
         let nightshiftPID = try await Self.waitForPID(in: directory + "/nightshift.pid")
         let childPID = try await Self.waitForPID(in: directory + "/child.pid")
-        kill(nightshiftPID, SIGTERM)
+        kill(nightshiftPID, signal)
         let result = try await outcome
-        #expect(result.exitCode == 143)
+        #expect(result.exitCode == exitCode)
+        #expect(try String(contentsOfFile: directory + "/got.txt", encoding: .utf8) == name + "\n")
         #expect(FileManager.default.fileExists(atPath: directory + "/cleaned.txt"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/never.txt"))
         #expect(!Self.isAlive(childPID), "the step's background child survived")
+        let report = try String(contentsOfFile: directory + "/report.json", encoding: .utf8)
+        #expect(report.contains("\"status\" : \"interrupted\""))
     }
 
     /// Polls for a file the step writes; the step's own timing, bounded, not a semantic sleep.

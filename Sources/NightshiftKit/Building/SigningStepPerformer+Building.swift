@@ -14,7 +14,7 @@ extension SigningStepPerformer {
             teamID: profile.teamID, profileName: profile.name,
             signingIdentity: try await signingIdentity(inputs, fallback: profile.identity, context))
         if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
-        let termination = try await context.run(XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild))
+        let termination = try await context.run(XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
         if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
             throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)")
         }
@@ -31,7 +31,7 @@ extension SigningStepPerformer {
             try files.createDirectory(atPath: paths.output)
             try files.write(options.xmlData(), toPath: paths.exportOptionsPlist)
         }
-        let termination = try await context.run(XcodebuildCommands.export(paths: paths, xcodebuild: xcodebuild))
+        let termination = try await context.run(XcodebuildCommands.export(paths: paths, xcodebuild: xcodebuild), display: .condensed)
         guard termination.succeeded else { return termination }
         if !context.isDryRun { try moveIPA(paths) }
         await context.exports.set(BuildPaths.ipaVariable, paths.ipa)

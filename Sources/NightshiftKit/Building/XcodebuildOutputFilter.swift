@@ -9,17 +9,32 @@ public struct XcodebuildOutputFilter: Sendable {
 
     public init() {}
 
-    /// The lines of `chunk` (plus what was pending) to show, without their newlines.
+    /// The lines of `chunk` (plus what was pending) to show, without their newlines. A line
+    /// longer than `maximumLineLength` is judged in pieces of that size, so memory stays bounded.
     public mutating func feed(_ chunk: [UInt8]) -> [String] {
-        pending += chunk
         var shown: [String] = []
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
+        var start = 0
+        while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let line: String
+            if pending.isEmpty {
+                line = String(decoding: chunk[start..<newline], as: UTF8.self)
+            } else {
+                pending += chunk[start..<newline]
+                line = String(decoding: pending, as: UTF8.self)
+                pending.removeAll(keepingCapacity: true)
+            }
             if let kept = filter(line) { shown.append(kept) }
+            start = newline + 1
+        }
+        pending += chunk[start...]
+        if pending.count > Self.maximumLineLength {
+            if let kept = filter(String(decoding: pending, as: UTF8.self)) { shown.append(kept) }
+            pending.removeAll(keepingCapacity: true)
         }
         return shown
     }
+
+    static let maximumLineLength = 64 * 1024
 
     /// Whatever is left after the last chunk (a final line without a newline).
     public mutating func finish() -> [String] {

@@ -129,7 +129,7 @@ final class LaneExecution: @unchecked Sendable {
                 try await performer.preflight(steps, in: context)
                 _ = await recorder.finish()
             } catch {
-                let tail = await recorder.finish()
+                let tail = await recorder.finish().tail
                 runner.reporter.stepStarted(identity)
                 record(StepResult(lane: lane.name, name: identity.name, kind: "preflight", status: .failed, start: clock.now,
                                   attempts: 1, message: masker.mask("\(error)"), outputTail: tail))
@@ -144,12 +144,16 @@ final class LaneExecution: @unchecked Sendable {
     func makeContext(
         lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, recorder: StepOutputRecorder
     ) -> StepContext {
-        StepContext(
+        var context = StepContext(
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
             exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },
             progress: { text in await recorder.progress(text) })
+        if runner.options.condensesToolOutput {
+            context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
+        }
+        return context
     }
 
     private func runCleanup(lane: Lane) async {

@@ -23,6 +23,10 @@ public struct StepContext: Sendable {
     public var progress: @Sendable (String?) async -> Void
     /// `--verbose`: show long tool output whole instead of condensed.
     public var isVerbose: Bool
+    /// Where output goes that the terminal shows condensed (`run(_:display: .condensed)`); the
+    /// step's log still gets all of it. Nil when the run shows tool output whole: then it goes
+    /// to `emit` like any other output.
+    public var emitCondensed: (@Sendable (OutputChannel, [UInt8]) async -> Void)?
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
@@ -56,9 +60,19 @@ public struct StepContext: Sendable {
     }
 
     /// Runs a command through the injected shell, its output going to the step's output.
-    public func run(_ command: ShellCommand) async throws -> Termination {
-        try await shell.run(command, onOutput: emit)
+    /// `.condensed` is for tools whose output is long and mostly noise (xcodebuild).
+    public func run(_ command: ShellCommand, display: OutputDisplay = .whole) async throws -> Termination {
+        let onOutput = display == .condensed ? emitCondensed ?? emit : emit
+        return try await shell.run(command, onOutput: onOutput)
     }
+}
+
+/// How a command's output appears on the terminal. The step's log always gets all of it.
+public enum OutputDisplay: Sendable, Hashable {
+    case whole
+    /// Errors, warnings and build phases only, when the run condenses tool output
+    /// (`RunOptions.condensesToolOutput`); whole otherwise.
+    case condensed
 }
 
 /// Performs the steps of one kind (signing, building, uploading…). Registered per keyword in

@@ -20,7 +20,7 @@ struct StepExecution {
         let start = execution.clock.now
         let attempts = step.options.retry.times + 1
         var outcome = AttemptOutcome.interrupted
-        var tail = ""
+        var recording = StepOutputRecorder.Recording(tail: "", logPath: nil)
         var attempt = 0
         while attempt < attempts {
             attempt += 1
@@ -34,15 +34,15 @@ struct StepExecution {
                     if !slept { outcome = .interrupted; break }
                 }
             }
-            (outcome, tail) = await attemptOnce(attempt: attempt)
+            (outcome, recording) = await attemptOnce(attempt: attempt)
             if outcome.succeeded || outcome == .interrupted { break }
         }
-        return result(for: outcome, start: start, attempts: attempt, tail: tail)
+        return result(for: outcome, start: start, attempts: attempt, recording: recording)
     }
 
-    private func attemptOnce(attempt: Int) async -> (AttemptOutcome, String) {
+    private func attemptOnce(attempt: Int) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
-            return (.failed("step kind '\(step.kind.keyword)' is not available"), "")
+            return (.failed("step kind '\(step.kind.keyword)' is not available"), .init(tail: "", logPath: nil))
         }
         let logPath = runner.options.isDryRun ? nil : "\(execution.folders.logs)/\(logName(attempt: attempt))"
         let recorder = StepOutputRecorder(
@@ -65,14 +65,15 @@ struct StepExecution {
     private func logName(attempt: Int) -> String {
         let slug = String(step.displayName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
         let suffix = attempt > 1 ? ".attempt\(attempt)" : ""
-        return String(format: "%02d-%@%@.log", number, slug, suffix)
+        return (number < 10 ? "0" : "") + "\(number)-\(slug)\(suffix).log"
     }
 
-    private func result(for outcome: AttemptOutcome, start: Date, attempts: Int, tail: String) -> StepResult {
+    /// `recording.logPath` is nil when the last attempt printed nothing: no empty log file.
+    private func result(for outcome: AttemptOutcome, start: Date, attempts: Int, recording: StepOutputRecorder.Recording) -> StepResult {
         var result = StepResult(
             lane: lane.name, name: identity.name, kind: identity.kind, status: .passed, start: start,
-            duration: .seconds(execution.clock.now.timeIntervalSince(start)), attempts: attempts, outputTail: tail,
-            logPath: runner.options.isDryRun ? nil : "\(execution.folders.logs)/\(logName(attempt: attempts))")
+            duration: .seconds(execution.clock.now.timeIntervalSince(start)), attempts: attempts, outputTail: recording.tail,
+            logPath: recording.logPath)
         switch outcome {
         case .finished(let termination):
             if case .exited(let code) = termination { result.exitCode = code }

@@ -1,37 +1,63 @@
 import Foundation
 
 /// Receives a step's raw output: masks it line by line, writes it whole to the step's log file,
-/// keeps the last lines for failure reports, and forwards lines to the reporter.
+/// keeps the last lines for failure reports, and hands the masked lines to the reporter, or,
+/// for output the terminal shows condensed (xcodebuild's), what the condenser keeps of them.
+///
+/// Each chunk is masked into one reusable buffer, which goes to the log with a single
+/// `write(2)` and to the reporter in one call: no string per line and, once the buffer has grown
+/// to the largest chunk, no allocation per chunk. Memory stays bounded by that buffer, the
+/// masking streams' held-back partial lines and the tail.
+///
+/// The log file is created with the step's first output: a step that prints nothing has no
+/// log (`finish()` says so), and a lane of many quiet steps does not create as many empty files.
 actor StepOutputRecorder {
-    private var streams: [OutputChannel: MaskingLineStream]
+    private var streams: [MaskingLineStream]
+    private var condensers = [XcodebuildOutputFilter(), XcodebuildOutputFilter()]
+    private var condensing = [false, false]
+    private var announcedCondensing = false
+    private var log: Int32 = -1
+    private var logPath: String?
+    private var logState = LogState.notCreated
     private let masker: SecretMasker
-    private let log: FileHandle?
     private let reporter: any RunReporter
     private let step: StepIdentity
     private let clock: any WallClock
-    private var tail: [String] = []
-    private let tailLimit: Int
+    private var tail: OutputTail
+    private var masked: [UInt8] = []
     private(set) var lastActivity: Date
 
     init(masker: SecretMasker, logPath: String?, reporter: any RunReporter, step: StepIdentity, clock: any WallClock, tailLimit: Int = 40) {
-        streams = [.standardOutput: MaskingLineStream(masker: masker), .standardError: MaskingLineStream(masker: masker)]
+        streams = [MaskingLineStream(masker: masker), MaskingLineStream(masker: masker)]
+        self.logPath = logPath
         self.masker = masker
-        if let logPath, FileManager.default.createFile(atPath: logPath, contents: nil) {
-            log = FileHandle(forWritingAtPath: logPath)
-        } else {
-            log = nil
-        }
         self.reporter = reporter
         self.step = step
         self.clock = clock
-        self.tailLimit = tailLimit
+        self.tail = OutputTail(lineLimit: tailLimit)
         lastActivity = clock.now
     }
 
-    func receive(_ channel: OutputChannel, _ bytes: [UInt8]) {
+    deinit {
+        if log >= 0 { close(log) }
+    }
+
+    /// Takes a chunk of the step's output; `condensed` asks for the terminal to show only what
+    /// `XcodebuildOutputFilter` keeps (the log and the tail still get everything).
+    func receive(_ channel: OutputChannel, _ bytes: [UInt8], condensed: Bool = false) {
         lastActivity = clock.now
-        let masked = streams[channel]?.feed(bytes) ?? []
-        deliver(masked, channel)
+        let index = Self.index(of: channel)
+        condensing[index] = condensed
+        var buffer = takeBuffer()
+        streams[index].feed(bytes) { buffer.append(contentsOf: $0) }
+        deliver(&buffer, channel)
+        masked = buffer
+    }
+
+    /// What a finished recorder leaves: the output's last lines, and the log if one was written.
+    struct Recording: Sendable {
+        var tail: String
+        var logPath: String?
     }
 
     /// A transient progress line for the terminal, masked; not logged (the step prints the
@@ -42,22 +68,74 @@ actor StepOutputRecorder {
     }
 
     /// Flushes partial last lines and closes the log.
-    func finish() -> String {
+    func finish() -> Recording {
         for channel in [OutputChannel.standardOutput, .standardError] {
-            if let rest = streams[channel]?.finish(), !rest.isEmpty { deliver(rest + [UInt8(ascii: "\n")], channel) }
+            let index = Self.index(of: channel)
+            var rest = streams[index].finish()
+            deliver(&rest, channel)
+            if condensing[index] { show(condensers[index].finish(), channel) }
         }
-        try? log?.close()
-        return tail.joined(separator: "\n")
+        if log >= 0 { close(log) }
+        log = -1
+        return Recording(tail: tail.text, logPath: logState == .written ? logPath : nil)
     }
 
-    private func deliver(_ masked: [UInt8], _ channel: OutputChannel) {
-        guard !masked.isEmpty else { return }
-        log?.write(Data(masked))
-        let text = String(decoding: masked, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        for line in lines { reporter.stepOutput(line, channel: channel, step: step) }
-        tail.append(contentsOf: lines)
-        if tail.count > tailLimit { tail.removeFirst(tail.count - tailLimit) }
+    private func deliver(_ text: inout [UInt8], _ channel: OutputChannel) {
+        guard !text.isEmpty else { return }
+        text.withUnsafeBufferPointer { buffer in
+            writeToLog(buffer)
+            tail.append(buffer)
+        }
+        let index = Self.index(of: channel)
+        if condensing[index] {
+            announceCondensing()
+            show(condensers[index].feed(text), channel)
+        } else {
+            reporter.stepOutput(text, channel: channel, step: step)
+        }
+    }
+
+    private func show(_ lines: [String], _ channel: OutputChannel) {
+        guard !lines.isEmpty else { return }
+        reporter.stepOutput(Array((lines.joined(separator: "\n") + "\n").utf8), channel: channel, step: step)
+    }
+
+    private func announceCondensing() {
+        guard !announcedCondensing else { return }
+        announcedCondensing = true
+        let location = logState == .written ? logPath.map { "; all of it is in \($0)" } ?? "" : ""
+        show(["(condensed: errors, warnings and build phases; --verbose shows everything\(location))"], .standardOutput)
+    }
+
+    private enum LogState {
+        case notCreated, written, failed
+    }
+
+    private func writeToLog(_ buffer: UnsafeBufferPointer<UInt8>) {
+        if logState == .notCreated, let logPath {
+            log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            logState = log >= 0 ? .written : .failed
+        }
+        guard log >= 0, var base = buffer.baseAddress else { return }
+        var left = buffer.count
+        while left > 0 {
+            let written = write(log, base, left)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            base += written
+            left -= written
+        }
+    }
+
+    /// The reusable chunk buffer, emptied but keeping its capacity.
+    private func takeBuffer() -> [UInt8] {
+        var buffer: [UInt8] = []
+        swap(&buffer, &masked)
+        buffer.removeAll(keepingCapacity: true)
+        return buffer
+    }
+
+    private static func index(of channel: OutputChannel) -> Int {
+        channel == .standardOutput ? 0 : 1
     }
 }

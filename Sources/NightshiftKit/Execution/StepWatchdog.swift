@@ -20,6 +20,11 @@ struct StepWatchdog {
     let recorder: StepOutputRecorder
 
     func run(_ work: @escaping @Sendable () async throws -> Termination) async -> AttemptOutcome {
+        guard timeout != nil || noOutputTimeout != nil else {
+            // Nothing to race against: no task group to pay for.
+            let outcome = await Self.perform(work)
+            return Task.isCancelled ? .interrupted : outcome ?? .interrupted
+        }
         let outcome = await withTaskGroup(of: AttemptOutcome?.self) { group in
             group.addTask { await Self.perform(work) }
             if let timeout {

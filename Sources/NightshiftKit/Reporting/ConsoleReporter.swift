@@ -21,12 +21,14 @@ public struct ConsoleReporter: RunReporter {
         output.out(stamp() + indent(step.depth) + "▶ " + step.name + "\n")
     }
 
-    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {
-        let text = indent(step.depth) + "    " + line + "\n"
-        // On a live terminal a progress line may be showing: the line replaces it, and the
-        // progress is redrawn beneath by its next update.
-        let start = style.liveProgress ? Self.clearLine : ""
-        output.write(start + (channel == .standardError ? style.yellow(text) : style.dim(text)), to: .standardOutput)
+    /// Each line indented beneath its step; stderr in yellow, stdout dimmed, when in colour. On a
+    /// live terminal a progress line may be showing: the output replaces it, and the progress is
+    /// redrawn beneath by its next update.
+    public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
+        let colour = style.colour ? (channel == .standardError ? "\u{1B}[33m" : "\u{1B}[2m") : ""
+        let prefix = Array(((style.liveProgress ? Self.clearLine : "") + colour + indent(step.depth) + "    ").utf8)
+        let suffix = style.colour ? Array("\u{1B}[0m".utf8) : []
+        output.write(bytes: LineDecoration.decorate(text, prefix: prefix, suffix: suffix), to: .standardOutput)
     }
 
     /// Redraws the step's progress line in place (carriage return, erase line), without a

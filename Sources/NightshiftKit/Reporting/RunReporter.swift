@@ -18,7 +18,9 @@ public struct StepIdentity: Sendable, Hashable {
 public protocol RunReporter: Sendable {
     func laneStarted(_ lane: Lane, runID: String)
     func stepStarted(_ step: StepIdentity)
-    func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity)
+    /// A step's output, masked: one or more lines, each ended by a newline except perhaps the
+    /// last (the end of the output, or a very long line shown in pieces), which counts as ended.
+    func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity)
     func stepFinished(_ result: StepResult)
     func laneFinished(_ result: LaneResult)
     /// A warning or note outside any step's output.
@@ -44,8 +46,10 @@ public struct DryRunReporter: RunReporter {
 
     public func laneStarted(_ lane: Lane, runID: String) {}
     public func stepStarted(_ step: StepIdentity) {}
-    public func stepOutput(_ line: String, channel: OutputChannel, step: StepIdentity) {
-        output.out("# " + line + "\n")
+    public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
+        var lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        output.out(lines.map { "# \($0)\n" }.joined())
     }
     public func stepFinished(_ result: StepResult) {}
     public func laneFinished(_ result: LaneResult) {}

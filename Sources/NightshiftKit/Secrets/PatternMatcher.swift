@@ -116,23 +116,67 @@ struct PatternMatcher: Sendable {
         return ranges
     }
 
+    /// Slides the window over `base`, checking only where the shift table allows a start. Above
+    /// `interleavingThreshold` bytes the text is cut in two and both halves are scanned in the
+    /// same loop: each step's next position depends on a table load, so one scan waits on
+    /// memory latency most of the time, and two independent ones nearly double the speed. The
+    /// halves split the window *ends* between them, so every window is still considered once.
     private func scanWithShifts(
         _ base: UnsafePointer<UInt8>, searchEnd: Int, startLimit: Int, into ranges: inout [Range<Int>]
     ) {
         let window = shortestLength
         let endLimit = min(startLimit, searchEnd - window + 1) + window - 1
-        shiftTable.withUnsafeBufferPointer { shifts in
-            var end = window - 1
-            while end < endLimit {
-                let shift = Int(shifts[Self.trigramHash(base[end - 2], base[end - 1], base[end])])
-                if shift > 0 {
-                    end += shift
-                    continue
-                }
-                let start = end - window + 1
-                check(start, in: base, searchEnd: searchEnd, into: &ranges)
-                end += 1
+        let firstEnd = window - 1
+        shiftTable.withUnsafeBufferPointer { table in
+            let shifts = table.baseAddress!
+            guard endLimit - firstEnd >= Self.interleavingThreshold else {
+                scan(from: firstEnd, to: endLimit, base, shifts, searchEnd: searchEnd, into: &ranges)
+                return
             }
+            let middle = firstEnd + (endLimit - firstEnd) / 2
+            var laterRanges: [Range<Int>] = []
+            var first = firstEnd
+            var second = middle
+            while first < middle && second < endLimit {
+                let firstShift = Int(shifts[Self.trigramHash(base[first - 2], base[first - 1], base[first])])
+                let secondShift = Int(shifts[Self.trigramHash(base[second - 2], base[second - 1], base[second])])
+                if firstShift > 0 {
+                    first += firstShift
+                } else {
+                    check(first - window + 1, in: base, searchEnd: searchEnd, into: &ranges)
+                    first += 1
+                }
+                if secondShift > 0 {
+                    second += secondShift
+                } else {
+                    check(second - window + 1, in: base, searchEnd: searchEnd, into: &laterRanges)
+                    second += 1
+                }
+            }
+            scan(from: first, to: middle, base, shifts, searchEnd: searchEnd, into: &ranges)
+            scan(from: second, to: endLimit, base, shifts, searchEnd: searchEnd, into: &laterRanges)
+            for range in laterRanges { Self.add(range, to: &ranges) }
+        }
+    }
+
+    /// Texts shorter than this are scanned in one piece.
+    static let interleavingThreshold = 4096
+
+    /// One scan over the windows ending in `start..<limit`.
+    private func scan(
+        from start: Int, to limit: Int, _ base: UnsafePointer<UInt8>, _ shifts: UnsafePointer<UInt8>,
+        searchEnd: Int, into ranges: inout [Range<Int>]
+    ) {
+        let window = shortestLength
+        var end = start
+        while end < limit {
+            let shift = Int(shifts[Self.trigramHash(base[end - 2], base[end - 1], base[end])])
+            if shift > 0 {
+                end += shift
+                continue
+            }
+            check(end - window + 1, in: base, searchEnd: searchEnd, into: &ranges)
+            end += 1
         }
     }
 

@@ -14,7 +14,7 @@ struct ExecutableLookup: Sendable {
         guard !name.isEmpty else {
             throw ShellRunnerError(executable: name, reason: "the command is empty")
         }
-        if name.contains("/") {
+        if name.utf8.contains(UInt8(ascii: "/")) {
             let path = absolute(name)
             try requireExecutable(path, named: name)
             return path

@@ -22,25 +22,29 @@ struct ProcessGroup: Sendable {
         return status != 0 || info.si_signo == SIGCHLD
     }
 
+    /// Blocks the calling thread until the leader has ended, without reaping it. Only for a
+    /// thread of nightshift's own (the output pump's), never the cooperative pool.
+    func blockUntilLeaderExits() {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(leader), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+    }
+
     /// Sends `firstSignal` to the group, waits up to `gracePeriod` for the leader to end, then
     /// sends SIGKILL to the group so that descendants that ignored the first signal die too.
     func terminate(firstSignal: Int32, gracePeriod: Duration) async {
         send(firstSignal)
-        _ = await waitForLeaderExit(within: gracePeriod, unless: { false })
+        _ = await waitForLeaderExit(within: gracePeriod)
         send(SIGKILL)
     }
 
-    /// Polls for the leader's end until `limit` (if any) passes or `interrupt` returns true.
-    /// Polling starts at 200 µs because the usual caller has just seen the output close, which
-    /// normally means the leader is ending this very moment.
+    /// Polls for the leader's end until `limit` passes, starting at 200 µs.
     /// - Returns: whether the leader has ended.
-    func waitForLeaderExit(within limit: Duration?, unless interrupt: @Sendable () -> Bool) async -> Bool {
+    func waitForLeaderExit(within limit: Duration) async -> Bool {
         let clock = ContinuousClock()
-        let deadline = limit.map { clock.now.advanced(by: $0) }
+        let deadline = clock.now.advanced(by: limit)
         var pause = Duration.microseconds(200)
         while !leaderHasExited {
-            if interrupt() { return false }
-            if let deadline, clock.now >= deadline { return false }
+            if clock.now >= deadline { return false }
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(20))
         }

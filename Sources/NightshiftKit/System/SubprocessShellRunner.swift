@@ -9,6 +9,10 @@ internal import SystemPackage
 /// The real `ShellRunner`: spawns each command with swift-subprocess in a process group of its
 /// own, streams stdout and stderr as raw chunks, and tears the whole group down on cancellation.
 ///
+/// Subprocess spawns and reaps; the output does not go through its sequences. The child writes
+/// into `StepPipes` (1 MiB pipes) that `OutputPump` reads on a thread of its own, a whole pipe
+/// per read, one chunk in flight (see both for why: throughput, and flat memory).
+///
 /// The child's environment is exactly `environment` with the command's overrides on top; the
 /// process environment is never inherited behind the caller's back.
 ///
@@ -74,7 +78,7 @@ public struct SubprocessShellRunner: ShellRunner {
     private static func subprocessEnvironment(_ variables: EnvironmentVariables) -> [Subprocess.Environment.Key: String] {
         var result: [Subprocess.Environment.Key: String] = [:]
         for (name, value) in variables.values {
-            guard !name.isEmpty, !name.contains("="), let key = Subprocess.Environment.Key(rawValue: name) else { continue }
+            guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "=")), let key = Subprocess.Environment.Key(rawValue: name) else { continue }
             result[key] = value
         }
         return result
@@ -90,16 +94,22 @@ private struct StepSession: Sendable {
     let onOutput: @Sendable (OutputChannel, [UInt8]) async -> Void
 
     func run(_ configuration: Subprocess.Configuration, input: [UInt8]?, executable: String) async throws -> Termination {
+        let pipes = try StepPipes()
+        defer { pipes.closeAll() }
+        // The child's ends stay ours (`closeAfterSpawningProcess: false`) so that every path,
+        // a failed spawn included, closes them exactly once, here or in `supervise`.
+        let output = FileDescriptorOutput.fileDescriptor(FileDescriptor(rawValue: pipes.output.write), closeAfterSpawningProcess: false)
+        let error = FileDescriptorOutput.fileDescriptor(FileDescriptor(rawValue: pipes.error.write), closeAfterSpawningProcess: false)
         do {
             let status: TerminationStatus
             if let input {
-                status = try await Subprocess.run(
-                    configuration, input: .array(input), output: .sequence, error: .sequence
-                ) { execution in await supervise(execution) }.terminationStatus
+                status = try await Subprocess.run(configuration, input: .array(input), output: output, error: error) { execution in
+                    await supervise(execution.processIdentifier.value, pipes: pipes)
+                }.terminationStatus
             } else {
-                status = try await Subprocess.run(
-                    configuration, input: .none, output: .sequence, error: .sequence
-                ) { execution in await supervise(execution) }.terminationStatus
+                status = try await Subprocess.run(configuration, input: .none, output: output, error: error) { execution in
+                    await supervise(execution.processIdentifier.value, pipes: pipes)
+                }.terminationStatus
             }
             return Self.termination(status)
         } catch let error as SubprocessError {
@@ -114,65 +124,21 @@ private struct StepSession: Sendable {
         }
     }
 
-    private enum Event: Sendable {
-        case streamClosed
-        case teardownRequested
-        case waitAbandoned
-        case tornDown
-    }
-
-    private func supervise<Input>(_ execution: Execution<Input, SequenceOutput, SequenceOutput>) async {
-        let group = ProcessGroup(leader: execution.processIdentifier.value)
-        await withTaskGroup(of: Event.self) { tasks in
-            tasks.addTask { await forward(execution.standardOutput, as: .standardOutput) }
-            tasks.addTask { await forward(execution.standardError, as: .standardError) }
-            tasks.addTask { await request.wait() ? .teardownRequested : .waitAbandoned }
-            var openStreams = 2
-            var tearingDown = false
-            while openStreams > 0, let event = await tasks.next() {
-                switch event {
-                case .streamClosed: openStreams -= 1
-                case .teardownRequested:
-                    tearingDown = true
-                    tasks.addTask { await tearDown(group) }
-                case .waitAbandoned, .tornDown: break
-                }
-            }
-            if !tearingDown {
-                await finishAfterOutputClosed(group)
-                tasks.cancelAll()
-            }
-            await tasks.waitForAll()
+    /// Reads the output to its end, tearing the group down meanwhile if asked. No task group:
+    /// a lane of 1,000 short steps would pay for its tasks 1,000 times.
+    private func supervise(_ leader: pid_t, pipes: StepPipes) async {
+        pipes.closeChildEnds()
+        let group = ProcessGroup(leader: leader)
+        request.whenRequested { [teardownSignal, gracePeriod] in
+            Task { await group.terminate(firstSignal: teardownSignal.current, gracePeriod: gracePeriod) }
         }
-    }
-
-    /// The output is closed, but the leader may still run (it can close its outputs and go on).
-    private func finishAfterOutputClosed(_ group: ProcessGroup) async {
-        let request = self.request
-        let exited = await group.waitForLeaderExit(within: nil, unless: { request.isRequested })
-        if !exited {
-            _ = await tearDown(group)
+        await OutputPump(pipes: pipes, group: group).run(deliver: onOutput)
+        // The output is done and the leader has ended but is not reaped yet, so the group id is
+        // still this step's: whatever it left running dies now (a teardown ends with SIGKILL too).
+        if let teardown = request.finish() {
+            await teardown.value
         } else if killsLeftoverProcesses {
             group.send(SIGKILL)
         }
-    }
-
-    private func tearDown(_ group: ProcessGroup) async -> Event {
-        await group.terminate(firstSignal: teardownSignal.current, gracePeriod: gracePeriod)
-        return .tornDown
-    }
-
-    /// Hands each chunk on, awaiting the consumer before reading more: that is the back-pressure
-    /// that keeps a child printing gigabytes from growing our memory. A read error ends the
-    /// channel like end-of-file does; Subprocess cancels reads once the leader has exited so a
-    /// grandchild holding the pipe open cannot hang the step.
-    private func forward(_ sequence: SubprocessOutputSequence, as channel: OutputChannel) async -> Event {
-        do {
-            for try await buffer in sequence {
-                let bytes = buffer.withUnsafeBytes { Array($0) }
-                await onOutput(channel, bytes)
-            }
-        } catch {}
-        return .streamClosed
     }
 }

@@ -1,42 +1,41 @@
 import Foundation
 
-/// A one-shot flag that a cancellation handler raises and the running step awaits. The step's
-/// own work runs outside the caller's task, so the teardown, and the output read meanwhile, are
-/// not cut short by the very cancellation that asked for them.
+/// A one-shot "tear this step down" that a cancellation handler raises. The step's own work runs
+/// outside the caller's task, so the teardown, and the output read meanwhile, are not cut short
+/// by the very cancellation that asked for them.
+///
+/// The step registers its teardown with `whenRequested` once its process group exists; a
+/// request starts it then (or at once, if the request came first). `finish` closes the request
+/// when the step is over, so a late request can no longer signal a group that is gone.
 final class TeardownRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var requested = false
-    private var waiter: CheckedContinuation<Bool, Never>?
+    private var finished = false
+    private var action: (@Sendable () -> Task<Void, Never>)?
+    private var started: Task<Void, Never>?
 
+    /// The teardown task is created under the lock, so `finish` either sees it or prevents it.
     func request() {
-        let waiting = lock.withLock {
+        lock.withLock {
+            guard !requested, !finished else { return }
             requested = true
-            defer { waiter = nil }
-            return waiter
+            if let action { started = action() }
         }
-        waiting?.resume(returning: true)
     }
 
-    var isRequested: Bool { lock.withLock { requested } }
+    /// Registers the teardown; starts it now if a request is already in.
+    func whenRequested(_ action: @escaping @Sendable () -> Task<Void, Never>) {
+        lock.withLock {
+            self.action = action
+            if requested && !finished && started == nil { started = action() }
+        }
+    }
 
-    /// Returns true once a teardown is requested, or false when the awaiting task is cancelled.
-    func wait() async -> Bool {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let answer: Bool? = lock.withLock {
-                    if requested { return true }
-                    if Task.isCancelled { return false }
-                    waiter = continuation
-                    return nil
-                }
-                if let answer { continuation.resume(returning: answer) }
-            }
-        } onCancel: {
-            let waiting = lock.withLock {
-                defer { waiter = nil }
-                return waiter
-            }
-            waiting?.resume(returning: false)
+    /// Closes the request; returns the teardown it started, if any, for the caller to await.
+    func finish() -> Task<Void, Never>? {
+        lock.withLock {
+            finished = true
+            return started
         }
     }
 }

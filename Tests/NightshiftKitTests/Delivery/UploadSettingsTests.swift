@@ -85,7 +85,7 @@ struct LiveProgressTests {
         let reporter = ConsoleReporter(output: live, style: ConsoleStyle(colour: false, timestamps: false, liveProgress: true), clock: ManualClock())
         reporter.stepProgress("uploading 10% 1.0 MB of 10.0 MB", step: step)
         reporter.stepProgress("uploading 20% 2.0 MB of 10.0 MB", step: step)
-        reporter.stepOutput("PUT https://x/: HTTP 503; retrying in 2.0s", channel: .standardOutput, step: step)
+        reporter.stepOutput(Array("PUT https://x/: HTTP 503; retrying in 2.0s\n".utf8), channel: .standardOutput, step: step)
         reporter.stepProgress(nil, step: step)
         #expect(live.standardOutput == "\r\u{1B}[2K    uploading 10% 1.0 MB of 10.0 MB\r\u{1B}[2K    uploading 20% 2.0 MB of 10.0 MB"
             + "\r\u{1B}[2K    PUT https://x/: HTTP 503; retrying in 2.0s\n\r\u{1B}[2K")

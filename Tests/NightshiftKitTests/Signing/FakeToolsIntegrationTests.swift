@@ -7,7 +7,7 @@ import Testing
 /// tests first on PATH, the real openssl behind them.
 @Suite("Signing with the fake tools on PATH")
 struct FakeToolsIntegrationTests {
-    func run(failing: String?) async throws -> (SigningTestContext, [[String]], Termination) {
+    func run(failing: String?, condensed: CapturingOutput? = nil) async throws -> (SigningTestContext, [[String]], Termination) {
         let root = try SigningFixtures.temporaryFolder()
         let log = "\(root)/fake.log"
         var environment = ProcessInfo.processInfo.environment
@@ -18,7 +18,8 @@ struct FakeToolsIntegrationTests {
         let test = SigningTestContext(root: root, shell: SubprocessShellRunner(environment: EnvironmentVariables(environment)))
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
         let performer = SigningStepPerformer(files: LocalSigningFileSystem())
-        let context = test.context(for: .package)
+        var context = test.context(for: .package)
+        if let condensed { context.emitCondensed = { channel, bytes in await condensed.append(channel, bytes) } }
         try await performer.preflight([Step(.package)], in: context)
         let termination = try await performer.perform(Step(.package), in: context)
         try await test.runCleanup()
@@ -55,5 +56,18 @@ struct FakeToolsIntegrationTests {
         #expect(records.last == ["security", "delete-keychain", test.keychainPath])
         #expect(!FileManager.default.fileExists(atPath: test.keychainPath))
         #expect(await test.output.all.contains("error: cannot find 'y' in scope"))
+    }
+
+    @Test("xcodebuild's output goes where the run condenses tool output; the keychain commands' does not")
+    func xcodebuildOutputIsCondensable() async throws {
+        let condensed = CapturingOutput()
+        let (test, _, termination) = try await run(failing: nil, condensed: condensed)
+        defer { SigningFixtures.remove(test.root) }
+        #expect(termination == .exited(0))
+        let shown = await condensed.all
+        #expect(shown.contains("SwiftCompile normal arm64 /src/App/AppDelegate.swift"))
+        #expect(shown.contains("** ARCHIVE SUCCEEDED **") && shown.contains("** EXPORT SUCCEEDED **"))
+        #expect(!shown.contains("security"))
+        #expect(await !test.output.all.contains("SwiftCompile"))
     }
 }

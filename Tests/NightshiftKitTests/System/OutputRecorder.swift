@@ -60,12 +60,4 @@ func processDies(_ pid: pid_t) async -> Bool {
     return processIsDead(pid)
 }
 
-/// The resident set size of this test process, in bytes.
-func residentSetSize() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-    return kilobytes * 1024
-}
-
 let testPATH = "/usr/local/bin:/usr/bin:/bin"

@@ -55,46 +55,42 @@ struct ProcessTeardownTests {
         let runner = SubprocessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
         let recorder = OutputRecorder()
         let started = ContinuousClock.now
-        let termination = try await runner.run(.shell("sleep 30 & echo pid=$!"), onOutput: recorder.onOutput)
+        let termination = try await runner.run(.shell("sleep 120 & echo pid=$!"), onOutput: recorder.onOutput)
         #expect(termination == .exited(0))
-        // Far below the 30 s the leftover sleeps: the run did not wait for it (a loaded CI machine is slow).
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // Far below the background sleep; generous because parallel tests share two cores.
+        #expect(ContinuousClock.now - started < .seconds(30))
         let pids = recorder.printedPIDs
         #expect(pids.count == 1)
         for pid in pids { #expect(await processDies(pid), "pid \(pid) survived") }
     }
 
-    @Test("a step printing 200 MB streams it without growing memory")
+    /// Peak memory is measured by scripts/bench-memory, outside the (parallel) test run; here the
+    /// bound that keeps it flat: no chunk handed out is bigger than one pipe read.
+    @Test("a step printing 200 MB streams all of it in bounded chunks")
     func bigOutput() async throws {
         let runner = SubprocessShellRunner(environment: ["PATH": testPATH])
         let counter = ByteCounter()
-        let baseline = residentSetSize()
         let script = "yes 'CompileSwift normal x86_64 /src/Module/File.swift (in target App from project App)' | head -c 200000000"
         let termination = try await runner.run(.shell(script)) { _, bytes in counter.add(bytes.count) }
         #expect(termination == .exited(0))
         #expect(counter.total == 200_000_000)
-        #expect(counter.peakResidentSetSize - baseline < 64 * 1024 * 1024, "grew by \(counter.peakResidentSetSize - baseline) bytes")
+        #expect(counter.largestChunk <= OutputPump.chunkLimit)
     }
 }
 
-/// Counts bytes and samples this process's RSS every few megabytes.
+/// Counts bytes and remembers the largest chunk.
 final class ByteCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    private var peak = 0
-    private var sinceSample = 0
+    private var largest = 0
 
     func add(_ bytes: Int) {
         lock.withLock {
             count += bytes
-            sinceSample += bytes
-            if sinceSample >= 8 * 1024 * 1024 {
-                sinceSample = 0
-                peak = max(peak, residentSetSize())
-            }
+            largest = max(largest, bytes)
         }
     }
 
     var total: Int { lock.withLock { count } }
-    var peakResidentSetSize: Int { lock.withLock { max(peak, residentSetSize()) } }
+    var largestChunk: Int { lock.withLock { largest } }
 }

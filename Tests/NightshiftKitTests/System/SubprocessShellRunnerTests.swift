@@ -47,6 +47,18 @@ struct SubprocessShellRunnerTests {
         #expect(echo.stdout == "a b c\n")
     }
 
+    @Test("an empty PATH entry means the working directory, as in a shell; a non-executable match is skipped")
+    func emptyPathEntry() async throws {
+        let directory = try TemporaryFolder()
+        try directory.writeExecutable("tool", "#!/bin/sh\necho local tool\n")
+        try FileManager.default.createDirectory(atPath: "\(directory.path)/shadow", withIntermediateDirectories: true)
+        try directory.write("shadow/tool", "not executable")
+        let recorder = OutputRecorder()
+        let command = ShellCommand("tool", environment: ["PATH": "\(directory.path)/shadow::/bin"], workingDirectory: directory.path)
+        #expect(try await runner.run(command, onOutput: recorder.onOutput) == .exited(0))
+        #expect(recorder.stdout == "local tool\n")
+    }
+
     @Test("a missing or non-executable command is a clear error, not a termination")
     func lookupErrors() async throws {
         let directory = try TemporaryFolder()

@@ -1,0 +1,41 @@
+import Foundation
+import NightshiftKit
+
+/// A lane of `sh:` steps run the way `nightshift run` runs it: the real runner, the step
+/// recorder (masking, each step's log file under a temporary run folder, the tail), and the
+/// console reporter writing to stdout (plain, as under Jenkins).
+struct LaneStream {
+    let scripts: [String]
+    let secrets: [String]
+    let environment: EnvironmentVariables
+
+    func run() async throws -> LaneResult {
+        let folder = NSTemporaryDirectory() + "nightshift-lane-bench-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = secrets.indices.map { "BENCH_SECRET_\($0)" }
+        let steps = scripts.map { "      - sh: '\($0.replacingOccurrences(of: "'", with: "''"))'\n" }.joined()
+        let yaml = """
+            project: { name: Bench }
+            secrets: [\(names.joined(separator: ", "))]
+            lanes:
+              stream:
+                steps:
+
+            """ + steps
+        let file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
+        var variables = environment.values
+        for (name, secret) in zip(names, secrets) { variables[name] = secret }
+        let environment = EnvironmentVariables(variables)
+        let output = TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: false)
+        let clock = SystemClock()
+        let shell = SubprocessShellRunner(environment: environment)
+        let dependencies = Dependencies(
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+            environment: environment, output: output)
+        let runner = LaneRunner(
+            file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],
+            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),
+            interruption: RunInterruption(), options: RunOptions(stateDirectory: folder, runID: "bench"))
+        return try await runner.run("stream")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The two pipes a step writes its stdout and stderr into. The child gets the write ends; the
+/// runner reads the read ends itself (`OutputPump`).
+///
+/// Each pipe is widened to 1 MiB (`F_SETPIPE_SZ`; the default is 64 KiB) so a fast child keeps
+/// writing while a chunk is being masked, and each read can take up to that much at once. The
+/// read ends are non-blocking, so the pump can drain them without ever hanging in `read`. Every
+/// descriptor is close-on-exec, and closing is idempotent, so the same value can be closed on
+/// every path (spawned, failed to spawn, finished).
+final class StepPipes: @unchecked Sendable {
+    /// The pipe size asked for; Linux caps it at `/proc/sys/fs/pipe-max-size` (1 MiB by
+    /// default) and a refusal just leaves the default size.
+    static let capacity: Int32 = 1 << 20
+
+    let output: (read: Int32, write: Int32)
+    let error: (read: Int32, write: Int32)
+    private let lock = NSLock()
+    private var childEndsOpen = true
+    private var parentEndsOpen = true
+
+    init() throws(ShellRunnerError) {
+        let output = try Self.makePipe()
+        do {
+            error = try Self.makePipe()
+        } catch {
+            Foundation.close(output.read)
+            Foundation.close(output.write)
+            throw error
+        }
+        self.output = output
+    }
+
+    /// Closes the write ends, once the child holds its own copies: from then on the pipes reach
+    /// end-of-file as soon as the child and its descendants have closed theirs.
+    func closeChildEnds() {
+        let close = lock.withLock { () -> Bool in
+            defer { childEndsOpen = false }
+            return childEndsOpen
+        }
+        if close {
+            Foundation.close(output.write)
+            Foundation.close(error.write)
+        }
+    }
+
+    /// Closes everything still open. Only once nothing reads the pipes any more.
+    func closeAll() {
+        closeChildEnds()
+        let close = lock.withLock { () -> Bool in
+            defer { parentEndsOpen = false }
+            return parentEndsOpen
+        }
+        if close {
+            Foundation.close(output.read)
+            Foundation.close(error.read)
+        }
+    }
+
+    private static func makePipe() throws(ShellRunnerError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw ShellRunnerError(executable: "pipe", reason: String(cString: strerror(errno)))
+        }
+        // `pipe2(O_CLOEXEC)` is not visible from Swift; Subprocess closes every other
+        // descriptor in the children it spawns, so the short window cannot leak these.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        #if os(Linux)
+        // `F_SETPIPE_SZ` (`F_LINUX_SPECIFIC_BASE + 7`), which Glibc only declares under `_GNU_SOURCE`.
+        _ = fcntl(ends[0], 1031, capacity)
+        #endif
+        return (ends[0], ends[1])
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+@Suite("nightshift run A B C")
+struct RunSessionTests {
+    static let yaml = """
+        project: { name: Demo }
+        lanes:
+          lint:
+            steps:
+              - sh: lint
+          test:
+            steps:
+              - sh: unit-tests
+          deploy:
+            steps:
+              - sh: deploy
+        """
+
+    @Test("lanes run in order and the first failure stops the rest")
+    func stopsAtFirstFailure() async throws {
+        let harness = try LaneRunnerHarness(yaml: Self.yaml)
+        await harness.shell.onScript(containing: "unit-tests", .output([], .exited(1)))
+        let results = try await RunSession(runner: harness.runner()).run(["lint", "test", "deploy"], keepGoing: false)
+        #expect(results.map(\.lane) == ["lint", "test"])
+        #expect(results.map(\.status) == [.passed, .failed])
+        #expect(await harness.scripts() == ["lint", "unit-tests"])
+    }
+
+    @Test("--keep-going runs the remaining lanes after a failure")
+    func keepGoing() async throws {
+        let harness = try LaneRunnerHarness(yaml: Self.yaml)
+        await harness.shell.onScript(containing: "lint", .output([], .exited(1)))
+        let results = try await RunSession(runner: harness.runner()).run(["lint", "test", "deploy"], keepGoing: true)
+        #expect(results.map(\.status) == [.failed, .passed, .passed])
+        #expect(await harness.scripts() == ["lint", "unit-tests", "deploy"])
+    }
+
+    @Test("every lane is checked before the first one starts: an unknown one means nothing runs")
+    func checksAllFirst() async throws {
+        let harness = try LaneRunnerHarness(yaml: Self.yaml)
+        await #expect(throws: RunPreparationError.self) {
+            try await RunSession(runner: harness.runner()).run(["lint", "deploi"], keepGoing: false)
+        }
+        #expect(await harness.scripts().isEmpty)
+    }
+}
