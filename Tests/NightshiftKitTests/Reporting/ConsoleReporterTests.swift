@@ -33,7 +33,7 @@ struct ConsoleReporterTests {
         let jenkins = ConsoleStyle.detect(interactive: true, environment: ["BUILD_NUMBER": "7"], noColorFlag: false)
         #expect(jenkins == ConsoleStyle(colour: false, timestamps: true))
         #expect(ConsoleStyle.detect(interactive: false, environment: [:], noColorFlag: false) == ConsoleStyle(colour: false, timestamps: true))
-        #expect(ConsoleStyle.detect(interactive: true, environment: [:], noColorFlag: false) == ConsoleStyle(colour: true, timestamps: false))
+        #expect(ConsoleStyle.detect(interactive: true, environment: [:], noColorFlag: false) == ConsoleStyle(colour: true, timestamps: false, liveProgress: true))
         #expect(ConsoleStyle.detect(interactive: true, environment: ["NO_COLOR": ""], noColorFlag: false).colour == false)
         let (reporter, output) = reporter(timestamps: true)
         reporter.stepStarted(step)
