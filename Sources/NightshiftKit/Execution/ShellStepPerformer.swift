@@ -6,6 +6,6 @@ public struct ShellStepPerformer: StepPerformer {
 
     public func perform(_ step: Step, in context: StepContext) async throws -> Termination {
         guard case .sh(let script) = step.kind else { throw StepFailure("not a shell step") }
-        return try await context.run(.shell(script.raw, environment: context.environment.values))
+        return try await context.run(.shell(script.raw, environment: context.environment.values), echo: false)
     }
 }

@@ -60,8 +60,11 @@ public struct StepContext: Sendable {
     }
 
     /// Runs a command through the injected shell, its output going to the step's output.
-    /// `.condensed` is for tools whose output is long and mostly noise (xcodebuild).
-    public func run(_ command: ShellCommand, display: OutputDisplay = .whole) async throws -> Termination {
+    /// `.condensed` is for tools whose output is long and mostly noise (xcodebuild). Unless
+    /// `echo` is false (a user's own `sh:` script), the command line goes first into the output,
+    /// masked, as `$ xcodebuild archive …`: the log then says exactly what ran, as a dry run does.
+    public func run(_ command: ShellCommand, display: OutputDisplay = .whole, echo: Bool = true) async throws -> Termination {
+        if echo, !isDryRun { await log("$ " + masker.mask(CommandLineRendering.render(command))) }
         let onOutput = display == .condensed ? emitCondensed ?? emit : emit
         return try await shell.run(command, onOutput: onOutput)
     }

@@ -45,6 +45,9 @@ struct FakeToolsIntegrationTests {
         #expect(searchList == "\(test.home)/Library/Keychains/login.keychain-db\n")
         #expect(!FileManager.default.fileExists(atPath: test.keychainPath))
         #expect(await !test.output.all.contains(SigningTestContext.keychainPassword))
+        // The log says what ran, as the dry run would have printed it.
+        #expect(await test.output.all.contains("$ xcodebuild archive -workspace Example.xcworkspace -scheme Example"))
+        #expect(await test.output.all.contains("$ xcodebuild -exportArchive -archivePath "))
     }
 
     @Test("when xcodebuild archive fails, the keychain is still deleted and the search list restored")
