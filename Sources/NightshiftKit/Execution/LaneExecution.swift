@@ -75,7 +75,7 @@ final class LaneExecution: @unchecked Sendable {
             if !condition.evaluate({ $0.expand(in: environment) }) {
                 let result = StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
                                         start: clock.now, message: masker.mask("condition '\(condition)' is false"))
-                runner.reporter.stepStarted(identity)
+                // Only the "skipped" line: a step that never starts gets no start line.
                 record(result)
                 return false
             }
