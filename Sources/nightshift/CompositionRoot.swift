@@ -67,7 +67,7 @@ struct CompositionRoot {
 
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {
         let environment = try environment()
-        let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
+        let masker = file.masker(in: environment)
         let stateDirectory = self.stateDirectory
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun
@@ -107,7 +107,7 @@ struct CompositionRoot {
     /// Reads every configuration's signing files for real (openssl through the real shell), masked.
     func profilesReport(for file: LanesFile) async throws -> ProfilesReport.Output {
         let environment = try environment()
-        let masker = SecretMasker(secrets: file.secretPolicy.secretValues(in: environment))
+        let masker = file.masker(in: environment)
         let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: SubprocessShellRunner(environment: environment)))
         var output = await report.render(file, environment: environment, now: clock.now)
         output.text = masker.mask(output.text)
@@ -125,12 +125,15 @@ struct CompositionRoot {
 
     /// Relative report paths are taken from the current directory, as every tool's are: in a
     /// Jenkins `sh` step that is `$WORKSPACE` (or the `dir()` around it, where `junit` looks too).
-    func writeReports(_ results: [LaneResult], junit: String?, json: String?) throws {
+    /// Whether every report asked for was written; a missing one is named on stderr.
+    func writeReports(_ results: [LaneResult], junit: String?, json: String?) -> Bool {
         do {
             if let junit { try write(JUnitReport(results: results, properties: jenkins.reportProperties).render(), to: junit) }
             if let json { try write(String(decoding: try JSONReport(results: results).render(), as: UTF8.self) + "\n", to: json) }
+            return true
         } catch {
             output.err("error: cannot write report: \(error)\n")
+            return false
         }
     }
 

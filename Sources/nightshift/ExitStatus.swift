@@ -14,8 +14,11 @@ enum ExitStatus {
     static let failed: Int32 = 1
 
     /// 0, 1, or 128 + the signal that interrupted the run (130 for SIGINT, 143 for SIGTERM).
-    static func of(_ results: [LaneResult]) -> Int32 {
+    /// A passing run whose `--junit`/`--json` report could not be written is not a success:
+    /// Jenkins would publish nothing, or an old report.
+    static func of(_ results: [LaneResult], reportsWritten: Bool = true) -> Int32 {
         if let signal = results.compactMap(\.signal).first { return 128 + signal }
-        return results.contains { $0.status == .failed || $0.status == .interrupted } ? stepFailed : success
+        if results.contains(where: { $0.status == .failed || $0.status == .interrupted }) { return stepFailed }
+        return reportsWritten ? success : cannotWrite
     }
 }

@@ -45,6 +45,27 @@ struct RunLaneTests {
         #expect(logs.contains { $0.hasSuffix(".log") })
     }
 
+    @Test("a lane named twice runs twice, each run in a folder of its own")
+    func laneTwice() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "ok", "ok"], in: directory)
+        #expect(outcome.exitCode == 0)
+        let runs = try FileManager.default.contentsOfDirectory(atPath: directory + "/.nightshift/runs/ok")
+        #expect(runs.count == 2)
+        #expect(runs.contains { $0.hasSuffix("-2") })
+    }
+
+    @Test("a passing run whose report cannot be written exits 1 and says so")
+    func unwritableReport() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try "a file, not a folder".write(toFile: directory + "/reports", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "ok", "--junit", "reports/ok.xml"], in: directory)
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardError.contains("error: cannot write report"))
+    }
+
     @Test("a failing step exits 1, names the step, runs always steps, writes JUnit")
     func failingLane() async throws {
         let directory = try makeTemporaryDirectory()

@@ -23,14 +23,15 @@ public struct LaneRunner: Sendable {
     }
 
     /// The masker for this file and environment: declared secrets and secret-looking names.
-    public var masker: SecretMasker {
-        SecretMasker(secrets: file.secretPolicy.secretValues(in: dependencies.environment))
-    }
+    public var masker: SecretMasker { file.masker(in: dependencies.environment) }
 
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
-    public func run(_ laneName: String) async throws(RunPreparationError) -> LaneResult {
+    /// `repetition` tells apart the runs of a lane named twice in one `nightshift run`, so the
+    /// second never writes into the first's folder.
+    public func run(_ laneName: String, repetition: Int = 1) async throws(RunPreparationError) -> LaneResult {
         let lane = try prepare(laneName)
-        let folders = RunFolders(root: options.stateDirectory, lane: lane.name, runID: options.runID)
+        let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
+        let folders = RunFolders(root: options.stateDirectory, lane: lane.name, runID: runID)
         if !options.isDryRun {
             try? FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
         }

@@ -18,8 +18,10 @@ public struct RunSession: Sendable {
         }
         if !problems.isEmpty { throw RunPreparationError(problems) }
         var results: [LaneResult] = []
+        var runsSoFar: [String: Int] = [:]
         for lane in lanes {
-            let result = try await runner.run(lane)
+            runsSoFar[lane, default: 0] += 1
+            let result = try await runner.run(lane, repetition: runsSoFar[lane]!)
             results.append(result)
             if result.status == .interrupted { break }
             if result.status == .failed, !keepGoing { break }

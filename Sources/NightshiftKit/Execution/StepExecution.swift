@@ -9,6 +9,8 @@ struct StepExecution {
     let depth: Int
     let environment: EnvironmentVariables
     let number: Int
+    /// The nearest enclosing lane or call time limit; nil for `always` steps, which clean up.
+    let deadline: RunDeadline?
 
     private var runner: LaneRunner { execution.runner }
     private var identity: StepIdentity {
@@ -36,6 +38,7 @@ struct StepExecution {
             }
             (outcome, recording) = await attemptOnce(attempt: attempt)
             if outcome.succeeded || outcome == .interrupted { break }
+            if let deadline, deadline.hasPassed(at: execution.clock.now) { break }
         }
         return result(for: outcome, start: start, attempts: attempt, recording: recording)
     }
@@ -49,7 +52,7 @@ struct StepExecution {
             masker: execution.masker, logPath: logPath, reporter: runner.reporter, step: identity, clock: execution.clock)
         let context = makeContext(recorder: recorder)
         let watchdog = StepWatchdog(timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
-                                    clock: execution.clock, recorder: recorder)
+                                    deadline: deadline, clock: execution.clock, recorder: recorder)
         let outcome = await runner.interruption.runCancellable(always: step.options.always) {
             await watchdog.run { try await performer.perform(step, in: context) }
         }
@@ -62,8 +65,9 @@ struct StepExecution {
         execution.makeContext(lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
     }
 
+    /// From the masked name: a secret in a step's name must not reach a file name either.
     private func logName(attempt: Int) -> String {
-        let slug = String(step.displayName.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
+        let slug = String(identity.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
         let suffix = attempt > 1 ? ".attempt\(attempt)" : ""
         return (number < 10 ? "0" : "") + "\(number)-\(slug)\(suffix).log"
     }
@@ -84,7 +88,7 @@ struct StepExecution {
         case .failed(let message):
             result.status = .failed
             result.message = message
-        case .timedOut(let message):
+        case .timedOut(let message), .deadlineExceeded(let message):
             result.status = .timedOut
             result.message = "'\(identity.name)' \(message)"
         case .interrupted:
@@ -92,7 +96,9 @@ struct StepExecution {
             result.message = "'\(identity.name)' was interrupted"
         }
         if attempts > 1, result.status != .passed { result.message = (result.message ?? "") + " after \(attempts) attempts" }
-        if result.status == .failed, step.options.continueOnError { result.status = .failedIgnored }
+        // A lane's deadline is not the step's to excuse.
+        let excusable = result.status == .failed || (result.status == .timedOut && !outcome.exceededDeadline)
+        if excusable, step.options.continueOnError { result.status = .failedIgnored }
         result.message = result.message.map(execution.masker.mask)
         return result
     }

@@ -40,7 +40,7 @@ struct RunCommand: AsyncParsableCommand {
             root.output.err(root.diagnosticPrinter.render(error.problems))
             throw ExitCode(ExitStatus.usage)
         }
-        try root.writeReports(results, junit: junit, json: json)
-        throw ExitCode(ExitStatus.of(results))
+        let reportsWritten = root.writeReports(results, junit: junit, json: json)
+        throw ExitCode(ExitStatus.of(results, reportsWritten: reportsWritten))
     }
 }

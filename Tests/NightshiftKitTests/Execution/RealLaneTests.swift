@@ -101,6 +101,20 @@ struct RealLaneTests {
         for pid in pids { #expect(await processDies(pid), "pid \(pid) survived") }
     }
 
+    @Test("a secret in a step's name or given by its env: reaches neither the console, nor the log, nor the log's file name")
+    func secretsFromTheFileAreMasked() async throws {
+        let (result, sink) = try await run(#"""
+                  - sh: 'echo "$STEP_PASSWORD and $DEPLOY_TOKEN"'
+                    name: deploy \#(Self.token)
+                    env: { STEP_PASSWORD: "pw-literal-4711" }
+            """#)
+        #expect(result.status == .passed)
+        let logPath = try #require(result.steps.first?.logPath)
+        #expect(!logPath.contains(Self.token))
+        #expect(try String(contentsOfFile: logPath, encoding: .utf8) == "******** and ********\n")
+        #expect(!sink.sawWatchedText)
+    }
+
     private func printedPIDs(_ logPath: String?) throws -> [pid_t] {
         let text = try String(contentsOfFile: try #require(logPath), encoding: .utf8)
         return text.split(separator: "\n").compactMap { $0.hasPrefix("pid=") ? pid_t($0.dropFirst(4)) : nil }
