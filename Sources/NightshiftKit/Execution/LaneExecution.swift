@@ -11,6 +11,9 @@ final class LaneExecution: @unchecked Sendable {
     private(set) var results: [StepResult] = []
     private var failed = false
     private var stepNumber = 0
+    private var deadlines: [RunDeadline] = []
+    /// How many `continue_on_error` lane calls enclose the step being run.
+    private var excusedFailureScopes = 0
 
     init(runner: LaneRunner, folders: RunFolders) {
         self.runner = runner
@@ -26,7 +29,9 @@ final class LaneExecution: @unchecked Sendable {
         runner.reporter.laneStarted(lane, runID: folders.runID)
         let configuration = lane.configuration.flatMap(runner.file.configuration(named:))
         if await preflight(lane, configuration: configuration) {
-            await runSteps(of: lane, configuration: configuration, inherited: [:], depth: 0)
+            await withDeadline(lane.timeout, owner: "lane '\(lane.name)'") {
+                await runSteps(of: lane, configuration: configuration, inherited: [:], depth: 0)
+            }
         }
         await runCleanup(lane: lane)
         let result = LaneResult(
@@ -43,31 +48,68 @@ final class LaneExecution: @unchecked Sendable {
         return results.contains { $0.status == .failedIgnored } ? .passedWithWarnings : .passed
     }
 
-    private func runSteps(of lane: Lane, configuration: Configuration?, inherited: [String: Template], depth: Int) async {
-        let laneEnvironment = inherited.merging(lane.environment) { _, new in new }
-        for step in lane.steps {
+    /// `callOptions` are those of the `lane:` step that called this lane: its `always` holds for
+    /// every called step, and its `env:` wins over the called lane's own.
+    private func runSteps(
+        of lane: Lane, configuration: Configuration?, inherited: [String: Template], depth: Int, callOptions: StepOptions = StepOptions()
+    ) async {
+        let laneEnvironment = inherited.merging(lane.environment) { _, new in new }.merging(callOptions.environment) { _, new in new }
+        for var step in lane.steps {
+            step.options.always = step.options.always || callOptions.always
+            guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else { continue }
             if case .lane(let name) = step.kind, let callee = runner.file.lane(named: name) {
-                guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else { continue }
-                let calleeConfiguration = callee.configuration.flatMap(runner.file.configuration(named:)) ?? configuration
-                await runSteps(of: callee, configuration: calleeConfiguration, inherited: laneEnvironment, depth: depth + 1)
+                await call(callee, from: step, configuration: configuration, environment: laneEnvironment, depth: depth)
                 continue
             }
-            guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else { continue }
             let result = await StepExecution(
                 execution: self, lane: lane, step: step, configuration: configuration, depth: depth,
                 environment: await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment),
-                number: nextStepNumber()
+                number: nextStepNumber(), deadline: step.options.always ? nil : deadline
             ).run()
             record(result)
         }
     }
 
-    /// Applies `always` and `if:`; records why a step does not run.
+    /// Runs a called lane's steps inline, with its configuration if it names one. The call's
+    /// `timeout:` and the callee's own bound them together; with `continue_on_error` the callee
+    /// still stops at its first failure, but the caller goes on.
+    private func call(_ callee: Lane, from step: Step, configuration: Configuration?, environment: [String: Template], depth: Int) async {
+        let calleeConfiguration = callee.configuration.flatMap(runner.file.configuration(named:)) ?? configuration
+        let failedBefore = failed
+        if step.options.continueOnError { excusedFailureScopes += 1 }
+        await withDeadline(step.options.timeout, owner: "'\(step.displayName)'") {
+            await withDeadline(callee.timeout, owner: "lane '\(callee.name)'") {
+                await runSteps(of: callee, configuration: calleeConfiguration, inherited: environment, depth: depth + 1,
+                               callOptions: step.options)
+            }
+        }
+        if step.options.continueOnError {
+            excusedFailureScopes -= 1
+            failed = failedBefore
+        }
+    }
+
+    /// The nearest time limit of the lane and the calls being run.
+    private var deadline: RunDeadline? { deadlines.min { $0.at < $1.at } }
+
+    private func withDeadline(_ limit: Duration?, owner: String, _ body: () async -> Void) async {
+        guard let limit else { return await body() }
+        deadlines.append(RunDeadline(limit: limit, startingAt: clock.now, owner: owner))
+        await body()
+        deadlines.removeLast()
+    }
+
+    /// Applies `always`, the deadline and `if:`; records why a step does not run.
     private func shouldRun(_ step: Step, lane: Lane, configuration: Configuration?, environment laneEnvironment: [String: Template], depth: Int) async -> Bool {
-        let identity = StepIdentity(lane: lane.name, name: step.displayName, kind: step.kind.keyword, depth: depth)
+        let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: step.kind.keyword, depth: depth)
         if (failed || interrupted) && !step.options.always {
             record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .notRun, start: clock.now,
                               message: interrupted ? "the run was interrupted" : "an earlier step failed"))
+            return false
+        }
+        if !step.options.always, let deadline, deadline.hasPassed(at: clock.now) {
+            record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .timedOut, start: clock.now,
+                              message: "'\(identity.name)' did not start: \(deadline.reason)"))
             return false
         }
         if let condition = step.options.condition {
@@ -84,6 +126,12 @@ final class LaneExecution: @unchecked Sendable {
     }
 
     private func record(_ result: StepResult) {
+        var result = result
+        if excusedFailureScopes > 0, result.status == .failed || result.status == .timedOut {
+            // Inside a `continue_on_error` call: the called lane stops, its caller goes on.
+            result.status = .failedIgnored
+            failed = true
+        }
         results.append(result)
         if result.status.isFailure { failed = true }
         if result.status != .notRun { runner.reporter.stepFinished(result) }

@@ -7,18 +7,28 @@ struct RunPreparation {
     func check(_ lane: Lane) throws(RunPreparationError) {
         var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
         var unavailable: Set<String> = []
-        walk(lane, configuration: lane.configuration, visited: []) { step, configuration in
+        walk(lane, configuration: lane.configuration, visited: []) { step, _ in
             let keyword = step.kind.keyword
             if keyword != "lane", performers[keyword] == nil, unavailable.insert(keyword).inserted {
                 problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))
             }
+        }
+        problems += Self.configurationProblems(of: lane, in: file)
+        if !problems.isEmpty { throw RunPreparationError(problems) }
+    }
+
+    /// Signing, build and export steps that would run with no configuration in force when
+    /// `lane` is run by itself. Needs nothing but the file, so `validate` reports them too.
+    static func configurationProblems(of lane: Lane, in file: LanesFile) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        RunPreparation(file: file, environment: [:], performers: [:]).walk(lane, configuration: lane.configuration, visited: []) { step, configuration in
             if step.kind.needsSigning, configuration == nil {
                 problems.append(.error(
-                    "'\(keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",
+                    "'\(step.kind.keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",
                     at: step.location))
             }
         }
-        if !problems.isEmpty { throw RunPreparationError(problems) }
+        return problems
     }
 
     /// Visits every step the lane can reach, with the configuration in force there.

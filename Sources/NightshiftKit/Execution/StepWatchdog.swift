@@ -6,21 +6,29 @@ enum AttemptOutcome: Sendable, Equatable {
     /// Failed for a reason of the step's own (an expired profile, a refused upload).
     case failed(String)
     case timedOut(String)
+    /// A lane's (or lane call's) time limit ran out during the step.
+    case deadlineExceeded(String)
     case interrupted
 
     var succeeded: Bool { self == .finished(.exited(0)) }
+
+    var exceededDeadline: Bool {
+        if case .deadlineExceeded = self { true } else { false }
+    }
 }
 
-/// Races a step against its `timeout` and `no_output_timeout` on the injected clock. When a
-/// limit is reached, the step's task is cancelled, which tears down its process group.
+/// Races a step against its `timeout`, its `no_output_timeout` and the enclosing lane's deadline
+/// on the injected clock. When a limit is reached, the step's task is cancelled, which tears down
+/// its process group.
 struct StepWatchdog {
     let timeout: Duration?
     let noOutputTimeout: Duration?
+    let deadline: RunDeadline?
     let clock: any WallClock
     let recorder: StepOutputRecorder
 
     func run(_ work: @escaping @Sendable () async throws -> Termination) async -> AttemptOutcome {
-        guard timeout != nil || noOutputTimeout != nil else {
+        guard timeout != nil || noOutputTimeout != nil || deadline != nil else {
             // Nothing to race against: no task group to pay for.
             let outcome = await Self.perform(work)
             return Task.isCancelled ? .interrupted : outcome ?? .interrupted
@@ -31,6 +39,12 @@ struct StepWatchdog {
                 group.addTask { [clock] in
                     guard (try? await clock.sleep(for: timeout)) != nil else { return nil }
                     return .timedOut("timed out after \(DurationParser.format(timeout))")
+                }
+            }
+            if let deadline {
+                group.addTask { [clock] in
+                    guard (try? await clock.sleep(until: deadline.at)) != nil else { return nil }
+                    return .deadlineExceeded("stopped: \(deadline.reason)")
                 }
             }
             if let noOutputTimeout {

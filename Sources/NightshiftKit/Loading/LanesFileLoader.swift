@@ -39,7 +39,7 @@ public struct LanesFileLoader: Sendable {
         } catch let error as LanesFileError {
             throw error
         } catch {
-            throw LanesFileError([YAMLErrorDiagnostic.make(from: error, file: path)])
+            throw LanesFileError([YAMLErrorDiagnostic.make(from: error, file: path, text: text)])
         }
         let bag = DiagnosticBag()
         let parser = LanesFileParser(reader: NodeReader(file: path, bag: bag, positions: ScalarPositionMap(text: text)))

@@ -21,7 +21,9 @@ extension LanesFileParser {
         for (key, _, value) in pairs {
             switch key {
             case "description": lane.description = reader.string(value, "\(context).description")
-            case "configuration": lane.configuration = reader.string(value, "\(context).configuration")
+            case "configuration":
+                lane.configuration = reader.string(value, "\(context).configuration")
+                lane.configurationLocation = reader.location(of: value)
             case "schedule": lane.schedule = parseSchedule(value, lane: name, context: "\(context).schedule")
             case "env": lane.environment = reader.templateMap(value, "\(context).env") ?? [:]
             case "timeout": lane.timeout = reader.duration(value, "\(context).timeout")

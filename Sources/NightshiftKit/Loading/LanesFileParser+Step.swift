@@ -3,6 +3,9 @@ import Yams
 extension LanesFileParser {
     static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error"]
     static let retryKeys = ["times", "delay", "backoff"]
+    /// Options that a `lane:` call cannot take for the called lane as a whole: retrying a lane
+    /// would re-run steps that passed, and silence is watched per process.
+    static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout"]
     /// Kinds written as a bare word (`- package`): they take no argument.
     static let bareKinds: [String: StepKind] = [
         "package": .package, "import_certificate": .importCertificate, "install_profile": .installProfile,
@@ -28,6 +31,12 @@ extension LanesFileParser {
             bag.error("step in \(context) has two kinds, '\(kindPair.key)' and '\(extra.key)'", at: reader.location(of: extra.keyNode))
         }
         guard let kind = parseKind(kindPair.key, kindPair.value, context: context) else { return nil }
+        if case .lane(let callee) = kind {
+            for pair in pairs where Self.optionsPerCalledStep.contains(pair.key) {
+                bag.error("'\(pair.key)' has no meaning on a 'lane:' call", at: reader.location(of: pair.keyNode),
+                          notes: ["it applies to one step at a time: set it on the steps of lane '\(callee)'"])
+            }
+        }
         let options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
         return Step(kind, options: options, location: location)
     }

@@ -2,7 +2,7 @@ import Yams
 
 /// Turns Yams' syntax errors into diagnostics that point at the offending character.
 enum YAMLErrorDiagnostic {
-    static func make(from error: any Error, file: String) -> Diagnostic {
+    static func make(from error: any Error, file: String, text: String) -> Diagnostic {
         guard let yamlError = error as? YamlError else {
             return .error("cannot parse YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
@@ -16,11 +16,24 @@ enum YAMLErrorDiagnostic {
             let location = offset.map { position(ofOffset: $0, in: yaml, file: file) } ?? SourceLocation(file: file, line: 1, column: 1)
             return .error("invalid text: \(problem)", at: location)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return .error("duplicate key \(keys) in this mapping", at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
+            return duplicateKey(duplicates.sorted(), mapping: context.mark, text: text, file: file)
         default:
             return .error("cannot parse YAML: \(yamlError)", at: SourceLocation(file: file, line: 1, column: 1))
         }
+    }
+
+    /// At the first key's second place, with a note on its first; at the mapping when the
+    /// places cannot be found (a flow mapping).
+    private static func duplicateKey(_ keys: [String], mapping: Mark, text: String, file: String) -> Diagnostic {
+        let quoted = keys.map { "'\($0)'" }.joined(separator: ", ")
+        let places = keys.first.map {
+            DuplicateKeyLocator.occurrences(of: $0, inMappingAt: mapping.line, column: mapping.column, text: text).places
+        } ?? []
+        guard places.count > 1 else {
+            return .error("duplicate key \(quoted) in this mapping", at: SourceLocation(file: file, line: mapping.line, column: mapping.column))
+        }
+        return .error("duplicate key \(quoted) in this mapping", at: SourceLocation(file: file, line: places[1].line, column: places[1].column),
+                      notes: ["'\(keys[0])' is first defined at line \(places[0].line)"])
     }
 
     private static func position(ofOffset offset: Int, in text: String, file: String) -> SourceLocation {

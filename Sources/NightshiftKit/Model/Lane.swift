@@ -13,6 +13,8 @@ public struct Lane: Sendable, Hashable {
     /// How `nightshift export jenkins` writes this lane.
     public var jenkins: JenkinsSettings
     public var location: SourceLocation?
+    /// Where `configuration:`'s value stands, for errors about it.
+    public var configurationLocation: SourceLocation?
 
     public init(
         name: String, description: String? = nil, configuration: String? = nil, schedule: Schedule? = nil,

@@ -13,6 +13,11 @@ struct LaneCallGraph {
         }
     }
 
+    /// The lanes some `lane:` step calls.
+    func calledLanes() -> Set<String> {
+        Set(file.lanes.flatMap { callees(of: $0).map(\.name) })
+    }
+
     /// Each distinct cycle once, reported at the step that closes it.
     func cycles() -> [Cycle] {
         var found: [Cycle] = []

@@ -9,8 +9,19 @@ struct LanesFileValidator {
             checkConfiguration(of: lane)
             for step in lane.steps { check(step, in: lane) }
         }
-        LaneCallGraph(file: file).cycles().forEach { cycle in
+        let graph = LaneCallGraph(file: file)
+        let cycles = graph.cycles()
+        cycles.forEach { cycle in
             bag.error("lane calls form a cycle: \(cycle.names.joined(separator: " -> "))", at: cycle.location)
+        }
+        if cycles.isEmpty { checkConfigurationsInForce(calledLanes: graph.calledLanes()) }
+    }
+
+    /// A lane that no other lane calls is run by itself, so its signing steps need a
+    /// configuration of its own or of the lanes it calls. A called lane may rely on its callers'.
+    private func checkConfigurationsInForce(calledLanes: Set<String>) {
+        for lane in file.lanes where !calledLanes.contains(lane.name) {
+            RunPreparation.configurationProblems(of: lane, in: file).forEach(bag.append)
         }
     }
 
@@ -26,7 +37,8 @@ struct LanesFileValidator {
         let names = file.configurations.map(\.name)
         var notes = Suggestion.note(for: name, among: names)
         if notes.isEmpty { notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"] }
-        bag.error("lane '\(lane.name)' names configuration '\(name)', which does not exist", at: lane.location, notes: notes)
+        bag.error("lane '\(lane.name)' names configuration '\(name)', which does not exist",
+                  at: lane.configurationLocation ?? lane.location, notes: notes)
     }
 
     private func check(_ step: Step, in lane: Lane) {

@@ -1,0 +1,194 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+/// Options on `lane:` calls, and time limits over several steps (a lane's `timeout:`).
+@Suite("Lane calls and lane deadlines")
+struct LaneCallAndDeadlineTests {
+    @Test("always: true on a lane call runs the called lane's steps after a failure")
+    func alwaysOnCall() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              cleanup:
+                steps:
+                  - sh: tidy one
+                  - sh: tidy two
+              ci:
+                steps:
+                  - sh: build
+                  - lane: cleanup
+                    always: true
+            """)
+        await harness.shell.onScript(containing: "build", .output([], .exited(1)))
+        let result = try await harness.run("ci")
+        #expect(await harness.scripts() == ["build", "tidy one", "tidy two"])
+        #expect(result.status == .failed)
+        #expect(result.statuses == ["build": .failed, "tidy one": .passed, "tidy two": .passed])
+    }
+
+    @Test("env: on a lane call reaches the called steps and wins over the called lane's own")
+    func envOnCall() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              notify:
+                env: { CHANNEL: general, LEVEL: info }
+                steps:
+                  - sh: send
+              ci:
+                steps:
+                  - lane: notify
+                    env: { CHANNEL: builds }
+            """)
+        _ = try await harness.run("ci")
+        let environment = try #require(await harness.shell.commands.first?.environment)
+        #expect(environment["CHANNEL"] == "builds")
+        #expect(environment["LEVEL"] == "info")
+    }
+
+    @Test("continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning")
+    func continueOnErrorOnCall() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              optional:
+                steps:
+                  - sh: try it
+                  - sh: after try
+              ci:
+                steps:
+                  - lane: optional
+                    continue_on_error: true
+                  - sh: build
+            """)
+        await harness.shell.onScript(containing: "try it", .output([], .exited(3)))
+        let result = try await harness.run("ci")
+        #expect(await harness.scripts() == ["try it", "build"])
+        #expect(result.statuses == ["try it": .failedIgnored, "after try": .notRun, "build": .passed])
+        #expect(result.status == .passedWithWarnings)
+    }
+
+    @Test("continue_on_error also excuses a step's own timeout")
+    func continueOnErrorExcusesTimeout() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: slow
+                    timeout: 5m
+                    continue_on_error: true
+                  - sh: next
+            """)
+        await harness.shell.onScript(containing: "slow", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(300))
+        let result = try await run.value
+        #expect(result.statuses == ["slow": .failedIgnored, "next": .passed])
+        #expect(result.status == .passedWithWarnings)
+    }
+
+    @Test("a lane's timeout stops the running step and the rest; always steps still run")
+    func laneTimeout() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                timeout: 1h
+                steps:
+                  - sh: first
+                  - sh: second
+                    continue_on_error: true
+                  - sh: third
+                  - sh: cleanup
+                    always: true
+            """)
+        await harness.shell.onScript(containing: "second", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(3600))
+        let result = try await run.value
+        #expect(result.statuses == ["first": .passed, "second": .timedOut, "third": .notRun, "cleanup": .passed])
+        #expect(result.firstFailure?.message == "'second' stopped: lane 'ci' reached its timeout of 1h")
+        #expect(result.status == .failed)
+        #expect(await harness.scripts() == ["first", "second", "cleanup"])
+    }
+
+    @Test("a lane's timeout spans its steps: it does not restart with each one")
+    func laneTimeoutSpansSteps() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                timeout: 30m
+                steps:
+                  - sh: one
+                    timeout: 20m
+                  - sh: two
+            """)
+        await harness.shell.onScript(containing: "one", .hang)
+        await harness.shell.onScript(containing: "two", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(1200))
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(600))
+        let result = try await run.value
+        #expect(result.statuses == ["one": .timedOut, "two": .notRun])
+        #expect(result.firstFailure?.message == "'one' timed out after 20m")
+    }
+
+    @Test("timeout: on a lane call bounds the called steps together")
+    func timeoutOnCall() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              deploy:
+                steps:
+                  - sh: upload
+                  - sh: announce
+              ci:
+                steps:
+                  - lane: deploy
+                    timeout: 10m
+                    continue_on_error: true
+                  - sh: report
+            """)
+        await harness.shell.onScript(containing: "upload", .hang)
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.clock.advance(by: .seconds(600))
+        let result = try await run.value
+        #expect(result.statuses == ["upload": .failedIgnored, "announce": .notRun, "report": .passed])
+        #expect(result.steps.first?.message == "'upload' stopped: 'lane deploy' reached its timeout of 10m")
+        #expect(result.status == .passedWithWarnings)
+    }
+
+    @Test("retry and no_output_timeout on a lane call are errors at their keys")
+    func perStepOptionsOnCallRejected() throws {
+        let yaml = """
+            project: { name: Demo }
+            lanes:
+              lint:
+                steps:
+                  - sh: swiftlint
+              ci:
+                steps:
+                  - lane: lint
+                    retry: 2
+                    no_output_timeout: 5m
+            """
+        #expect {
+            try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
+        } throws: { error in
+            let messages = (error as? LanesFileError)?.diagnostics.map { String($0.description.prefix { $0 != "\n" }) } ?? []
+            return messages == [
+                "lanes.yml:9:9: error: 'retry' has no meaning on a 'lane:' call",
+                "lanes.yml:10:9: error: 'no_output_timeout' has no meaning on a 'lane:' call",
+            ]
+        }
+    }
+}
