@@ -11,7 +11,7 @@ public enum DotEnvFile {
 
     public static func parse(_ text: String) throws(ParseError) -> [String: String] {
         var values: [String: String] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.hasSuffix("\r") { line.removeLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }

@@ -11,7 +11,7 @@ enum DuplicateKeyLocator {
     static func occurrences(of key: String, inMappingAt line: Int, column: Int, text: String) -> Occurrences {
         var places: [(line: Int, column: Int)] = []
         let spellings = [key, "\"\(key)\"", "'\(key)'"].map { $0 + ":" }
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().dropFirst(line - 1) {
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().dropFirst(line - 1) {
             let content = rawLine.drop { $0 == " " }
             let indentation = rawLine.count - content.count
             if content.isEmpty || content.hasPrefix("#") { continue }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `lanes`, `validate` and `--env` through the built binary.
+@Suite("nightshift lanes, validate and --env, end to end")
+struct InspectionCommandTests {
+    static let lanes = """
+        project: { name: Demo }
+        secrets: [DEPLOY_TOKEN]
+        lanes:
+          lint:
+            description: Static checks
+            steps:
+              - sh: echo "lint"
+          nightly:
+            description: Nightly build
+            schedule: H 0 * * 0-4
+            steps:
+              - sh: echo "token $DEPLOY_TOKEN for ${TARGET}"
+        """
+
+    private func project() throws -> String {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try "TARGET=from-file\nDEPLOY_TOKEN=file-token-123\n".write(toFile: directory + "/.env.ci", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("lanes and its alias list print every lane with its configuration, schedule and description")
+    func lanesTable() async throws {
+        let directory = try project()
+        for command in ["lanes", "list"] {
+            let outcome = try await NightshiftBinary.run([command], in: directory)
+            #expect(outcome.exitCode == 0)
+            #expect(outcome.standardOutput == """
+                LANE     CONFIGURATION  SCHEDULE     DESCRIPTION
+                lint     -              -            Static checks
+                nightly  -              H 0 * * 0-4  Nightly build
+
+                """)
+        }
+    }
+
+    @Test("validate says OK with exit 0, and lists every problem with exit 2")
+    func validate() async throws {
+        let directory = try project()
+        let good = try await NightshiftBinary.run(["validate"], in: directory)
+        #expect(good.exitCode == 0)
+        #expect(good.standardOutput.contains("2 lanes, 0 configurations: OK"))
+        try Self.lanes.replacingOccurrences(of: "    steps:\n      - sh: echo \"lint\"", with: "    stpes: []\n    configuration: x")
+            .write(toFile: directory + "/broken.yml", atomically: true, encoding: .utf8)
+        let bad = try await NightshiftBinary.run(["validate", "--file", "broken.yml"], in: directory)
+        #expect(bad.exitCode == 2)
+        #expect(bad.standardError.contains("broken.yml:6:5: error: unknown key 'stpes' in lane 'lint'"))
+        #expect(bad.standardError.contains("note: did you mean 'steps'?"))
+        #expect(bad.standardError.contains("broken.yml:7:20: error: lane 'lint' names configuration 'x', which does not exist"))
+    }
+
+    @Test("--env NAME fills unset variables from .env.NAME; the real environment wins; its secrets are masked")
+    func envFile() async throws {
+        let directory = try project()
+        let outcome = try await NightshiftBinary.run(["run", "nightly", "--env", "ci"], in: directory, environment: ["TARGET": "from-env"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.contains("token ******** for from-env"))
+        #expect(!outcome.standardOutput.contains("file-token-123"))
+        let without = try await NightshiftBinary.run(["run", "nightly"], in: directory)
+        #expect(without.exitCode == 2)
+        #expect(without.standardError.contains("environment variable 'TARGET' is not set"))
+        let unknown = try await NightshiftBinary.run(["run", "nightly", "--env", "nope"], in: directory)
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.standardError.contains("cannot read"))
+    }
+}
