@@ -45,13 +45,29 @@ struct JenkinsLanePlan: Sendable, Hashable {
     /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a
     /// `time_zone:` the cron text does not state itself becomes its `TZ=` first line, since
     /// Jenkins would otherwise read it in the controller's zone.
+    /// One exception: under a `TZ=` line, an `@daily`-style line is written out (`H H * * *`),
+    /// because Jenkins drops the zone for alias lines and would fire at other times than
+    /// `nightshift schedule`. The expansion draws the same `H` values, so the minutes agree.
     static func trigger(_ schedule: Schedule) -> String {
         var lines = schedule.cron.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
-        let statesZone = lines.first { !$0.allSatisfy(\.isWhitespace) }?.drop { $0 == " " || $0 == "\t" }.hasPrefix("TZ=") ?? false
+        let statesZone = lines.first { !$0.allSatisfy(\.isWhitespace) }.map(trimmed)?.hasPrefix("TZ=") ?? false
         if let zone = schedule.timeZone, !statesZone { lines.insert("TZ=\(zone)", at: 0) }
+        if statesZone || schedule.timeZone != nil { lines = lines.flatMap(spellingOutAlias) }
         let function = schedule.trigger == .changed ? "pollSCM" : "cron"
         return "\(function)(\(GroovyLiteral.string(lines.joined(separator: "\n"))))"
+    }
+
+    private static func spellingOutAlias(_ line: String) -> [String] {
+        let spec = trimmed(line)
+        guard spec.hasPrefix("@") else { return [line] }
+        let keyword = String(spec.dropFirst().prefix { $0.isLetter })
+        guard CronLexer.keywords.contains(keyword) else { return [line] }
+        return ["# @\(keyword), written out: Jenkins ignores TZ= on @ lines", CronLineReader.expansion(of: keyword)]
+    }
+
+    private static func trimmed(_ line: some StringProtocol) -> Substring {
+        Substring(line).drop { $0 == " " || $0 == "\t" }
     }
 
     /// Jenkins' `timeout` counts whole minutes: round up, so the limit is never shorter than asked.

@@ -1,3 +1,4 @@
+import Foundation
 import NightshiftKit
 import Testing
 
@@ -48,6 +49,30 @@ struct JenkinsfileGeneratorTests {
         #expect(try onlyFile([zoned]).contains(#"cron('TZ=Europe/Berlin\n# nightly\nH 2 * * *')"#))
         let stated = Lane(name: "l", schedule: Schedule(cron: "TZ=UTC\nH 2 * * *", timeZone: "Europe/Berlin"))
         #expect(try onlyFile([stated]).contains(#"cron('TZ=UTC\nH 2 * * *')"#))
+    }
+
+    @Test("under a zone, @daily-style lines are written out, since Jenkins ignores TZ= on them; elsewhere they stay")
+    func aliasUnderZone() throws {
+        let zoned = Lane(name: "l", schedule: Schedule(cron: "@daily\n@midnight", timeZone: "Asia/Taipei"))
+        #expect(try onlyFile([zoned]).contains(
+            #"cron('TZ=Asia/Taipei\n# @daily, written out: Jenkins ignores TZ= on @ lines\nH H * * *\n# @midnight, written out: Jenkins ignores TZ= on @ lines\nH H(0-2) * * *')"#))
+        let stated = Lane(name: "l", schedule: Schedule(cron: "TZ=Europe/Berlin\n  @weekly # Sundays"))
+        #expect(try onlyFile([stated]).contains(#"cron('TZ=Europe/Berlin\n# @weekly, written out: Jenkins ignores TZ= on @ lines\nH H * * H')"#))
+        let plain = Lane(name: "l", schedule: Schedule(cron: "@daily"))
+        #expect(try onlyFile([plain]).contains("cron('@daily')"))
+    }
+
+    @Test("Jenkins fires the written-out alias at the minutes nightshift fires the alias in the zone")
+    func aliasExpansionKeepsTheMinutes() throws {
+        let from = Date(timeIntervalSince1970: 1_777_593_600) // 2026-05-01T00:00:00Z
+        let taipei = try #require(TimeZone(identifier: "Asia/Taipei"))
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let scheduled = try CronSpec("TZ=Asia/Taipei\n@daily", seed: "nightly")
+        let onJenkins = try CronSpec("TZ=Asia/Taipei\n# @daily, written out\nH H * * *", seed: "nightly", aliasesKeepTimeZone: false)
+        let unchanged = try CronSpec("TZ=Asia/Taipei\n@daily", seed: "nightly", aliasesKeepTimeZone: false)
+        let expected = scheduled.firings(atOrAfter: from, count: 5, defaultTimeZone: taipei)
+        #expect(onJenkins.firings(atOrAfter: from, count: 5, defaultTimeZone: utc) == expected)
+        #expect(unchanged.firings(atOrAfter: from, count: 5, defaultTimeZone: utc) != expected)
     }
 
     @Test("strings are single-quoted Groovy: backslash and quote escaped, $ left alone")
