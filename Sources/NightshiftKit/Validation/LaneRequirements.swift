@@ -72,8 +72,10 @@ public struct LaneRequirements: Sendable, Hashable {
         missing(from: environment).map { variable in
             let first = variable.usages.first
             let place = first.map { " (needed by \($0.place))" } ?? ""
+            // A step of a called lane: say which run needs it.
+            let run = place.hasSuffix("of lane '\(lane)')") ? "" : " to run lane '\(lane)'"
             return .error(
-                "environment variable '\(variable.name)' is not set\(place) for lane '\(lane)'",
+                "environment variable '\(variable.name)' is not set\(place)\(run)",
                 at: first?.location,
                 notes: variable.usages.dropFirst().map { "also needed by \($0)" }
             )

@@ -85,8 +85,18 @@ struct LaneRequirementsTests {
         ]
         let diagnostics = requirements.missingVariableDiagnostics(in: environment)
         #expect(diagnostics.map(\.description) == [
-            "lanes.yml:27:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release') for lane 'developer-release'",
-            "lanes.yml:27:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release') for lane 'developer-release'",
+            "lanes.yml:27:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release')",
+            "lanes.yml:27:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release')",
+        ])
+    }
+
+    @Test("a variable a called lane needs names the lane being run as well")
+    func missingInCalledLane() {
+        let nightly = Lane(name: "nightly", steps: [Step(.sh("echo ${TARGET}"))])
+        let all = Lane(name: "all", steps: [Step(.lane("nightly"))])
+        let diagnostics = LaneRequirements(all, in: file(lanes: [nightly, all])).missingVariableDiagnostics(in: [:])
+        #expect(diagnostics.map(\.message) == [
+            "environment variable 'TARGET' is not set (needed by step 'echo ${TARGET}' of lane 'nightly') to run lane 'all'",
         ])
     }
 }
