@@ -29,6 +29,8 @@ public struct SecurityKeychainImporter: KeychainImporter {
         onCreated: @escaping @Sendable (KeychainSession) async -> Void
     ) async throws -> KeychainSession {
         let keychain = spec.path
+        // The keychain is deleted first and at cleanup: never the user's or the system's, whoever calls.
+        if ProtectedKeychain.contains(keychain) { throw SigningError.protectedKeychain(path: keychain) }
         // A keychain left by a crashed run would make create-keychain fail (exit 48); deleting it
         // also takes it off the search list before that list is saved. "Not found" is expected.
         _ = try await shell.capture(ShellCommand(security, ["delete-keychain", keychain]))

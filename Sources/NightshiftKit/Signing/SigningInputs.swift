@@ -24,6 +24,7 @@ public struct SigningInputs: Sendable, Hashable {
         guard !folder.isEmpty else { throw .missingSetting(describe("codesigning.path", codesigning.path, environment)) }
         guard let home = environment["HOME"], !home.isEmpty else { throw .missingSetting("HOME") }
         let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: absolute(runFolder, in: environment))
+        if ProtectedKeychain.contains(keychainPath) { throw .protectedKeychain(path: keychainPath) }
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
         // as any when lanes.yml gives none.
         let keychainPassword = codesigning.keychain.password.map(resolve) ?? UUID().uuidString
