@@ -6,10 +6,13 @@ import Testing
 @Suite("ProfilesReport")
 struct ProfilesReportTests {
     /// The report of the default configuration over fixtures made with `settings`, read with the
-    /// real openssl; the clock is `SigningTestContext`'s (2025-06-15).
-    func report(_ settings: [String: String] = [:], lanesFile: LanesFile = SigningTestContext.lanesFile()) async throws -> (ProfilesReport.Output, SigningTestContext) {
+    /// real openssl, at `now` (by default `SigningTestContext`'s 2025-06-15).
+    func report(
+        _ settings: [String: String] = [:], lanesFile: LanesFile = SigningTestContext.lanesFile(), now: Date = Date(timeIntervalSince1970: 1_750_000_000)
+    ) async throws -> (ProfilesReport.Output, SigningTestContext) {
         let root = try SigningFixtures.temporaryFolder()
-        let test = SigningTestContext(root: root, shell: SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment)))
+        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        let test = SigningTestContext(root: root, shell: shell, now: now)
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
         let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: test.shell))
         return (await report.render(lanesFile, environment: test.environment, now: test.clock.now), test)
@@ -56,6 +59,15 @@ struct ProfilesReportTests {
         #expect(output.text.contains("  expires      2020-01-01 (EXPIRED)\n"))
         #expect(output.text.contains("  error: provisioning profile 'Example AdHoc' (\(test.signingFolder)/distribution.mobileprovision) expired on 2020-01-01\n"))
         #expect(output.text.contains("  error: provisioning profile \(test.signingFolder)/distribution.mobileprovision is for 'ABCDE12345.com.other.*', which does not cover app_identifier 'com.example.app'\n"))
+        #expect(output.hasProblems)
+    }
+
+    @Test("an expired certificate is an error, shown as EXPIRED")
+    func expiredCertificate() async throws {
+        // openssl dates certificates from the real time: a one-day certificate, seen three days on.
+        let (output, test) = try await report(["CERT_DAYS": "1"], now: Date().addingTimeInterval(3 * 86_400))
+        defer { SigningFixtures.remove(test.root) }
+        #expect(output.text.contains(" (EXPIRED)\n  error: the certificate in \(test.signingFolder)/distribution.p12 expired on 20"))
         #expect(output.hasProblems)
     }
 
