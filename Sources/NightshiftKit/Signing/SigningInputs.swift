@@ -58,7 +58,7 @@ public struct SigningInputs: Sendable, Hashable {
 
     /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.
     private static func describe(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> String {
-        let unset = template.references.filter { !$0.hasDefault && environment[$0.name] == nil }.map { "'\($0.name)'" }
+        let unset = template.references.filter { !$0.hasDefault && $0.candidates.allSatisfy { environment[$0] == nil } }.map { "'\($0.name)'" }
         guard !unset.isEmpty else { return setting }
         return "environment variable \(unset.joined(separator: ", ")) (\(setting))"
     }
