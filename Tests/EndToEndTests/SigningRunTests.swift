@@ -124,6 +124,26 @@ struct SigningRunTests {
         #expect(outcome.standardOutput.contains("2035-01-01"))
     }
 
+    @Test("profiles exits 1 when the profile lacks the configuration's certificate, 0 with a warning when it expires within 14 days")
+    func profilesExitCodes() async throws {
+        let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(5 * 86_400))
+        for (settings, exitCode, expected) in [
+            (["OTHER_CERT": "1"], Int32(1), "error: provisioning profile "),
+            (["PROFILE_EXPIRY": soon], Int32(0), "warning: provisioning profile 'Example AdHoc' "),
+        ] {
+            let directory = try makeTemporaryDirectory()
+            defer { SigningFixtures.remove(directory) }
+            try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+            try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword].merging(settings) { _, new in new })
+            let outcome = try await NightshiftBinary.run(["profiles"], in: directory, environment: [
+                "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
+                "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
+            ])
+            #expect(outcome.exitCode == exitCode, "\(settings): \(outcome.standardOutput)\(outcome.standardError)")
+            #expect(outcome.standardOutput.contains("\n  \(expected)"), "\(outcome.standardOutput)")
+        }
+    }
+
     static func expectNoSecrets(in run: Run) {
         for secret in [keychainPassword, certificatePassword] {
             #expect(!run.outcome.standardOutput.contains(secret))

@@ -66,7 +66,9 @@ struct UploadLaneTests {
         #expect(stdout.contains("PUT http://127.0.0.1:\(server.port)/builds/App.ipa: HTTP 503; retrying in 0.0s (attempt 2 of 5)"))
         #expect(stdout.contains("uploaded App.ipa to http://127.0.0.1:\(server.port)/builds/42\n"))
         let digest = try FileDigest.of(file: project.ipa)
-        #expect(stdout.contains("verified: size 200000 bytes, sha256 \(digest.sha256)"))
+        // The store answered {"stored": true}: nothing about the bytes, so they were sent, not verified.
+        #expect(stdout.contains("sent: size 200000 bytes, sha256 \(digest.sha256) (not confirmed by the destination)"))
+        #expect(!stdout.contains("verified:"))
         for secret in [Self.storeToken, "presigned-sig-77", "dl-secret-123"] {
             #expect(!stdout.contains(secret) && !outcome.standardError.contains(secret), "\(secret) leaked")
         }
@@ -94,22 +96,31 @@ struct UploadLaneTests {
     static let issuerID = "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4"
     static let privateKey = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgE2EFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
 
+    /// A `beta` lane uploading build/App.ipa to TestFlight with the default credentials.
+    static func testflightLanes(options: String = "") -> String {
+        """
+        project: { name: Demo }
+        lanes:
+          beta:
+            steps:
+              - upload: { to: testflight, file: build/App.ipa\(options) }
+        """
+    }
+
+    /// The fake tools first on PATH, fastlane's key id and issuer id variables, and `extra`.
+    static func testflightEnvironment(_ extra: [String: String]) -> [String: String] {
+        ["PATH": "\(fakeTools):/usr/bin:/bin", "APP_STORE_CONNECT_API_KEY_KEY_ID": keyID, "APP_STORE_CONNECT_API_KEY_ISSUER_ID": issuerID]
+            .merging(extra) { _, new in new }
+    }
+
     @Test("upload to testflight: the exact altool command through a fake xcrun, the key present only for the call, ids masked")
     func testflightUpload() async throws {
-        let project = try Project(lanes: """
-            project: { name: Demo }
-            lanes:
-              beta:
-                steps:
-                  - upload: { to: testflight, file: build/App.ipa }
-            """)
+        let project = try Project(lanes: Self.testflightLanes())
         defer { project.remove() }
         let log = project.directory + "/fake.log"
-        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: [
-            "PATH": "\(Self.fakeTools):/usr/bin:/bin", "NIGHTSHIFT_FAKE_LOG": log,
-            "APP_STORE_CONNECT_API_KEY_ID": Self.keyID, "APP_STORE_CONNECT_API_ISSUER_ID": Self.issuerID,
-            "APP_STORE_CONNECT_API_KEY": Self.privateKey,
-        ])
+        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([
+            "NIGHTSHIFT_FAKE_LOG": log, "APP_STORE_CONNECT_API_KEY_KEY": Self.privateKey,
+        ]))
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         let records = try Self.records(log)
         #expect(records.first == [
@@ -128,21 +139,38 @@ struct UploadLaneTests {
         }
     }
 
+    @Test("upload to testflight with fastlane's APP_STORE_CONNECT_API_KEY_KEY_FILEPATH: the .p8 is read from that file")
+    func testflightKeyFromFile() async throws {
+        let project = try Project(lanes: Self.testflightLanes())
+        defer { project.remove() }
+        let keyFile = project.directory + "/AuthKey_\(Self.keyID).p8"
+        try Self.privateKey.write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let log = project.directory + "/fake.log"
+        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([
+            "NIGHTSHIFT_FAKE_LOG": log, "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": keyFile,
+        ]))
+        #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        let keys = try #require(try Self.records(log).first { $0.first == "xcrun<keys>" })
+        #expect(Array(keys.dropFirst(2)) == ["AuthKey_\(Self.keyID).p8", "-----BEGIN PRIVATE KEY-----"])
+    }
+
+    @Test("upload to testflight with neither the key nor its file set: exit 2 before anything runs, both variables named")
+    func testflightKeyMissing() async throws {
+        let project = try Project(lanes: Self.testflightLanes())
+        defer { project.remove() }
+        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([:]))
+        #expect(outcome.exitCode == 2)
+        #expect(outcome.standardError.contains(
+            "none of the environment variables 'APP_STORE_CONNECT_API_KEY_KEY', 'APP_STORE_CONNECT_API_KEY_KEY_FILEPATH' is set (needed by private_key: of step"))
+    }
+
     @Test("upload to testflight when altool fails: exit 1 with altool's error, ids still masked")
     func testflightFailure() async throws {
-        let project = try Project(lanes: """
-            project: { name: Demo }
-            lanes:
-              beta:
-                steps:
-                  - upload: { to: testflight, file: build/App.ipa, attempts: 1 }
-            """)
+        let project = try Project(lanes: Self.testflightLanes(options: ", attempts: 1"))
         defer { project.remove() }
-        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: [
-            "PATH": "\(Self.fakeTools):/usr/bin:/bin", "FAKE_ALTOOL_EXIT": "1",
-            "APP_STORE_CONNECT_API_KEY_ID": Self.keyID, "APP_STORE_CONNECT_API_ISSUER_ID": Self.issuerID,
-            "APP_STORE_CONNECT_API_KEY": Self.privateKey,
-        ])
+        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([
+            "FAKE_ALTOOL_EXIT": "1", "APP_STORE_CONNECT_API_KEY_KEY": Self.privateKey,
+        ]))
         #expect(outcome.exitCode == 1)
         #expect(outcome.standardOutput.contains("upload to testflight failed: altool exit code 1: *** Error: Error uploading"))
         for secret in [Self.keyID, Self.issuerID] {

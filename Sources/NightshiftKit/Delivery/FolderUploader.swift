@@ -53,7 +53,7 @@ public struct FolderUploader: Uploader {
                 throw UploadError("folder", "'\(destination)' does not match after copying (sent \(written), found \(landed))")
             }
             try Self.moveIntoPlace(partial, to: destination)
-            return UploadReceipt(location: destination, verification: landed.description)
+            return UploadReceipt(location: destination, verification: .verified(landed))
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             if error is UploadError || error is CancellationError { throw error }

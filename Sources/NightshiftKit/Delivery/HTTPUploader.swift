@@ -23,9 +23,9 @@ public struct HTTPUploader: Uploader {
             httpRequest, destination: "http", masker: masker, log: request.log,
             progress: { sent, total in progress(UploadProgress(bytesSent: sent, totalBytes: total)) }
         )
-        try Self.checkEchoedDigest(response, expected: digest)
+        let verification = try Self.checkEchoedDigest(response, expected: digest)
         let location = response.headers["location"].flatMap { URL(string: $0, relativeTo: plan.url)?.absoluteURL.printable }
-        return UploadReceipt(location: location ?? plan.url.printable, verification: digest.description)
+        return UploadReceipt(location: location ?? plan.url.printable, verification: verification)
     }
 
     private struct PreparedBody {
@@ -45,15 +45,24 @@ public struct HTTPUploader: Uploader {
         return (PreparedBody(content: .file(form.path), headers: headers), { try? FileManager.default.removeItem(atPath: form.path) })
     }
 
-    /// Stores that answer with what they stored (`{"sha256": "…", "size": 1234}`) are held to it.
-    private static func checkEchoedDigest(_ response: HTTPTransportResponse, expected: FileDigest) throws {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return }
-        if let echoed = (object["sha256"] ?? object["checksum"]) as? String, echoed.lowercased() != expected.sha256 {
-            throw UploadError("http", "the server stored sha256 \(echoed), but the file's is \(expected.sha256)")
+    /// Stores that answer with what they stored (`{"sha256": "…", "size": 1234}`) are held to it;
+    /// what they echo, and only that, counts as confirmed.
+    private static func checkEchoedDigest(_ response: HTTPTransportResponse, expected: FileDigest) throws -> UploadVerification {
+        var verification = UploadVerification.sent(expected)
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return verification }
+        if let echoed = (object["sha256"] ?? object["checksum"]) as? String {
+            guard echoed.lowercased() == expected.sha256 else {
+                throw UploadError("http", "the server stored sha256 \(echoed), but the file's is \(expected.sha256)")
+            }
+            verification.sha256Confirmed = true
         }
-        if let size = ((object["size"] ?? object["bytes"]) as? NSNumber)?.int64Value, size != expected.size {
-            throw UploadError("http", "the server stored \(size) bytes, but the file has \(expected.size)")
+        if let size = ((object["size"] ?? object["bytes"]) as? NSNumber)?.int64Value {
+            guard size == expected.size else {
+                throw UploadError("http", "the server stored \(size) bytes, but the file has \(expected.size)")
+            }
+            verification.sizeConfirmed = true
         }
+        return verification
     }
 }
 

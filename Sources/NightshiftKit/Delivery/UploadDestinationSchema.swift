@@ -18,13 +18,14 @@ public enum UploadDestinationSchema {
         }
     }
 
-    /// Where a credential comes from when lanes.yml does not say: the variables fastlane and
-    /// Google's tools read, so `upload: { to: testflight }` works as written.
+    /// Where a credential comes from when lanes.yml does not say: the variables fastlane's
+    /// `app_store_connect_api_key` action and Google's tools read, so `upload: { to: testflight }`
+    /// works as written. The .p8 is its content in `…_KEY`, else its path in `…_KEY_FILEPATH`.
     public static func defaults(for destination: String) -> [String: String] {
         switch destination {
         case "testflight": [
-            "key_id": "${APP_STORE_CONNECT_API_KEY_ID}", "issuer_id": "${APP_STORE_CONNECT_API_ISSUER_ID}",
-            "private_key": "${APP_STORE_CONNECT_API_KEY}",
+            "key_id": "${APP_STORE_CONNECT_API_KEY_KEY_ID}", "issuer_id": "${APP_STORE_CONNECT_API_KEY_ISSUER_ID}",
+            "private_key": "${APP_STORE_CONNECT_API_KEY_KEY:-${APP_STORE_CONNECT_API_KEY_KEY_FILEPATH}}",
         ]
         case "firebase": ["service_account": "${GOOGLE_APPLICATION_CREDENTIALS}"]
         default: [:]

@@ -44,7 +44,7 @@ public struct UploadStepPerformer: StepPerformer {
         let masker = context.masker.adding(UploadDestinationSchema.secretValues(for: target.destination, in: UploadSettings(parameters)))
         let receipt = try await upload(Self.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
         await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
-        if let verification = receipt.verification { await context.log("verified: \(verification)") }
+        if let verification = receipt.verification { await context.log(verification.description) }
         await context.exports.set(Self.locationVariable, receipt.location)
         return .exited(0)
     }

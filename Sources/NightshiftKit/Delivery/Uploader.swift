@@ -47,10 +47,10 @@ public struct UploadProgress: Sendable, Hashable {
 public struct UploadReceipt: Sendable, Hashable {
     /// Where the build went: a release URL or a path.
     public var location: String
-    /// What was checked after the transfer ("size 1234 bytes, sha256 ab12…").
-    public var verification: String?
+    /// What went out, and what of it the destination confirmed.
+    public var verification: UploadVerification?
 
-    public init(location: String, verification: String? = nil) {
+    public init(location: String, verification: UploadVerification? = nil) {
         self.location = location
         self.verification = verification
     }

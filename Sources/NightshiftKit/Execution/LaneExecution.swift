@@ -160,18 +160,27 @@ final class LaneExecution: @unchecked Sendable {
     }
 
     /// Each performer checks the steps of its kinds before anything runs (an expired profile
-    /// fails here, before any keychain or xcodebuild command). Returns whether the lane may go on.
+    /// fails here, before any keychain or xcodebuild command), once per configuration those
+    /// steps run with: a called lane signs with its own configuration, or its caller's.
+    /// Returns whether the lane may go on.
     private func preflight(_ lane: Lane, configuration: Configuration?) async -> Bool {
-        var stepsByKind: [String: [Step]] = [:]
+        struct Group: Hashable { var keyword: String; var configuration: String? }
+        var stepsByGroup: [Group: [Step]] = [:]
         RunPreparation(file: runner.file, environment: runner.dependencies.environment, performers: runner.performers)
-            .walk(lane, configuration: lane.configuration, visited: []) { step, _ in stepsByKind[step.kind.keyword, default: []].append(step) }
-        for keyword in stepsByKind.keys.sorted() {
-            guard let performer = runner.performers[keyword], let steps = stepsByKind[keyword], let first = steps.first else { continue }
-            let identity = StepIdentity(lane: lane.name, name: "preflight \(keyword)", kind: "preflight", depth: 0)
+            .walk(lane, configuration: lane.configuration, visited: []) { step, configurationName in
+                stepsByGroup[Group(keyword: step.kind.keyword, configuration: configurationName), default: []].append(step)
+            }
+        let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }
+        for group in ordered {
+            guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else { continue }
+            let groupConfiguration = group.configuration.flatMap(runner.file.configuration(named:))
+            // Named after the configuration when it is not the lane's own.
+            let suffix = group.configuration.map { $0 == configuration?.name ? "" : " (\($0))" } ?? ""
+            let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: "preflight", depth: 0)
             let recorder = StepOutputRecorder(masker: masker, logPath: nil, reporter: runner.reporter, step: identity, clock: clock)
             let context = makeContext(
-                lane: lane, step: first, configuration: configuration,
-                environment: await environment(for: first, configuration: configuration, laneEnvironment: lane.environment),
+                lane: lane, step: first, configuration: groupConfiguration,
+                environment: await environment(for: first, configuration: groupConfiguration, laneEnvironment: lane.environment),
                 recorder: recorder)
             do {
                 try await performer.preflight(steps, in: context)

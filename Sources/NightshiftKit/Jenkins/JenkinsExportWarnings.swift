@@ -43,7 +43,7 @@ enum JenkinsExportWarnings {
     }
 
     private static func unusedCredentials(_ lane: Lane, in file: LanesFile) -> [Diagnostic] {
-        let needed = Set(LaneRequirements(lane, in: file).names)
+        let needed = Set(LaneRequirements(lane, in: file).variables.flatMap(\.candidates))
         return lane.jenkins.credentials.keys.sorted().filter { !needed.contains($0) }.map {
             .warning("lane '\(lane.name)' maps '\($0)' to a Jenkins credential, but none of its steps reads ${\($0)}", at: lane.location)
         }

@@ -34,9 +34,12 @@ struct JenkinsLanePlan: Sendable, Hashable {
         hashSeed = lane.schedule?.seed ?? lane.name
         timeoutMinutes = lane.timeout.map(JenkinsLanePlan.wholeMinutes)
         timestamps = lane.jenkins.timestamps
-        bindings = JenkinsLanePlan.bindings(lane.jenkins.credentials, secrets: requirements.secrets(policy).map(\.name))
+        let explicit = lane.jenkins.credentials
+        // A variable needs no binding of its own when the user bound one that stands in for it.
+        let needed = requirements.variables.filter { !$0.alternatives.contains { explicit[$0] != nil } }
+        bindings = JenkinsLanePlan.bindings(explicit, secrets: needed.filter { policy.isSecret($0.name) }.map(\.name))
         let bound = Set(bindings.map(\.variable))
-        settings = requirements.settings(policy).map(\.name).filter { !bound.contains($0) }
+        settings = needed.filter { !policy.isSecret($0.name) }.map(\.name).filter { !bound.contains($0) }
         setupLine = lane.jenkins.setup ?? JenkinsLanePlan.defaultSetup
         let executable = lane.jenkins.setup == nil ? JenkinsLanePlan.builtExecutable : "nightshift"
         runLine = JenkinsLanePlan.runLine(executable: executable, lane: lane.name, lanesFilePath: lanesFilePath)

@@ -1,11 +1,20 @@
 internal import Foundation
 
-/// Expands `${VAR}` and `${VAR:-default}` in templates; `$$` is a literal `$`. A `$` followed by
-/// anything else is kept as it is, so shell scripts using `$1` or `$HOME` pass through untouched.
+/// Expands `${VAR}` and `${VAR:-default}` in templates; `$$` is a literal `$`. A default is a
+/// template too, so `${VAR:-${OTHER}}` falls back to another variable. A `$` followed by anything
+/// else is kept as it is, so shell scripts using `$1` or `$HOME` pass through untouched.
 public enum Interpolation {
     public struct Reference: Sendable, Hashable {
         public var name: String
+        /// Whether the reference expands without anything from the environment (a default that
+        /// needs no variable).
         public var hasDefault: Bool
+        /// Variables that stand in when `name` is unset (`B` in `${A:-${B}}`): any one of them
+        /// set is enough.
+        public var alternatives: [String] = []
+
+        /// `name`, then its alternatives.
+        public var candidates: [String] { [name] + alternatives }
     }
 
     public enum Piece: Sendable, Hashable {
@@ -34,7 +43,7 @@ public enum Interpolation {
                 literal.append("$")
                 index = text.index(after: next)
             } else if text[next] == "{" {
-                guard let close = text[next...].firstIndex(of: "}") else {
+                guard let close = closingBrace(in: text, from: text.index(after: next)) else {
                     throw SyntaxError(message: "unterminated '${' in '\(text)'")
                 }
                 let body = String(text[text.index(after: next)..<close])
@@ -42,6 +51,8 @@ public enum Interpolation {
                 guard isValidName(name) else {
                     throw SyntaxError(message: "'${\(body)}' is not a valid variable reference")
                 }
+                // A default is a template too: its own references must be valid.
+                if let defaultValue { _ = try Interpolation.pieces(of: defaultValue) }
                 if !literal.isEmpty { pieces.append(.literal(literal)); literal = "" }
                 pieces.append(.variable(name: name, defaultValue: defaultValue))
                 index = text.index(after: close)
@@ -55,8 +66,12 @@ public enum Interpolation {
     }
 
     public static func references(in text: String) -> [Reference] {
-        ((try? pieces(of: text)) ?? []).compactMap {
-            if case .variable(let name, let defaultValue) = $0 { Reference(name: name, hasDefault: defaultValue != nil) } else { nil }
+        ((try? pieces(of: text)) ?? []).compactMap { piece -> Reference? in
+            guard case .variable(let name, let defaultValue) = piece else { return nil }
+            guard let defaultValue else { return Reference(name: name, hasDefault: false) }
+            // `${A:-x}` and `${A:-${B:-x}}` need nothing; `${A:-${B}}` needs A or B.
+            let fallbacks = references(in: defaultValue).filter { !$0.hasDefault }.flatMap(\.candidates)
+            return Reference(name: name, hasDefault: fallbacks.isEmpty, alternatives: fallbacks)
         }
     }
 
@@ -72,13 +87,34 @@ public enum Interpolation {
                 if let value = environment[name], !(value.isEmpty && defaultValue != nil) {
                     result += value
                 } else if let defaultValue {
-                    result += defaultValue
+                    result += expand(defaultValue, in: environment, missing: missing)
                 } else {
                     missing?(name)
                 }
             }
         }
         return result
+    }
+
+    /// The `}` closing a `${` whose body starts at `start`, past any `${…}` nested in a default
+    /// (`$$` is an escaped `$`, never an opening).
+    private static func closingBrace(in text: String, from start: String.Index) -> String.Index? {
+        var depth = 0
+        var index = start
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == "$", next < text.endIndex, text[next] == "$" || text[next] == "{" {
+                if text[next] == "{" { depth += 1 }
+                index = text.index(after: next)
+                continue
+            }
+            if text[index] == "}" {
+                if depth == 0 { return index }
+                depth -= 1
+            }
+            index = next
+        }
+        return nil
     }
 
     private static func split(_ body: String) -> (String, String?) {

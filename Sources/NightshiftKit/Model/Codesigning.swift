@@ -11,6 +11,11 @@ public struct Codesigning: Sendable, Hashable {
         self.certificatePassword = certificatePassword
         self.keychain = keychain
     }
+
+    /// The certificate's and the keychain's passwords: secrets, whatever variables they read.
+    public var passwords: [Template] {
+        [certificatePassword, keychain.password].compactMap { $0 }
+    }
 }
 
 public struct KeychainSettings: Sendable, Hashable {

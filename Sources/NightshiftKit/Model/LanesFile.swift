@@ -26,5 +26,8 @@ public struct LanesFile: Sendable, Hashable {
 
     public func lane(named name: String) -> Lane? { lanes.first { $0.name == name } }
     public func configuration(named name: String) -> Configuration? { configurations.first { $0.name == name } }
-    public var secretPolicy: SecretPolicy { SecretPolicy(declared: secrets) }
+    /// Declared secrets, secret-looking names, and the codesigning passwords whatever they read.
+    public var secretPolicy: SecretPolicy {
+        SecretPolicy(declared: secrets, secretSettings: codesigning?.passwords ?? [])
+    }
 }

@@ -1,12 +1,16 @@
 public import Foundation
 
 /// `nightshift profiles`: for every configuration, the profile and certificate it would sign
-/// with and how long each stays valid. The check to run the morning before a release.
+/// with and how long each stays valid. The check to run the morning before a release. It runs
+/// the run's own signing checks (`SigningPreflight`), so it flags exactly what `run` refuses.
 public struct ProfilesReport: Sendable {
     public struct Output: Sendable, Hashable {
         public var text: String
-        /// A file missing, unreadable, expired or not matching: worth a non-zero exit.
+        /// Something `run` would refuse (a file missing or unreadable, expired, not matching):
+        /// worth a non-zero exit.
         public var hasProblems: Bool
+        /// Something to act on soon (a profile expiring within `SigningPreflight.warningPeriod`).
+        public var hasWarnings: Bool
     }
 
     private let files: any SigningFileSystem
@@ -21,64 +25,40 @@ public struct ProfilesReport: Sendable {
     public func render(_ lanesFile: LanesFile, environment: EnvironmentVariables, now: Date) async -> Output {
         var lines: [String] = []
         var problems = false
+        var warnings = false
         for configuration in lanesFile.configurations {
             lines.append(configuration.name)
-            let (section, failed) = await describe(configuration, in: lanesFile, environment: environment, now: now)
-            lines += section.map { "  " + $0 }
-            problems = problems || failed
+            let findings: SigningFindings
+            do {
+                let inputs = try SigningInputs.resolve(lanesFile, configuration: configuration, environment: environment, runFolder: "")
+                findings = await SigningPreflight(files: files, inspector: inspector).examine(inputs, now: now)
+            } catch {
+                findings = SigningFindings(problems: [error])
+            }
+            lines += Self.describe(findings, now: now).map { "  " + $0 }
+            problems = problems || !findings.problems.isEmpty
+            warnings = warnings || !findings.warnings.isEmpty
         }
         if lanesFile.configurations.isEmpty { lines.append("no configurations in \(lanesFile.path)") }
-        return Output(text: lines.joined(separator: "\n") + "\n", hasProblems: problems)
+        return Output(text: lines.joined(separator: "\n") + "\n", hasProblems: problems, hasWarnings: warnings)
     }
 
-    private func describe(
-        _ configuration: Configuration, in lanesFile: LanesFile, environment: EnvironmentVariables, now: Date
-    ) async -> ([String], Bool) {
-        let inputs: SigningInputs
-        do {
-            inputs = try SigningInputs.resolve(lanesFile, configuration: configuration, environment: environment, runFolder: "")
-        } catch {
-            return (["error: \(error)"], true)
-        }
-        let (profileLines, profileFailed) = describeProfile(inputs, now: now)
-        let (certificateLine, certificateFailed) = await describeCertificate(inputs, now: now)
-        return (profileLines + [certificateLine], profileFailed || certificateFailed)
-    }
-
-    private func describeProfile(_ inputs: SigningInputs, now: Date) -> ([String], Bool) {
-        let preflight = SigningPreflight(files: files, inspector: inspector)
-        do {
-            let profile = try preflight.profile(at: inputs.profilePath)
-            var lines = [
+    /// What was read, then each warning and problem on a line of its own.
+    static func describe(_ findings: SigningFindings, now: Date) -> [String] {
+        var lines: [String] = []
+        if let profile = findings.profile {
+            lines += [
                 "profile      \(profile.name) (\(profile.uuid))",
                 "team         \(profile.teamIdentifier)",
                 "app id       \(profile.applicationIdentifier)",
-                "expires      \(Self.expiry(profile.expirationDate, now: now))",
+                "expires      \(expiry(profile.expirationDate, now: now))",
                 "devices      \(profile.provisionsAllDevices ? "all" : String(profile.provisionedDeviceCount))",
             ]
-            do {
-                try SigningPreflight.validate(profile, path: inputs.profilePath, appIdentifier: inputs.appIdentifier, now: now)
-            } catch {
-                lines.append("error: \(error)")
-                return (lines, true)
-            }
-            return (lines, false)
-        } catch {
-            return (["error: \(error)"], true)
         }
-    }
-
-    private func describeCertificate(_ inputs: SigningInputs, now: Date) async -> (String, Bool) {
-        guard files.fileExists(atPath: inputs.p12Path) else {
-            return ("certificate  error: \(SigningError.missingFile(kind: "certificate", path: inputs.p12Path))", true)
+        if let certificate = findings.certificate {
+            lines.append("certificate  \(certificate.commonName ?? certificate.sha1), expires \(expiry(certificate.expiresAt, now: now))")
         }
-        do {
-            let certificate = try await inspector.certificate(in: inputs.p12Path, password: inputs.certificatePassword)
-            let name = certificate.commonName ?? certificate.sha1
-            return ("certificate  \(name), expires \(Self.expiry(certificate.expiresAt, now: now))", certificate.expiresAt <= now)
-        } catch {
-            return ("certificate  error: \(error)", true)
-        }
+        return lines + findings.warnings + findings.problems.map { "error: \($0)" }
     }
 
     /// `2025-03-01 (12 days left)`, or `(EXPIRED)`.

@@ -29,6 +29,8 @@ public struct SecurityKeychainImporter: KeychainImporter {
         onCreated: @escaping @Sendable (KeychainSession) async -> Void
     ) async throws -> KeychainSession {
         let keychain = spec.path
+        // The keychain is deleted first and at cleanup: never the user's or the system's, whoever calls.
+        if ProtectedKeychain.contains(keychain) { throw SigningError.protectedKeychain(path: keychain) }
         // A keychain left by a crashed run would make create-keychain fail (exit 48); deleting it
         // also takes it off the search list before that list is saved. "Not found" is expected.
         _ = try await shell.capture(ShellCommand(security, ["delete-keychain", keychain]))
@@ -36,7 +38,7 @@ public struct SecurityKeychainImporter: KeychainImporter {
         let saved = SecurityCommandLine.keychainPaths(in: searchList).filter { $0 != keychain }
         let savedDefault = spec.makeDefault ? try await originalDefaultKeychain() : nil
 
-        try await runWithPassword(["create-keychain", "-p", spec.password.value, keychain], shown: 2, output: output)
+        try await runWithPassword(["create-keychain", "-p", .secret(spec.password), .plain(keychain)], output: output)
         let session = KeychainSession(keychainPath: keychain, keychainPassword: spec.password) { [self] in
             try await restore(keychain: keychain, searchList: saved, defaultKeychain: savedDefault)
         }
@@ -44,7 +46,7 @@ public struct SecurityKeychainImporter: KeychainImporter {
 
         // No flags: no auto-lock timeout and no lock on sleep, so a long build never finds it locked.
         try await run(["set-keychain-settings", keychain], output: output)
-        try await runWithPassword(["unlock-keychain", "-p", spec.password.value, keychain], shown: 2, output: output)
+        try await runWithPassword(["unlock-keychain", "-p", .secret(spec.password), .plain(keychain)], output: output)
         try await run(["list-keychains", "-d", "user", "-s", keychain] + saved, output: output)
         if spec.makeDefault {
             try await run(["default-keychain", "-d", "user", "-s", keychain], output: output)
@@ -60,8 +62,8 @@ public struct SecurityKeychainImporter: KeychainImporter {
         // Without the partition list codesign asks for the key in a dialog nobody can click
         // ("User interaction is not allowed"). Its stdout lists key attributes: not forwarded.
         try await runWithPassword(
-            ["set-key-partition-list", "-S", Self.partitionList, "-s", "-k", session.keychainPassword.value, keychain],
-            shown: 5, output: output, forwardStandardOutput: false)
+            ["set-key-partition-list", "-S", .plain(Self.partitionList), "-s", "-k", .secret(session.keychainPassword), .plain(keychain)],
+            output: output, forwardStandardOutput: false)
         let identities = try await run(["find-identity", "-v", "-p", "codesigning", keychain], output: output)
         if identities.standardOutput.contains("0 valid identities found") {
             await output(.standardError, Array("warning: no valid code-signing identity in \(keychain) after importing \(p12Path) (is Apple's WWDR intermediate certificate installed?)\n".utf8))
@@ -69,18 +71,18 @@ public struct SecurityKeychainImporter: KeychainImporter {
     }
 
     private func importP12(_ p12Path: String, password: Secret, keychain: String, output: @escaping CommandOutput) async throws {
-        func arguments(format: String) -> [String] {
-            ["import", p12Path, "-k", keychain, "-f", format, "-P", password.value]
-                + Self.trustedApplications.flatMap { ["-T", $0] }
+        func arguments(format: String) -> [SecurityArgument] {
+            ["import", .plain(p12Path), "-k", .plain(keychain), "-f", .plain(format), "-P", .secret(password)]
+                + Self.trustedApplications.flatMap { ["-T", .plain($0)] }
         }
-        let first = try await passwordCommand(arguments(format: "pkcs12"), shown: 6, output: output)
+        let first = try await passwordCommand(arguments(format: "pkcs12"), output: output)
         if first.succeeded || Self.alreadyImported(first) { return }
         // macOS 15 refuses some OpenSSL-made and empty-password .p12 files as pkcs12 but reads
         // them as "openssl" (codemagic's retry).
-        guard Self.needsOpenSSLFormat(first) else { throw failure(arguments(format: "pkcs12"), shown: 6, first) }
-        let second = try await passwordCommand(arguments(format: "openssl"), shown: 6, output: output)
+        guard Self.needsOpenSSLFormat(first) else { throw failure(arguments(format: "pkcs12"), first) }
+        let second = try await passwordCommand(arguments(format: "openssl"), output: output)
         if second.succeeded || Self.alreadyImported(second) { return }
-        throw failure(arguments(format: "openssl"), shown: 6, second)
+        throw failure(arguments(format: "openssl"), second)
     }
 
     static func alreadyImported(_ result: CapturedResult) -> Bool {
@@ -121,29 +123,28 @@ public struct SecurityKeychainImporter: KeychainImporter {
     }
 
     private func runWithPassword(
-        _ arguments: [String], shown index: Int, output: @escaping CommandOutput, forwardStandardOutput: Bool = true
+        _ arguments: [SecurityArgument], output: @escaping CommandOutput, forwardStandardOutput: Bool = true
     ) async throws {
-        let result = try await passwordCommand(arguments, shown: index, output: output, forwardStandardOutput: forwardStandardOutput)
-        guard result.succeeded else { throw failure(arguments, shown: index, result) }
+        let result = try await passwordCommand(arguments, output: output, forwardStandardOutput: forwardStandardOutput)
+        guard result.succeeded else { throw failure(arguments, result) }
     }
 
-    /// Runs `arguments` through `security -i`; `index` is the password's position, masked in
-    /// what is printed.
+    /// Runs `arguments` through `security -i`, printing them with their `.secret`s masked.
     private func passwordCommand(
-        _ arguments: [String], shown index: Int, output: @escaping CommandOutput, forwardStandardOutput: Bool = true
+        _ arguments: [SecurityArgument], output: @escaping CommandOutput, forwardStandardOutput: Bool = true
     ) async throws -> CapturedResult {
-        let line = try SecurityCommandLine.line(arguments)
-        await output(.standardOutput, Array("security -i <<< \(Self.display(arguments, maskingArgumentAt: index))\n".utf8))
+        let line = try SecurityCommandLine.line(arguments.map(\.value))
+        await output(.standardOutput, Array("security -i <<< \(Self.display(arguments))\n".utf8))
         let command = ShellCommand(security, ["-i"], standardInput: Array(line.utf8))
         let channels: Set<OutputChannel> = forwardStandardOutput ? [.standardOutput, .standardError] : [.standardError]
         return try await shell.capture(command, forwarding: channels, to: output)
     }
 
-    private func failure(_ arguments: [String], shown index: Int, _ result: CapturedResult) -> KeychainError {
-        KeychainError(command: "security " + Self.display(arguments, maskingArgumentAt: index), termination: result.termination, detail: result.failureDetail)
+    private func failure(_ arguments: [SecurityArgument], _ result: CapturedResult) -> KeychainError {
+        KeychainError(command: "security " + Self.display(arguments), termination: result.termination, detail: result.failureDetail)
     }
 
-    static func display(_ arguments: [String], maskingArgumentAt index: Int) -> String {
-        arguments.enumerated().map { $0.offset == index ? Secret.mask : $0.element }.joined(separator: " ")
+    static func display(_ arguments: [SecurityArgument]) -> String {
+        arguments.map(\.shown).joined(separator: " ")
     }
 }

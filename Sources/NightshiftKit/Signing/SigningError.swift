@@ -13,6 +13,7 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     case appIdentifierMismatch(path: String, profileIdentifier: String, configured: String)
     case certificateNotInProfile(p12: String, profile: String, certificate: String)
     case exportProducedNoIPA(folder: String)
+    case protectedKeychain(path: String)
 
     public var description: String {
         switch self {
@@ -28,6 +29,8 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .certificateNotInProfile(let p12, let profile, let certificate):
             "provisioning profile \(profile) does not include the certificate '\(certificate)' of \(p12)"
         case .exportProducedNoIPA(let folder): "xcodebuild -exportArchive produced no .ipa in \(folder)"
+        case .protectedKeychain(let path):
+            "codesigning.keychain.name names \(path), the user's login keychain or the System keychain: nightshift deletes its temporary keychain before and after every run, so it must be one of its own (e.g. nightshift-ci)"
         }
     }
 

@@ -24,6 +24,7 @@ public struct SigningInputs: Sendable, Hashable {
         guard !folder.isEmpty else { throw .missingSetting(describe("codesigning.path", codesigning.path, environment)) }
         guard let home = environment["HOME"], !home.isEmpty else { throw .missingSetting("HOME") }
         let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: absolute(runFolder, in: environment))
+        if ProtectedKeychain.contains(keychainPath) { throw .protectedKeychain(path: keychainPath) }
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
         // as any when lanes.yml gives none.
         let keychainPassword = codesigning.keychain.password.map(resolve) ?? UUID().uuidString
@@ -57,7 +58,7 @@ public struct SigningInputs: Sendable, Hashable {
 
     /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.
     private static func describe(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> String {
-        let unset = template.references.filter { !$0.hasDefault && environment[$0.name] == nil }.map { "'\($0.name)'" }
+        let unset = template.references.filter { !$0.hasDefault && $0.candidates.allSatisfy { environment[$0] == nil } }.map { "'\($0.name)'" }
         guard !unset.isEmpty else { return setting }
         return "environment variable \(unset.joined(separator: ", ")) (\(setting))"
     }

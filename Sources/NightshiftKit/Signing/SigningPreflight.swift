@@ -28,27 +28,69 @@ public struct SigningPreflight: Sendable {
 
     /// Runs every check; returns the warnings to show (a profile expiring soon).
     public func check(_ inputs: SigningInputs, now: Date) async throws -> [String] {
-        let profile = try profile(at: inputs.profilePath)
-        try Self.validate(profile, path: inputs.profilePath, appIdentifier: inputs.appIdentifier, now: now)
-        guard files.fileExists(atPath: inputs.p12Path) else { throw SigningError.missingFile(kind: "certificate", path: inputs.p12Path) }
-        let certificate = try await inspector.certificate(in: inputs.p12Path, password: inputs.certificatePassword)
-        if certificate.expiresAt <= now { throw SigningError.certificateExpired(p12: inputs.p12Path, expiredAt: certificate.expiresAt) }
-        guard profile.certificates.contains(where: { $0.sha1 == certificate.sha1 }) else {
-            throw SigningError.certificateNotInProfile(
-                p12: inputs.p12Path, profile: inputs.profilePath, certificate: certificate.commonName ?? certificate.sha1)
-        }
-        return Self.warnings(for: profile, path: inputs.profilePath, now: now)
+        let findings = await examine(inputs, now: now, stoppingAtFirstProblem: true)
+        if let problem = findings.problems.first { throw problem }
+        return findings.warnings
     }
 
-    /// The checks that need only the profile.
+    /// Runs the checks and keeps what they found. With `stoppingAtFirstProblem` the .p12 is not
+    /// opened once the profile has failed: a run needs only one reason not to start.
+    public func examine(_ inputs: SigningInputs, now: Date, stoppingAtFirstProblem: Bool = false) async -> SigningFindings {
+        var findings = SigningFindings()
+        do {
+            let profile = try profile(at: inputs.profilePath)
+            findings.profile = profile
+            findings.problems += Self.problems(with: profile, path: inputs.profilePath, appIdentifier: inputs.appIdentifier, now: now)
+        } catch {
+            findings.problems.append(error)
+        }
+        if stoppingAtFirstProblem, !findings.problems.isEmpty { return findings }
+        do {
+            let certificate = try await certificate(inputs)
+            findings.certificate = certificate
+            if certificate.expiresAt <= now { findings.problems.append(.certificateExpired(p12: inputs.p12Path, expiredAt: certificate.expiresAt)) }
+        } catch {
+            findings.problems.append(error)
+        }
+        if let profile = findings.profile, let certificate = findings.certificate,
+           !profile.certificates.contains(where: { $0.sha1 == certificate.sha1 }) {
+            findings.problems.append(.certificateNotInProfile(
+                p12: inputs.p12Path, profile: inputs.profilePath, certificate: certificate.commonName ?? certificate.sha1))
+        }
+        if let profile = findings.profile, profile.expirationDate > now {
+            findings.warnings = Self.warnings(for: profile, path: inputs.profilePath, now: now)
+        }
+        return findings
+    }
+
+    /// The .p12's certificate, opened with the configured password.
+    private func certificate(_ inputs: SigningInputs) async throws(SigningError) -> SigningCertificate {
+        guard files.fileExists(atPath: inputs.p12Path) else { throw .missingFile(kind: "certificate", path: inputs.p12Path) }
+        do {
+            return try await inspector.certificate(in: inputs.p12Path, password: inputs.certificatePassword)
+        } catch let error as SigningError {
+            throw error
+        } catch {
+            throw .unreadableCertificate(p12: inputs.p12Path, detail: String(describing: error))
+        }
+    }
+
+    /// The checks that need only the profile; throws the first problem.
     public static func validate(_ profile: ProvisioningProfile, path: String, appIdentifier: String, now: Date) throws(SigningError) {
+        if let problem = problems(with: profile, path: path, appIdentifier: appIdentifier, now: now).first { throw problem }
+    }
+
+    /// What is wrong with the profile itself: expired, or for another app.
+    static func problems(with profile: ProvisioningProfile, path: String, appIdentifier: String, now: Date) -> [SigningError] {
+        var problems: [SigningError] = []
         if profile.expirationDate <= now {
-            throw .profileExpired(path: path, name: profile.name, expiredAt: profile.expirationDate)
+            problems.append(.profileExpired(path: path, name: profile.name, expiredAt: profile.expirationDate))
         }
         let team = profile.applicationIdentifierPrefix ?? profile.teamIdentifier
-        guard AppIdentifierPattern.matches(profile.applicationIdentifier, team: team, bundleIdentifier: appIdentifier) else {
-            throw .appIdentifierMismatch(path: path, profileIdentifier: profile.applicationIdentifier, configured: appIdentifier)
+        if !AppIdentifierPattern.matches(profile.applicationIdentifier, team: team, bundleIdentifier: appIdentifier) {
+            problems.append(.appIdentifierMismatch(path: path, profileIdentifier: profile.applicationIdentifier, configured: appIdentifier))
         }
+        return problems
     }
 
     public static func warnings(for profile: ProvisioningProfile, path: String, now: Date) -> [String] {

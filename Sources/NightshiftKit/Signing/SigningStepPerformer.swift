@@ -42,11 +42,14 @@ public struct SigningStepPerformer: StepPerformer {
     }
 
     public func preflight(_ steps: [Step], in context: StepContext) async throws {
-        // A dry run reads no command output, so the .p12 cannot be opened: nothing to check.
-        guard steps.contains(where: \.kind.needsSigning), !context.isDryRun else { return }
+        guard steps.contains(where: \.kind.needsSigning) else { return }
         do {
+            // The settings are checked even in a dry run (a keychain name that is the login keychain).
+            let inputs = try inputs(context)
+            // A dry run reads no command output, so the .p12 cannot be opened: nothing more to check.
+            guard !context.isDryRun else { return }
             let inspector = P12Inspector(shell: context.shell, opensslPath: openssl)
-            let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs(context), now: context.clock.now)
+            let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
             for warning in warnings { await context.log(warning, to: .standardError) }
         } catch let error as SigningError {
             throw StepFailure(error.description)

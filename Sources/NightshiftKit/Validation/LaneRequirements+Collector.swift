@@ -7,6 +7,8 @@ struct RequirementCollector {
     private(set) var signs = false
     private var order: [String] = []
     private var usages: [String: [RequiredVariable.Usage]] = [:]
+    /// Per name, the alternatives every usage so far allows.
+    private var alternatives: [String: [String]] = [:]
     private var visitedLanes: Set<String> = []
     private var visitedConfigurations: Set<String> = []
 
@@ -15,7 +17,7 @@ struct RequirementCollector {
     }
 
     var variables: [RequiredVariable] {
-        order.sorted().map { RequiredVariable(name: $0, usages: usages[$0] ?? []) }
+        order.sorted().map { RequiredVariable(name: $0, usages: usages[$0] ?? [], alternatives: alternatives[$0] ?? []) }
     }
 
     /// `configuration` is the caller's, used when `lane` names none; `provided` are the names the
@@ -83,8 +85,15 @@ struct RequirementCollector {
         guard let template else { return }
         for reference in template.references where !reference.hasDefault {
             let name = reference.name
-            guard !provided.contains(name), !name.hasPrefix(RequirementCollector.nightshiftPrefix) else { continue }
-            if usages[name] == nil { order.append(name) }
+            let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(RequirementCollector.nightshiftPrefix) }
+            guard !satisfied else { continue }
+            if usages[name] == nil {
+                order.append(name)
+                alternatives[name] = reference.alternatives
+            } else {
+                // A usage without a fallback needs the variable itself.
+                alternatives[name] = alternatives[name, default: []].filter(reference.alternatives.contains)
+            }
             usages[name, default: []].append(RequiredVariable.Usage(location: template.location ?? fallback, place: place))
         }
     }

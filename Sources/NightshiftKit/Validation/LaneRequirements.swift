@@ -1,14 +1,21 @@
 /// An environment variable a lane cannot run without, and every place in the lanes file that
-/// reads it (a `${VAR}` reference with no `:-default`).
+/// reads it (a `${VAR}` reference with no `:-default`, or one whose default is another variable:
+/// then either will do).
 public struct RequiredVariable: Sendable, Hashable {
     public var name: String
     /// In the order the lane reaches them.
     public var usages: [Usage]
+    /// Variables any of which can stand in for this one at every usage (`${A:-${B}}`).
+    public var alternatives: [String]
 
-    public init(name: String, usages: [Usage]) {
+    public init(name: String, usages: [Usage], alternatives: [String] = []) {
         self.name = name
         self.usages = usages
+        self.alternatives = alternatives
     }
+
+    /// `name`, then its alternatives.
+    public var candidates: [String] { [name] + alternatives }
 
     public struct Usage: Sendable, Hashable, CustomStringConvertible {
         /// Where the template stands (nil for values nightshift made up itself).
@@ -62,9 +69,10 @@ public struct LaneRequirements: Sendable, Hashable {
         variables.filter { !policy.isSecret($0.name) }
     }
 
-    /// The needed variables `environment` does not set (set but empty counts as set).
+    /// The needed variables `environment` sets neither them nor an alternative of (set but empty
+    /// counts as set).
     public func missing(from environment: EnvironmentVariables) -> [RequiredVariable] {
-        variables.filter { environment[$0.name] == nil }
+        variables.filter { $0.candidates.allSatisfy { environment[$0] == nil } }
     }
 
     /// One error per missing variable, at its first usage, the other usages as notes.
@@ -72,10 +80,13 @@ public struct LaneRequirements: Sendable, Hashable {
         missing(from: environment).map { variable in
             let first = variable.usages.first
             let place = first.map { " (needed by \($0.place))" } ?? ""
+            let unset = variable.alternatives.isEmpty
+                ? "environment variable '\(variable.name)' is not set"
+                : "none of the environment variables \(variable.candidates.map { "'\($0)'" }.joined(separator: ", ")) is set"
             // A step of a called lane: say which run needs it.
             let run = place.hasSuffix("of lane '\(lane)')") ? "" : " to run lane '\(lane)'"
             return .error(
-                "environment variable '\(variable.name)' is not set\(place)\(run)",
+                "\(unset)\(place)\(run)",
                 at: first?.location,
                 notes: variable.usages.dropFirst().map { "also needed by \($0)" }
             )

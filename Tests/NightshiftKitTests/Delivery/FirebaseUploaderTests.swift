@@ -77,6 +77,8 @@ struct FirebaseUploaderTests {
         #expect(distribution?["groupAliases"] == ["qa", "developers"])
         #expect(distribution?["testerEmails"] == ["lead@example.com"])
         #expect(receipt.location == FakeFirebaseService.consoleURL)
+        // Firebase reports no size or checksum of what it received: sent, not verified.
+        #expect(receipt.verification == .sent(try FileDigest.of(file: harness.file)))
         #expect(log.text.contains("Firebase release 1.4 (812)"))
         #expect(log.text.contains("RELEASE_CREATED"))
         #expect(log.text.contains("distributed to groups qa, developers and 1 tester"))

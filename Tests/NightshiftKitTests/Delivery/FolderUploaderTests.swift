@@ -18,7 +18,7 @@ struct FolderUploaderTests {
         #expect(receipt.location == copied)
         #expect(try Data(contentsOf: URL(fileURLWithPath: copied)) == Data(contentsOf: URL(fileURLWithPath: file)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: share) == ["App.ipa"])
-        #expect(receipt.verification == (try FileDigest.of(file: file)).description)
+        #expect(receipt.verification == .verified(try FileDigest.of(file: file)))
         #expect(progress.all.count == 4)
         #expect(progress.all.last == UploadProgress(bytesSent: 3_500_000, totalBytes: 3_500_000))
     }

@@ -27,7 +27,8 @@ struct HTTPUploaderTests {
         #expect(requests.last?.body == (try Data(contentsOf: URL(fileURLWithPath: file))))
         #expect(requests.last?.headers["content-digest"]?.hasPrefix("sha-256=:") == true)
         #expect(receipt.location == "http://127.0.0.1:\(server.port)/builds/App.ipa")
-        #expect(receipt.verification?.contains("size 300000 bytes, sha256 ") == true)
+        // The server echoed nothing: the file was sent, not verified.
+        #expect(receipt.verification == .sent(try FileDigest.of(file: file)))
         #expect(log.lines.count == 2 && log.lines.allSatisfy { $0.contains("HTTP 503; retrying") })
         #expect(progress.all.last?.bytesSent == 300_000)
     }
@@ -179,7 +180,7 @@ struct HTTPUploaderTests {
         #expect(log.lines == ["PUT http://127.0.0.1:\(server.port)/x: HTTP 429; retrying in 42s (attempt 2 of 5)"])
     }
 
-    @Test("a server that says it stored a different size fails the upload; a matching echo passes")
+    @Test("a server that says it stored a different size fails the upload; a matching echo verifies it")
     func echoedSizeIsChecked() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -194,7 +195,8 @@ struct HTTPUploaderTests {
         #expect(error?.message == "the server stored 999 bytes, but the file has 1000")
         let receipt = try await uploader.upload(request, progress: { _ in })
         await server.stop()
-        #expect(receipt.verification == digest.description)
+        #expect(receipt.verification == .verified(digest))
+        #expect(receipt.verification?.description == "verified: size 1000 bytes, sha256 \(digest.sha256)")
     }
 
     @Test("a body file that cannot be read fails once, without retries or an attempts count")

@@ -56,6 +56,8 @@ struct TestFlightUploaderTests {
         #expect(!command.argv.joined().contains("FAKEKEYMATERIAL"))
         #expect((try FileManager.default.contentsOfDirectory(atPath: tmp)).isEmpty)
         #expect(receipt.location == "App Store Connect (TestFlight)")
+        // altool reports no size or checksum of what it received: sent, not verified.
+        #expect(receipt.verification == .sent(try FileDigest.of(file: file)))
         #expect(log.lines == ["UPLOAD SUCCEEDED with no errors"])
     }
 

@@ -10,6 +10,7 @@ struct UploadStepPerformerTests {
         private let lock = NSLock()
         private var received: [UploadRequest] = []
         var failure: UploadError?
+        var verification = UploadVerification.sent(FileDigest(size: 100, sha256: "ab12"))
         var requests: [UploadRequest] { lock.withLock { received } }
 
         func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
@@ -17,7 +18,7 @@ struct UploadStepPerformerTests {
             progress(UploadProgress(bytesSent: 0, totalBytes: 100))
             progress(UploadProgress(bytesSent: 100, totalBytes: 100))
             if let failure { throw failure }
-            return UploadReceipt(location: "https://store.example/builds/42", verification: "size 100 bytes")
+            return UploadReceipt(location: "https://store.example/builds/42", verification: verification)
         }
     }
 
@@ -71,7 +72,7 @@ struct UploadStepPerformerTests {
         #expect(request.file == ipa)
         #expect(request.settings.string("url") == "https://store.example/ios/App.ipa")
         #expect(output.text.contains("uploading 100% 0.0 MB of 0.0 MB\n"))
-        #expect(output.text.contains("uploaded App.ipa to https://store.example/builds/42\nverified: size 100 bytes\n"))
+        #expect(output.text.contains("uploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n"))
         #expect(await exports.all["NIGHTSHIFT_UPLOAD_URL"] == "https://store.example/builds/42")
     }
 
@@ -88,7 +89,7 @@ struct UploadStepPerformerTests {
         // Updates the display has not caught up with are dropped (newest wins); the last always shows.
         #expect(progress.all.suffix(2) == ["uploading 100% 0.0 MB of 0.0 MB", nil])
         #expect(progress.all.dropLast().allSatisfy { $0?.hasPrefix("uploading ") == true })
-        #expect(output.text == "uploading 100% 0.0 MB of 0.0 MB\nuploaded App.ipa to https://store.example/builds/42\nverified: size 100 bytes\n")
+        #expect(output.text == "uploading 100% 0.0 MB of 0.0 MB\nuploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n")
     }
 
     @Test("the upload's credentials are masked in its lines even when their variables are not secret by name")

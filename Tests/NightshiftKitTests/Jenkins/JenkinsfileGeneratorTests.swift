@@ -15,6 +15,22 @@ struct JenkinsfileGeneratorTests {
         try #require(try export(lanes, secrets: secrets).files.first).contents
     }
 
+    @Test("testflight's default key binds fastlane's APP_STORE_CONNECT_API_KEY_KEY, or the …_KEY_FILEPATH the lane maps instead")
+    func testflightKeyBinding() throws {
+        let upload = Step(.upload(UploadTarget(destination: "testflight", parameters: [
+            "private_key": .scalar(Template(UploadDestinationSchema.defaults(for: "testflight")["private_key"] ?? "")),
+        ])))
+        let plain = try onlyFile([Lane(name: "l", steps: [upload])])
+        #expect(plain.contains("APP_STORE_CONNECT_API_KEY_KEY = credentials('app-store-connect-api-key-key')"))
+        #expect(!plain.contains("KEY_FILEPATH"))
+        let mapped = Lane(name: "l", steps: [upload], jenkins: JenkinsSettings(credentials: ["APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": "asc-p8"]))
+        let result = try export([mapped])
+        let text = try #require(result.files.first).contents
+        #expect(text.contains("APP_STORE_CONNECT_API_KEY_KEY_FILEPATH = credentials('asc-p8')"))
+        #expect(!text.contains("APP_STORE_CONNECT_API_KEY_KEY = "))
+        #expect(result.warnings.isEmpty)
+    }
+
     @Test("one file per lane, named after it, in the order asked")
     func filePerLane() throws {
         let result = try generator.generate(BundledLanes.file, lanes: ["lint", "qa-release"])

@@ -106,6 +106,25 @@ struct SecurityKeychainImporterTests {
         #expect(formats == ["pkcs12", "openssl"])
     }
 
+    @Test("the printed security -i lines and a failed import show every password masked, the .p12's too")
+    func printedLinesAreMasked() async throws {
+        let shell = await scriptedShell()
+        await shell.on(["security", "-i"], .output([], .exited(0)), .output([], .exited(0)),
+                       .output([(.standardError, "security: SecKeychainItemImport: MAC verification failed.\n")], .exited(1)))
+        let printed = CapturingOutput()
+        let importer = SecurityKeychainImporter(shell: shell)
+        let spec = KeychainSpec(path: keychain, password: Secret("kc-pw-123"), makeDefault: false)
+        let session = try await importer.prepare(spec, output: { await printed.append($0, $1) }, onCreated: { _ in })
+        let error = await #expect(throws: KeychainError.self) {
+            try await importer.importCertificate(at: "/signing/dist.p12", password: Secret("p12-pw-456"), into: session,
+                                                 output: { await printed.append($0, $1) })
+        }
+        let text = await printed.all + String(describing: error)
+        #expect(text.contains("security -i <<< import /signing/dist.p12 -k \(keychain) -f pkcs12 -P ******** -T /usr/bin/codesign"))
+        #expect(text.contains("'security import /signing/dist.p12 -k \(keychain) -f pkcs12 -P ******** -T "))
+        #expect(!text.contains("p12-pw-456") && !text.contains("kc-pw-123"))
+    }
+
     @Test("a failed keychain command names the command with the password masked")
     func failureIsMasked() async throws {
         let shell = await scriptedShell()

@@ -8,10 +8,12 @@ struct SigningStepPerformerTests {
     let performer = SigningStepPerformer(files: LocalSigningFileSystem())
 
     /// Fixtures with the default settings, a scripted shell whose openssl answers with the real PEM.
-    func setUp(_ settings: [String: String] = [:], opensslFails: String? = nil) async throws -> (SigningTestContext, ScriptedShellRunner) {
+    func setUp(
+        _ settings: [String: String] = [:], opensslFails: String? = nil, now: Date = Date(timeIntervalSince1970: 1_750_000_000)
+    ) async throws -> (SigningTestContext, ScriptedShellRunner) {
         let root = try SigningFixtures.temporaryFolder()
         let shell = ScriptedShellRunner()
-        let test = SigningTestContext(root: root, shell: shell)
+        let test = SigningTestContext(root: root, shell: shell, now: now)
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
         if let opensslFails {
             await shell.on(["openssl"], .output([(.standardError, opensslFails)], .exited(1)))
@@ -67,6 +69,20 @@ struct SigningStepPerformerTests {
         defer { SigningFixtures.remove(test.root) }
         let message = try #require(await preflightFailure(test))
         #expect(message.contains("does not include the certificate 'Apple Distribution: Example Corp (ABCDE12345)'"))
+    }
+
+    @Test("a .p12 whose certificate has expired fails the preflight, naming the file and the day, before any keychain command")
+    func expiredCertificate() async throws {
+        // openssl dates certificates from the real time: a one-day certificate, seen three days on.
+        let (test, shell) = try await setUp(["CERT_DAYS": "1"], now: Date().addingTimeInterval(3 * 86_400))
+        defer { SigningFixtures.remove(test.root) }
+        let p12 = "\(test.signingFolder)/distribution.p12"
+        let pem = try await SigningFixtures.pem(of: p12, password: SigningTestContext.certificatePassword)
+        let expiry = try #require(try SigningCertificate.certificates(inPEM: pem).first).expiresAt
+        let message = try #require(await preflightFailure(test))
+        #expect(message == SigningError.certificateExpired(p12: p12, expiredAt: expiry).description)
+        #expect(message.hasPrefix("the certificate in \(p12) expired on 20"))
+        #expect(await shell.argvs.allSatisfy { $0.first == "openssl" })
     }
 
     @Test("a profile expiring within 14 days passes with a warning")

@@ -39,7 +39,7 @@ public struct FirebaseUploader: Uploader {
         let (groups, testers) = (settings.list("groups"), settings.list("testers"))
         if !groups.isEmpty || !testers.isEmpty { try await session.distribute(release, groups: groups, testers: testers) }
         if let testing = release.testingUri { await request.log("testers install it from \(testing)") }
-        return UploadReceipt(location: release.firebaseConsoleUri ?? release.testingUri ?? release.name, verification: digest.description)
+        return UploadReceipt(location: release.firebaseConsoleUri ?? release.testingUri ?? release.name, verification: .sent(digest))
     }
 
     /// `access_token:` as given, or one exchanged for `service_account:`; the masker learns it.

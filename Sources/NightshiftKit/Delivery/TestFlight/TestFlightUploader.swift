@@ -30,7 +30,7 @@ public struct TestFlightUploader: Uploader {
         // altool's own output is the progress; it reports no byte counts to relay.
         let deliveryID = try await runAltool(invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
         let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
-        return UploadReceipt(location: location, verification: digest.description)
+        return UploadReceipt(location: location, verification: .sent(digest))
     }
 
     /// Runs altool until it succeeds, retrying only the exits that mean a network give-up;

@@ -1,0 +1,103 @@
+import Foundation
+import NightshiftKit
+import NightshiftTestSupport
+import Testing
+
+/// The signing preflight of a real (not dry) run when a lane calls another: every configuration
+/// the run signs with is checked, each with its own profile and .p12, before any step runs.
+@Suite("Signing preflight through lane: calls")
+struct NestedLanePreflightTests {
+    static let yaml = """
+        project: { name: Example, workspace: Example.xcworkspace, scheme: Example }
+        codesigning:
+          path: ${CODESIGNING_PATH}
+          certificate_password: ${CERTIFICATE_PASSWORD}
+          keychain: { password: "${KEYCHAIN_PASSWORD}" }
+        configurations:
+          staging: { certificate: staging, provisioning_profile: staging, build_configuration: Staging,
+                     app_identifier: com.example.app, export_method: ad-hoc }
+          production: { certificate: production, provisioning_profile: production, build_configuration: Release,
+                        app_identifier: com.example.app, export_method: app-store }
+        lanes:
+          developer-release:
+            configuration: staging
+            steps: [package]
+          production-release:
+            configuration: production
+            steps: [package]
+          all:
+            steps:
+              - lane: developer-release
+          staging-then-production:
+            configuration: staging
+            steps:
+              - package
+              - lane: production-release
+        """
+
+    let root: String
+    let shell = ScriptedShellRunner()
+
+    init() throws {
+        root = try SigningFixtures.temporaryFolder()
+    }
+
+    /// Makes both configurations' files (production's profile expiring as given) and scripts
+    /// openssl to answer for each .p12 with its real certificate.
+    func makeSigningFiles(productionProfileExpiry: String) async throws {
+        let signing = "\(root)/signing"
+        try await SigningFixtures.make(in: signing, name: "staging", ["P12_PASSWORD": SigningTestContext.certificatePassword])
+        try await SigningFixtures.make(in: signing, name: "production", [
+            "P12_PASSWORD": SigningTestContext.certificatePassword, "PROFILE_EXPIRY": productionProfileExpiry,
+        ])
+        for name in ["staging", "production"] {
+            let pem = try await SigningFixtures.pem(of: "\(signing)/\(name).p12", password: SigningTestContext.certificatePassword)
+            await shell.on(["openssl", "pkcs12", "-in", "\(signing)/\(name).p12"], .output([(.standardOutput, pem)], .exited(0)))
+        }
+    }
+
+    func run(_ lane: String) async throws -> LaneResult {
+        let environment: EnvironmentVariables = [
+            "CODESIGNING_PATH": "\(root)/signing", "HOME": "\(root)/home",
+            "CERTIFICATE_PASSWORD": SigningTestContext.certificatePassword, "KEYCHAIN_PASSWORD": SigningTestContext.keychainPassword,
+        ]
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
+        let output = CapturingOutputSink()
+        let signing = SigningStepPerformer(files: LocalSigningFileSystem())
+        var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
+        for kind in SigningStepPerformer.kinds { performers[kind] = signing }
+        let runner = LaneRunner(
+            file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"),
+            dependencies: Dependencies(
+                shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+                environment: environment, output: output),
+            performers: performers,
+            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
+            interruption: RunInterruption(), options: RunOptions(stateDirectory: "\(root)/state", runID: "nested"))
+        return try await runner.run(lane)
+    }
+
+    @Test("a wrapper lane without configuration checks the called lane's signing with that lane's configuration")
+    func wrapperWithoutConfiguration() async throws {
+        defer { SigningFixtures.remove(root) }
+        try await makeSigningFiles(productionProfileExpiry: "2035-01-01T00:00:00Z")
+        let result = try await run("all")
+        #expect(!result.steps.contains { $0.kind == "preflight" }, "\(result.steps.compactMap(\.message))")
+        #expect(await shell.argvs.contains { $0.starts(with: ["openssl", "pkcs12", "-in", "\(root)/signing/staging.p12"]) })
+        #expect(await shell.argvs.contains { $0.first == "security" }, "the package step ran")
+    }
+
+    @Test("a staging lane calling a production lane with an expired profile fails before any security or xcodebuild command")
+    func expiredProfileInCalledLane() async throws {
+        defer { SigningFixtures.remove(root) }
+        try await makeSigningFiles(productionProfileExpiry: "2020-01-01T00:00:00Z")
+        let result = try await run("staging-then-production")
+        #expect(result.status == .failed)
+        let preflight = try #require(result.steps.first { $0.kind == "preflight" })
+        #expect(preflight.status == .failed)
+        #expect(preflight.name == "preflight package (production)")
+        #expect(preflight.message?.contains("production.mobileprovision) expired on 2020-01-01") == true)
+        #expect(await shell.argvs.allSatisfy { $0.first == "openssl" })
+        #expect(!result.steps.contains { $0.kind == "package" && $0.status != .notRun })
+    }
+}
