@@ -71,12 +71,32 @@ extension CompositionRoot {
         let launcher = ProcessLaneLauncher(shell: shell, executable: executablePath, lanesFile: path, environmentName: global.env,
                                            workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(
-            lanes: lanes, clock: clock, launcher: launcher, history: history,
+            lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory), history: history,
             revisions: GitRevisionProbe(shell: shell, workingDirectory: nil), log: log, gracePeriod: gracePeriod,
             reload: { try Self.loadScheduledLanes(path: path, zone: zone) })
         let watcher = FileChangeWatcher(path: path, clock: clock)
         await SchedulerDaemon(scheduler: scheduler, signals: trap.signals, watcher: watcher, log: log).run()
         withExtendedLifetime(lock) {}
+    }
+
+    /// A `nightshift run` the scheduler launched holds its lane's lock (the file named in
+    /// `NIGHTSHIFT_LANE_LOCK`) until it exits, so a daemon restarted after a crash sees the lane
+    /// still running. When another process holds it: exit 1, nothing runs. nil when not launched
+    /// by the scheduler.
+    func holdLaneLock(for lanes: [String]) throws -> FileLock? {
+        guard let path = processEnvironment[LaneLockFiles.variable], !path.isEmpty else { return nil }
+        do {
+            return try FileLock(path: path)
+        } catch {
+            let names = lanes.map { "'\($0)'" }.joined(separator: ", ")
+            switch error {
+            case .held(_, let pid):
+                output.err("error: lane \(names) is already running\(pid.map { " (pid \($0))" } ?? "") and holds \(path); not starting it again\n")
+            case .cannotOpen:
+                output.err("error: \(error); not running lane \(names)\n")
+            }
+            throw ExitCode(ExitStatus.failed)
+        }
     }
 
     private static func loadScheduledLanes(path: String, zone: TimeZone) throws -> [ScheduledLane] {

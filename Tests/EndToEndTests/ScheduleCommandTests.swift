@@ -107,6 +107,28 @@ struct ScheduleCommandTests {
         #expect(records?.first?["status"] as? String == "skipped")
     }
 
+    @Test("a nightshift run the scheduler launched holds its lane lock for its life, hides it from its steps, and runs nothing while another process holds it")
+    func runHoldsLaneLock() async throws {
+        let directory = try makeTemporaryDirectory()
+        let step = "echo ran >> \(directory)/runs.txt; printenv NIGHTSHIFT_LANE_LOCK || echo lock-unset; while [ ! -f \(directory)/release ]; do sleep 0.05; done"
+        try "project: { name: Demo }\nlanes:\n  hello:\n    steps: [{ sh: '\(step)' }]\n"
+            .write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let lock = directory + "/.nightshift/locks/hello.lock"
+        async let first = NightshiftBinary.run(["run", "hello"], in: directory, environment: [LaneLockFiles.variable: lock])
+        // The lock file holds the child's pid once the child holds the lock.
+        let pid = try await SignalTests.waitForPID(in: lock)
+        #expect(FileLock.isHeld(path: lock))
+        let second = try await NightshiftBinary.run(["run", "hello"], in: directory, environment: [LaneLockFiles.variable: lock])
+        #expect(second.exitCode == 1)
+        #expect(second.standardError == "error: lane 'hello' is already running (pid \(pid)) and holds \(lock); not starting it again\n")
+        _ = FileManager.default.createFile(atPath: directory + "/release", contents: nil)
+        let outcome = try await first
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("lock-unset"))
+        #expect(try String(contentsOfFile: directory + "/runs.txt", encoding: .utf8) == "ran\n")
+        #expect(!FileLock.isHeld(path: lock))
+    }
+
     @Test("nightshift run takes its run id from NIGHTSHIFT_RUN_ID, so its logs are where the history points")
     func runAdoptsRunID() async throws {
         let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  hello:\n    steps: [{ sh: echo hi }]\n")

@@ -34,6 +34,47 @@ struct SchedulerInfrastructureTests {
         #expect(try await reopened.records(lane: "b", limit: 10).map(\.exitCode) == [1])
     }
 
+    @Test("the SQLite history lists the runs left running, closes one only while it is running, and keeps notes")
+    func historyLeftRunning() async throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let history = try SQLiteRunHistory(path: folder + "/history.sqlite")
+        let open = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T00:00:00Z"), status: .running))
+        let other = try await history.insert(RunRecord(lane: "b", scheduledAt: instant("2026-01-01T00:00:00Z"), status: .running))
+        _ = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T01:00:00Z"), status: .skipped, note: "still running"))
+        #expect(try await history.runningRecords() == [open, other])
+        var lost = open
+        lost.status = .lost
+        lost.endedAt = instant("2026-01-01T02:00:00Z")
+        lost.note = "the daemon stopped"
+        #expect(try await history.updateIfRunning(lost))
+        var late = lost
+        late.status = .succeeded
+        #expect(try await !history.updateIfRunning(late), "a closed run is not reopened or overwritten")
+        #expect(try await history.runningRecords() == [other])
+        let reopened = try SQLiteRunHistory(path: folder + "/history.sqlite")
+        #expect(try await reopened.records(lane: "a", limit: 5).map(\.note) == ["still running", "the daemon stopped"])
+        #expect(try await reopened.records(lane: "a", limit: 5).last == lost)
+    }
+
+    @Test("a file lock is seen held while any open file holds it, free when it goes or was never taken")
+    func fileLockProbe() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lanes = LaneLockFiles(stateDirectory: folder + "/.nightshift")
+        let path = lanes.path(lane: "qa")
+        #expect(path == folder + "/.nightshift/locks/qa.lock")
+        #expect(!lanes.isHeld(lane: "qa"))
+        #expect(!FileManager.default.fileExists(atPath: path), "trying a lock creates nothing")
+        var held: FileLock? = try FileLock(path: path)
+        #expect(lanes.isHeld(lane: "qa"))
+        #expect(lanes.isHeld(lane: "qa"), "trying the lock lets go of it again")
+        #expect(throws: FileLockError.held(path: path, pid: getpid())) { try FileLock(path: path) }
+        #expect(held != nil)
+        held = nil
+        #expect(!lanes.isHeld(lane: "qa"))
+    }
+
     @Test("history prints as a table and as JSON")
     func historyPrinting() throws {
         let record = RunRecord(id: 1, lane: "nightly", scheduledAt: instant("2026-01-01T00:49:00Z"), startedAt: instant("2026-01-01T00:49:00Z"),
@@ -84,7 +125,8 @@ struct SchedulerInfrastructureTests {
         #expect(outcome.logFolder == folder + "/.nightshift/runs/qa/r1")
         let command = try #require(await shell.commands.first)
         #expect(command.argv == ["/usr/local/bin/nightshift", "run", "qa", "--file", "lanes.yml", "--env", "ci"])
-        #expect(command.environment == ["NIGHTSHIFT_RUN_ID": "r1"])
+        #expect(command.environment == ["NIGHTSHIFT_RUN_ID": "r1", "NIGHTSHIFT_LANE_LOCK": folder + "/.nightshift/locks/qa.lock"])
+        #expect(launcher.logFolder(for: LaneLaunch(lane: "qa", scheduledAt: Date(), runID: "r1")) == outcome.logFolder)
         let log = try String(contentsOfFile: folder + "/.nightshift/runs/qa/r1/scheduler.log", encoding: .utf8)
         #expect(log == "built\n")
     }

@@ -10,14 +10,16 @@ struct SchedulerTests {
         let launcher: FakeLaneLauncher
         let history: MemoryRunHistory
         let scheduler: Scheduler
+        let locks: FakeLaneLocks
         let output = CapturingOutputSink()
 
-        init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], history: MemoryRunHistory = MemoryRunHistory(),
+        init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], held: Set<String> = [], history: MemoryRunHistory = MemoryRunHistory(),
              revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }) {
             clock = ManualClock(now: instant(start))
             launcher = FakeLaneLauncher(clock: clock, hanging: hanging)
+            locks = FakeLaneLocks(held: held)
             self.history = history
-            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, history: history, revisions: revisions,
+            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
                                   log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(10), reload: reload)
         }
 
