@@ -41,12 +41,22 @@ extension CompositionRoot {
     /// A launchd or systemd service running this daemon at boot with the current file, `--env`,
     /// and today's PATH, TZ and LANG (services otherwise start with bare ones).
     func serviceDefinition() -> ServiceDefinition {
-        let directory = FileManager.default.currentDirectoryPath
-        let file = global.file.hasPrefix("/") ? global.file : directory + "/" + global.file
         let carried = ["PATH", "TZ", "LANG"].compactMap { name in processEnvironment[name].map { (name, $0) } }
-        return ServiceDefinition(executable: executablePath, lanesFile: URL(fileURLWithPath: file).standardizedFileURL.path,
-                                 environmentName: global.env, workingDirectory: directory,
+        return ServiceDefinition(executable: executablePath, lanesFile: absoluteLanesFile,
+                                 environmentName: global.env, workingDirectory: currentDirectory,
                                  environment: Dictionary(uniqueKeysWithValues: carried))
+    }
+
+    /// `--file` as an absolute path, read against the current directory.
+    var absoluteLanesFile: String {
+        let file = global.file.hasPrefix("/") ? global.file : currentDirectory + "/" + global.file
+        return URL(fileURLWithPath: file).standardizedFileURL.path
+    }
+
+    /// The repository poll-SCM lanes (`when: changed`) look at: the lanes file's folder, whatever
+    /// the daemon's working directory.
+    var lanesFileFolder: String {
+        (absoluteLanesFile as NSString).deletingLastPathComponent
     }
 
     /// Runs the scheduler daemon in the foreground until SIGTERM or SIGINT.
@@ -72,7 +82,7 @@ extension CompositionRoot {
                                            workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(
             lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory), history: history,
-            revisions: GitRevisionProbe(shell: shell, workingDirectory: nil), log: log, gracePeriod: gracePeriod,
+            revisions: GitRevisionProbe(shell: shell, workingDirectory: lanesFileFolder), log: log, gracePeriod: gracePeriod,
             reload: { try Self.loadScheduledLanes(path: path, zone: zone) })
         let watcher = FileChangeWatcher(path: path, clock: clock)
         await SchedulerDaemon(scheduler: scheduler, signals: trap.signals, watcher: watcher, log: log).run()

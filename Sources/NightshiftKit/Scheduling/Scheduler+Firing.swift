@@ -59,7 +59,9 @@ extension Scheduler {
     private func changedRevision(of lane: ScheduledLane, scheduledAt: Date) async -> String? {
         let current: String
         do {
-            current = try await revisions.currentRevision(remote: lane.schedule.remote, branch: lane.schedule.branch)
+            let reading = try await revisions.currentRevision(remote: lane.schedule.remote, branch: lane.schedule.branch)
+            if let caveat = reading.caveat { log.problem("\(lane.name): \(caveat)") }
+            current = reading.commit
         } catch {
             let note = "cannot read the repository's commit: \(error)"
             log.problem("\(lane.name): \(note)")

@@ -107,7 +107,7 @@ final class FakeLaneLocks: LaneLocks, @unchecked Sendable {
 }
 
 struct UnusedRevisionProbe: RevisionProbe {
-    func currentRevision(remote: String?, branch: String?) async throws -> String { "unused" }
+    func currentRevision(remote: String?, branch: String?) async throws -> RevisionReading { RevisionReading(commit: "unused") }
 }
 
 let utc = TimeZone(identifier: "UTC")!
