@@ -41,7 +41,7 @@ struct ScheduleCommandTests {
         let directory = try Self.folder()
         let outcome = try await NightshiftBinary.run(["next", "qa-release", "--count", "2", "--from", "2026-11-22T00:00:00Z"],
                                                      in: directory, environment: ["TZ": "UTC"])
-        #expect(outcome.standardOutput == "qa-release  H 6 * * 1  (seed qa-release, GMT)\n  2026-11-23T06:24:00+00:00\n  2026-11-30T06:24:00+00:00\n")
+        #expect(outcome.standardOutput == "qa-release  H 6 * * 1  (seed qa-release, UTC)\n  2026-11-23T06:24:00+00:00\n  2026-11-30T06:24:00+00:00\n")
         let lint = try await NightshiftBinary.run(["next", "lint"], in: directory)
         #expect(lint.exitCode == 2)
         #expect(lint.standardError == "error: lane 'lint' has no schedule\n")
