@@ -38,8 +38,9 @@ extension CompositionRoot {
         }
     }
 
-    /// A launchd or systemd service running this daemon at boot with the current file, `--env`,
-    /// and today's PATH, TZ and LANG (services otherwise start with bare ones).
+    /// A launchd agent (from login) or systemd user unit (from boot with lingering) running this
+    /// daemon with the current file, `--env`, and today's PATH, TZ and LANG (services otherwise
+    /// start with bare ones).
     func serviceDefinition() -> ServiceDefinition {
         let carried = ["PATH", "TZ", "LANG"].compactMap { name in processEnvironment[name].map { (name, $0) } }
         return ServiceDefinition(executable: executablePath, lanesFile: absoluteLanesFile,

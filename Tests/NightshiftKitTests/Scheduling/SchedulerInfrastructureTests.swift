@@ -155,6 +155,37 @@ struct SchedulerInfrastructureTests {
         #expect(!service.systemdUnit.contains("Environment="))
     }
 
+    @Test("service definitions match their goldens: a LaunchAgent and a user unit, restarted after failures only")
+    func serviceGoldens() {
+        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
+                                        workingDirectory: "/srv/app", environment: ["PATH": "/opt/homebrew/bin:/usr/bin"])
+        let folder = Golden.folder() + "/../Fixtures/service"
+        Golden.assertMatches(service.launchdPlist, file: folder + "/dev.nightshift.scheduler.plist")
+        Golden.assertMatches(service.systemdUnit, file: folder + "/nightshift-scheduler.service")
+    }
+
+    @Test("the launchd agent restarts the daemon only after an unclean exit, throttled, and says it needs a login")
+    func launchdKeepAlive() throws {
+        let plist = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+                                      workingDirectory: "/srv").launchdPlist
+        let parsed = try #require(try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any])
+        #expect(parsed["RunAtLoad"] as? Bool == true)
+        #expect((parsed["KeepAlive"] as? [String: Any])?["SuccessfulExit"] as? Bool == false)
+        #expect(parsed["ThrottleInterval"] as? Int == 30)
+        #expect(parsed["ProgramArguments"] as? [String] == ["/opt/nightshift", "schedule", "--file", "/srv/lanes.yml"])
+        #expect(plist.contains("A LaunchAgent, not a LaunchDaemon: it starts when the user logs in"))
+        #expect(plist.contains("Set the build Mac to log in automatically"))
+    }
+
+    @Test("the systemd user unit starts at boot with lingering and does not restart on a refused lock or a bad lanes.yml")
+    func systemdRestart() {
+        let unit = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+                                     workingDirectory: "/srv").systemdUnit
+        #expect(unit.contains("`loginctl enable-linger $USER` makes it start at\n# boot"))
+        #expect(unit.contains("\nRestart=on-failure\nRestartSec=30\nRestartPreventExitStatus=1 2\n"))
+        #expect(unit.hasSuffix("[Install]\nWantedBy=default.target\n"))
+    }
+
     @Test("service definitions carry today's PATH, quoted as each format needs")
     func serviceEnvironment() {
         let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
