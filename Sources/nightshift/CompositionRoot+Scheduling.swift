@@ -38,15 +38,26 @@ extension CompositionRoot {
         }
     }
 
-    /// A launchd or systemd service running this daemon at boot with the current file, `--env`,
-    /// and today's PATH, TZ and LANG (services otherwise start with bare ones).
+    /// A launchd agent (from login) or systemd user unit (from boot with lingering) running this
+    /// daemon with the current file, `--env`, and today's PATH, TZ and LANG (services otherwise
+    /// start with bare ones).
     func serviceDefinition() -> ServiceDefinition {
-        let directory = FileManager.default.currentDirectoryPath
-        let file = global.file.hasPrefix("/") ? global.file : directory + "/" + global.file
         let carried = ["PATH", "TZ", "LANG"].compactMap { name in processEnvironment[name].map { (name, $0) } }
-        return ServiceDefinition(executable: executablePath, lanesFile: URL(fileURLWithPath: file).standardizedFileURL.path,
-                                 environmentName: global.env, workingDirectory: directory,
+        return ServiceDefinition(executable: executablePath, lanesFile: absoluteLanesFile,
+                                 environmentName: global.env, workingDirectory: currentDirectory,
                                  environment: Dictionary(uniqueKeysWithValues: carried))
+    }
+
+    /// `--file` as an absolute path, read against the current directory.
+    var absoluteLanesFile: String {
+        let file = global.file.hasPrefix("/") ? global.file : currentDirectory + "/" + global.file
+        return URL(fileURLWithPath: file).standardizedFileURL.path
+    }
+
+    /// The repository poll-SCM lanes (`when: changed`) look at: the lanes file's folder, whatever
+    /// the daemon's working directory.
+    var lanesFileFolder: String {
+        (absoluteLanesFile as NSString).deletingLastPathComponent
     }
 
     /// Runs the scheduler daemon in the foreground until SIGTERM or SIGINT.
@@ -71,12 +82,32 @@ extension CompositionRoot {
         let launcher = ProcessLaneLauncher(shell: shell, executable: executablePath, lanesFile: path, environmentName: global.env,
                                            workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(
-            lanes: lanes, clock: clock, launcher: launcher, history: history,
-            revisions: GitRevisionProbe(shell: shell, workingDirectory: nil), log: log, gracePeriod: gracePeriod,
+            lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory), history: history,
+            revisions: GitRevisionProbe(shell: shell, workingDirectory: lanesFileFolder), log: log, gracePeriod: gracePeriod,
             reload: { try Self.loadScheduledLanes(path: path, zone: zone) })
         let watcher = FileChangeWatcher(path: path, clock: clock)
         await SchedulerDaemon(scheduler: scheduler, signals: trap.signals, watcher: watcher, log: log).run()
         withExtendedLifetime(lock) {}
+    }
+
+    /// A `nightshift run` the scheduler launched holds its lane's lock (the file named in
+    /// `NIGHTSHIFT_LANE_LOCK`) until it exits, so a daemon restarted after a crash sees the lane
+    /// still running. When another process holds it: exit 1, nothing runs. nil when not launched
+    /// by the scheduler.
+    func holdLaneLock(for lanes: [String]) throws -> FileLock? {
+        guard let path = processEnvironment[LaneLockFiles.variable], !path.isEmpty else { return nil }
+        do {
+            return try FileLock(path: path)
+        } catch {
+            let names = lanes.map { "'\($0)'" }.joined(separator: ", ")
+            switch error {
+            case .held(_, let pid):
+                output.err("error: lane \(names) is already running\(pid.map { " (pid \($0))" } ?? "") and holds \(path); not starting it again\n")
+            case .cannotOpen:
+                output.err("error: \(error); not running lane \(names)\n")
+            }
+            throw ExitCode(ExitStatus.failed)
+        }
     }
 
     private static func loadScheduledLanes(path: String, zone: TimeZone) throws -> [ScheduledLane] {

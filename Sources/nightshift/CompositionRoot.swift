@@ -48,8 +48,11 @@ struct CompositionRoot {
         return folder.path
     }
 
-    /// The process environment with `.env.<name>` beneath it.
+    /// The process environment with `.env.<name>` beneath it. The lane lock stays with this
+    /// process: a step that runs nightshift again must not try to take it.
     func environment() throws -> EnvironmentVariables {
+        var processEnvironment = processEnvironment
+        processEnvironment[LaneLockFiles.variable] = nil
         guard let name = global.env else { return processEnvironment }
         let directory = (global.file as NSString).deletingLastPathComponent
         let path = (directory.isEmpty ? "" : directory + "/") + ".env.\(name)"

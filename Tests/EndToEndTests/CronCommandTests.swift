@@ -73,6 +73,16 @@ struct CronCommandTests {
         #expect(badZone.standardError == "error: unknown time zone 'Europe/Berln'; did you mean 'Europe/Berlin'?\n")
     }
 
+    @Test("--explain names the zone in force: --timezone, else the system zone by name, unless the spec has its own TZ= line")
+    func explainZone() async throws {
+        let option = try await Self.cron(["30 2 * * *", "--timezone", "Europe/Berlin", "--explain", "--count", "1"], zone: "UTC")
+        #expect(option.standardOutput.contains("\n  time zone    Europe/Berlin (--timezone)\n  At 02:30 every day (Europe/Berlin time)\n"))
+        let system = try await Self.cron(["30 2 * * *", "--explain", "--count", "1"], zone: "UTC")
+        #expect(system.standardOutput.contains("\n  time zone    UTC (the system zone)\n  At 02:30 every day (UTC time)\n"))
+        let own = try await Self.cron(["TZ=Asia/Tokyo\n30 2 * * *", "--timezone", "Europe/Berlin", "--explain", "--count", "1"])
+        #expect(own.standardOutput.contains("\n  time zone    Asia/Tokyo (the spec's TZ= line)\n  At 02:30 every day (Asia/Tokyo time)\n"))
+    }
+
     @Test("a spec of only comments is valid and prints nothing")
     func onlyComments() async throws {
         let outcome = try await Self.cron(["# paused until January\n\n"])

@@ -41,7 +41,7 @@ struct ScheduleCommandTests {
         let directory = try Self.folder()
         let outcome = try await NightshiftBinary.run(["next", "qa-release", "--count", "2", "--from", "2026-11-22T00:00:00Z"],
                                                      in: directory, environment: ["TZ": "UTC"])
-        #expect(outcome.standardOutput == "qa-release  H 6 * * 1  (seed qa-release, GMT)\n  2026-11-23T06:24:00+00:00\n  2026-11-30T06:24:00+00:00\n")
+        #expect(outcome.standardOutput == "qa-release  H 6 * * 1  (seed qa-release, UTC)\n  2026-11-23T06:24:00+00:00\n  2026-11-30T06:24:00+00:00\n")
         let lint = try await NightshiftBinary.run(["next", "lint"], in: directory)
         #expect(lint.exitCode == 2)
         #expect(lint.standardError == "error: lane 'lint' has no schedule\n")
@@ -53,7 +53,8 @@ struct ScheduleCommandTests {
         let outcome = try await NightshiftBinary.run(["schedule", "--print-systemd", "--env", "ci"], in: directory)
         #expect(outcome.exitCode == 0)
         let unit = outcome.standardOutput
-        #expect(unit.hasPrefix("[Unit]\nDescription=nightshift scheduler (\(directory)/lanes.yml)\n"))
+        #expect(unit.hasPrefix("# A systemd user unit"))
+        #expect(unit.contains("\n[Unit]\nDescription=nightshift scheduler (\(directory)/lanes.yml)\n"))
         #expect(unit.contains("\nWorkingDirectory=\(directory)\n"))
         #expect(unit.contains("\nEnvironment=PATH=/usr/bin:/bin\n"))
         let binary = URL(fileURLWithPath: NightshiftBinary.path).resolvingSymlinksInPath().path
@@ -105,6 +106,28 @@ struct ScheduleCommandTests {
         let records = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
         #expect(records?.map { $0["lane"] as? String } == ["qa-release", "developer-release"])
         #expect(records?.first?["status"] as? String == "skipped")
+    }
+
+    @Test("a nightshift run the scheduler launched holds its lane lock for its life, hides it from its steps, and runs nothing while another process holds it")
+    func runHoldsLaneLock() async throws {
+        let directory = try makeTemporaryDirectory()
+        let step = "echo ran >> \(directory)/runs.txt; printenv NIGHTSHIFT_LANE_LOCK || echo lock-unset; while [ ! -f \(directory)/release ]; do sleep 0.05; done"
+        try "project: { name: Demo }\nlanes:\n  hello:\n    steps: [{ sh: '\(step)' }]\n"
+            .write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let lock = directory + "/.nightshift/locks/hello.lock"
+        async let first = NightshiftBinary.run(["run", "hello"], in: directory, environment: [LaneLockFiles.variable: lock])
+        // The lock file holds the child's pid once the child holds the lock.
+        let pid = try await SignalTests.waitForPID(in: lock)
+        #expect(FileLock.isHeld(path: lock))
+        let second = try await NightshiftBinary.run(["run", "hello"], in: directory, environment: [LaneLockFiles.variable: lock])
+        #expect(second.exitCode == 1)
+        #expect(second.standardError == "error: lane 'hello' is already running (pid \(pid)) and holds \(lock); not starting it again\n")
+        _ = FileManager.default.createFile(atPath: directory + "/release", contents: nil)
+        let outcome = try await first
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("lock-unset"))
+        #expect(try String(contentsOfFile: directory + "/runs.txt", encoding: .utf8) == "ran\n")
+        #expect(!FileLock.isHeld(path: lock))
     }
 
     @Test("nightshift run takes its run id from NIGHTSHIFT_RUN_ID, so its logs are where the history points")

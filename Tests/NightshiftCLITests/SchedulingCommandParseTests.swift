@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 @testable import nightshift
 
@@ -33,6 +34,14 @@ struct SchedulingCommandParseTests {
                         ["--print-launchd", "--print-systemd"], ["--grace-period", "soon"]] {
             #expect(throws: (any Error).self, "\(invalid)") { try Nightshift.parseAsRoot(["schedule"] + invalid) }
         }
+    }
+
+    @Test("poll-SCM reads the repository of the lanes file, whatever the daemon's working directory")
+    func pollSCMFolder() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(CompositionRoot(global: try GlobalOptions.parse(["--file", "ci/../app/lanes.yml"])).lanesFileFolder == cwd + "/app")
+        #expect(CompositionRoot(global: try GlobalOptions.parse(["--file", "/srv/repo/lanes.yml"])).lanesFileFolder == "/srv/repo")
+        #expect(CompositionRoot(global: try GlobalOptions.parse([])).lanesFileFolder == cwd)
     }
 
     @Test("next takes lane names; history a lane and --json")

@@ -16,7 +16,8 @@ public struct Schedule: Sendable, Hashable {
     public var timeZone: String?
     /// How old a missed firing may be and still run once on wake.
     public var catchUp: Duration
-    /// For `when: changed`: the remote and branch to compare (`git ls-remote`), else HEAD after fetch.
+    /// For `when: changed`: the remote and branch to compare (`git ls-remote`), else the current
+    /// branch's upstream after a fetch (`GitRevisionProbe`).
     public var remote: String?
     public var branch: String?
     public var location: SourceLocation?

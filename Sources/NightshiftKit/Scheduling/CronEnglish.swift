@@ -4,13 +4,13 @@ enum CronEnglish {
     static let monthNames = ["", "January", "February", "March", "April", "May", "June", "July", "August",
                              "September", "October", "November", "December"]
 
-    static func sentence(for fields: CronFieldSet, zone: String?) -> String {
+    static func sentence(for fields: CronFieldSet, zone: String) -> String {
         var parts = [time(fields)]
         if let days = days(fields) { parts.append(days) }
         if fields.months != allBits(1...12) {
             parts.append("in " + list(fields.values(of: .month).map { monthNames[$0] }))
         }
-        parts.append(zone.map { "(\($0) time)" } ?? "(system time zone)")
+        parts.append("(\(zone) time)")
         return parts.joined(separator: " ")
     }
 

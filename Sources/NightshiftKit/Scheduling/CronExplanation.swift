@@ -8,19 +8,25 @@ public struct CronExplanation: Sendable {
         public var text: String
         /// Field → values, compressed as Jenkins shows them (`0-3,5,20`).
         public var fields: [CronField: String]
-        public var timeZone: String?
+        /// The zone the line fires in, and where that comes from.
+        public var timeZone: String
+        public var timeZoneOrigin: String
         public var sentence: String
     }
 
     public var explanations: [LineExplanation]
 
-    public init(spec: CronSpec) {
+    /// - Parameters:
+    ///   - defaultZone: the zone for lines without `TZ=` (`--timezone`, a lane's `timezone:`, or
+    ///     the system zone), by name, and `defaultZoneOrigin` says which.
+    public init(spec: CronSpec, defaultZone: String, defaultZoneOrigin: String) {
         explanations = spec.lines.map { line in
-            LineExplanation(
+            let zone = line.timeZoneIdentifier ?? defaultZone
+            return LineExplanation(
                 lineNumber: line.number, text: line.text,
                 fields: Dictionary(uniqueKeysWithValues: CronField.allCases.map { ($0, line.fields.compressed($0)) }),
-                timeZone: line.timeZoneIdentifier,
-                sentence: CronEnglish.sentence(for: line.fields, zone: line.timeZoneIdentifier))
+                timeZone: zone, timeZoneOrigin: line.timeZoneIdentifier == nil ? defaultZoneOrigin : "the spec's TZ= line",
+                sentence: CronEnglish.sentence(for: line.fields, zone: zone))
         }
     }
 
@@ -29,7 +35,7 @@ public struct CronExplanation: Sendable {
         return explanations.flatMap { explanation in
             ["line \(explanation.lineNumber): \(explanation.text)"]
                 + CronField.allCases.map { "  \($0.description.padding(12)) \(explanation.fields[$0] ?? "")" }
-                + ["  \("time zone".padding(12)) \(explanation.timeZone ?? "default (the system zone)")",
+                + ["  \("time zone".padding(12)) \(explanation.timeZone) (\(explanation.timeZoneOrigin))",
                    "  \(explanation.sentence)"]
         }
     }

@@ -2,20 +2,30 @@ public import Foundation
 
 /// What `nightshift cron SPEC …` asks for.
 public struct CronQuery: Sendable, Hashable {
+    /// Where the query's zone comes from, as `--explain` names it.
+    public enum ZoneOrigin: String, Sendable, Hashable {
+        case option = "--timezone"
+        case system = "the system zone"
+    }
+
     public var spec: String
     /// The hash seed (a Jenkins job's full name); nil behaves like Jenkins with no job.
     public var seed: String?
     public var from: Date
+    /// The zone for lines without `TZ=`, and the one firings are printed in.
     public var timeZone: TimeZone
+    public var timeZoneOrigin: ZoneOrigin
     public var count: Int
     public var previous: Bool
     public var explain: Bool
 
-    public init(spec: String, seed: String? = nil, from: Date, timeZone: TimeZone, count: Int = 5, previous: Bool = false, explain: Bool = false) {
+    public init(spec: String, seed: String? = nil, from: Date, timeZone: TimeZone, timeZoneOrigin: ZoneOrigin = .system, count: Int = 5,
+                previous: Bool = false, explain: Bool = false) {
         self.spec = spec
         self.seed = seed
         self.from = from
         self.timeZone = timeZone
+        self.timeZoneOrigin = timeZoneOrigin
         self.count = count
         self.previous = previous
         self.explain = explain
@@ -38,6 +48,7 @@ public enum CronPreview {
         }
         let times = firings.map { CronTimeFormat.string(from: $0, in: query.timeZone) }
         guard query.explain else { return times }
-        return CronExplanation(spec: spec).lines + (times.isEmpty ? [] : ["", query.previous ? "Last firing:" : "Next firings:"] + times)
+        let explanation = CronExplanation(spec: spec, defaultZone: query.timeZone.displayIdentifier, defaultZoneOrigin: query.timeZoneOrigin.rawValue)
+        return explanation.lines + (times.isEmpty ? [] : ["", query.previous ? "Last firing:" : "Next firings:"] + times)
     }
 }

@@ -47,6 +47,13 @@ public enum CronTimeFormat {
 }
 
 extension TimeZone {
+    /// The zone's name as nightshift prints it: its identifier, except that the zone Foundation
+    /// makes from `UTC` (`TZ=UTC`, `--timezone UTC`) reports itself as `GMT`; both are offset zero
+    /// with no daylight saving, and `UTC` is what users set.
+    public var displayIdentifier: String {
+        identifier == "GMT" ? "UTC" : identifier
+    }
+
     /// The offset that makes `localSeconds` a real wall time here; in an overlap the earlier
     /// (daylight) reading, in a gap the offset from before the gap.
     func offsetForWallTime(_ localSeconds: Int) -> Int {

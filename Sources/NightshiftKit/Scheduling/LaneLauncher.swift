@@ -30,4 +30,7 @@ public struct LaneLaunchOutcome: Sendable, Hashable {
 /// calling task stops the lane, letting its cleanup run.
 public protocol LaneLauncher: Sendable {
     func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome
+    /// Where the launch's logs go, known before it starts: the history points there from the
+    /// start, so a run the daemon loses track of can still be looked up.
+    func logFolder(for launch: LaneLaunch) -> String
 }

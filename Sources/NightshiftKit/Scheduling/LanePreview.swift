@@ -1,6 +1,7 @@
 public import Foundation
 
-/// `nightshift next [LANE…]`: each scheduled lane, its spec and its next firing times.
+/// `nightshift next [LANE…]`: each scheduled lane, its spec and its next firing times, in the zone
+/// the lane fires in (named in the header).
 public enum LanePreview {
     /// - Parameter names: lanes to show; all scheduled lanes when empty.
     public static func lines(for lanes: [ScheduledLane], names: [String] = [], from: Date, count: Int = 5) -> [String] {
@@ -9,8 +10,8 @@ public enum LanePreview {
         return chosen.flatMap { lane -> [String] in
             let spec = lane.schedule.cron.replacingOccurrences(of: "\n", with: "\\n")
             let times = lane.spec.firings(atOrAfter: from, count: count, defaultTimeZone: lane.timeZone)
-            let header = "\(lane.name)  \(spec)  (seed \(lane.schedule.seed ?? lane.name), \(lane.timeZone.identifier))"
-            let body = times.isEmpty ? ["  never fires"] : times.map { "  " + CronTimeFormat.string(from: $0, in: lane.timeZone) }
+            let header = "\(lane.name)  \(spec)  (seed \(lane.schedule.seed ?? lane.name), \(lane.firingTimeZoneName))"
+            let body = times.isEmpty ? ["  never fires"] : times.map { "  " + CronTimeFormat.string(from: $0, in: lane.firingTimeZone) }
             return [header] + body
         }
     }

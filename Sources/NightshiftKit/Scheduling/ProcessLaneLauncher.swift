@@ -2,7 +2,8 @@ import Foundation
 
 /// Launches `nightshift run LANE --file F [--env NAME]` as a child process through the injected
 /// `ShellRunner`, so a crashing lane only ends its own process. The child's output goes to
-/// `<runs>/<lane>/<runID>/scheduler.log`; `NIGHTSHIFT_RUN_ID` tells the child which run folder to use.
+/// `<runs>/<lane>/<runID>/scheduler.log`; `NIGHTSHIFT_RUN_ID` tells the child which run folder to
+/// use, and `NIGHTSHIFT_LANE_LOCK` which lane lock to hold while it runs (`LaneLockFiles`).
 public struct ProcessLaneLauncher: LaneLauncher {
     private let shell: any ShellRunner
     private let executable: String
@@ -10,6 +11,7 @@ public struct ProcessLaneLauncher: LaneLauncher {
     private let environmentName: String?
     private let workingDirectory: String?
     private let stateDirectory: String
+    private let locks: LaneLockFiles
 
     /// - Parameters:
     ///   - executable: the nightshift binary (the daemon's own path).
@@ -22,24 +24,29 @@ public struct ProcessLaneLauncher: LaneLauncher {
         self.environmentName = environmentName
         self.workingDirectory = workingDirectory
         self.stateDirectory = stateDirectory
+        locks = LaneLockFiles(stateDirectory: stateDirectory)
     }
 
     public func command(for launch: LaneLaunch) -> ShellCommand {
         var arguments = ["run", launch.lane, "--file", lanesFile]
         if let environmentName { arguments += ["--env", environmentName] }
-        return ShellCommand(executable, arguments, environment: [RunIdentifier.variable: launch.runID],
-                            workingDirectory: workingDirectory)
+        let environment = [RunIdentifier.variable: launch.runID, LaneLockFiles.variable: locks.path(lane: launch.lane)]
+        return ShellCommand(executable, arguments, environment: environment, workingDirectory: workingDirectory)
+    }
+
+    public func logFolder(for launch: LaneLaunch) -> String {
+        RunFolders(root: stateDirectory, lane: launch.lane, runID: launch.runID).logs
     }
 
     public func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
-        let folders = RunFolders(root: stateDirectory, lane: launch.lane, runID: launch.runID)
-        let log = LaunchLog(path: folders.logs + "/scheduler.log")
+        let folder = logFolder(for: launch)
+        let log = LaunchLog(path: folder + "/scheduler.log")
         do {
             let termination = try await shell.run(command(for: launch)) { _, bytes in log.append(bytes) }
-            return LaneLaunchOutcome(termination: termination, logFolder: folders.logs)
+            return LaneLaunchOutcome(termination: termination, logFolder: folder)
         } catch {
             log.append(Array("\(error)\n".utf8))
-            return LaneLaunchOutcome(termination: nil, logFolder: folders.logs)
+            return LaneLaunchOutcome(termination: nil, logFolder: folder)
         }
     }
 }

@@ -2,11 +2,13 @@ public import Foundation
 
 /// How a scheduled firing ended.
 public enum RunStatus: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Launched and not finished yet (or the daemon died while it ran).
+    /// Launched and not finished yet. A record a stopped daemon left `running` becomes `lost`
+    /// when the next daemon starts (or once the lane, still running without it, ends).
     case running
     case succeeded
     case failed
-    /// The lane was still running from an earlier firing (no concurrent builds).
+    /// The lane was still running from an earlier firing, this daemon's or one started before it
+    /// (no concurrent builds).
     case skipped
     /// Poll-SCM: the repository had not moved since the last successful run.
     case unchanged
@@ -16,6 +18,9 @@ public enum RunStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case interrupted
     /// The child could not be started at all.
     case launchFailed = "launch-failed"
+    /// The daemon stopped (crashed, was killed) while the lane ran, so how the lane ended is
+    /// unknown; its log folder tells.
+    case lost
 }
 
 /// One firing of one lane, as `nightshift history` shows it.
@@ -30,10 +35,13 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var logFolder: String?
     /// For `when: changed`: the commit the run was started for.
     public var revision: String?
+    /// Why the firing ended as it did, when the status alone does not say (`lost`, a `skipped`
+    /// lane that a previous daemon started, a commit that could not be read).
+    public var note: String?
 
     public init(
         id: Int64? = nil, lane: String, scheduledAt: Date, startedAt: Date? = nil, endedAt: Date? = nil,
-        status: RunStatus, exitCode: Int32? = nil, logFolder: String? = nil, revision: String? = nil
+        status: RunStatus, exitCode: Int32? = nil, logFolder: String? = nil, revision: String? = nil, note: String? = nil
     ) {
         self.id = id
         self.lane = lane
@@ -44,6 +52,7 @@ public struct RunRecord: Sendable, Hashable, Codable {
         self.exitCode = exitCode
         self.logFolder = logFolder
         self.revision = revision
+        self.note = note
     }
 }
 
@@ -53,6 +62,11 @@ public protocol RunHistory: Sendable {
     func insert(_ record: RunRecord) async throws -> RunRecord
     /// Replaces the stored record with the same `id`.
     func update(_ record: RunRecord) async throws
+    /// Replaces the stored record with the same `id` only while it is still `running`, in one
+    /// step; false when something else (another daemon sharing the history) finished it first.
+    func updateIfRunning(_ record: RunRecord) async throws -> Bool
+    /// Every record still `running`, oldest first: at start, the runs a previous daemon left open.
+    func runningRecords() async throws -> [RunRecord]
     /// Newest first; one lane's when `lane` is given.
     func records(lane: String?, limit: Int) async throws -> [RunRecord]
     /// The latest scheduled time recorded for `lane`, whatever its status: a firing at or before it

@@ -28,6 +28,9 @@ public final class SQLiteRunHistory: RunHistory {
                 table.column("revision", .text)
             }
         }
+        migrator.registerMigration("add run notes") { db in
+            try db.alter(table: "run") { table in table.add(column: "note", .text) }
+        }
         return migrator
     }
 
@@ -41,6 +44,24 @@ public final class SQLiteRunHistory: RunHistory {
 
     public func update(_ record: RunRecord) async throws {
         try await database.write { db in try StoredRun(record).update(db) }
+    }
+
+    public func updateIfRunning(_ record: RunRecord) async throws -> Bool {
+        try await database.write { db in
+            let open = StoredRun.filter(Column("id") == record.id && Column("status") == RunStatus.running.rawValue)
+            return try open.updateAll(db, [
+                Column("startedAt").set(to: record.startedAt), Column("endedAt").set(to: record.endedAt),
+                Column("status").set(to: record.status.rawValue), Column("exitCode").set(to: record.exitCode),
+                Column("logFolder").set(to: record.logFolder), Column("revision").set(to: record.revision),
+                Column("note").set(to: record.note),
+            ]) == 1
+        }
+    }
+
+    public func runningRecords() async throws -> [RunRecord] {
+        try await database.read { db in
+            try StoredRun.filter(Column("status") == RunStatus.running.rawValue).order(Column("id")).fetchAll(db).map(\.record)
+        }
     }
 
     public func records(lane: String?, limit: Int) async throws -> [RunRecord] {

@@ -35,6 +35,16 @@ public struct ScheduledLane: Sendable, Hashable {
         return scheduled
     }
 
+    /// The zone the schedule fires in: the spec's `TZ=` line, else `timeZone`.
+    public var firingTimeZone: TimeZone {
+        spec.timeZone ?? timeZone
+    }
+
+    /// Its name, as the `TZ=` line or `timezone:` writes it, else the system zone's identifier.
+    public var firingTimeZoneName: String {
+        spec.timeZoneIdentifier ?? schedule.timeZone ?? timeZone.displayIdentifier
+    }
+
     public func next(after date: Date) -> Date? {
         spec.next(after: date, defaultTimeZone: timeZone)
     }

@@ -1,23 +1,34 @@
 import Foundation
 
 extension Scheduler {
-    /// Starts one firing unless the lane is still running or, for `when: changed`, unmoved.
+    /// Starts one firing unless the lane is still running (as this daemon's child, or as one a
+    /// previous daemon started) or, for `when: changed`, unmoved.
     func fire(_ lane: ScheduledLane, scheduledAt: Date) async {
         let name = lane.name
         guard running[name] == nil else {
             log.info("\(name): still running, skipping the firing at \(stamp(scheduledAt, lane))")
-            await store(RunRecord(lane: name, scheduledAt: scheduledAt, status: .skipped))
+            await store(RunRecord(lane: name, scheduledAt: scheduledAt, status: .skipped, note: "still running"))
             return
         }
+        guard !locks.isHeld(lane: name) else {
+            let note = "still running (started before the daemon)"
+            log.info("\(name): \(note), skipping the firing at \(stamp(scheduledAt, lane))")
+            await store(RunRecord(lane: name, scheduledAt: scheduledAt, status: .skipped, note: note))
+            return
+        }
+        // The lock is free: a run of this lane left by a previous daemon has ended.
+        if leftRunning.contains(where: { $0.lane == name }) { await closeEndedRunsLeftRunning() }
         var revision: String?
         if lane.schedule.trigger == .changed {
             guard let current = await changedRevision(of: lane, scheduledAt: scheduledAt) else { return }
             revision = current
         }
-        let started = RunRecord(lane: name, scheduledAt: scheduledAt, startedAt: clock.now, status: .running, revision: revision)
+        let launch = LaneLaunch(lane: name, scheduledAt: scheduledAt, runID: RunIdentifier.scheduled(at: scheduledAt))
+        let started = RunRecord(lane: name, scheduledAt: scheduledAt, startedAt: clock.now, status: .running,
+                                logFolder: launcher.logFolder(for: launch), revision: revision)
         guard let record = await store(started) else { return }
         log.info("\(name): started (scheduled \(stamp(scheduledAt, lane)))")
-        running[name] = Task { await self.execute(record) }
+        running[name] = Task { await self.execute(launch, record) }
     }
 
     func record(missed lane: ScheduledLane, at date: Date) async {
@@ -48,10 +59,13 @@ extension Scheduler {
     private func changedRevision(of lane: ScheduledLane, scheduledAt: Date) async -> String? {
         let current: String
         do {
-            current = try await revisions.currentRevision(remote: lane.schedule.remote, branch: lane.schedule.branch)
+            let reading = try await revisions.currentRevision(remote: lane.schedule.remote, branch: lane.schedule.branch)
+            if let caveat = reading.caveat { log.problem("\(lane.name): \(caveat)") }
+            current = reading.commit
         } catch {
-            log.problem("\(lane.name): cannot read the repository's commit: \(error)")
-            await store(RunRecord(lane: lane.name, scheduledAt: scheduledAt, status: .failed))
+            let note = "cannot read the repository's commit: \(error)"
+            log.problem("\(lane.name): \(note)")
+            await store(RunRecord(lane: lane.name, scheduledAt: scheduledAt, status: .failed, note: note))
             return nil
         }
         let last = (try? await history.lastSuccessfulRevision(lane: lane.name)) ?? nil
@@ -63,12 +77,11 @@ extension Scheduler {
         return current
     }
 
-    private func execute(_ record: RunRecord) async {
-        let runID = RunIdentifier.scheduled(at: record.scheduledAt)
-        let outcome = await launcher.launch(LaneLaunch(lane: record.lane, scheduledAt: record.scheduledAt, runID: runID))
+    private func execute(_ launch: LaneLaunch, _ record: RunRecord) async {
+        let outcome = await launcher.launch(launch)
         var finished = record
         finished.endedAt = clock.now
-        finished.logFolder = outcome.logFolder
+        finished.logFolder = outcome.logFolder ?? record.logFolder
         finished.status = status(of: outcome.termination, cancelled: Task.isCancelled)
         if case .exited(let code) = outcome.termination { finished.exitCode = code }
         // A lane stopped at shutdown runs here cancelled, and a cancelled task cannot write to the

@@ -3,7 +3,9 @@ import Foundation
 /// The scheduler daemon's engine: sleeps on the injected clock until the next firing, fires each
 /// due lane through the `LaneLauncher`, and records every firing in the `RunHistory`.
 ///
-/// - A firing that finds its lane still running is recorded as skipped.
+/// - A firing that finds its lane still running is recorded as skipped: running as this daemon's
+///   child, or as a child of a daemon that died (its lane lock is still held, `LaneLocks`).
+/// - Runs a previous daemon left `running` are closed as `lost` once their lane lock is free.
 /// - After sleep, a clock jump or downtime, only the latest missed firing of a lane runs, once,
 ///   and only if it is younger than the lane's `catch_up`; older ones are recorded as missed.
 /// - `reload()` swaps the lanes (an invalid file keeps the old ones); `stop()` stops firing, lets
@@ -14,6 +16,7 @@ public actor Scheduler {
 
     let clock: any WallClock
     let launcher: any LaneLauncher
+    let locks: any LaneLocks
     let history: any RunHistory
     let revisions: any RevisionProbe
     let log: SchedulerLog
@@ -24,17 +27,22 @@ public actor Scheduler {
 
     private(set) var lanes: [ScheduledLane]
     var running: [String: Task<Void, Never>] = [:]
+    /// Runs a previous daemon left `running` whose child still holds the lane lock.
+    var leftRunning: [RunRecord] = []
+    /// How often those locks are tried again.
+    private let leftRunningCheckInterval: TimeInterval = 60
     private var cursor: Date
     private var stopping = false
     private var wake: Task<Void, any Error>?
 
     public init(
-        lanes: [ScheduledLane], clock: any WallClock, launcher: any LaneLauncher, history: any RunHistory,
+        lanes: [ScheduledLane], clock: any WallClock, launcher: any LaneLauncher, locks: any LaneLocks, history: any RunHistory,
         revisions: any RevisionProbe, log: SchedulerLog, gracePeriod: Duration = .seconds(30), reload: @escaping LanesLoader
     ) {
         self.lanes = lanes
         self.clock = clock
         self.launcher = launcher
+        self.locks = locks
         self.history = history
         self.revisions = revisions
         self.log = log
@@ -48,14 +56,19 @@ public actor Scheduler {
         cursor = clock.now
         log.info("scheduler started with \(lanes.count) scheduled lane(s)")
         announce()
-        if !stopping { await catchUpAfterDowntime() }
+        if !stopping {
+            await closeRunsLeftRunning()
+            await catchUpAfterDowntime()
+        }
         while !stopping && !Task.isCancelled {
+            if !leftRunning.isEmpty { await closeEndedRunsLeftRunning() }
             let now = clock.now
             if now > cursor {
                 await fireDue(after: cursor, through: now)
                 cursor = now
             }
-            let next = lanes.compactMap { $0.next(after: cursor) }.min() ?? cursor.addingTimeInterval(86_400)
+            var next = lanes.compactMap { $0.next(after: cursor) }.min() ?? cursor.addingTimeInterval(86_400)
+            if !leftRunning.isEmpty { next = min(next, clock.now.addingTimeInterval(leftRunningCheckInterval)) }
             await sleep(until: next)
         }
         await drain()

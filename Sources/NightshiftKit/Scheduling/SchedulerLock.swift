@@ -1,32 +1,22 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// One daemon per lanes file: an exclusive `flock` on a lock file. The kernel drops the lock when
-/// the process dies, however it dies, so a crashed daemon never leaves it stuck.
+/// One daemon per lanes file: a `FileLock` on a file beside it, so a crashed daemon never leaves
+/// it stuck.
 public final class SchedulerLock: Sendable {
-    public let path: String
-    private let descriptor: Int32
+    private let lock: FileLock
+
+    public var path: String { lock.path }
 
     /// - Throws: `SchedulerLockError.alreadyRunning` when another daemon holds the lock.
     public init(path: String) throws(SchedulerLockError) {
-        self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            let holder = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            throw .alreadyRunning(path: path, pid: holder)
+        do {
+            lock = try FileLock(path: path)
+        } catch {
+            switch error {
+            case .held(let path, let pid): throw .alreadyRunning(path: path, pid: pid)
+            case .cannotOpen(let path, let reason): throw .cannotOpen(path: path, reason: reason)
+            }
         }
-        let pid = "\(getpid())\n"
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
-        self.descriptor = descriptor
     }
 
     /// The lock of the daemon for `lanesFile`: beside the file, in its `.nightshift` folder, named
@@ -36,11 +26,6 @@ public final class SchedulerLock: Sendable {
         let resolved = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
         let folder = (resolved as NSString).deletingLastPathComponent
         return folder + "/.nightshift/" + (resolved as NSString).lastPathComponent + ".scheduler.lock"
-    }
-
-    deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
     }
 }
 

@@ -13,10 +13,15 @@ public struct SchedulerLog: Sendable {
     }
 
     func info(_ message: String) {
-        output.write("\(CronTimeFormat.string(from: clock.now, in: zone)) \(message)\n", to: .standardOutput)
+        output.write("\(stamp(clock.now)) \(message)\n", to: .standardOutput)
     }
 
     func problem(_ message: String) {
-        output.write("\(CronTimeFormat.string(from: clock.now, in: zone)) \(message)\n", to: .standardError)
+        output.write("\(stamp(clock.now)) \(message)\n", to: .standardError)
+    }
+
+    /// `date` as the log prints times.
+    func stamp(_ date: Date) -> String {
+        CronTimeFormat.string(from: date, in: zone)
     }
 }

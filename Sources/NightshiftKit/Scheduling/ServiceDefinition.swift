@@ -1,7 +1,10 @@
 import Foundation
 
-/// `nightshift schedule --print-launchd` / `--print-systemd`: a service that starts the daemon at
-/// boot, in the project folder, with the current lanes file and environment file.
+/// `nightshift schedule --print-launchd` / `--print-systemd`: a service that runs the daemon in the
+/// project folder with the current lanes file and environment file: on macOS a LaunchAgent,
+/// started at login (the keychain and codesign need the user's session); on Linux a systemd user
+/// unit, started at boot once lingering is enabled. Both restart the daemon only after a failure,
+/// never after a clean stop, and never in a tight loop.
 public struct ServiceDefinition: Sendable, Hashable {
     public var executable: String
     public var lanesFile: String
@@ -27,7 +30,12 @@ public struct ServiceDefinition: Sendable, Hashable {
         [executable, "schedule", "--file", lanesFile] + (environmentName.map { ["--env", $0] } ?? [])
     }
 
-    /// A launchd property list for `~/Library/LaunchAgents/<label>.plist`.
+    /// Seconds between restarts after a failure.
+    static let restartDelay = 30
+
+    /// A launchd property list for `~/Library/LaunchAgents/<label>.plist`. launchd cannot leave
+    /// out exit codes, so a refused lock (1) or an invalid lanes.yml (2) is retried every
+    /// `restartDelay` seconds until it is fixed, not in a loop.
     public var launchdPlist: String {
         let argumentLines = arguments.map { "        <string>\(xmlEscaped($0))</string>" }.joined(separator: "\n")
         let environmentLines = environment.isEmpty ? "" : "    <key>EnvironmentVariables</key>\n    <dict>\n"
@@ -36,6 +44,16 @@ public struct ServiceDefinition: Sendable, Hashable {
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <!--
+          A LaunchAgent, not a LaunchDaemon: it starts when the user logs in, not at boot, because the
+          keychain and codesign need the user's session. Set the build Mac to log in automatically
+          (System Settings, Users & Groups, "Automatically log in as") so it runs again after a restart.
+          Install: save as ~/Library/LaunchAgents/\(xmlEscaped(label)).plist, then
+            launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(xmlEscaped(label)).plist
+          launchd restarts the daemon only when it did not exit cleanly (a SIGTERM stop stays
+          stopped), at most every \(Self.restartDelay) s: another daemon holding the lock (exit 1) or an
+          invalid lanes.yml (exit 2) is retried at that pace until fixed.
+        -->
         <plist version="1.0">
         <dict>
             <key>Label</key>
@@ -49,7 +67,12 @@ public struct ServiceDefinition: Sendable, Hashable {
         \(environmentLines)    <key>RunAtLoad</key>
             <true/>
             <key>KeepAlive</key>
-            <true/>
+            <dict>
+                <key>SuccessfulExit</key>
+                <false/>
+            </dict>
+            <key>ThrottleInterval</key>
+            <integer>\(Self.restartDelay)</integer>
             <key>ExitTimeOut</key>
             <integer>60</integer>
             <key>StandardOutPath</key>
@@ -62,9 +85,13 @@ public struct ServiceDefinition: Sendable, Hashable {
         """
     }
 
-    /// A systemd unit for `~/.config/systemd/user/nightshift-scheduler.service`.
+    /// A systemd user unit for `~/.config/systemd/user/nightshift-scheduler.service`.
     public var systemdUnit: String {
         """
+        # A systemd user unit: save as ~/.config/systemd/user/nightshift-scheduler.service, then
+        #   systemctl --user daemon-reload && systemctl --user enable --now nightshift-scheduler
+        # It starts with the user's first session; `loginctl enable-linger $USER` makes it start at
+        # boot, with no one logged in, and keep running after logout.
         [Unit]
         Description=nightshift scheduler (\(lanesFile))
         After=network-online.target
@@ -77,7 +104,11 @@ public struct ServiceDefinition: Sendable, Hashable {
         ExecReload=/bin/kill -HUP $MAINPID
         KillMode=mixed
         TimeoutStopSec=60
+        # Restarted after a crash, not after a clean stop; another daemon holding the lock (exit 1)
+        # or an invalid lanes.yml (exit 2) would only fail again.
         Restart=on-failure
+        RestartSec=\(Self.restartDelay)
+        RestartPreventExitStatus=1 2
 
         [Install]
         WantedBy=default.target

@@ -41,7 +41,8 @@ struct CronCommand: AsyncParsableCommand {
         do {
             let zone = try TimeArgument.zone(timezone, fallback: root.systemTimeZone)
             query = CronQuery(spec: spec, seed: seed, from: try TimeArgument.instant(from, in: zone, fallback: root.clock.now),
-                              timeZone: zone, count: count, previous: previous, explain: explain)
+                              timeZone: zone, timeZoneOrigin: timezone == nil ? .system : .option, count: count, previous: previous,
+                              explain: explain)
         } catch {
             throw root.usageError(error)
         }

@@ -31,6 +31,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = CompositionRoot(global: global)
+        let laneLock = try root.holdLaneLock(for: lanes)
+        defer { withExtendedLifetime(laneLock) {} }
         let file = try root.loadLanesFile()
         let session = try root.runSession(file: file, dryRun: dryRun, verbose: verbose)
         let results: [LaneResult]

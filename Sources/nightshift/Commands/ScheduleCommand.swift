@@ -24,10 +24,10 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("End of the simulated window (inclusive).", valueName: "ISO8601"))
     var to: String?
 
-    @Flag(help: "Print a launchd agent that runs this daemon at login/boot.")
+    @Flag(help: "Print a launchd agent that runs this daemon from login (enable automatic login on the build Mac).")
     var printLaunchd = false
 
-    @Flag(help: "Print a systemd unit that runs this daemon at boot.")
+    @Flag(help: "Print a systemd user unit that runs this daemon (at boot after 'loginctl enable-linger').")
     var printSystemd = false
 
     @Option(help: ArgumentHelp("How long running lanes may go on after SIGTERM/SIGINT before they are stopped.", valueName: "duration"))

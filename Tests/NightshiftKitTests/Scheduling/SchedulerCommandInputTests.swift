@@ -52,6 +52,21 @@ struct SchedulerCommandInputTests {
         #expect(LanePreview.lines(for: [], from: Date()) == ["No lane has a schedule."])
     }
 
+    @Test("next names the zone each lane fires in, and prints its firings there: TZ= line, timezone:, else the system zone (UTC, not GMT)")
+    func nextZones() throws {
+        let system = try #require(TimeZone(identifier: "UTC"))
+        let lanes = try [
+            ScheduledLane(name: "tokyo", schedule: Schedule(cron: "TZ=Asia/Tokyo\n0 9 * * *", timeZone: "Europe/Berlin"), systemTimeZone: system),
+            ScheduledLane(name: "berlin", schedule: Schedule(cron: "0 9 * * *", timeZone: "Europe/Berlin"), systemTimeZone: system),
+            ScheduledLane(name: "plain", schedule: Schedule(cron: "0 9 * * *"), systemTimeZone: system),
+        ]
+        #expect(LanePreview.lines(for: lanes, from: instant("2026-01-05T12:00:00Z"), count: 1) == [
+            "tokyo  TZ=Asia/Tokyo\\n0 9 * * *  (seed tokyo, Asia/Tokyo)", "  2026-01-06T09:00:00+09:00",
+            "berlin  0 9 * * *  (seed berlin, Europe/Berlin)", "  2026-01-06T09:00:00+01:00",
+            "plain  0 9 * * *  (seed plain, UTC)", "  2026-01-06T09:00:00+00:00",
+        ])
+    }
+
     @Test("nightshift run adopts the scheduler's run id when it is a plain folder name")
     func runIdentifier() {
         let now = instant("2026-11-22T01:30:00Z")

@@ -11,6 +11,7 @@ struct SchedulerDaemonTests {
         let launcher: FakeLaneLauncher
         let history: any RunHistory
         let scheduler: Scheduler
+        let locks: FakeLaneLocks
         let output = CapturingOutputSink()
         let signals: AsyncStream<Int32>
         let send: AsyncStream<Int32>.Continuation
@@ -19,8 +20,9 @@ struct SchedulerDaemonTests {
              reload: @escaping Scheduler.LanesLoader = { [] }) {
             clock = ManualClock(now: instant(start))
             launcher = FakeLaneLauncher(clock: clock, hanging: hanging)
+            locks = FakeLaneLocks()
             self.history = history
-            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, history: history, revisions: UnusedRevisionProbe(),
+            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: UnusedRevisionProbe(),
                                   log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(30), reload: reload)
             (signals, send) = AsyncStream.makeStream(of: Int32.self)
         }

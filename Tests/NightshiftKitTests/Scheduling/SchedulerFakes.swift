@@ -27,10 +27,14 @@ actor FakeLaneLauncher: LaneLauncher {
         if hanging.contains(launch.lane) {
             while hanging.contains(launch.lane) && !Task.isCancelled { await Task.yield() }
             if Task.isCancelled {
-                return LaneLaunchOutcome(termination: .signalled(15), logFolder: "runs/\(launch.lane)/\(launch.runID)")
+                return LaneLaunchOutcome(termination: .signalled(15), logFolder: logFolder(for: launch))
             }
         }
-        return LaneLaunchOutcome(termination: .exited(exitCodes[launch.lane] ?? 0), logFolder: "runs/\(launch.lane)/\(launch.runID)")
+        return LaneLaunchOutcome(termination: .exited(exitCodes[launch.lane] ?? 0), logFolder: logFolder(for: launch))
+    }
+
+    nonisolated func logFolder(for launch: LaneLaunch) -> String {
+        "runs/\(launch.lane)/\(launch.runID)"
     }
 
     func release(_ lane: String) { hanging.remove(lane) }
@@ -59,6 +63,16 @@ actor MemoryRunHistory: RunHistory {
         all[index] = record
     }
 
+    func updateIfRunning(_ record: RunRecord) async throws -> Bool {
+        guard let index = all.firstIndex(where: { $0.id == record.id && $0.status == .running }) else { return false }
+        all[index] = record
+        return true
+    }
+
+    func runningRecords() async throws -> [RunRecord] {
+        all.filter { $0.status == .running }
+    }
+
     func records(lane: String?, limit: Int) async throws -> [RunRecord] {
         Array(all.filter { lane == nil || $0.lane == lane }.reversed().prefix(limit))
     }
@@ -79,8 +93,21 @@ actor MemoryRunHistory: RunHistory {
     }
 }
 
+/// Lane locks held by processes the test pretends are running (children of a daemon that died).
+final class FakeLaneLocks: LaneLocks, @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: Set<String>
+
+    init(held: Set<String> = []) { self.held = held }
+
+    func isHeld(lane: String) -> Bool { lock.withLock { held.contains(lane) } }
+
+    /// The process holding `lane`'s lock ends.
+    func free(_ lane: String) { _ = lock.withLock { held.remove(lane) } }
+}
+
 struct UnusedRevisionProbe: RevisionProbe {
-    func currentRevision(remote: String?, branch: String?) async throws -> String { "unused" }
+    func currentRevision(remote: String?, branch: String?) async throws -> RevisionReading { RevisionReading(commit: "unused") }
 }
 
 let utc = TimeZone(identifier: "UTC")!

@@ -34,6 +34,47 @@ struct SchedulerInfrastructureTests {
         #expect(try await reopened.records(lane: "b", limit: 10).map(\.exitCode) == [1])
     }
 
+    @Test("the SQLite history lists the runs left running, closes one only while it is running, and keeps notes")
+    func historyLeftRunning() async throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let history = try SQLiteRunHistory(path: folder + "/history.sqlite")
+        let open = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T00:00:00Z"), status: .running))
+        let other = try await history.insert(RunRecord(lane: "b", scheduledAt: instant("2026-01-01T00:00:00Z"), status: .running))
+        _ = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T01:00:00Z"), status: .skipped, note: "still running"))
+        #expect(try await history.runningRecords() == [open, other])
+        var lost = open
+        lost.status = .lost
+        lost.endedAt = instant("2026-01-01T02:00:00Z")
+        lost.note = "the daemon stopped"
+        #expect(try await history.updateIfRunning(lost))
+        var late = lost
+        late.status = .succeeded
+        #expect(try await !history.updateIfRunning(late), "a closed run is not reopened or overwritten")
+        #expect(try await history.runningRecords() == [other])
+        let reopened = try SQLiteRunHistory(path: folder + "/history.sqlite")
+        #expect(try await reopened.records(lane: "a", limit: 5).map(\.note) == ["still running", "the daemon stopped"])
+        #expect(try await reopened.records(lane: "a", limit: 5).last == lost)
+    }
+
+    @Test("a file lock is seen held while any open file holds it, free when it goes or was never taken")
+    func fileLockProbe() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lanes = LaneLockFiles(stateDirectory: folder + "/.nightshift")
+        let path = lanes.path(lane: "qa")
+        #expect(path == folder + "/.nightshift/locks/qa.lock")
+        #expect(!lanes.isHeld(lane: "qa"))
+        #expect(!FileManager.default.fileExists(atPath: path), "trying a lock creates nothing")
+        var held: FileLock? = try FileLock(path: path)
+        #expect(lanes.isHeld(lane: "qa"))
+        #expect(lanes.isHeld(lane: "qa"), "trying the lock lets go of it again")
+        #expect(throws: FileLockError.held(path: path, pid: getpid())) { try FileLock(path: path) }
+        #expect(held != nil)
+        held = nil
+        #expect(!lanes.isHeld(lane: "qa"))
+    }
+
     @Test("history prints as a table and as JSON")
     func historyPrinting() throws {
         let record = RunRecord(id: 1, lane: "nightly", scheduledAt: instant("2026-01-01T00:49:00Z"), startedAt: instant("2026-01-01T00:49:00Z"),
@@ -84,7 +125,8 @@ struct SchedulerInfrastructureTests {
         #expect(outcome.logFolder == folder + "/.nightshift/runs/qa/r1")
         let command = try #require(await shell.commands.first)
         #expect(command.argv == ["/usr/local/bin/nightshift", "run", "qa", "--file", "lanes.yml", "--env", "ci"])
-        #expect(command.environment == ["NIGHTSHIFT_RUN_ID": "r1"])
+        #expect(command.environment == ["NIGHTSHIFT_RUN_ID": "r1", "NIGHTSHIFT_LANE_LOCK": folder + "/.nightshift/locks/qa.lock"])
+        #expect(launcher.logFolder(for: LaneLaunch(lane: "qa", scheduledAt: Date(), runID: "r1")) == outcome.logFolder)
         let log = try String(contentsOfFile: folder + "/.nightshift/runs/qa/r1/scheduler.log", encoding: .utf8)
         #expect(log == "built\n")
     }
@@ -111,6 +153,37 @@ struct SchedulerInfrastructureTests {
         #expect(service.systemdUnit.contains("ExecReload=/bin/kill -HUP $MAINPID"))
         #expect(!service.launchdPlist.contains("EnvironmentVariables"))
         #expect(!service.systemdUnit.contains("Environment="))
+    }
+
+    @Test("service definitions match their goldens: a LaunchAgent and a user unit, restarted after failures only")
+    func serviceGoldens() {
+        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
+                                        workingDirectory: "/srv/app", environment: ["PATH": "/opt/homebrew/bin:/usr/bin"])
+        let folder = Golden.folder() + "/../Fixtures/service"
+        Golden.assertMatches(service.launchdPlist, file: folder + "/dev.nightshift.scheduler.plist")
+        Golden.assertMatches(service.systemdUnit, file: folder + "/nightshift-scheduler.service")
+    }
+
+    @Test("the launchd agent restarts the daemon only after an unclean exit, throttled, and says it needs a login")
+    func launchdKeepAlive() throws {
+        let plist = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+                                      workingDirectory: "/srv").launchdPlist
+        let parsed = try #require(try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any])
+        #expect(parsed["RunAtLoad"] as? Bool == true)
+        #expect((parsed["KeepAlive"] as? [String: Any])?["SuccessfulExit"] as? Bool == false)
+        #expect(parsed["ThrottleInterval"] as? Int == 30)
+        #expect(parsed["ProgramArguments"] as? [String] == ["/opt/nightshift", "schedule", "--file", "/srv/lanes.yml"])
+        #expect(plist.contains("A LaunchAgent, not a LaunchDaemon: it starts when the user logs in"))
+        #expect(plist.contains("Set the build Mac to log in automatically"))
+    }
+
+    @Test("the systemd user unit starts at boot with lingering and does not restart on a refused lock or a bad lanes.yml")
+    func systemdRestart() {
+        let unit = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+                                     workingDirectory: "/srv").systemdUnit
+        #expect(unit.contains("`loginctl enable-linger $USER` makes it start at\n# boot"))
+        #expect(unit.contains("\nRestart=on-failure\nRestartSec=30\nRestartPreventExitStatus=1 2\n"))
+        #expect(unit.hasSuffix("[Install]\nWantedBy=default.target\n"))
     }
 
     @Test("service definitions carry today's PATH, quoted as each format needs")

@@ -10,14 +10,16 @@ struct SchedulerTests {
         let launcher: FakeLaneLauncher
         let history: MemoryRunHistory
         let scheduler: Scheduler
+        let locks: FakeLaneLocks
         let output = CapturingOutputSink()
 
-        init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], history: MemoryRunHistory = MemoryRunHistory(),
+        init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], held: Set<String> = [], history: MemoryRunHistory = MemoryRunHistory(),
              revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }) {
             clock = ManualClock(now: instant(start))
             launcher = FakeLaneLauncher(clock: clock, hanging: hanging)
+            locks = FakeLaneLocks(held: held)
             self.history = history
-            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, history: history, revisions: revisions,
+            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
                                   log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(10), reload: reload)
         }
 
@@ -102,6 +104,17 @@ struct SchedulerTests {
         await restarted.finish(again)
         #expect(await first.launcher.launches.map(\.scheduledAt) == [instant("2026-06-02T02:00:00Z")])
         #expect(await restarted.launcher.launches.isEmpty)
+    }
+
+    @Test("a lane with no recorded run is not caught up at start: it first runs at its next firing")
+    func newLaneNotCaughtUp() async throws {
+        let harness = Harness(lanes: [try scheduledLane("nightly", "0 2 * * *")], start: "2026-06-02T02:20:00Z")
+        let task = harness.start()
+        await harness.advance(to: "2026-06-03T02:00:00Z")
+        await harness.launcher.waitForLaunches(1)
+        await harness.finish(task)
+        #expect(await harness.launcher.launches.map(\.scheduledAt) == [instant("2026-06-03T02:00:00Z")])
+        #expect(await harness.history.statuses("nightly") == [.succeeded], "the 02:00 firing before the start is not even recorded as missed")
     }
 
     @Test("a lane in New York fires twice on the fall-back night and not on the spring-forward night")

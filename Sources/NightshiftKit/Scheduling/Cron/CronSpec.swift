@@ -22,6 +22,8 @@ public struct CronSpec: Sendable, Hashable {
     public let seed: String?
     /// The zone named by a `TZ=` first line.
     public let timeZone: TimeZone?
+    /// That zone as the line writes it.
+    public let timeZoneIdentifier: String?
     public let lines: [Line]
 
     /// - Parameters:
@@ -57,6 +59,7 @@ public struct CronSpec: Sendable, Hashable {
             }
         }
         self.timeZone = zone?.0
+        self.timeZoneIdentifier = zone?.1
         self.lines = lines
     }
 

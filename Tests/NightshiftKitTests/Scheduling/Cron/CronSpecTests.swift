@@ -67,20 +67,14 @@ struct CronSpecTests {
     @Test("month and day names are rejected with the numbers to use instead")
     func namesSuggestNumbers() {
         #expect(throws: CronSyntaxError.self) { try CronSpec("0 0 * * MON-FRI", seed: nil) }
-        do {
-            _ = try CronSpec("# nightly\n0 0 * JAN *", seed: nil)
-        } catch {
-            #expect(error.line == 2)
-            #expect(error.column == 6)
-            #expect(error.field == .month)
-            #expect(error.message.contains("write 1 instead of JAN"))
-        }
-        do {
-            _ = try CronSpec("  0 0 * * MON-FRI", seed: nil)
-        } catch {
-            #expect(error.offsetInLine == 10)
-            #expect(error.message.contains("write 1-5 instead of MON-FRI"))
-        }
+        let month = #expect(throws: CronSyntaxError.self) { try CronSpec("# nightly\n0 0 * JAN *", seed: nil) }
+        #expect(month?.line == 2)
+        #expect(month?.column == 6)
+        #expect(month?.field == .month)
+        #expect(month?.message.contains("write 1 instead of JAN") == true)
+        let weekdays = #expect(throws: CronSyntaxError.self) { try CronSpec("  0 0 * * MON-FRI", seed: nil) }
+        #expect(weekdays?.offsetInLine == 10)
+        #expect(weekdays?.message.contains("write 1-5 instead of MON-FRI") == true)
     }
 
     @Test("a sixth field and a trailing comment are rejected at the extra field")
@@ -101,6 +95,29 @@ struct CronSpecTests {
         let minute = try CronSpec("H 0 * * 0-4", seed: "nightly-dev").lines[0].fields.values(of: .minute)[0]
         #expect(lines.first == "line 1: H 0 * * 0-4")
         #expect(lines.contains("  day of week  0-4"))
-        #expect(lines.contains("  At 00:\(minute < 10 ? "0" : "")\(minute) on Sunday, Monday, Tuesday, Wednesday and Thursday (system time zone)"))
+        #expect(lines.contains("  time zone    UTC (the system zone)"))
+        #expect(lines.contains("  At 00:\(minute < 10 ? "0" : "")\(minute) on Sunday, Monday, Tuesday, Wednesday and Thursday (UTC time)"))
+    }
+
+    @Test("explain names the zone in force: the spec's TZ= line, else --timezone, else the system zone, UTC not GMT")
+    func explanationZone() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        func explained(_ spec: String, _ zone: TimeZone, _ origin: CronQuery.ZoneOrigin) throws -> [String] {
+            try CronPreview.lines(for: CronQuery(spec: spec, from: Date(timeIntervalSince1970: 0), timeZone: zone, timeZoneOrigin: origin,
+                                                 count: 1, explain: true))
+        }
+        let option = try explained("30 2 * * *", berlin, .option)
+        #expect(option.contains("  time zone    Europe/Berlin (--timezone)"))
+        #expect(option.contains("  At 02:30 every day (Europe/Berlin time)"))
+        let system = try explained("30 2 * * *", berlin, .system)
+        #expect(system.contains("  time zone    Europe/Berlin (the system zone)"))
+        #expect(try #require(TimeZone(identifier: "UTC")).identifier == "GMT", "Foundation's spelling, which nightshift does not print")
+        let utcSystem = try explained("30 2 * * *", try #require(TimeZone(identifier: "UTC")), .system)
+        #expect(utcSystem.contains("  time zone    UTC (the system zone)"))
+        #expect(utcSystem.contains("  At 02:30 every day (UTC time)"))
+        let ownLine = try explained("TZ=Asia/Tokyo\n30 2 * * *", berlin, .option)
+        #expect(ownLine.contains("  time zone    Asia/Tokyo (the spec's TZ= line)"))
+        #expect(ownLine.contains("  At 02:30 every day (Asia/Tokyo time)"))
+        #expect(ownLine.last == "1970-01-01T18:30:00+01:00", "02:30 in Tokyo, printed in --timezone")
     }
 }

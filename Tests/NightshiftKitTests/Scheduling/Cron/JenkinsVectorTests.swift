@@ -99,6 +99,7 @@ struct JenkinsVectorTests {
         for vector in Self.invalid where jenkinsWorded.contains(where: vector.error.contains) {
             do {
                 _ = try CronSpec(vector.spec, seed: vector.seed)
+                mismatches.append("\(vector): accepted")
             } catch {
                 if error.message != vector.errorMessage { mismatches.append("\(vector): '\(error.message)' != '\(vector.errorMessage)'") }
             }

@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive `flock` on a file, held until this value goes away. The kernel drops the lock when
+/// the holding process dies, however it dies (`kill -9` included), so a crash never leaves it
+/// stuck. The holder writes its pid into the file, for messages naming it.
+///
+/// The scheduler daemon holds one per lanes file (`SchedulerLock`); each `nightshift run` the
+/// daemon launches holds one for its lane (`LaneLockFiles`).
+public final class FileLock: Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Takes the lock without waiting, creating the file and its folder if needed. The descriptor
+    /// is close-on-exec: the lock belongs to this process, not to the processes it starts.
+    /// - Throws: `FileLockError.held` when another process (or another `FileLock` here) holds it.
+    public init(path: String) throws(FileLockError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .held(path: path, pid: Self.holder(of: path))
+        }
+        let pid = "\(getpid())\n"
+        _ = ftruncate(descriptor, 0)
+        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+        self.descriptor = descriptor
+    }
+
+    /// Whether someone holds the lock at `path` now: tries it without waiting and lets go at once.
+    /// Writes nothing; a missing file is a free lock.
+    public static func isHeld(path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
+    /// The pid the holder wrote into the file, if it reads as one.
+    public static func holder(of path: String) -> Int32? {
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+public enum FileLockError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `pid` is the holder's, as it wrote it into the file.
+    case held(path: String, pid: Int32?)
+    case cannotOpen(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .held(let path, let pid): "\(path) is locked\(pid.map { " by pid \($0)" } ?? "")"
+        case .cannotOpen(let path, let reason): "cannot open the lock \(path): \(reason)"
+        }
+    }
+}
