@@ -69,6 +69,12 @@ public final class ManualClock: WallClock, @unchecked Sendable {
     public func waitForSleepers(_ count: Int = 1) async {
         while sleeperCount < count { await Task.yield() }
     }
+
+    /// Waits (yielding, not sleeping) until a task sleeps until exactly `date`: for tests where
+    /// other, shorter-lived sleepers come and go.
+    public func waitForSleeper(wakingAt date: Date) async {
+        while !lock.withLock({ sleepers.contains { $0.deadline == date } }) { await Task.yield() }
+    }
 }
 
 extension Duration {

@@ -84,6 +84,7 @@ struct LaneCallAndDeadlineTests {
             """)
         await harness.shell.onScript(containing: "slow", .hang)
         let run = Task { try await harness.run("ci") }
+        await harness.waitForCommands(1)
         await harness.clock.waitForSleepers()
         harness.clock.advance(by: .seconds(300))
         let result = try await run.value
@@ -108,6 +109,8 @@ struct LaneCallAndDeadlineTests {
             """)
         await harness.shell.onScript(containing: "second", .hang)
         let run = Task { try await harness.run("ci") }
+        // `first`'s own deadline timer is gone once it ended: the sleeper is `second`'s.
+        await harness.waitForCommands(2)
         await harness.clock.waitForSleepers()
         harness.clock.advance(by: .seconds(3600))
         let result = try await run.value
@@ -126,19 +129,21 @@ struct LaneCallAndDeadlineTests {
                 timeout: 30m
                 steps:
                   - sh: one
-                    timeout: 20m
+                    retry: { times: 1, delay: 20m }
                   - sh: two
             """)
-        await harness.shell.onScript(containing: "one", .hang)
+        await harness.shell.onScript(containing: "one", .output([], .exited(1)), .output([], .exited(0)))
         await harness.shell.onScript(containing: "two", .hang)
+        let start = harness.clock.now
         let run = Task { try await harness.run("ci") }
-        await harness.clock.waitForSleepers()
+        await harness.clock.waitForSleeper(wakingAt: start.addingTimeInterval(1200))  // the retry's wait
         harness.clock.advance(by: .seconds(1200))
-        await harness.clock.waitForSleepers()
+        await harness.waitForCommands(3)
+        await harness.clock.waitForSleeper(wakingAt: start.addingTimeInterval(1800))  // the lane's deadline
         harness.clock.advance(by: .seconds(600))
         let result = try await run.value
-        #expect(result.statuses == ["one": .timedOut, "two": .notRun])
-        #expect(result.firstFailure?.message == "'one' timed out after 20m")
+        #expect(result.statuses == ["one": .passed, "two": .timedOut])
+        #expect(result.firstFailure?.message == "'two' stopped: lane 'ci' reached its timeout of 30m")
     }
 
     @Test("timeout: on a lane call bounds the called steps together")
@@ -159,6 +164,7 @@ struct LaneCallAndDeadlineTests {
             """)
         await harness.shell.onScript(containing: "upload", .hang)
         let run = Task { try await harness.run("ci") }
+        await harness.waitForCommands(1)
         await harness.clock.waitForSleepers()
         harness.clock.advance(by: .seconds(600))
         let result = try await run.value

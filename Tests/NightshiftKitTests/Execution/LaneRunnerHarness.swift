@@ -30,6 +30,12 @@ struct LaneRunnerHarness {
         try await runner().run(lane)
     }
 
+    /// Waits (yielding, not sleeping) until the shell was asked to run `count` commands, so a
+    /// test moves the clock only once the step it means is running.
+    func waitForCommands(_ count: Int) async {
+        while await shell.commands.count < count { await Task.yield() }
+    }
+
     /// The scripts the shell was asked to run, in order.
     func scripts() async -> [String] {
         await shell.commands.map { $0.arguments.last ?? "" }
