@@ -166,10 +166,9 @@ final class LaneExecution: @unchecked Sendable {
     private func preflight(_ lane: Lane, configuration: Configuration?) async -> Bool {
         struct Group: Hashable { var keyword: String; var configuration: String? }
         var stepsByGroup: [Group: [Step]] = [:]
-        RunPreparation(file: runner.file, environment: runner.dependencies.environment, performers: runner.performers)
-            .walk(lane, configuration: lane.configuration, visited: []) { step, configurationName in
-                stepsByGroup[Group(keyword: step.kind.keyword, configuration: configurationName), default: []].append(step)
-            }
+        LaneCallGraph(file: runner.file).visitSteps(reachableFrom: lane) { step, configurationName in
+            stepsByGroup[Group(keyword: step.kind.keyword, configuration: configurationName), default: []].append(step)
+        }
         let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }
         for group in ordered {
             guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else { continue }

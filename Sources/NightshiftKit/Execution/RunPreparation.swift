@@ -7,7 +7,7 @@ struct RunPreparation {
     func check(_ lane: Lane) throws(RunPreparationError) {
         var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
         var unavailable: Set<String> = []
-        walk(lane, configuration: lane.configuration, visited: []) { step, _ in
+        LaneCallGraph(file: file).visitSteps(reachableFrom: lane) { step, _ in
             let keyword = step.kind.keyword
             if keyword != "lane", performers[keyword] == nil, unavailable.insert(keyword).inserted {
                 problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))
@@ -21,7 +21,7 @@ struct RunPreparation {
     /// `lane` is run by itself. Needs nothing but the file, so `validate` reports them too.
     static func configurationProblems(of lane: Lane, in file: LanesFile) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        RunPreparation(file: file, environment: [:], performers: [:]).walk(lane, configuration: lane.configuration, visited: []) { step, configuration in
+        LaneCallGraph(file: file).visitSteps(reachableFrom: lane) { step, configuration in
             if step.kind.needsSigning, configuration == nil {
                 problems.append(.error(
                     "'\(step.kind.keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",
@@ -29,15 +29,5 @@ struct RunPreparation {
             }
         }
         return problems
-    }
-
-    /// Visits every step the lane can reach, with the configuration in force there.
-    func walk(_ lane: Lane, configuration: String?, visited: Set<String>, _ visit: (Step, String?) -> Void) {
-        for step in lane.steps {
-            visit(step, configuration)
-            if case .lane(let name) = step.kind, !visited.contains(name), let callee = file.lane(named: name) {
-                walk(callee, configuration: callee.configuration ?? configuration, visited: visited.union([lane.name]), visit)
-            }
-        }
     }
 }

@@ -13,6 +13,21 @@ struct LaneCallGraph {
         }
     }
 
+    /// Visits every step `lane` can reach, called lanes' included, with the name of the
+    /// configuration in force there: a called lane's own, else its caller's.
+    func visitSteps(reachableFrom lane: Lane, _ visit: (Step, _ configuration: String?) -> Void) {
+        visitSteps(of: lane, configuration: lane.configuration, visited: [], visit)
+    }
+
+    private func visitSteps(of lane: Lane, configuration: String?, visited: Set<String>, _ visit: (Step, String?) -> Void) {
+        for step in lane.steps {
+            visit(step, configuration)
+            if case .lane(let name) = step.kind, !visited.contains(name), let callee = file.lane(named: name) {
+                visitSteps(of: callee, configuration: callee.configuration ?? configuration, visited: visited.union([lane.name]), visit)
+            }
+        }
+    }
+
     /// The lanes some `lane:` step calls.
     func calledLanes() -> Set<String> {
         Set(file.lanes.flatMap { callees(of: $0).map(\.name) })
