@@ -20,10 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
-        // Foundation.Process on Linux hands children a blocked signal mask (SIGTERM cannot stop
-        // them) and cannot tear down a process group; Subprocess resets the mask and does both.
-        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         // MD5 for Jenkins' H hash, SHA-256 for upload checks, RSA for Google service accounts.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         // The scheduler's run history (`nightshift history`) lives in SQLite under `.nightshift/`.
@@ -36,10 +32,11 @@ let package = Package(
             "NightshiftKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: settings),
+        // posix_spawn with the attributes Swift's Glibc module does not import (closefrom, chdir).
+        .target(name: "CNightshiftSpawn"),
         .target(name: "NightshiftKit", dependencies: [
             .product(name: "Yams", package: "Yams"),
-            .product(name: "Subprocess", package: "swift-subprocess"),
-            .product(name: "SystemPackage", package: "swift-system", condition: .when(platforms: [.linux])),
+            "CNightshiftSpawn",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),

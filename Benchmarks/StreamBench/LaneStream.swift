@@ -28,7 +28,7 @@ struct LaneStream {
         let environment = EnvironmentVariables(variables)
         let output = TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: false)
         let clock = SystemClock()
-        let shell = SubprocessShellRunner(environment: environment)
+        let shell = ProcessShellRunner(environment: environment)
         let dependencies = Dependencies(
             shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
             environment: environment, output: output)

@@ -2,7 +2,7 @@ import Foundation
 import NightshiftKit
 
 // Benchmarks of the step runner (release builds only; driven by scripts/bench-*):
-//   nightshift-stream-bench FILE SECRET...        `cat FILE` through SubprocessShellRunner, masked,
+//   nightshift-stream-bench FILE SECRET...        `cat FILE` through ProcessShellRunner, masked,
 //                                                 to stdout: the streaming figure
 //   nightshift-stream-bench --lane SCRIPT SECRET... one `sh:` step running SCRIPT through a real
 //                                                 lane (LaneRunner, recorder, step log, console
@@ -34,7 +34,7 @@ switch arguments[1] {
 case "--spawn":
     let count = Int(arguments.count > 2 ? arguments[2] : "") ?? 1_000
     let command = arguments.count > 3 ? ShellCommand.shell(arguments[3]) : ShellCommand("true")
-    let runner = SubprocessShellRunner(environment: environment)
+    let runner = ProcessShellRunner(environment: environment)
     let start = ContinuousClock.now
     let cpu = ProcessorTime.ownSeconds
     for _ in 0..<count {
@@ -59,7 +59,7 @@ case "--steps":
 default:
     let stream = RunnerStream(secrets: Array(arguments.dropFirst(2)))
     let started = ContinuousClock.now
-    let termination = try await SubprocessShellRunner(environment: environment).run(ShellCommand("cat", [arguments[1]])) { channel, bytes in
+    let termination = try await ProcessShellRunner(environment: environment).run(ShellCommand("cat", [arguments[1]])) { channel, bytes in
         if channel == .standardOutput { stream.feed(bytes) }
     }
     stream.finish()

@@ -78,7 +78,7 @@ extension CompositionRoot {
         let log = SchedulerLog(output: output, clock: clock, zone: zone)
         // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
         // in the 60 s launchd and systemd allow for stopping.
-        let shell = SubprocessShellRunner(environment: processEnvironment, gracePeriod: .seconds(20))
+        let shell = ProcessShellRunner(environment: processEnvironment, gracePeriod: .seconds(20))
         let launcher = ProcessLaneLauncher(shell: shell, executable: executablePath, lanesFile: path, environmentName: global.env,
                                            workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(

@@ -76,7 +76,7 @@ struct CompositionRoot {
         let shell: any ShellRunner = dryRun
             ? DryRunShellRunner(output: output, masker: masker,
                                 answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
-            : SubprocessShellRunner(environment: environment, teardownSignal: teardownSignal)
+            : ProcessShellRunner(environment: environment, teardownSignal: teardownSignal)
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor)
         let reporter: any RunReporter = dryRun
             ? DryRunReporter(output: output)
@@ -111,7 +111,7 @@ struct CompositionRoot {
     func profilesReport(for file: LanesFile) async throws -> ProfilesReport.Output {
         let environment = try environment()
         let masker = file.masker(in: environment)
-        let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: SubprocessShellRunner(environment: environment)))
+        let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: ProcessShellRunner(environment: environment)))
         var output = await report.render(file, environment: environment, now: clock.now)
         output.text = masker.mask(output.text)
         return output

@@ -21,7 +21,7 @@ struct NightshiftBinary {
 
     static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws -> Outcome {
         let collected = OutputCollector()
-        let runner = SubprocessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
+        let runner = ProcessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
         let termination = try await runner.run(ShellCommand(path, arguments, workingDirectory: directory)) { channel, bytes in
             await collected.append(channel, bytes)
         }
@@ -40,7 +40,7 @@ extension NightshiftBinary {
         guard let wrapper = terminalWrapper else { throw CocoaError(.executableNotLoadable) }
         let line = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
         let collected = OutputCollector()
-        let runner = SubprocessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
+        let runner = ProcessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
         let command = ShellCommand(wrapper, ["-qec", line, "/dev/null"], workingDirectory: directory)
         let termination = try await runner.run(command) { channel, bytes in await collected.append(channel, bytes) }
         return Outcome(termination: termination, standardOutput: await collected.text(.standardOutput),

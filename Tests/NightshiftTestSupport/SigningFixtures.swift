@@ -2,7 +2,7 @@ public import Foundation
 import NightshiftKit
 
 /// Synthetic signing files made with the real openssl by `scripts/make-signing-fixtures.sh`, in a
-/// temporary folder of their own. Helpers run through the production `SubprocessShellRunner`.
+/// temporary folder of their own. Helpers run through the production `ProcessShellRunner`.
 public struct SigningFixtures: Sendable {
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -41,7 +41,7 @@ public struct SigningFixtures: Sendable {
     }
 
     private static func run(_ command: ShellCommand) async throws -> CapturedResult {
-        try await SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment)).capture(command)
+        try await ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment)).capture(command)
     }
 }
 

@@ -3,11 +3,11 @@ import Foundation
 /// Reads a step's stdout and stderr pipes on a thread of its own and hands the chunks, one at a
 /// time and in the order read, to an async consumer.
 ///
-/// Subprocess' output sequences were the bottleneck: they read at most the pipe's default size
-/// (64 KiB) per chunk, allocate a buffer per read on Subprocess' I/O thread, resume the reading
-/// task for each, and the runner then copied every chunk into the `[UInt8]` it hands out. Here a
-/// read takes whatever is in the (1 MiB) pipe straight into the array that is handed out: no
-/// copy, and one thread hop per chunk.
+/// swift-subprocess' output sequences, which the runner used at first, were the bottleneck: they
+/// read at most the pipe's default size (64 KiB) per chunk, allocate a buffer per read on an I/O
+/// thread, resume the reading task for each, and the runner then copied every chunk into the
+/// `[UInt8]` it hands out. Here a read takes what the pipe holds, up to `chunkLimit`, straight
+/// into the array that is handed out: no copy, and one thread hop per chunk.
 ///
 /// Back-pressure: the thread reads only when the consumer asks for the next chunk, so one chunk
 /// per step is in memory at most, whatever the child prints; meanwhile the child blocks on its
@@ -45,9 +45,15 @@ final class OutputPump: @unchecked Sendable {
     /// Delivers every chunk and returns once both pipes are done and the leader has exited
     /// (unreaped). Call once.
     func run(deliver: (OutputChannel, [UInt8]) async -> Void) async {
-        BlockingThreads.shared.run { [self] in pumpLoop() }
-        while let chunk = await next() {
-            await deliver(chunk.channel, chunk.bytes)
+        // The pump starts with the first chunk already asked for: one wake-up of its thread per
+        // step, not two (a step that prints nothing needs no more).
+        var chunk = await withCheckedContinuation { continuation in
+            lock.withLock { waiter = continuation }
+            BlockingThreads.shared.run { [self] in pumpLoop() }
+        }
+        while let current = chunk {
+            await deliver(current.channel, current.bytes)
+            chunk = await next()
         }
     }
 
@@ -62,7 +68,6 @@ final class OutputPump: @unchecked Sendable {
         let group = self.group
         var reader = PipeReader(descriptors: descriptors, leaderHasExited: { group.leaderHasExited })
         while true {
-            requests.wait()
             let chunk = reader.nextChunk().map { (channels[$0.index], $0.bytes) }
             if chunk == nil { group.blockUntilLeaderExits() }
             let continuation = lock.withLock {
@@ -71,6 +76,7 @@ final class OutputPump: @unchecked Sendable {
             }
             continuation?.resume(returning: chunk)
             if chunk == nil { return }
+            requests.wait()
         }
     }
 }

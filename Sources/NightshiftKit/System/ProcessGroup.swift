@@ -5,7 +5,7 @@ import Foundation
 /// Signals go to the whole group so a shell script's children stop with it. It is only safe to
 /// signal the group while the leader has not been reaped: until then its pid, and so the group
 /// id, cannot be reused by an unrelated process. The runner therefore does all signalling before
-/// it lets Subprocess reap the leader.
+/// it reaps the leader.
 struct ProcessGroup: Sendable {
     let leader: pid_t
 

@@ -57,14 +57,16 @@ final class StepPipes: @unchecked Sendable {
         }
     }
 
-    private static func makePipe() throws(ShellRunnerError) -> (read: Int32, write: Int32) {
+    /// A close-on-exec pipe; the read end non-blocking and widened to `capacity` unless asked not to.
+    static func makePipe(nonBlockingRead: Bool = true) throws(ShellRunnerError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             throw ShellRunnerError(executable: "pipe", reason: String(cString: strerror(errno)))
         }
-        // `pipe2(O_CLOEXEC)` is not visible from Swift; Subprocess closes every other
-        // descriptor in the children it spawns, so the short window cannot leak these.
+        // `pipe2(O_CLOEXEC)` is not visible from Swift; the spawner closes every other
+        // descriptor in the children it starts, so the short window cannot leak these.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard nonBlockingRead else { return (ends[0], ends[1]) }
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
         #if os(Linux)
         // `F_SETPIPE_SZ` (`F_LINUX_SPECIFIC_BASE + 7`), which Glibc only declares under `_GNU_SOURCE`.

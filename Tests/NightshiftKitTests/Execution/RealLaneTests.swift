@@ -27,7 +27,7 @@ struct RealLaneTests {
         let environment: EnvironmentVariables = ["PATH": testPATH, "DEPLOY_TOKEN": Self.token]
         let sink = LineCountingSink(watching: Self.token)
         let clock = SystemClock()
-        let shell = SubprocessShellRunner(environment: environment, gracePeriod: gracePeriod)
+        let shell = ProcessShellRunner(environment: environment, gracePeriod: gracePeriod)
         let runner = LaneRunner(
             file: file,
             dependencies: Dependencies(

@@ -96,7 +96,7 @@ struct PollSCMTests {
     func realRepository() async throws {
         let folder = try SchedulerInfrastructureTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let shell = SubprocessShellRunner(environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1",
+        let shell = ProcessShellRunner(environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1",
                                                         "GIT_AUTHOR_NAME": "n", "GIT_AUTHOR_EMAIL": "n@x", "GIT_COMMITTER_NAME": "n",
                                                         "GIT_COMMITTER_EMAIL": "n@x"])
         func git(_ arguments: String..., in directory: String) async throws -> String {

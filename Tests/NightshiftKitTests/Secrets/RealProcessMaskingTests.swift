@@ -33,7 +33,7 @@ struct RealProcessMaskingTests {
     @Test("a secret written in two pieces, and one written to stderr, never appear in the output")
     func splitAndStderr() async throws {
         let secret = "sup3r-s3cret-t0ken"
-        let runner = SubprocessShellRunner(environment: ["PATH": testPATH, "API_TOKEN": secret])
+        let runner = ProcessShellRunner(environment: ["PATH": testPATH, "API_TOKEN": secret])
         let channels = MaskedChannels(secrets: [secret])
         // The pause makes the two halves arrive in separate reads; the child reads the secret
         // from its environment, never from argv.

@@ -15,7 +15,7 @@ struct FakeToolsIntegrationTests {
         environment["NIGHTSHIFT_FAKE_LOG"] = log
         environment["HOME"] = "\(root)/home"
         if let failing { environment["FAKE_XCODEBUILD_FAIL"] = failing }
-        let test = SigningTestContext(root: root, shell: SubprocessShellRunner(environment: EnvironmentVariables(environment)))
+        let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: EnvironmentVariables(environment)))
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
         let performer = SigningStepPerformer(files: LocalSigningFileSystem())
         var context = test.context(for: .package)

@@ -11,7 +11,7 @@ struct ProfilesReportTests {
         _ settings: [String: String] = [:], lanesFile: LanesFile = SigningTestContext.lanesFile(), now: Date = Date(timeIntervalSince1970: 1_750_000_000)
     ) async throws -> (ProfilesReport.Output, SigningTestContext) {
         let root = try SigningFixtures.temporaryFolder()
-        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let test = SigningTestContext(root: root, shell: shell, now: now)
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
         let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: test.shell))

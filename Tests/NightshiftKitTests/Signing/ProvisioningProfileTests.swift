@@ -28,7 +28,7 @@ struct ProvisioningProfileTests {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
         try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234"])
-        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let certificate = try await P12Inspector(shell: shell).certificate(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
         let profile = try ProvisioningProfile(contentsOf: Data(contentsOf: URL(fileURLWithPath: "\(folder)/distribution.mobileprovision")))
         #expect(profile.certificates.map(\.sha1) == [certificate.sha1])
@@ -41,7 +41,7 @@ struct ProvisioningProfileTests {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
         try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234", "LEGACY": "1"])
-        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let certificate = try await P12Inspector(shell: shell).certificate(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
         #expect(certificate.commonName == "Apple Distribution: Example Corp (ABCDE12345)")
     }
@@ -51,7 +51,7 @@ struct ProvisioningProfileTests {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
         try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "right-pw"])
-        let shell = SubprocessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let p12 = "\(folder)/distribution.p12"
         await #expect(throws: SigningError.wrongCertificatePassword(p12: p12)) {
             _ = try await P12Inspector(shell: shell).certificate(in: p12, password: Secret("wrong-pw"))

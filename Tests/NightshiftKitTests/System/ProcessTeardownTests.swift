@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import NightshiftKit
 
-@Suite("SubprocessShellRunner teardown")
+@Suite("ProcessShellRunner teardown")
 struct ProcessTeardownTests {
     @Test("cancelling kills a child that ignores SIGTERM, and its background grandchild, after the grace period")
     func ignoresTerm() async throws {
-        let runner = SubprocessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
+        let runner = ProcessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
         let recorder = OutputRecorder()
         let script = "trap '' TERM; sleep 30 & echo pid=$!; echo pid=$$; echo ready; while :; do sleep 0.05; done"
         let task = Task { try await runner.run(.shell(script), onOutput: recorder.onOutput) }
@@ -22,7 +22,7 @@ struct ProcessTeardownTests {
 
     @Test("a child that honours SIGTERM ends at once, with output read until the end")
     func honoursTerm() async throws {
-        let runner = SubprocessShellRunner(environment: ["PATH": testPATH], gracePeriod: .seconds(20))
+        let runner = ProcessShellRunner(environment: ["PATH": testPATH], gracePeriod: .seconds(20))
         let recorder = OutputRecorder()
         let script = "trap 'echo cleaning up; exit 4' TERM; echo ready; while :; do sleep 0.02; done"
         let task = Task { try await runner.run(.shell(script), onOutput: recorder.onOutput) }
@@ -39,7 +39,7 @@ struct ProcessTeardownTests {
     func forwardsInterrupt() async throws {
         let signal = TeardownSignal()
         signal.forward(SIGINT)
-        let runner = SubprocessShellRunner(environment: ["PATH": testPATH], gracePeriod: .seconds(20), teardownSignal: signal)
+        let runner = ProcessShellRunner(environment: ["PATH": testPATH], gracePeriod: .seconds(20), teardownSignal: signal)
         let recorder = OutputRecorder()
         let script = "trap 'echo got INT; exit 7' INT; trap 'echo got TERM; exit 8' TERM; echo ready; while :; do sleep 0.02; done"
         let task = Task { try await runner.run(.shell(script), onOutput: recorder.onOutput) }
@@ -52,7 +52,7 @@ struct ProcessTeardownTests {
 
     @Test("a step that leaves a background process holding its output ends promptly and leaves nothing behind")
     func leftoverGrandchild() async throws {
-        let runner = SubprocessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
+        let runner = ProcessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
         let recorder = OutputRecorder()
         let started = ContinuousClock.now
         let termination = try await runner.run(.shell("sleep 120 & echo pid=$!"), onOutput: recorder.onOutput)
@@ -68,7 +68,7 @@ struct ProcessTeardownTests {
     /// bound that keeps it flat: no chunk handed out is bigger than one pipe read.
     @Test("a step printing 200 MB streams all of it in bounded chunks")
     func bigOutput() async throws {
-        let runner = SubprocessShellRunner(environment: ["PATH": testPATH])
+        let runner = ProcessShellRunner(environment: ["PATH": testPATH])
         let counter = ByteCounter()
         let script = "yes 'CompileSwift normal x86_64 /src/Module/File.swift (in target App from project App)' | head -c 200000000"
         let termination = try await runner.run(.shell(script)) { _, bytes in counter.add(bytes.count) }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import NightshiftKit
 
-@Suite("SubprocessShellRunner")
-struct SubprocessShellRunnerTests {
-    let runner = SubprocessShellRunner(environment: ["PATH": testPATH, "FROM_BASE": "base"], gracePeriod: .milliseconds(300))
+@Suite("ProcessShellRunner")
+struct ProcessShellRunnerTests {
+    let runner = ProcessShellRunner(environment: ["PATH": testPATH, "FROM_BASE": "base"], gracePeriod: .milliseconds(300))
 
     @Test("stdout and stderr arrive on their own channels and the exit code is returned")
     func channelsAndExitCode() async throws {
@@ -89,6 +89,43 @@ struct SubprocessShellRunnerTests {
         #expect(try await runner.run(ShellCommand("cat"), onOutput: empty.onOutput) == .exited(0))
         #expect(empty.stdout.isEmpty)
     }
+
+    @Test("input larger than a pipe reaches the child whole; a child that reads none of it still ends")
+    func largeStandardInput() async throws {
+        let input = Array(repeating: Array("0123456789abcdef\n".utf8), count: 20_000).flatMap { $0 }
+        let counted = OutputRecorder()
+        #expect(try await runner.run(ShellCommand("wc", ["-c"], standardInput: input), onOutput: counted.onOutput) == .exited(0))
+        #expect(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(input.count)")
+        #expect(try await runner.run(ShellCommand("true", standardInput: input), onOutput: OutputRecorder().onOutput) == .exited(0))
+    }
+
+    #if os(Linux)
+    @Test("the child leads a process group of its own, blocks and ignores no signal, and inherits only stdin, stdout and stderr")
+    func cleanChildState() async throws {
+        // nightshift ignores SIGPIPE (SignalTrap); a child must not inherit that.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let leaked = open("/dev/null", O_RDONLY)
+        defer { close(leaked) }
+        let recorder = OutputRecorder()
+        // The spawned process itself reports (a shell would change its mask while it waits).
+        let status = ShellCommand("grep", ["-E", "^(Pid|NSpgid|SigBlk|SigIgn):", "/proc/self/status"])
+        #expect(try await runner.run(status, onOutput: recorder.onOutput) == .exited(0))
+        let fields = Dictionary(uniqueKeysWithValues: recorder.stdout.split(separator: "\n").map {
+            let parts = $0.split(separator: "\t", maxSplits: 1)
+            return (String(parts[0].dropLast()), String(parts.last ?? ""))
+        })
+        #expect(fields["Pid"] != nil && fields["Pid"] == fields["NSpgid"], "pid and process group: \(fields)")
+        #expect(fields["SigBlk"] == "0000000000000000")
+        // Bits 31 and 32 are signals 32 and 33, glibc's own (thread cancellation, setxid): posix_spawn
+        // cannot reset them, and every glibc program installs its handlers for them at start.
+        let ignored = UInt64(fields["SigIgn"] ?? "", radix: 16).map { $0 & ~(UInt64(0b11) << 31) }
+        #expect(ignored == 0, "ignored signals: \(fields["SigIgn"] ?? "none")")
+        let descriptors = OutputRecorder()
+        #expect(try await runner.run(.shell("ls /proc/$$/fd"), onOutput: descriptors.onOutput) == .exited(0))
+        #expect(descriptors.stdout.split(separator: "\n") == ["0", "1", "2"])
+    }
+    #endif
 
     @Test("the command runs in its working directory, where relative paths resolve")
     func workingDirectory() async throws {
