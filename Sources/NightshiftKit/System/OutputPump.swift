@@ -26,8 +26,10 @@ import Foundation
 final class OutputPump: @unchecked Sendable {
     typealias Chunk = (channel: OutputChannel, bytes: [UInt8])
 
-    /// The most one read takes: the widened pipe's size.
-    static let chunkLimit = Int(StepPipes.capacity)
+    /// The most one read takes. A quarter of the widened pipe: the child keeps writing into the
+    /// rest while a chunk is masked, and the chunk, its masked copy and its decorated copy for
+    /// the console stay small (peak memory, scripts/bench-stream), at no cost in throughput.
+    static let chunkLimit = Int(StepPipes.capacity) / 4
 
     private let channels: [OutputChannel]
     private let descriptors: [Int32]
@@ -133,7 +135,7 @@ private struct PipeReader {
     /// Reads what the pipe holds (up to a chunk) straight into a new array of that size.
     private mutating func read(_ index: Int) -> ReadResult {
         let descriptor = descriptors[index]
-        let limit = remaining.map { $0[index] } ?? OutputPump.chunkLimit
+        let limit = min(remaining.map { $0[index] } ?? OutputPump.chunkLimit, OutputPump.chunkLimit)
         guard limit > 0 else { return .ended }
         let available = Self.bytesAvailable(in: descriptor)
         let size = available > 0 ? min(available, limit) : min(512, limit)

@@ -43,7 +43,7 @@ struct JenkinsGoldenTests {
 
     /// One `groovy` run checks both sets: a JVM start costs more than all the files together.
     @Test("the DSL stub under groovy accepts every generated Jenkinsfile and rejects what Declarative does not allow",
-          .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-test-deps)"))
+          .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-deps)"))
     func groovyChecksGeneratedAndBrokenFiles() throws {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-jenkins-\(UUID().uuidString)")
