@@ -4,7 +4,12 @@ import Foundation
 /// seconds.
 public enum DurationParser {
     public static func parse(_ text: String) -> Duration? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        // Trimmed by hand: Foundation's `trimmingCharacters(in:)` showed in the load time of a
+        // file with hundreds of timeouts.
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = text.firstIndex { !isBlank($0) } ?? text.endIndex
+        let end = text.lastIndex { !isBlank($0) }.map(text.index(after:)) ?? start
+        let text = text[start..<end]
         if let seconds = Int(text), seconds >= 0 { return .seconds(seconds) }
         var total = Duration.zero
         var digits = ""

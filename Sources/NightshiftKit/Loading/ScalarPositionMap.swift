@@ -8,11 +8,16 @@ import Yams
 /// over several lines, an explicit indentation indicator) gives nil, and callers fall back to the
 /// scalar's own position.
 struct ScalarPositionMap {
-    /// The file's lines, without their line breaks.
-    let sourceLines: [Substring]
+    let text: String
 
     init(text: String) {
-        sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        self.text = text
+    }
+
+    /// The file's lines, without their line breaks. Split only when an error needs a position:
+    /// splitting a large file into lines costs more than loading it (scripts/bench-startup).
+    private var sourceLines: [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
     }
@@ -23,20 +28,23 @@ struct ScalarPositionMap {
     ///   - offset: 0-based character position within that line; the line's length means "just
     ///     after its last character".
     func position(ofLine valueLine: Int, offset: Int, in node: Node) -> (line: Int, column: Int)? {
+        let sourceLines = self.sourceLines
         guard case .scalar(let scalar) = node, let mark = node.mark, mark.line >= 1, mark.line <= sourceLines.count else { return nil }
         let valueLines = scalar.string.split(separator: "\n", omittingEmptySubsequences: false)
         guard valueLine >= 1, valueLine <= valueLines.count, offset >= 0, offset <= valueLines[valueLine - 1].count else { return nil }
         switch scalar.style {
         case .literal, .folded:
-            return blockPosition(ofLine: valueLine, text: valueLines[valueLine - 1], offset: offset, headerLine: mark.line)
+            return Self.blockPosition(ofLine: valueLine, text: valueLines[valueLine - 1], offset: offset, headerLine: mark.line, in: sourceLines)
         default:
-            return flowPosition(ofLine: valueLine, offset: offset, style: scalar.style, value: scalar.string, at: mark)
+            return Self.flowPosition(ofLine: valueLine, offset: offset, style: scalar.style, value: scalar.string, at: mark,
+                                     source: Array(sourceLines[mark.line - 1]))
         }
     }
 
     /// Block scalars: the header (`|`, `>`) is on the mark's line and value line N is the N-th
     /// line below it, indented by the first non-blank content line's indentation.
-    private func blockPosition(ofLine valueLine: Int, text: Substring, offset: Int, headerLine: Int) -> (line: Int, column: Int)? {
+    private static func blockPosition(ofLine valueLine: Int, text: Substring, offset: Int, headerLine: Int,
+                                      in sourceLines: [Substring]) -> (line: Int, column: Int)? {
         let content = sourceLines.dropFirst(headerLine)
         guard let firstNonBlank = content.first(where: { !$0.allSatisfy { $0 == " " } }) else { return nil }
         let indent = firstNonBlank.prefix { $0 == " " }.count
@@ -47,9 +55,8 @@ struct ScalarPositionMap {
 
     /// Flow scalars on one line: walks the source from the scalar's start, decoding quotes and
     /// escapes, and checks every plain character against the value it should produce.
-    private func flowPosition(ofLine valueLine: Int, offset: Int, style: Node.Scalar.Style, value: String,
-                              at mark: Mark) -> (line: Int, column: Int)? {
-        let source = Array(sourceLines[mark.line - 1])
+    private static func flowPosition(ofLine valueLine: Int, offset: Int, style: Node.Scalar.Style, value: String,
+                                     at mark: Mark, source: [Character]) -> (line: Int, column: Int)? {
         let decoded = Array(value)
         var index = mark.column - 1 + (style == .singleQuoted || style == .doubleQuoted ? 1 : 0)
         var line = 1, column = 0, produced = 0

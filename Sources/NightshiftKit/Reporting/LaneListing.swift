@@ -15,7 +15,7 @@ public struct LaneListing: Sendable {
         }
         let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
-            var line = (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            var line = (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }.joined(separator: "  ")
             line += "  " + row[3]
             while line.last == " " { line.removeLast() }
             return line

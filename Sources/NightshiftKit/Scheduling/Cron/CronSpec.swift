@@ -34,8 +34,11 @@ public struct CronSpec: Sendable, Hashable {
     public init(_ text: String, seed: String?, aliasesKeepTimeZone: Bool = true) throws(CronSyntaxError) {
         self.text = text
         self.seed = seed
-        let physical = text.replacingOccurrences(of: "\r\n", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split on `\n` alone, then drop a `\r` that ended a line: Swift reads "\r\n" as one
+        // Character, which splitting on "\n" would never find.
+        let physical = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
         var hash = CronHash(seed: seed)
         var zone: (TimeZone, String)?
         var lines: [Line] = []

@@ -18,6 +18,15 @@ struct CronSpecTests {
         #expect(spec.lines.map { $0.fields.values(of: .minute) } == [[35], [56]])
     }
 
+    @Test("lines ended by CRLF read as the same lines ended by LF")
+    func crlfLines() throws {
+        let crlf = try CronSpec("TZ=Europe/Berlin\r\n# nightly\r\nH 2 * * 1-5\r\n5 * * * *", seed: "lane")
+        let lf = try CronSpec("TZ=Europe/Berlin\n# nightly\nH 2 * * 1-5\n5 * * * *", seed: "lane")
+        #expect(crlf.lines.map(\.text) == ["H 2 * * 1-5", "5 * * * *"])
+        #expect(crlf.lines.map { $0.fields.values(of: .minute) } == lf.lines.map { $0.fields.values(of: .minute) })
+        #expect(crlf.lines.first?.timeZoneIdentifier == "Europe/Berlin")
+    }
+
     @Test("without a seed every H takes the lowest value of its range")
     func zeroHash() throws {
         let spec = try CronSpec("H H H H H\nH(10-20)/5 H/6 * * *", seed: nil)
