@@ -116,15 +116,8 @@ actor StepOutputRecorder {
             log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             logState = log >= 0 ? .written : .failed
         }
-        guard log >= 0, var base = buffer.baseAddress else { return }
-        var left = buffer.count
-        while left > 0 {
-            let written = write(log, base, left)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            base += written
-            left -= written
-        }
+        guard log >= 0 else { return }
+        DescriptorWriter.writeAll(log, UnsafeRawBufferPointer(buffer))
     }
 
     /// The reusable chunk buffer, emptied but keeping its capacity.

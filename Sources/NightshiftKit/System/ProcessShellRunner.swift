@@ -4,8 +4,8 @@ import Foundation
 /// stderr as raw chunks, and tears the whole group down on cancellation.
 ///
 /// Spawning is `posix_spawn` (`ProcessSpawner`) and the output is read by `OutputPump` on a
-/// thread of nightshift's own, from `StepPipes` (1 MiB pipes), a whole pipe per read, one chunk
-/// in flight: a step costs one hop to the pump's thread and one back, which is what keeps a lane
+/// thread of nightshift's own, from `StepPipes` (1 MiB pipes), up to `OutputPump.chunkLimit` per
+/// read, one chunk in flight: a step costs one hop to the pump's thread and one back, which is what keeps a lane
 /// of 1,000 short steps close to a shell loop (swift-subprocess' spawn and monitor threads and
 /// task groups cost about twice that per step; see scripts/bench-lane).
 ///

@@ -32,15 +32,7 @@ final class StandardInputPipe: @unchecked Sendable {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { break }
-                offset += written
-            }
-        }
+        _ = bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) }
         Foundation.close(descriptor)
     }
 }

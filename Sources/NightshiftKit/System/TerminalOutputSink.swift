@@ -37,21 +37,8 @@ public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
 
     /// Writes bytes in place, e.g. the pieces `MaskingLineStream.feed(_:emit:)` hands out.
     public func write(_ buffer: UnsafeBufferPointer<UInt8>, to channel: OutputChannel) {
-        guard let base = buffer.baseAddress else { return }
         let descriptor = channel == .standardOutput ? standardOutput : standardError
-        lock.withLock {
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    // The reader is gone (EPIPE with SIGPIPE ignored): nothing useful to do.
-                    return
-                }
-            }
-        }
+        // A failure means the reader is gone (EPIPE with SIGPIPE ignored): nothing useful to do.
+        _ = lock.withLock { DescriptorWriter.writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
     }
 }
