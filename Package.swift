@@ -29,39 +29,43 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
-            "NightshiftKit",
+            "NightshiftKit", "NightshiftSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: settings),
-        // posix_spawn with the attributes Swift's Glibc module does not import (closefrom, chdir).
-        .target(name: "CNightshiftSpawn"),
+        // The system layer: every operating-system call nightshift makes (processes, pipes,
+        // signals, locks, descriptors, the clock, the terminal). Its C half holds what Swift's
+        // Glibc and Darwin importers spell differently; no other target imports Glibc or Darwin
+        // (scripts/check-portability).
+        .target(name: "CNightshiftSystem"),
+        .target(name: "NightshiftSystem", dependencies: ["CNightshiftSystem"], swiftSettings: settings),
         .target(name: "NightshiftKit", dependencies: [
+            "NightshiftSystem",
             .product(name: "Yams", package: "Yams"),
-            "CNightshiftSpawn",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: settings),
         .executableTarget(name: "CronBench", dependencies: ["NightshiftKit"],
                           path: "Benchmarks/CronBench", swiftSettings: settings),
-        .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit"],
+        .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit", "NightshiftSystem"],
                           path: "Benchmarks/StreamBench", swiftSettings: settings),
         .executableTarget(name: "StartupBaseline", dependencies: [
             "NightshiftKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: [
-            "NightshiftKit", .product(name: "FlyingFox", package: "FlyingFox"),
+            "NightshiftKit", "NightshiftSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: [
-            "NightshiftKit", "NightshiftTestSupport",
+            "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
-            "nightshift", "NightshiftKit", "NightshiftTestSupport",
+            "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "nightshift", "NightshiftKit", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
         ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

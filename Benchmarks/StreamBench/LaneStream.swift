@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 /// A lane of `sh:` steps run the way `nightshift run` runs it: the real runner, the step
 /// recorder (masking, each step's log file under a temporary run folder, the tail), and the

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 /// The masking half of the streaming figure: each chunk is masked into one reusable buffer and
 /// written to stdout with one `write(2)`, as the step recorder does with the step log.

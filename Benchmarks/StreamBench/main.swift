@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 // Benchmarks of the step runner (release builds only; driven by scripts/bench-*):
 //   nightshift-stream-bench FILE SECRET...        `cat FILE` through ProcessShellRunner, masked,
@@ -36,13 +37,13 @@ case "--spawn":
     let command = arguments.count > 3 ? ShellCommand.shell(arguments[3]) : ShellCommand("true")
     let runner = ProcessShellRunner(environment: environment)
     let start = ContinuousClock.now
-    let cpu = ProcessorTime.ownSeconds
+    let cpu = ProcessUsage.cpuSeconds
     for _ in 0..<count {
         _ = try await runner.run(command) { _, _ in }
     }
     let total = seconds(since: start)
     print(String(format: "%d spawns of %@ in %.3f s: %.0f µs each, own CPU %.0f µs each", count, command.argv.joined(separator: " "),
-                 total, total / Double(count) * 1e6, (ProcessorTime.ownSeconds - cpu) / Double(count) * 1e6))
+                 total, total / Double(count) * 1e6, (ProcessUsage.cpuSeconds - cpu) / Double(count) * 1e6))
 case "--lane":
     guard arguments.count >= 3 else { exit(2) }
     let started = ContinuousClock.now
@@ -51,11 +52,11 @@ case "--lane":
 case "--steps":
     let count = Int(arguments.count > 2 ? arguments[2] : "") ?? 1_000
     let started = ContinuousClock.now
-    let cpu = ProcessorTime.ownSeconds
+    let cpu = ProcessUsage.cpuSeconds
     let result = try await LaneStream(scripts: Array(repeating: "true", count: count), secrets: [], environment: environment).run()
     let total = seconds(since: started)
     report(String(format: "lane of %d steps %@ in %.3f s: %.0f µs per step, own CPU %.0f µs per step", count, result.status.rawValue,
-                  total, total / Double(count) * 1e6, (ProcessorTime.ownSeconds - cpu) / Double(count) * 1e6))
+                  total, total / Double(count) * 1e6, (ProcessUsage.cpuSeconds - cpu) / Double(count) * 1e6))
 default:
     let stream = RunnerStream(secrets: Array(arguments.dropFirst(2)))
     let started = ContinuousClock.now

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// The services a run is handed. Built for real in exactly one place, the executable's
 /// `CompositionRoot`; tests build it from fakes. No member has a default that touches the world.
 public struct Dependencies: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 /// The scheduler's part of the composition root: the system zone, the run history, and the
 /// daemon with its real lock, child launcher, clock, file watcher and signals.

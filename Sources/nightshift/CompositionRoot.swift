@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 /// The one place that touches the real world: the process environment, the terminal, the real
 /// shell, clock and signals. Every command builds its graph here.
@@ -22,7 +23,7 @@ struct CompositionRoot {
     }
 
     var diagnosticPrinter: DiagnosticPrinter {
-        let colour = isatty(STDERR_FILENO) == 1 && processEnvironment["NO_COLOR"] == nil && !global.noColor
+        let colour = Terminal.standardErrorIsTerminal && processEnvironment["NO_COLOR"] == nil && !global.noColor
         return DiagnosticPrinter(colour: colour && !jenkins.prefersPlainOutput)
     }
 

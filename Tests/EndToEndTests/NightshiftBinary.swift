@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftKit
+@testable import NightshiftSystem
 
 /// The built `nightshift` executable, run as a user would, through the real process runner.
 struct NightshiftBinary {

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import Testing
+import NightshiftSystem
 
 @Suite("nightshift schedule, next and history, end to end")
 struct ScheduleCommandTests {

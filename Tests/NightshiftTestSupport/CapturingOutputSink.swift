@@ -1,5 +1,5 @@
 internal import Foundation
-public import NightshiftKit
+public import NightshiftSystem
 
 /// An `OutputSink` that keeps what was written, for assertions.
 public final class CapturingOutputSink: OutputSink, @unchecked Sendable {

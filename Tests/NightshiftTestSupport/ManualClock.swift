@@ -1,5 +1,5 @@
 public import Foundation
-public import NightshiftKit
+public import NightshiftSystem
 
 /// A clock tests move by hand. Sleepers wake when `advance` reaches their deadline, so days of
 /// schedule run in milliseconds and nothing waits on the real time.

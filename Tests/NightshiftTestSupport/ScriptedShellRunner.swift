@@ -1,4 +1,4 @@
-public import NightshiftKit
+public import NightshiftSystem
 
 /// A `ShellRunner` for tests: records every command, and answers from a script of responses
 /// matched on the argv array (never a joined string). An unscripted command fails loudly.

@@ -1,4 +1,5 @@
 internal import Foundation
+import NightshiftSystem
 
 extension SigningStepPerformer {
     func archive(_ context: StepContext) async throws -> Termination {

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// The two xcodebuild invocations, as argv arrays.
 public enum XcodebuildCommands {
     public static let defaultDestination = "generic/platform=iOS"

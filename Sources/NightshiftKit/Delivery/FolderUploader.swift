@@ -1,10 +1,6 @@
 import Crypto
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+public import NightshiftSystem
 
 /// `upload: { to: folder, path: /Volumes/builds/nightly }`: copies the file into a directory
 /// (often a network share) under a temporary name, checks size and SHA-256 of what landed, then
@@ -93,10 +89,12 @@ public struct FolderUploader: Uploader {
         return FileDigest(size: written, sha256: hasher.finalize().hexString)
     }
 
-    /// rename(2): atomic within one file system, and it replaces an older build of the same name.
+    /// Atomic within one file system, and it replaces an older build of the same name.
     private static func moveIntoPlace(_ source: String, to destination: String) throws {
-        guard rename(source, destination) == 0 else {
-            throw UploadError("folder", "cannot rename into '\(destination)': \(String(cString: strerror(errno)))")
+        do {
+            try FileRename.replace(destination, with: source)
+        } catch {
+            throw UploadError("folder", error.description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// What a dry run prints for an upload: the method, where, and the file, with credentials
 /// replaced by `********`. Nothing touches the network or the disk.

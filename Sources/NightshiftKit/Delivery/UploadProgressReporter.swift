@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftSystem
 
 /// Decides when to print upload progress and what: on a terminal a line redrawn in place about
 /// once a second (percent, bytes, rate); otherwise (Jenkins) a plain line every `interval`, so a

@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// Performs `upload:` steps: resolves the destination's settings, picks the file (`file:`, else
 /// the .ipa the lane's export produced), hands both to the destination's uploader, reports

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// Sends a built file somewhere: App Store Connect, Firebase App Distribution, an HTTP store, a folder.
 public protocol Uploader: Sendable {
     /// Uploads `request.file`. `progress` is called from any thread as bytes go out.

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// `upload: { to: firebase }` → the uploader for it.
 public struct UploaderRegistry: Sendable {
     public var uploaders: [String: any Uploader]

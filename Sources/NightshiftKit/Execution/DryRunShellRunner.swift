@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// The shell of `--dry-run`: prints each command, masked, one per line, and runs nothing.
 /// Production code, not a test fake: the dry run goes through the very same lane runner.
 public actor DryRunShellRunner: ShellRunner {

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// One lane's run: walks the steps (and called lanes' steps) in order, applying `if`, `always`,
 /// `continue_on_error` and `retry`, then runs the registered cleanup.

@@ -1,4 +1,5 @@
 public import Foundation
+public import NightshiftSystem
 
 /// Names a run's folder, `.nightshift/runs/<lane>/<run-id>`. Ids sort by time (UTC) and, in a
 /// Jenkins job, carry the build number: `20261122-013000-b42-4711`; the process id keeps two runs

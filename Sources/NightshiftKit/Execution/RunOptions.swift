@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// How a run behaves, as the command line chose.
 public struct RunOptions: Sendable, Hashable {
     public var isDryRun: Bool

@@ -1,3 +1,4 @@
+import NightshiftSystem
 /// Checks made before a lane's first step: everything it needs is there and can be performed.
 struct RunPreparation {
     let file: LanesFile

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// Runs `sh:` steps. The script goes to `/bin/sh -c` exactly as written: variables reach it as
 /// environment variables and the shell expands them, so a value is never spliced into the script
 /// text (no quoting bugs, no injection).

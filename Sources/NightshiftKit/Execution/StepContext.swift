@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// Everything a step performer needs while its step runs.
 public struct StepContext: Sendable {
     public var lanesFile: LanesFile

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// One step, through all its attempts.
 struct StepExecution {

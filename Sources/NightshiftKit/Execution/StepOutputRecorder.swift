@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// Receives a step's raw output: masks it line by line, writes it whole to the step's log file,
 /// keeps the last lines for failure reports, and hands the masked lines to the reporter, or,
@@ -16,7 +17,7 @@ actor StepOutputRecorder {
     private var condensers = [XcodebuildOutputFilter(), XcodebuildOutputFilter()]
     private var condensing = [false, false]
     private var announcedCondensing = false
-    private var log: Int32 = -1
+    private var log: WritableFile?
     private var logPath: String?
     private var logState = LogState.notCreated
     private let masker: SecretMasker
@@ -36,10 +37,6 @@ actor StepOutputRecorder {
         self.clock = clock
         self.tail = OutputTail(lineLimit: tailLimit)
         lastActivity = clock.now
-    }
-
-    deinit {
-        if log >= 0 { close(log) }
     }
 
     /// Takes a chunk of the step's output; `condensed` asks for the terminal to show only what
@@ -75,8 +72,8 @@ actor StepOutputRecorder {
             deliver(&rest, channel)
             if condensing[index] { show(condensers[index].finish(), channel) }
         }
-        if log >= 0 { close(log) }
-        log = -1
+        log?.close()
+        log = nil
         return Recording(tail: tail.text, logPath: logState == .written ? logPath : nil)
     }
 
@@ -113,11 +110,10 @@ actor StepOutputRecorder {
 
     private func writeToLog(_ buffer: UnsafeBufferPointer<UInt8>) {
         if logState == .notCreated, let logPath {
-            log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            logState = log >= 0 ? .written : .failed
+            log = try? WritableFile(creatingOrTruncating: logPath)
+            logState = log != nil ? .written : .failed
         }
-        guard log >= 0 else { return }
-        DescriptorWriter.writeAll(log, UnsafeRawBufferPointer(buffer))
+        log?.write(UnsafeRawBufferPointer(buffer))
     }
 
     /// The reusable chunk buffer, emptied but keeping its capacity.

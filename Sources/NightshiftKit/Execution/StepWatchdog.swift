@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftSystem
 
 /// How one attempt of a step ended.
 enum AttemptOutcome: Sendable, Equatable {

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// What nightshift learns from the variables Jenkins sets for every build: whether it runs inside
 /// a Jenkins job, where the job's workspace is, and which build this is.
 public struct JenkinsEnvironment: Sendable, Hashable {

@@ -1,4 +1,5 @@
 internal import Foundation
+public import NightshiftSystem
 
 /// Expands `${VAR}` and `${VAR:-default}` in templates; `$$` is a literal `$`. A default is a
 /// template too, so `${VAR:-${OTHER}}` falls back to another variable. A `$` followed by anything

@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// The run as people read it: a line per step as it starts and ends, its output indented
 /// beneath, and a summary table at the end.

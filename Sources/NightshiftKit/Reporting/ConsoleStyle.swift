@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// How console output looks: colour on an interactive terminal, plain text with timestamps under
 /// Jenkins or when piped.
 public struct ConsoleStyle: Sendable, Hashable {

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// Which step an event is about.
 public struct StepIdentity: Sendable, Hashable {
     public var lane: String

@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// Notices that the lanes file changed (modification time or size), polling on the injected
 /// clock, so the daemon reloads it without a SIGHUP.

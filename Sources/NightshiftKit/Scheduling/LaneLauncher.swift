@@ -1,4 +1,5 @@
 public import Foundation
+public import NightshiftSystem
 
 /// One firing to launch.
 public struct LaneLaunch: Sendable, Hashable {

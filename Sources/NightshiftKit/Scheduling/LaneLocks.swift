@@ -1,3 +1,4 @@
+import NightshiftSystem
 /// Whether a lane's `nightshift run` child is alive, whoever started it. The daemon's own record
 /// of its children dies with the daemon; after a crash (`kill -9`) their children run on, and only
 /// this tells the restarted daemon that a lane is still running.

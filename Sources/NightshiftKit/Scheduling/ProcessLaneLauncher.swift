@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// Launches `nightshift run LANE --file F [--env NAME]` as a child process through the injected
 /// `ShellRunner`, so a crashing lane only ends its own process. The child's output goes to

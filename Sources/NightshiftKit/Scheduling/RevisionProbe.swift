@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// Poll-SCM: which commit the lane's repository is at now.
 public protocol RevisionProbe: Sendable {

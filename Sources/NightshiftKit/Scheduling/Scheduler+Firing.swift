@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 extension Scheduler {
     /// Starts one firing unless the lane is still running (as this daemon's child, or as one a

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// Runs a previous daemon left `running`: it crashed or was killed while they ran. Its
 /// `nightshift run` children may outlive it, holding their lane locks; the history cannot tell.

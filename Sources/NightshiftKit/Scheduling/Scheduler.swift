@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// The scheduler daemon's engine: sleeps on the injected clock until the next firing, fires each
 /// due lane through the `LaneLauncher`, and records every firing in the `RunHistory`.

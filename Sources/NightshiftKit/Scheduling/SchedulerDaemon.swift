@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// `nightshift schedule`: the `Scheduler` steered from outside. SIGHUP, or a change to the lanes
 /// file, reloads the schedule (an invalid file is reported and the old schedule kept); SIGTERM or

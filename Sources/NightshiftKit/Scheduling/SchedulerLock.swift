@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// One daemon per lanes file: a `FileLock` on a file beside it, so a crashed daemon never leaves
 /// it stuck.

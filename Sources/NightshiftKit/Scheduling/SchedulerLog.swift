@@ -1,4 +1,5 @@
 public import Foundation
+public import NightshiftSystem
 
 /// What the daemon reports as it goes (start, end, result, skips, reload problems).
 public struct SchedulerLog: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// `nightshift schedule --print-launchd` / `--print-systemd`: a service that runs the daemon in the
 /// project folder with the current lanes file and environment file: on macOS a LaunchAgent,

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 extension LanesFile {
     /// Every value a run must hide: the secret variables of `environment`, and the values that
     /// lanes.yml itself gives secret-named variables in a lane's or step's `env:`

@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// Decides which environment variables hold secrets: those listed under `secrets:`, those that
 /// settings known to be secret (the codesigning passwords) read, and any whose name has
 /// PASSWORD, TOKEN, SECRET or KEY as an underscore-separated part (`API_TOKEN`, `AUTH_KEY`, but

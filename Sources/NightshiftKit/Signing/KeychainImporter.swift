@@ -1,6 +1,4 @@
-/// Where a command's output goes while it runs (the step's log and terminal).
-public typealias CommandOutput = @Sendable (OutputChannel, [UInt8]) async -> Void
-
+public import NightshiftSystem
 /// Puts signing certificates into a temporary keychain for the length of a run.
 public protocol KeychainImporter: Sendable {
     /// Creates, configures and unlocks the temporary keychain and puts it on the search list.

@@ -1,4 +1,5 @@
 internal import Foundation
+public import NightshiftSystem
 
 /// Opens a .p12 with `openssl pkcs12` to prove the password is right and to read its certificate.
 /// The password goes through the environment (`-passin env:`), never argv.

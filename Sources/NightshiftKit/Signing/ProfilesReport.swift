@@ -1,4 +1,5 @@
 public import Foundation
+public import NightshiftSystem
 
 /// `nightshift profiles`: for every configuration, the profile and certificate it would sign
 /// with and how long each stays valid. The check to run the morning before a release. It runs

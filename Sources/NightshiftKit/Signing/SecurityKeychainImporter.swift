@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// The real `KeychainImporter`: drives `security`, looked up on `PATH` unless given a path.
 /// Passwords travel on the stdin of `security -i`, never on argv; the step output shows those
 /// commands with the password masked.

@@ -1,4 +1,5 @@
 internal import Foundation
+public import NightshiftSystem
 
 /// A configuration's signing material, resolved against the step's environment: the file paths,
 /// the passwords as `Secret`s, and the temporary keychain to create.

@@ -1,4 +1,5 @@
 internal import Foundation
+public import NightshiftSystem
 
 /// Performs `package` and its parts (`import_certificate`, `install_profile`, `archive`, `export`)
 /// through the step's shell, so a dry run records exactly what a real run would execute.

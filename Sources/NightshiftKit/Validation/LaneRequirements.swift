@@ -1,3 +1,4 @@
+public import NightshiftSystem
 /// An environment variable a lane cannot run without, and every place in the lanes file that
 /// reads it (a `${VAR}` reference with no `:-default`, or one whose default is another variable:
 /// then either will do).

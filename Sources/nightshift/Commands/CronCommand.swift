@@ -1,5 +1,6 @@
 import ArgumentParser
 import NightshiftKit
+import NightshiftSystem
 
 struct CronCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

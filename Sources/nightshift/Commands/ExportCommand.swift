@@ -1,5 +1,6 @@
 import ArgumentParser
 import NightshiftKit
+import NightshiftSystem
 
 /// `nightshift export …`: configuration for other CI systems, generated from lanes.yml.
 struct ExportCommand: AsyncParsableCommand {

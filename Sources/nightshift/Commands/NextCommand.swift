@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 struct NextCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NightshiftKit
+import NightshiftSystem
 
 struct ProfilesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NightshiftKit
+import NightshiftSystem
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NightshiftKit
+import NightshiftSystem
 
 struct ScheduleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NightshiftKit
+import NightshiftSystem
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

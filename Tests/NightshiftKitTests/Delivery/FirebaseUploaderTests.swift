@@ -4,6 +4,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 @Suite("Firebase App Distribution uploader against a local server")
 struct FirebaseUploaderTests {

@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 @Suite("HTTP uploader against a local server")
 struct HTTPUploaderTests {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A bare socket server on 127.0.0.1 for what a well-behaved server library will not do: cut a
 /// connection mid-body (RST or FIN), answer before reading the body, and show the request head
@@ -35,8 +32,7 @@ final class RawHTTPServer: @unchecked Sendable {
 
     /// `behaviour` is asked for each connection, by its index from 0.
     init(behaviour: @escaping @Sendable (Int) -> Behaviour) throws {
-        // CLOEXEC: processes other tests spawn meanwhile must not hold these connections open.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let listener = SocketSpellings.tcpSocket()
         self.listener = listener
         self.behaviour = behaviour
         var address = sockaddr_in()
@@ -87,8 +83,7 @@ final class RawHTTPServer: @unchecked Sendable {
             body += drain(client, upTo: max(0, limit - head.utf8.count - body))
             record(Exchange(head: head, bodyBytes: body))
             if case .reset = behaviour {
-                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                SocketSpellings.resetOnClose(client)
             } else if case .answerEarly(let status, _) = behaviour {
                 send(client, "HTTP/1.1 \(status) Refused\r\nContent-Length: 14\r\nConnection: close\r\n\r\nnot this time\n")
             }
@@ -136,7 +131,6 @@ final class RawHTTPServer: @unchecked Sendable {
     }
 
     private func send(_ socket: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+        SocketSpellings.send(socket, Array(text.utf8))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 @Suite("TestFlight uploader through the shell")
 struct TestFlightUploaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 /// Not part of the normal run: scripts/bench-upload starts a sink server in another process and
 /// sets NIGHTSHIFT_BENCH_UPLOAD_URL, so the peak memory measured here is the uploader's alone.
@@ -17,11 +18,12 @@ struct UploadMemoryBenchmark {
         let file = try Self.writeLargeFile(in: scratch)
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(file: file, parameters: parameters(["url": url, "attempts": "1"]), environment: [:])
-        let before = Self.resetPeak()
+        ProcessUsage.resetPeak()
+        let before = ProcessUsage.residentKilobytes
         let started = Date()
         let receipt = try await uploader.upload(request, progress: { _ in })
         let seconds = Date().timeIntervalSince(started)
-        let peak = Self.memoryField("VmHWM")
+        let peak = ProcessUsage.peakKilobytes
         print("bench-upload: \(Self.size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; RSS before \(before / 1024) MB, peak during upload \(peak / 1024) MB, growth \((peak - before) / 1024) MB")
         #expect(receipt.verification?.digest.size == Int64(Self.size))
         #expect(peak - before < 64 * 1024, "peak grew by \((peak - before) / 1024) MB")
@@ -35,17 +37,5 @@ struct UploadMemoryBenchmark {
         let chunk = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         for _ in 0..<(size / chunk.count) { try handle.write(contentsOf: chunk) }
         return path
-    }
-
-    /// Resets the kernel's peak-RSS mark (`clear_refs` 5) and returns the current RSS in kB.
-    static func resetPeak() -> Int {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-        return memoryField("VmRSS")
-    }
-
-    static func memoryField(_ name: String) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 /// Options on `lane:` calls, and time limits over several steps (a lane's `timeout:`).
 @Suite("Lane calls and lane deadlines")

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import NightshiftTestSupport
+import NightshiftSystem
 
 /// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
 struct LaneRunnerHarness {

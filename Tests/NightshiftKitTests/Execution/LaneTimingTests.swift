@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 /// Retries, timeouts and interrupts, on virtual time.
 @Suite("Lane timing")

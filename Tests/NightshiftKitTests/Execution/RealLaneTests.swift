@@ -2,6 +2,7 @@ import Foundation
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftKit
+import NightshiftSystem
 
 /// Lanes through the real runner: real processes, the step recorder and its log files, and the
 /// console reporter writing to a sink that only counts lines.

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import Testing
+import NightshiftSystem
 
 @Suite("RunIdentifier")
 struct RunIdentifierTests {

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftKit
+import NightshiftSystem
 
 @Suite("StepOutputRecorder")
 struct StepOutputRecorderTests {

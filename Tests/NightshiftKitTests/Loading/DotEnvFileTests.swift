@@ -1,5 +1,6 @@
 @testable import NightshiftKit
 import Testing
+import NightshiftSystem
 
 @Suite(".env files")
 struct DotEnvFileTests {

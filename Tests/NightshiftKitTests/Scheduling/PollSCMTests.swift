@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 @Suite("Poll-SCM lanes (when: changed)")
 struct PollSCMTests {

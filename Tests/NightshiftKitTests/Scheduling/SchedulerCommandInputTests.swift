@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import Testing
+import NightshiftSystem
 
 /// What the scheduler's commands read from flags and the environment.
 @Suite("Scheduler command inputs: zones, times, lane names, run ids")

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import NightshiftTestSupport
+import NightshiftSystem
 
 /// Records launches; a lane listed in `hanging` runs until cancelled (then reports SIGTERM).
 actor FakeLaneLauncher: LaneLauncher {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NightshiftKit
+import NightshiftSystem
 
 @Suite("Masking a real child's output")
 struct RealProcessMaskingTests {

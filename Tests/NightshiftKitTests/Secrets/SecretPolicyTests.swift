@@ -1,5 +1,6 @@
 import NightshiftKit
 import Testing
+import NightshiftSystem
 
 @Suite("SecretPolicy")
 struct SecretPolicyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import Testing
+import NightshiftSystem
 
 @Suite("xcodebuild commands, ExportOptions.plist and the condensed output")
 struct BuildingTests {

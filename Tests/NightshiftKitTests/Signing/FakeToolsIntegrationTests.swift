@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 /// The performer against real processes: the fake `security` and `xcodebuild` of the end-to-end
 /// tests first on PATH, the real openssl behind them.

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import Testing
+import NightshiftSystem
 
 @Suite("Provisioning profiles and .p12 files made with the real openssl")
 struct ProvisioningProfileTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftKit
 import NightshiftTestSupport
+import NightshiftSystem
 
 /// A lanes file, configuration and step context for signing tests, rooted in a temporary folder:
 /// signing files in `<root>/signing`, HOME in `<root>/home`, the run in `<root>/run`.

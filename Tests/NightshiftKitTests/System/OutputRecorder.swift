@@ -1,5 +1,6 @@
 import Foundation
 @testable import NightshiftKit
+import NightshiftSystem
 
 /// Collects what a real child prints, per channel, and lets a test wait for a marker line
 /// without polling the wall clock.
@@ -43,11 +44,15 @@ final class OutputRecorder: @unchecked Sendable {
     }
 }
 
-/// Whether `pid` is gone: absent from the process table, or a zombie (PID 1 here does not reap
-/// orphans, so a killed grandchild can linger as `Z`).
+/// Whether `pid` is gone: absent from the process table, or a zombie (PID 1 in a Linux container
+/// may not reap orphans, so a killed grandchild can linger as `Z`; on macOS launchd reaps them).
 func processIsDead(_ pid: pid_t) -> Bool {
+    #if os(Linux)
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
     return status.split(separator: "\n").contains { $0.hasPrefix("State:") && $0.contains("Z") }
+    #else
+    return kill(pid, 0) != 0 && errno == ESRCH
+    #endif
 }
 
 /// Whether `pid` dies within a couple of seconds. SIGKILL is delivered asynchronously, so a

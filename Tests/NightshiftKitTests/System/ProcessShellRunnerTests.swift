@@ -1,10 +1,17 @@
 import Foundation
 import Testing
 @testable import NightshiftKit
+import NightshiftSystem
 
 @Suite("ProcessShellRunner")
 struct ProcessShellRunnerTests {
     let runner = ProcessShellRunner(environment: ["PATH": testPATH, "FROM_BASE": "base"], gracePeriod: .milliseconds(300))
+
+    /// The process state nightshift's `main` sets up: SIGPIPE ignored, so feeding a child that
+    /// exits without reading its stdin is an EPIPE, not the end of the test process.
+    init() {
+        SignalTrap.prepareProcessSignals()
+    }
 
     @Test("stdout and stderr arrive on their own channels and the exit code is returned")
     func channelsAndExitCode() async throws {
@@ -102,9 +109,7 @@ struct ProcessShellRunnerTests {
     #if os(Linux)
     @Test("the child leads a process group of its own, blocks and ignores no signal, and inherits only stdin, stdout and stderr")
     func cleanChildState() async throws {
-        // nightshift ignores SIGPIPE (SignalTrap); a child must not inherit that.
-        let previous = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, previous) }
+        // nightshift ignores SIGPIPE (the suite's init, as `main` does); a child must not inherit that.
         let leaked = open("/dev/null", O_RDONLY)
         defer { close(leaked) }
         let recorder = OutputRecorder()

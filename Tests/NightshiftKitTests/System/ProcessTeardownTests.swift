@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NightshiftKit
+@testable import NightshiftSystem
 
 @Suite("ProcessShellRunner teardown")
 struct ProcessTeardownTests {

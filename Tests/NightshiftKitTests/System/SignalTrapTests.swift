@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NightshiftKit
+import NightshiftSystem
 
 // Serialized: a process has one signal trap at a time.
 @Suite("SignalTrap", .serialized)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NightshiftKit
+import NightshiftSystem
 
 @Suite("TerminalOutputSink")
 struct TerminalOutputSinkTests {

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// The App Distribution calls of one upload, authorised with one access token.
 struct FirebaseSession {

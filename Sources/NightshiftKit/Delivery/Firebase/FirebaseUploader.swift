@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// `upload: { to: firebase, app: 1:…:ios:…, groups: [qa], notes: … }`: Firebase App Distribution
 /// over its REST API. Uploads the binary, polls the operation until the release exists, sets the

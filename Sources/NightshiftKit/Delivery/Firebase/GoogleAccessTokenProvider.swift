@@ -1,6 +1,7 @@
 import _CryptoExtras
 import Crypto
 import Foundation
+import NightshiftSystem
 
 /// Turns a service account into an OAuth access token: a JWT signed RS256 with the account's key,
 /// exchanged at the token endpoint (RFC 7523 JWT bearer grant), as Google's client libraries do.

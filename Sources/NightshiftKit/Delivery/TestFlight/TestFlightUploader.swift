@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// `upload: { to: testflight, key_id: …, issuer_id: …, private_key: … }`: App Store Connect through
 /// `xcrun altool --upload-app` with an API key, run by the injected shell. The .p8 (a path, or its

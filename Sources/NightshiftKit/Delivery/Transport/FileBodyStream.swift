@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NightshiftSystem
 
 /// A request body read straight from a file, in the pieces the HTTP stack asks for: exactly the
 /// `length` bytes the file had when it was opened, so memory stays flat whatever its size.
@@ -20,7 +16,7 @@ final class FileBodyStream: InputStream {
     let path: String
     /// Bytes the body holds: the file's size when it was opened.
     let length: Int64
-    private var descriptor: Int32
+    private let file: ReadableFile
     private var remaining: Int64
     private var status: Stream.Status = .notOpen
     private let lock = NSLock()
@@ -28,24 +24,18 @@ final class FileBodyStream: InputStream {
 
     /// Opens `path` now, so a missing or unreadable file fails before any connection is made.
     init(path: String) throws(HTTPTransportError) {
-        let descriptor = posixOpen(path)
-        guard descriptor >= 0 else {
-            throw HTTPTransportError.invalidRequest("cannot read '\(path)': \(String(cString: strerror(errno)))")
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            _ = posixClose(descriptor)
-            throw HTTPTransportError.invalidRequest("cannot upload '\(path)': not a regular file")
+        do {
+            file = try ReadableFile(path: path)
+        } catch {
+            switch error {
+            case .notARegularFile: throw .invalidRequest("cannot upload '\(path)': not a regular file")
+            case .failed(let failure): throw .invalidRequest(failure.description)
+            }
         }
         self.path = path
-        self.descriptor = descriptor
-        self.length = Int64(info.st_size)
-        self.remaining = Int64(info.st_size)
+        self.length = file.size
+        self.remaining = file.size
         super.init(data: Data())
-    }
-
-    deinit {
-        if descriptor >= 0 { _ = posixClose(descriptor) }
     }
 
     /// Why the body could not be read whole (the file shrank or an I/O error), if it could not.
@@ -56,8 +46,7 @@ final class FileBodyStream: InputStream {
     }
 
     override func close() {
-        if descriptor >= 0 { _ = posixClose(descriptor) }
-        descriptor = -1
+        file.close()
         status = .closed
     }
 
@@ -70,7 +59,7 @@ final class FileBodyStream: InputStream {
     override var hasBytesAvailable: Bool { remaining > 0 }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        guard status == .open || status == .reading, descriptor >= 0 else { return status == .atEnd ? 0 : -1 }
+        guard status == .open || status == .reading else { return status == .atEnd ? 0 : -1 }
         guard remaining > 0 else {
             status = .atEnd
             return 0
@@ -78,11 +67,12 @@ final class FileBodyStream: InputStream {
         status = .reading
         defer { if status == .reading { status = .open } }
         let wanted = Int(min(Int64(maxLength), remaining))
-        var count: Int
-        repeat {
-            count = posixRead(descriptor, buffer, wanted)
-        } while count < 0 && errno == EINTR
-        if count < 0 { return fail("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        let count: Int
+        do {
+            count = try file.read(into: buffer, count: wanted)
+        } catch {
+            return fail(error.description)
+        }
         if count == 0 {
             return fail("'\(path)' ended after \(length - remaining) of \(length) bytes: it changed during the upload")
         }
@@ -99,17 +89,4 @@ final class FileBodyStream: InputStream {
         status = .error
         return -1
     }
-}
-
-// `open`, `read` and `close` are shadowed inside the class by the InputStream methods.
-private func posixOpen(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_CLOEXEC)
-}
-
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
-private func posixClose(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
 }

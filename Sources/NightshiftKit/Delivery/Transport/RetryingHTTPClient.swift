@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftSystem
 
 /// Sends a request through a transport, retrying connection failures, 5xx, 408 and 429 with
 /// exponential back-off and jitter on the injected clock, honouring `Retry-After`.

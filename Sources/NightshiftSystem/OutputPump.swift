@@ -1,4 +1,5 @@
 import Foundation
+internal import CNightshiftSystem
 
 /// Reads a step's stdout and stderr pipes on a thread of its own and hands the chunks, one at a
 /// time and in the order read, to an async consumer.
@@ -182,7 +183,6 @@ private struct PipeReader {
     }
 
     private static func bytesAvailable(in descriptor: Int32) -> Int {
-        var available: Int32 = 0
-        return ioctl(descriptor, UInt(FIONREAD), &available) == 0 ? Int(available) : 0
+        Int(nightshift_bytes_available(descriptor))
     }
 }

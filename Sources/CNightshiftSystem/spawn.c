@@ -1,5 +1,7 @@
-#define _GNU_SOURCE
-#include "nightshift_spawn.h"
+// Strict POSIX: compiles with -std=c11 -D_POSIX_C_SOURCE=200809L (scripts/check-portability).
+// What POSIX lacks comes from platform_extensions.c.
+#include "nightshift_system.h"
+#include "platform_extensions.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,11 +25,7 @@ static int configure_signals(posix_spawnattr_t *attributes) {
 static int configure(posix_spawn_file_actions_t *actions, posix_spawnattr_t *attributes,
                      const char *directory, int input, int output, int error) {
     short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
-#ifdef POSIX_SPAWN_CLOEXEC_DEFAULT
-    // Darwin: every descriptor the actions below do not name is closed in the child.
-    flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
-#endif
-    int rc = posix_spawnattr_setflags(attributes, flags);
+    int rc = posix_spawnattr_setflags(attributes, flags | nightshift_extra_spawn_flags());
     if (rc == 0) rc = posix_spawnattr_setpgroup(attributes, 0);
     if (rc == 0) rc = configure_signals(attributes);
     if (rc == 0) {
@@ -36,11 +34,8 @@ static int configure(posix_spawn_file_actions_t *actions, posix_spawnattr_t *att
     }
     if (rc == 0) rc = posix_spawn_file_actions_adddup2(actions, output, STDOUT_FILENO);
     if (rc == 0) rc = posix_spawn_file_actions_adddup2(actions, error, STDERR_FILENO);
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    // A descriptor some library opened without close-on-exec must not leak into the step.
-    if (rc == 0) rc = posix_spawn_file_actions_addclosefrom_np(actions, STDERR_FILENO + 1);
-#endif
-    if (rc == 0 && directory != NULL) rc = posix_spawn_file_actions_addchdir_np(actions, directory);
+    if (rc == 0) rc = nightshift_add_close_others(actions);
+    if (rc == 0 && directory != NULL) rc = nightshift_add_chdir(actions, directory);
     return rc;
 }
 

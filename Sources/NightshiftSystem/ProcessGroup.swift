@@ -1,4 +1,5 @@
 import Foundation
+internal import CNightshiftSystem
 
 /// A step's process group, led by the process nightshift spawned (its pid is the group id).
 ///
@@ -15,18 +16,13 @@ struct ProcessGroup: Sendable {
 
     /// Whether the leader has ended, without reaping it (`WNOWAIT`), so the group id stays ours.
     var leaderHasExited: Bool {
-        var info = siginfo_t()
-        let status = waitid(P_PID, id_t(leader), &info, WEXITED | WNOHANG | WNOWAIT)
-        // Linux zeroes `info` when nothing is waitable, so a set signo means the leader ended;
-        // an error (ECHILD) means it was already reaped, which is an exit as well.
-        return status != 0 || info.si_signo == SIGCHLD
+        nightshift_has_exited(leader) != 0
     }
 
     /// Blocks the calling thread until the leader has ended, without reaping it. Only for a
     /// thread of nightshift's own (the output pump's), never the cooperative pool.
     func blockUntilLeaderExits() {
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(leader), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        nightshift_wait_until_exited(leader)
     }
 
     /// Sends `firstSignal` to the group, waits up to `gracePeriod` for the leader to end, then

@@ -1,5 +1,5 @@
 import Foundation
-internal import CNightshiftSpawn
+internal import CNightshiftSystem
 
 /// Starts and reaps the processes `ProcessShellRunner` runs, through `nightshift_spawn` (see its
 /// header for everything the child gets: its own process group, a clean signal state, exactly

@@ -22,7 +22,7 @@ public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
     public init(standardOutput: Int32, standardError: Int32, isInteractive: Bool? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
-        self.isInteractive = isInteractive ?? (isatty(standardOutput) == 1)
+        self.isInteractive = isInteractive ?? Terminal.isTerminal(standardOutput)
     }
 
     public func write(_ text: String, to channel: OutputChannel) {

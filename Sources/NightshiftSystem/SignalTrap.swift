@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+internal import CNightshiftSystem
 
 /// Catches the signals that ask nightshift to stop (SIGINT from Ctrl-C, SIGTERM from Jenkins'
 /// "Abort") and delivers them as values, so the composition root can forward the signal to the
@@ -9,9 +10,11 @@ import Foundation
 /// A `DispatchSource` signal source is not used: on Linux libdispatch reads signals through a
 /// `signalfd`, which only sees a signal while every thread blocks it, and a signal set to
 /// SIG_IGN is discarded before any thread could. Measured here, a process-directed SIGUSR1 never
-/// reached such a source. Instead a `sigaction` handler writes the signal number to a pipe (the
-/// self-pipe trick: `write` is async-signal-safe) and a dispatch read source turns the bytes into
-/// values. One trap at a time per process.
+/// reached such a source. (On macOS a kqueue-based source would work, but one mechanism for both
+/// keeps one behaviour to test.) Instead a `sigaction` handler, installed by the C system layer
+/// (`nightshift_trap_signal`: `struct sigaction` is spelled differently in Glibc and Darwin),
+/// writes the signal number to a pipe (the self-pipe trick: `write` is async-signal-safe) and a
+/// dispatch read source turns the bytes into values. One trap at a time per process.
 public final class SignalTrap: @unchecked Sendable {
     /// SIGINT and SIGTERM.
     public static let interruptions: [Int32] = [SIGINT, SIGTERM]
@@ -26,16 +29,15 @@ public final class SignalTrap: @unchecked Sendable {
     public init(trapping trapped: [Int32] = SignalTrap.interruptions) {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
         var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
-        signalPipeWriteEnd = ends[1]
+        // Close-on-exec; `nightshift_trap_signal` makes the write end non-blocking, so a handler
+        // never blocks on a full pipe.
+        _ = nightshift_make_pipe(&ends, 0, 0)
         self.signals = stream
         self.continuation = continuation
         self.trapped = trapped
         self.pipeEnds = (ends[0], ends[1])
         self.reader = Self.makeReader(on: ends[0], continuation: continuation)
-        for signalNumber in trapped { Self.install(signalNumber) }
+        for signalNumber in trapped { _ = nightshift_trap_signal(signalNumber, ends[1]) }
     }
 
     private static func makeReader(on descriptor: Int32, continuation: AsyncStream<Int32>.Continuation) -> any DispatchSourceRead {
@@ -50,21 +52,9 @@ public final class SignalTrap: @unchecked Sendable {
         return source
     }
 
-    private static func install(_ signalNumber: Int32) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { number in
-            var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(signalPipeWriteEnd, &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(signalNumber, &action, nil)
-    }
-
     /// Stops trapping: the signals get their default action back and `signals` finishes.
     public func cancel() {
-        for signalNumber in trapped { signal(signalNumber, SIG_DFL) }
-        signalPipeWriteEnd = -1
+        for signalNumber in trapped { nightshift_untrap_signal(signalNumber) }
         reader.cancel()
         close(pipeEnds.write)
         continuation.finish()
@@ -82,13 +72,6 @@ public final class SignalTrap: @unchecked Sendable {
     /// Jenkins' Abort would go unseen. Also ignores SIGPIPE, so a reader that goes away (`| head`,
     /// a child that closed its stdin) yields an EPIPE error instead of killing nightshift.
     public static func prepareProcessSignals() {
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        pthread_sigmask(SIG_SETMASK, &empty, nil)
-        signal(SIGPIPE, SIG_IGN)
+        nightshift_prepare_process_signals()
     }
 }
-
-/// Where the signal handler writes; set before any handler is installed, so the handler only
-/// ever reads an initialised value.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1

@@ -4,6 +4,9 @@ public enum OutputChannel: Sendable, Hashable {
     case standardError
 }
 
+/// Where a command's output goes while it runs (the step's log and terminal).
+public typealias CommandOutput = @Sendable (OutputChannel, [UInt8]) async -> Void
+
 /// How a child process ended. A non-zero exit is a result, not an error.
 public enum Termination: Sendable, Hashable, CustomStringConvertible {
     case exited(Int32)

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import CNightshiftSystem
 
 /// An exclusive `flock` on a file, held until this value goes away. The kernel drops the lock when
 /// the holding process dies, however it dies (`kill -9` included), so a crash never leaves it
@@ -24,7 +20,7 @@ public final class FileLock: Sendable {
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard nightshift_try_lock(descriptor) == 0 else {
             close(descriptor)
             throw .held(path: path, pid: Self.holder(of: path))
         }
@@ -40,8 +36,9 @@ public final class FileLock: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-        flock(descriptor, LOCK_UN)
+        let failure = nightshift_try_lock(descriptor)
+        guard failure == 0 else { return failure == EWOULDBLOCK }
+        nightshift_unlock(descriptor)
         return false
     }
 
@@ -51,7 +48,7 @@ public final class FileLock: Sendable {
     }
 
     deinit {
-        flock(descriptor, LOCK_UN)
+        nightshift_unlock(descriptor)
         close(descriptor)
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
+internal import CNightshiftSystem
 
 /// The two pipes a step writes its stdout and stderr into. The child gets the write ends; the
 /// runner reads the read ends itself (`OutputPump`).
 ///
-/// Each pipe is widened to 1 MiB (`F_SETPIPE_SZ`; the default is 64 KiB) so a fast child keeps
+/// On Linux each pipe is widened to 1 MiB (`F_SETPIPE_SZ`; the default is 64 KiB) so a fast child keeps
 /// writing while a chunk is being masked, and each read can take up to that much at once. The
 /// read ends are non-blocking, so the pump can drain them without ever hanging in `read`. Every
 /// descriptor is close-on-exec, and closing is idempotent, so the same value can be closed on
 /// every path (spawned, failed to spawn, finished).
 final class StepPipes: @unchecked Sendable {
-    /// The pipe size asked for; Linux caps it at `/proc/sys/fs/pipe-max-size` (1 MiB by
-    /// default) and a refusal just leaves the default size.
+    /// The pipe size asked for; Linux caps it at its `pipe-max-size` setting (1 MiB by default)
+    /// and a refusal just leaves the default size. macOS cannot be asked (see `makePipe`).
     static let capacity: Int32 = 1 << 20
 
     let output: (read: Int32, write: Int32)
@@ -58,20 +59,14 @@ final class StepPipes: @unchecked Sendable {
     }
 
     /// A close-on-exec pipe; the read end non-blocking and widened to `capacity` unless asked not to.
+    /// Only Linux widens it: Darwin's pipes start at 16 KiB and grow to 64 KiB by themselves, so
+    /// there a chunk is at most that, and the child blocks sooner while one is masked.
     static func makePipe(nonBlockingRead: Bool = true) throws(ShellRunnerError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw ShellRunnerError(executable: "pipe", reason: String(cString: strerror(errno)))
+        let failure = nightshift_make_pipe(&ends, nonBlockingRead ? 1 : 0, capacity)
+        guard failure == 0 else {
+            throw ShellRunnerError(executable: "pipe", reason: String(cString: strerror(failure)))
         }
-        // `pipe2(O_CLOEXEC)` is not visible from Swift; the spawner closes every other
-        // descriptor in the children it starts, so the short window cannot leak these.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        guard nonBlockingRead else { return (ends[0], ends[1]) }
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        #if os(Linux)
-        // `F_SETPIPE_SZ` (`F_LINUX_SPECIFIC_BASE + 7`), which Glibc only declares under `_GNU_SOURCE`.
-        _ = fcntl(ends[0], 1031, capacity)
-        #endif
         return (ends[0], ends[1])
     }
 }

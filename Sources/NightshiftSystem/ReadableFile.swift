@@ -1,0 +1,54 @@
+import Foundation
+
+/// A regular file opened for reading, close-on-exec, with its size as it was when opened: for
+/// bodies streamed from disk piece by piece, so memory stays flat whatever the file's size.
+public final class ReadableFile: @unchecked Sendable {
+    public let path: String
+    /// The file's size when it was opened.
+    public let size: Int64
+    private let lock = NSLock()
+    private var descriptor: Int32
+
+    public enum OpenError: Error, Sendable {
+        case failed(SystemCallError)
+        /// A folder, a FIFO, a device: nothing with a size known up front.
+        case notARegularFile
+    }
+
+    public init(path: String) throws(OpenError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .failed(.last("cannot read '\(path)'")) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = Foundation.close(descriptor)
+            throw .notARegularFile
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.size = Int64(info.st_size)
+    }
+
+    deinit { close() }
+
+    /// Reads up to `count` bytes into `buffer`, retrying on EINTR.
+    /// - Returns: the bytes read, 0 at end-of-file.
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemCallError) -> Int {
+        let descriptor = lock.withLock { self.descriptor }
+        guard descriptor >= 0 else { throw SystemCallError("cannot read '\(path)'", code: EBADF) }
+        var result: Int
+        repeat {
+            result = Foundation.read(descriptor, buffer, count)
+        } while result < 0 && errno == EINTR
+        guard result >= 0 else { throw .last("cannot read '\(path)'") }
+        return result
+    }
+
+    /// Closes the file; later reads fail. Idempotent.
+    public func close() {
+        let descriptor = lock.withLock {
+            defer { self.descriptor = -1 }
+            return self.descriptor
+        }
+        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+    }
+}
