@@ -32,7 +32,8 @@ make_certificate() { # $1: file prefix
 
 make_certificate identity
 legacy=""
-if [ "${LEGACY:-0}" = 1 ]; then legacy="-legacy"; fi
+# LibreSSL (a Mac's /usr/bin/openssl) has no -legacy: its pkcs12 uses the legacy algorithms anyway.
+if [ "${LEGACY:-0}" = 1 ] && openssl pkcs12 -help 2>&1 | grep -q -- '-legacy'; then legacy="-legacy"; fi
 # shellcheck disable=SC2086
 openssl pkcs12 -export $legacy -inkey "$work/identity.key" -in "$work/identity.pem" \
     -name "Apple Distribution: Example Corp ($team)" -out "$out/$name.p12" -passout env:P12_PASSWORD
@@ -76,5 +77,8 @@ cat > "$work/profile.plist" <<PLIST
 </plist>
 PLIST
 
-openssl cms -sign -nodetach -binary -signer "$work/identity.pem" -inkey "$work/identity.key" \
+# LibreSSL before 3.6 has no `cms`; its `smime` writes the same PKCS#7 SignedData for this.
+signer=cms
+openssl cms -help >/dev/null 2>&1 || signer=smime
+openssl "$signer" -sign -nodetach -binary -signer "$work/identity.pem" -inkey "$work/identity.key" \
     -in "$work/profile.plist" -outform DER -out "$out/$name.mobileprovision"

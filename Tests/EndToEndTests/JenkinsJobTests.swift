@@ -64,7 +64,7 @@ struct JenkinsJobTests {
     }
 
     @Test("on a terminal nightshift colours its output; in a Jenkins job, not even on a terminal",
-          .enabled(if: NightshiftBinary.terminalWrapper != nil, "util-linux script is not installed"))
+          .enabled(if: NightshiftBinary.terminalWrapper != nil, "script(1) is not installed"))
     func plainOutput() async throws {
         let (workspace, checkout) = try Self.workspace()
         let local = try await NightshiftBinary.runInTerminal(["run", "lint"], in: checkout, environment: ["TERM": "xterm"])

@@ -32,7 +32,7 @@ struct NightshiftBinary {
 }
 
 extension NightshiftBinary {
-    /// util-linux `script`, which gives a command a terminal; nil when it is not installed.
+    /// `script`, which gives a command a terminal; nil when it is not installed.
     static let terminalWrapper = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Runs the binary with a pseudo-terminal as its stdin, stdout and stderr (both arrive on
@@ -42,10 +42,21 @@ extension NightshiftBinary {
         let line = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
         let collected = OutputCollector()
         let runner = ProcessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
-        let command = ShellCommand(wrapper, ["-qec", line, "/dev/null"], workingDirectory: directory)
+        let command = ShellCommand(wrapper, terminalArguments(line), workingDirectory: directory)
         let termination = try await runner.run(command) { channel, bytes in await collected.append(channel, bytes) }
         return Outcome(termination: termination, standardOutput: await collected.text(.standardOutput),
                        standardError: await collected.text(.standardError))
+    }
+
+    /// util-linux's `script` takes the command as a string (`-c`) and the log file last, and
+    /// passes the command's exit status on with `-e`; macOS's (FreeBSD's) takes the log file,
+    /// then the command and its arguments.
+    private static func terminalArguments(_ line: String) -> [String] {
+        #if os(Linux)
+        return ["-qec", line, "/dev/null"]
+        #else
+        return ["-q", "/dev/null", "/bin/sh", "-c", line]
+        #endif
     }
 }
 

@@ -29,6 +29,10 @@ public actor ScriptedShellRunner: ShellRunner {
     /// Scripts the responses for commands whose argv starts with `prefix`, used in order; the last
     /// one repeats.
     public func on(_ prefix: [String], _ responses: Response...) {
+        on(prefix, responses: responses)
+    }
+
+    public func on(_ prefix: [String], responses: [Response]) {
         rules.append(Rule(matches: { Array($0.argv.prefix(prefix.count)) == prefix }, responses: responses))
     }
 

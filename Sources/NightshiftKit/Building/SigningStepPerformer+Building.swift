@@ -54,8 +54,9 @@ extension SigningStepPerformer {
     /// The .p12's own common name: the identity actually imported, not just any on the machine.
     private func signingIdentity(_ inputs: SigningInputs, fallback: String, _ context: StepContext) async throws -> String {
         if context.isDryRun { return fallback }
-        let certificate = try await P12Inspector(shell: context.shell, opensslPath: openssl)
-            .certificate(in: inputs.p12Path, password: inputs.certificatePassword)
+        // openssl may not read what `security import` did (LibreSSL): then the fallback, as before the import.
+        guard case .certificate(let certificate) = try await P12Inspector(shell: context.shell, opensslPath: openssl)
+            .read(inputs.p12Path, password: inputs.certificatePassword) else { return fallback }
         return certificate.commonName ?? fallback
     }
 

@@ -14,21 +14,42 @@ public struct P12Inspector: Sendable {
         self.openssl = opensslPath
     }
 
-    /// The certificate of the identity in `p12Path`.
-    public func certificate(in p12Path: String, password: Secret) async throws -> SigningCertificate {
-        var result = try await read(p12Path, password: password, legacy: false)
+    /// What openssl made of a .p12 whose password it did not refuse.
+    public enum Reading: Sendable, Hashable {
+        case certificate(SigningCertificate)
+        /// openssl could not read it, which does not mean `security import` cannot: a Mac's
+        /// `/usr/bin/openssl` is LibreSSL, which has no `-legacy` and reads fewer .p12 formats
+        /// than OpenSSL 3. `detail` is openssl's own explanation.
+        case undecided(detail: String)
+    }
+
+    /// The certificate of the identity in `p12Path`, or why openssl could not tell.
+    /// - Throws: `SigningError.wrongCertificatePassword` only: the one answer that is certain.
+    public func read(_ p12Path: String, password: Secret) async throws(SigningError) -> Reading {
+        guard var result = try? await run(p12Path, password: password, legacy: false) else {
+            return .undecided(detail: "\(openssl) could not be run")
+        }
         // Keychain Access exports with RC2/3DES, which OpenSSL 3 only reads with its legacy provider.
-        if !result.succeeded, Self.needsLegacy(result) {
-            result = try await read(p12Path, password: password, legacy: true)
+        if !result.succeeded, Self.needsLegacy(result),
+           let legacy = try? await run(p12Path, password: password, legacy: true), !Self.isUnknownOption(legacy) {
+            result = legacy
         }
         guard result.succeeded else {
-            if Self.isWrongPassword(result) { throw SigningError.wrongCertificatePassword(p12: p12Path) }
-            throw SigningError.unreadableCertificate(p12: p12Path, detail: result.failureDetail)
+            if Self.isWrongPassword(result) { throw .wrongCertificatePassword(p12: p12Path) }
+            return .undecided(detail: result.failureDetail)
         }
         guard let certificate = try? SigningCertificate.certificates(inPEM: result.standardOutput).first else {
-            throw SigningError.unreadableCertificate(p12: p12Path, detail: "no certificate in openssl's output")
+            return .undecided(detail: "no certificate in openssl's output")
         }
-        return certificate
+        return .certificate(certificate)
+    }
+
+    /// The certificate of the identity in `p12Path`; an undecided reading is an error here.
+    public func certificate(in p12Path: String, password: Secret) async throws(SigningError) -> SigningCertificate {
+        switch try await read(p12Path, password: password) {
+        case .certificate(let certificate): return certificate
+        case .undecided(let detail): throw .unreadableCertificate(p12: p12Path, detail: detail)
+        }
     }
 
     static func command(_ p12Path: String, password: Secret, legacy: Bool, openssl: String = "openssl") -> ShellCommand {
@@ -38,12 +59,17 @@ public struct P12Inspector: Sendable {
             environment: [passwordVariable: password.value])
     }
 
-    private func read(_ p12Path: String, password: Secret, legacy: Bool) async throws -> CapturedResult {
+    private func run(_ p12Path: String, password: Secret, legacy: Bool) async throws -> CapturedResult {
         try await shell.capture(Self.command(p12Path, password: password, legacy: legacy, openssl: openssl))
     }
 
     static func needsLegacy(_ result: CapturedResult) -> Bool {
         result.standardError.contains("unsupported") || result.standardError.contains("RC2")
+    }
+
+    /// LibreSSL, asked for `-legacy`, which it does not have.
+    static func isUnknownOption(_ result: CapturedResult) -> Bool {
+        !result.succeeded && result.standardError.localizedCaseInsensitiveContains("unknown option")
     }
 
     static func isWrongPassword(_ result: CapturedResult) -> Bool {

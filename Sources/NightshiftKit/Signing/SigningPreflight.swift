@@ -46,9 +46,13 @@ public struct SigningPreflight: Sendable {
         }
         if stoppingAtFirstProblem, !findings.problems.isEmpty { return findings }
         do {
-            let certificate = try await certificate(inputs)
-            findings.certificate = certificate
-            if certificate.expiresAt <= now { findings.problems.append(.certificateExpired(p12: inputs.p12Path, expiredAt: certificate.expiresAt)) }
+            switch try await certificate(inputs) {
+            case .certificate(let certificate):
+                findings.certificate = certificate
+                if certificate.expiresAt <= now { findings.problems.append(.certificateExpired(p12: inputs.p12Path, expiredAt: certificate.expiresAt)) }
+            case .undecided(let detail):
+                findings.warnings.append(Self.undecidedWarning(p12: inputs.p12Path, detail: detail))
+            }
         } catch {
             findings.problems.append(error)
         }
@@ -58,21 +62,22 @@ public struct SigningPreflight: Sendable {
                 p12: inputs.p12Path, profile: inputs.profilePath, certificate: certificate.commonName ?? certificate.sha1))
         }
         if let profile = findings.profile, profile.expirationDate > now {
-            findings.warnings = Self.warnings(for: profile, path: inputs.profilePath, now: now)
+            findings.warnings += Self.warnings(for: profile, path: inputs.profilePath, now: now)
         }
         return findings
     }
 
     /// The .p12's certificate, opened with the configured password.
-    private func certificate(_ inputs: SigningInputs) async throws(SigningError) -> SigningCertificate {
+    private func certificate(_ inputs: SigningInputs) async throws(SigningError) -> P12Inspector.Reading {
         guard files.fileExists(atPath: inputs.p12Path) else { throw .missingFile(kind: "certificate", path: inputs.p12Path) }
-        do {
-            return try await inspector.certificate(in: inputs.p12Path, password: inputs.certificatePassword)
-        } catch let error as SigningError {
-            throw error
-        } catch {
-            throw .unreadableCertificate(p12: inputs.p12Path, detail: String(describing: error))
-        }
+        return try await inspector.read(inputs.p12Path, password: inputs.certificatePassword)
+    }
+
+    /// A check that cannot decide never stops a lane that would have worked: `security import`
+    /// has the last word on a .p12 openssl could not read.
+    static func undecidedWarning(p12: String, detail: String) -> String {
+        let reason = detail.split(whereSeparator: \.isNewline).first.map(String.init) ?? detail
+        return "warning: openssl could not read the certificate in \(p12) (\(reason)), so its expiry and its place in the profile are not checked; `security import` decides whether it opens"
     }
 
     /// The checks that need only the profile; throws the first problem.

@@ -64,6 +64,32 @@ struct SigningStepPerformerTests {
         #expect(await !shell.commands.flatMap(\.argv).contains { $0.contains(SigningTestContext.certificatePassword) })
     }
 
+    /// What a Mac's /usr/bin/openssl (LibreSSL 3.3) answers for a .p12 it cannot decode: no
+    /// `-legacy` option, and ciphers OpenSSL 3 writes but it does not know.
+    static let libreSSLUnknownLegacy = "pkcs12: unknown option '-legacy'\nusage: pkcs12 [-aes128 | -aes192 | -aes256 | -des | -des3] [-cacerts]\n"
+    static let libreSSLUnknownCipher = "Error outputting keys and certificates\n4346539500:error:06074079:digital envelope routines:EVP_PBE_CipherInit:unknown pbe algorithm:/AppleInternal/Library/BuildRoots/libressl-3.3/crypto/evp/evp_pbe.c:167:TYPE=2.16.840.1.101.3.4.1.42\n"
+
+    @Test("a .p12 LibreSSL cannot decode is a warning, not a stop: the preflight passes and `security import` decides",
+          arguments: [
+            [Self.libreSSLUnknownCipher],
+            ["Error outputting keys and certificates\n...:error:0308010C:digital envelope routines::unsupported\n", Self.libreSSLUnknownLegacy],
+          ])
+    func undecidableCertificateWarns(_ answers: [String]) async throws {
+        let (test, _) = try await setUp()
+        defer { SigningFixtures.remove(test.root) }
+        // openssl answers each attempt in turn: the plain read, then the -legacy retry.
+        let openssl = ScriptedShellRunner()
+        await openssl.on(["openssl"], responses: answers.map { .output([(.standardError, $0)], .exited(1)) })
+        var context = test.context(for: .package)
+        context.shell = openssl
+        try await performer.preflight([Step(.package)], in: context)
+        let warning = await test.output.standardError
+        #expect(warning.contains("warning: openssl could not read the certificate in \(test.signingFolder)/distribution.p12"))
+        #expect(warning.contains("`security import` decides"))
+        #expect(!warning.contains(SigningTestContext.certificatePassword))
+        #expect(await openssl.argvs.map { $0.contains("-legacy") } == answers.indices.map { $0 == 1 })
+    }
+
     @Test("a profile that does not include the .p12's certificate fails the preflight")
     func certificateNotInProfile() async throws {
         let (test, _) = try await setUp(["OTHER_CERT": "1"])
