@@ -22,7 +22,7 @@ int nightshift_add_close_others(posix_spawn_file_actions_t *actions);
 int nightshift_add_chdir(posix_spawn_file_actions_t *actions, const char *directory);
 
 /// Widens a pipe towards `capacity` bytes (Linux F_SETPIPE_SZ). Darwin cannot be asked: its pipes
-/// start at 16 KiB and grow by themselves up to 64 KiB while writers keep them full.
+/// start at 512 bytes and grow by themselves up to 64 KiB (xnu sys_pipe.c) while writers keep them full.
 void nightshift_widen_pipe(int descriptor, int capacity);
 
 #endif

@@ -59,7 +59,7 @@ final class StepPipes: @unchecked Sendable {
     }
 
     /// A close-on-exec pipe; the read end non-blocking and widened to `capacity` unless asked not to.
-    /// Only Linux widens it: Darwin's pipes start at 16 KiB and grow to 64 KiB by themselves, so
+    /// Only Linux widens it: Darwin's pipes start at 512 bytes and grow to 64 KiB by themselves, so
     /// there a chunk is at most that, and the child blocks sooner while one is masked.
     static func makePipe(nonBlockingRead: Bool = true) throws(ShellRunnerError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
