@@ -1,6 +1,7 @@
 /// The byte sequences a secret may take in a log besides its plain form. Tools print secrets
 /// encoded more often than raw: an `Authorization: Basic …` header (base64; fastlane has leaked
-/// these), a token inside a URL query (percent-encoding), a password inside a JSON body.
+/// these), a token inside a URL query (percent-encoding), a password inside a JSON body or a
+/// plist (XML), which iOS tools print all the time.
 enum SecretEncodings {
     /// Encoded forms shorter than this are dropped: a three-character fragment of base64 occurs
     /// by chance in any long log and masking it would protect nothing.
@@ -21,6 +22,7 @@ enum SecretEncodings {
         }
         encoded.formUnion(percentEncodedForms(of: secret))
         encoded.formUnion(jsonEscapedForms(of: secret))
+        encoded.formUnion(xmlEscapedForms(of: secret))
         forms.formUnion(encoded.filter { $0.count >= minimumEncodedLength })
         return forms
     }
@@ -137,6 +139,31 @@ enum SecretEncodings {
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: output.append(byte)
+            }
+        }
+        return output
+    }
+
+    // MARK: XML
+
+    /// Text as plist writers escape it (`&amp;`, `&lt;`, `&gt;` only) and as attribute values
+    /// are escaped (`&quot;` and `&apos;` too).
+    static func xmlEscapedForms(of secret: [UInt8]) -> [[UInt8]] {
+        let text = xmlEscaped(secret, escapingQuotes: false)
+        let attribute = xmlEscaped(secret, escapingQuotes: true)
+        return [text, attribute].filter { $0 != secret }
+    }
+
+    private static func xmlEscaped(_ bytes: [UInt8], escapingQuotes: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): output += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): output += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): output += Array("&gt;".utf8)
+            case UInt8(ascii: "\"") where escapingQuotes: output += Array("&quot;".utf8)
+            case UInt8(ascii: "'") where escapingQuotes: output += Array("&apos;".utf8)
             default: output.append(byte)
             }
         }
