@@ -77,6 +77,8 @@ struct CompositionRoot {
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {
         let environment = try environment()
         let masker = file.masker(in: environment)
+        let maskingWarnings = file.maskingWarnings(in: environment)
+        if !maskingWarnings.isEmpty { output.err(diagnosticPrinter.render(maskingWarnings)) }
         let stateDirectory = self.stateDirectory
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun

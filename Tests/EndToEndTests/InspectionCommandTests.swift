@@ -88,4 +88,16 @@ struct InspectionCommandTests {
         #expect(broken.standardError.contains(".env.broken:2:8: error: unterminated \" quote"))
         #expect(!broken.standardOutput.contains("token"))
     }
+
+    @Test("a blank secret is ignored with a warning naming it, and a short one is named too; neither is shown")
+    func secretsTooShortToMask() async throws {
+        let directory = try project()
+        let blank = try await NightshiftBinary.run(["run", "nightly"], in: directory, environment: ["DEPLOY_TOKEN": "   ", "TARGET": "a    b"])
+        #expect(blank.exitCode == 0)
+        #expect(blank.standardOutput.contains("token     for a    b"))
+        #expect(blank.standardError.contains("warning: secret DEPLOY_TOKEN is blank: it is ignored, not masked"))
+        let short = try await NightshiftBinary.run(["run", "nightly"], in: directory, environment: ["DEPLOY_TOKEN": "q7", "TARGET": "x"])
+        #expect(short.standardError.contains("warning: secret DEPLOY_TOKEN is shorter than 3 bytes: it is never masked"))
+        #expect(!short.standardError.contains("q7"))
+    }
 }

@@ -48,6 +48,8 @@ struct DotEnvFileTests {
         (#"A="bar\$ \$\$""#, "bar$ $$"),
         (#"A="\t""#, "t"),
         (#"A='\n \\ \$HOME'"#, #"\n \\ \$HOME"#),
+        (#"A='a $B \n'"#, #"a $B \n"#),
+        (#"A="C:\\dir \"q\" \$HOME""#, #"C:\dir "q" $HOME"#),
     ])
     func escapes(_ line: String, _ expected: String) throws {
         #expect(try values(line) == ["A": expected])
