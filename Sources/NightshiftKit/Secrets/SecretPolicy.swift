@@ -18,8 +18,14 @@ public struct SecretPolicy: Sendable, Hashable {
         self.secretSettings = secretSettings
     }
 
+    /// Names the word rule would take for secrets but that hold the path of a file by a tool's
+    /// convention: Google's service-account file path (`CREDENTIALS`). The Firebase uploader masks
+    /// the file's content; its path is a plain setting (`secrets:` can still declare it).
+    public static let pathVariables: Set<String> = ["GOOGLE_APPLICATION_CREDENTIALS"]
+
     public func isSecret(_ name: String) -> Bool {
         if declared.contains(name) { return true }
+        if SecretPolicy.pathVariables.contains(name) { return false }
         return name.uppercased().split(separator: "_").contains { SecretPolicy.sensitiveWords.contains(String($0)) }
     }
 
