@@ -4,12 +4,6 @@ public struct DotEnvAssignment: Sendable, Hashable {
     public var name: String
     public var value: String
     public var location: SourceLocation
-
-    public init(name: String, value: String, location: SourceLocation) {
-        self.name = name
-        self.value = value
-        self.location = location
-    }
 }
 
 /// A `.env` file that cannot be read as written, located compiler-style (`.env.staging:4:1`).

@@ -115,58 +115,53 @@ enum SecretEncodings {
         }
     }
 
-    // MARK: JSON
+    // MARK: JSON and XML
 
     /// The string as a JSON encoder writes it between the quotes, with and without `\/`.
     static func jsonEscapedForms(of secret: [UInt8]) -> [[UInt8]] {
-        let plain = jsonEscaped(secret, escapeSlash: false)
-        let slashed = jsonEscaped(secret, escapeSlash: true)
-        return [plain, slashed].filter { $0 != secret }
+        [false, true].map { escapeSlash in escaped(secret) { jsonEscape($0, escapeSlash: escapeSlash) } }.filter { $0 != secret }
     }
-
-    private static func jsonEscaped(_ bytes: [UInt8], escapeSlash: Bool) -> [UInt8] {
-        var output: [UInt8] = []
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): output += Array("\\\"".utf8)
-            case UInt8(ascii: "\\"): output += Array("\\\\".utf8)
-            case UInt8(ascii: "/") where escapeSlash: output += Array("\\/".utf8)
-            case 0x0A: output += Array("\\n".utf8)
-            case 0x0D: output += Array("\\r".utf8)
-            case 0x09: output += Array("\\t".utf8)
-            case 0x08: output += Array("\\b".utf8)
-            case 0x0C: output += Array("\\f".utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            default: output.append(byte)
-            }
-        }
-        return output
-    }
-
-    // MARK: XML
 
     /// Text as plist writers escape it (`&amp;`, `&lt;`, `&gt;` only) and as attribute values
     /// are escaped (`&quot;` and `&apos;` too).
     static func xmlEscapedForms(of secret: [UInt8]) -> [[UInt8]] {
-        let text = xmlEscaped(secret, escapingQuotes: false)
-        let attribute = xmlEscaped(secret, escapingQuotes: true)
-        return [text, attribute].filter { $0 != secret }
+        [false, true].map { escapeQuotes in escaped(secret) { xmlEscape($0, escapeQuotes: escapeQuotes) } }.filter { $0 != secret }
     }
 
-    private static func xmlEscaped(_ bytes: [UInt8], escapingQuotes: Bool) -> [UInt8] {
+    /// `bytes` with each byte `replacement` has a text for replaced by it.
+    private static func escaped(_ bytes: [UInt8], _ replacement: (UInt8) -> String?) -> [UInt8] {
         var output: [UInt8] = []
         for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): output += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): output += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): output += Array("&gt;".utf8)
-            case UInt8(ascii: "\"") where escapingQuotes: output += Array("&quot;".utf8)
-            case UInt8(ascii: "'") where escapingQuotes: output += Array("&apos;".utf8)
-            default: output.append(byte)
-            }
+            if let text = replacement(byte) { output += Array(text.utf8) } else { output.append(byte) }
         }
         return output
+    }
+
+    private static let lowerHexDigits = Array("0123456789abcdef")
+
+    private static func jsonEscape(_ byte: UInt8, escapeSlash: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case UInt8(ascii: "/") where escapeSlash: "\\/"
+        case 0x0A: "\\n"
+        case 0x0D: "\\r"
+        case 0x09: "\\t"
+        case 0x08: "\\b"
+        case 0x0C: "\\f"
+        case 0..<0x20: "\\u00\(lowerHexDigits[Int(byte >> 4)])\(lowerHexDigits[Int(byte & 0x0F)])"
+        default: nil
+        }
+    }
+
+    private static func xmlEscape(_ byte: UInt8, escapeQuotes: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\"") where escapeQuotes: "&quot;"
+        case UInt8(ascii: "'") where escapeQuotes: "&apos;"
+        default: nil
+        }
     }
 }
