@@ -49,22 +49,28 @@ struct CompositionRoot {
         return folder.path
     }
 
-    /// The process environment with `.env.<name>` beneath it. The lane lock stays with this
-    /// process: a step that runs nightshift again must not try to take it.
+    /// The process environment with the `.env` files beneath it (`.env.default`, `.env`, then
+    /// each `--env` name; see `DotEnvStack`), noting on stderr each variable the real environment
+    /// keeps. The lane lock stays with this process: a step that runs nightshift again must not
+    /// try to take it.
     func environment() throws -> EnvironmentVariables {
         var processEnvironment = processEnvironment
         processEnvironment[LaneLockFiles.variable] = nil
-        guard let name = global.env else { return processEnvironment }
-        let directory = (global.file as NSString).deletingLastPathComponent
-        let path = (directory.isEmpty ? "" : directory + "/") + ".env.\(name)"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            output.err("error: --env \(name): cannot read \(path)\n")
-            throw ExitCode(ExitStatus.usage)
+        var files: [(path: String, text: String)] = []
+        for source in DotEnvStack.sources(besideLanesFile: global.file, environmentNames: global.env) {
+            guard source.isRequired || FileManager.default.fileExists(atPath: source.path) else { continue }
+            guard let text = try? String(contentsOfFile: source.path, encoding: .utf8) else {
+                output.err("error: cannot read \(source.path)\n")
+                throw ExitCode(ExitStatus.usage)
+            }
+            files.append((source.path, text))
         }
         do {
-            return processEnvironment.filling(from: try DotEnvFile.parse(text))
+            let loaded = try DotEnvStack.load(files, under: processEnvironment)
+            if !loaded.notes.isEmpty { output.err(diagnosticPrinter.render(loaded.notes)) }
+            return loaded.environment
         } catch {
-            output.err("\(path):\(error.line):1: error: \(error.message)\n")
+            output.err(diagnosticPrinter.render([error.diagnostic]))
             throw ExitCode(ExitStatus.usage)
         }
     }
@@ -72,6 +78,8 @@ struct CompositionRoot {
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {
         let environment = try environment()
         let masker = file.masker(in: environment)
+        let maskingWarnings = file.maskingWarnings(in: environment)
+        if !maskingWarnings.isEmpty { output.err(diagnosticPrinter.render(maskingWarnings)) }
         let stateDirectory = self.stateDirectory
         let teardownSignal = TeardownSignal()
         let shell: any ShellRunner = dryRun

@@ -70,4 +70,34 @@ struct InspectionCommandTests {
         #expect(unknown.exitCode == 2)
         #expect(unknown.standardError.contains("cannot read"))
     }
+
+    @Test(".env and --env a,b load in fastlane's order; the environment's win is noted without values; a broken line stops the run")
+    func envFileStack() async throws {
+        let directory = try project()
+        try "TARGET=from-dotenv\nDEPLOY_TOKEN=dotenv-token-1\n".write(toFile: directory + "/.env", atomically: true, encoding: .utf8)
+        try "TARGET=\"${TARGET}-a\" # say \"hi\"\n".write(toFile: directory + "/.env.a", atomically: true, encoding: .utf8)
+        try "# b\nDEPLOY_TOKEN=b-token-22\n".write(toFile: directory + "/.env.b", atomically: true, encoding: .utf8)
+        let outcome = try await NightshiftBinary.run(["run", "nightly", "--env", "a,b"], in: directory, environment: ["DEPLOY_TOKEN": "env-token-333"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.contains("token ******** for from-dotenv-a"))
+        #expect(outcome.standardError.contains("note: DEPLOY_TOKEN from the environment overrides .env.b:2"))
+        #expect(!(outcome.standardOutput + outcome.standardError).contains("token-"))
+        try "TARGET=ok\nTARGET=\"unterminated\n".write(toFile: directory + "/.env.broken", atomically: true, encoding: .utf8)
+        let broken = try await NightshiftBinary.run(["run", "nightly", "--env", "broken"], in: directory)
+        #expect(broken.exitCode == 2)
+        #expect(broken.standardError.contains(".env.broken:2:8: error: unterminated \" quote"))
+        #expect(!broken.standardOutput.contains("token"))
+    }
+
+    @Test("a blank secret is ignored with a warning naming it, and a short one is named too; neither is shown")
+    func secretsTooShortToMask() async throws {
+        let directory = try project()
+        let blank = try await NightshiftBinary.run(["run", "nightly"], in: directory, environment: ["DEPLOY_TOKEN": "   ", "TARGET": "a    b"])
+        #expect(blank.exitCode == 0)
+        #expect(blank.standardOutput.contains("token     for a    b"))
+        #expect(blank.standardError.contains("warning: secret DEPLOY_TOKEN is blank: it is ignored, not masked"))
+        let short = try await NightshiftBinary.run(["run", "nightly"], in: directory, environment: ["DEPLOY_TOKEN": "q7", "TARGET": "x"])
+        #expect(short.standardError.contains("warning: secret DEPLOY_TOKEN is shorter than 3 bytes: it is never masked"))
+        #expect(!short.standardError.contains("q7"))
+    }
 }

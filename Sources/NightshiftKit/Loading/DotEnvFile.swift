@@ -1,44 +1,60 @@
-import Foundation
+/// One `NAME=value` line of a `.env` file, with where it was written (for errors and for the note
+/// that says the real environment overrode it).
+public struct DotEnvAssignment: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public var location: SourceLocation
+}
 
-/// `.env.NAME` files (`--env NAME`), in the dotenv format fastlane and docker use: `KEY=value`,
-/// optional `export `, `#` comments, single quotes literal, double quotes with `\n` escapes.
+/// A `.env` file that cannot be read as written, located compiler-style (`.env.staging:4:1`).
+public struct DotEnvError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var diagnostic: Diagnostic
+
+    public init(_ message: String, at location: SourceLocation) {
+        diagnostic = .error(message, at: location)
+    }
+
+    public var description: String { diagnostic.description }
+}
+
+/// `.env` files in the format of the Ruby dotenv gem 2.x, which fastlane's `--env` reads
+/// (bkeepers/dotenv 2.x `lib/dotenv/parser.rb` and `substitutions/variable.rb`; the README's
+/// `.env` table lists every rule):
+/// - `NAME=value`, optional `export `, blank lines and `#` comment lines;
+/// - a quoted value ends at its matching closing quote, may span lines (a PEM key), and may be
+///   followed by a comment;
+/// - single quotes are literal (a `\'` inside neither ends them nor loses its backslash);
+/// - double quotes turn `\n` and `\r` into a line feed and a carriage return, and `\X` into `X`
+///   for any other `X`: so `\\` is `\`, `\"` is `"`, `\$` is a literal `$`, and `\t` is `t`
+///   (the gem's rule; python-dotenv would give a tab);
+/// - in double-quoted and unquoted values `$NAME` and `${NAME}` are replaced by the variable's
+///   value (the real environment, else an earlier line, else an earlier file; unset is empty),
+///   and `\$` keeps a literal `$`. `$(…)` stays as written: a `.env` never runs commands.
+///
+/// Where the gem's regular expressions behave by accident, this reader is stricter, and says so
+/// with a location rather than guess: text after a closing quote, an unterminated quote, a
+/// malformed `${`, or a NUL byte in a value are errors; each backslash escapes exactly the next
+/// character (the gem unescapes twice, so `"\\$A"` would keep `$A`); an unquoted `#` starts a
+/// comment only at the value's start or after a blank (python-dotenv's rule; the gem cuts
+/// `pa#ss` to `pa`, which would truncate a password silently).
 public enum DotEnvFile {
-    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var line: Int
-        public var message: String
-        public var description: String { "line \(line): \(message)" }
+    /// The assignments of `text`, in order. `scope` gives the values `$NAME` reads besides the
+    /// file's own earlier lines.
+    public static func parse(_ text: String, file: String, scope: DotEnvScope = DotEnvScope()) throws(DotEnvError) -> [DotEnvAssignment] {
+        var reader = DotEnvReader(text: text, file: file, scope: scope)
+        return try reader.assignments()
     }
+}
 
-    public static func parse(_ text: String) throws(ParseError) -> [String: String] {
-        var values: [String: String] = [:]
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            var line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.hasSuffix("\r") { line.removeLast() }
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("export ") { line = String(line.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
-            guard let equals = line.firstIndex(of: "=") else {
-                throw ParseError(line: index + 1, message: "expected NAME=value")
-            }
-            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-            guard Interpolation.isValidName(name) else {
-                throw ParseError(line: index + 1, message: "'\(name)' is not a valid variable name")
-            }
-            values[name] = try value(String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces), line: index + 1)
-        }
-        return values
-    }
+/// What `$NAME` in a `.env` file reads besides the file's own earlier lines.
+public struct DotEnvScope: Sendable {
+    /// Wins over the file's own lines, as the real environment wins over the file.
+    public var environment: EnvironmentVariables
+    /// Files loaded before this one, under its own lines.
+    public var earlierFiles: [String: String]
 
-    private static func value(_ text: String, line: Int) throws(ParseError) -> String {
-        guard let quote = text.first, quote == "\"" || quote == "'" else {
-            // An unquoted value ends at a ` #` comment.
-            if let comment = text.range(of: " #") { return String(text[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
-            return text
-        }
-        guard text.count >= 2, let close = text.dropFirst().lastIndex(of: quote) else {
-            throw ParseError(line: line, message: "unterminated \(quote) quote")
-        }
-        let body = String(text[text.index(after: text.startIndex)..<close])
-        guard quote == "\"" else { return body }
-        return body.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\\"", with: "\"")
+    public init(environment: EnvironmentVariables = [:], earlierFiles: [String: String] = [:]) {
+        self.environment = environment
+        self.earlierFiles = earlierFiles
     }
 }

@@ -4,12 +4,16 @@
 /// A partial line is held back until its newline arrives, so a secret split across two reads is
 /// seen whole. A line longer than `maximumHeldBytes` (a progress bar, minified JSON) is not held
 /// forever: the stream then emits all but the last `longestPatternLength - 1` bytes, which is
-/// still enough to catch a secret straddling the cut. Memory stays bounded by
-/// `maximumHeldBytes` plus one chunk, whatever the child prints.
+/// still enough to catch a secret straddling the cut. When a masked occurrence runs past the cut,
+/// the bytes after the cut stay held too (already shown, as part of that mask), so a second
+/// secret overlapping the first is still seen whole when the rest of it arrives. Memory stays
+/// bounded by `maximumHeldBytes` plus one chunk, whatever the child prints.
 public struct MaskingLineStream: Sendable {
     public let masker: SecretMasker
     public let maximumHeldBytes: Int
     private var pending: [UInt8] = []
+    /// How many of `pending`'s first bytes were already shown, as the end of a mask.
+    private var pendingMaskedPrefix = 0
 
     public init(masker: SecretMasker, maximumHeldBytes: Int = 64 * 1024) {
         self.masker = masker
@@ -34,9 +38,10 @@ public struct MaskingLineStream: Sendable {
             // rest of the chunk is then processed in place, not copied.
             let firstEnd = Self.endOfFirstLine(in: new)
             var head = pending
+            let maskedPrefix = pendingMaskedPrefix
             pending = []
             head.append(contentsOf: new[..<firstEnd])
-            head.withUnsafeBufferPointer { process($0, emit: emit) }
+            head.withUnsafeBufferPointer { process($0, maskedPrefix: maskedPrefix, emit: emit) }
             // When `firstEnd` is inside the chunk, `head` ended with a line end: nothing is held.
             if firstEnd < new.count { process(UnsafeBufferPointer(rebasing: new[firstEnd...]), emit: emit) }
         }
@@ -44,28 +49,46 @@ public struct MaskingLineStream: Sendable {
 
     /// Everything still held back, masked. Call once when the channel reaches its end.
     public mutating func finish() -> [UInt8] {
-        defer { pending = [] }
-        return masker.mask(pending)
+        defer { (pending, pendingMaskedPrefix) = ([], 0) }
+        var output: [UInt8] = []
+        pending.withUnsafeBufferPointer { buffer in
+            _ = masker.mask(buffer, searchEnd: buffer.count, emitLimit: buffer.count, maskedPrefix: pendingMaskedPrefix) {
+                output.append(contentsOf: $0)
+            }
+        }
+        return output
     }
 
     /// The bytes being held back (at most `maximumHeldBytes` plus one chunk).
     public var heldByteCount: Int { pending.count }
 
     /// Emits the complete lines of `work`, masked, and holds back the partial line after them,
-    /// flushing all but a carry of it when it grows past `maximumHeldBytes`.
-    private mutating func process(_ work: UnsafeBufferPointer<UInt8>, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// flushing all but a carry of it when it grows past `maximumHeldBytes`. `maskedPrefix`:
+    /// see `SecretMasker.mask(_:searchEnd:emitLimit:maskedPrefix:emit:)`.
+    private mutating func process(
+        _ work: UnsafeBufferPointer<UInt8>, maskedPrefix: Int = 0, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         let lineEnd = Self.endOfLastLine(in: work)
         if lineEnd > 0 {
-            _ = masker.mask(UnsafeBufferPointer(rebasing: work[..<lineEnd]), searchEnd: lineEnd, emitLimit: lineEnd, emit: emit)
+            _ = masker.mask(UnsafeBufferPointer(rebasing: work[..<lineEnd]), searchEnd: lineEnd, emitLimit: lineEnd,
+                            maskedPrefix: maskedPrefix, emit: emit)
         }
+        // A held line holds no line end, so a prefix survives only when nothing was emitted.
         var restStart = lineEnd
+        var restMaskedPrefix = lineEnd > 0 ? 0 : maskedPrefix
         let restCount = work.count - restStart
         if restCount > maximumHeldBytes {
             let rest = UnsafeBufferPointer(rebasing: work[restStart...])
             let carry = max(masker.longestPatternLength - 1, 0)
-            restStart += masker.mask(rest, searchEnd: rest.count, emitLimit: rest.count - carry, emit: emit)
+            let emitLimit = rest.count - carry
+            let shownEnd = masker.mask(rest, searchEnd: rest.count, emitLimit: emitLimit, maskedPrefix: restMaskedPrefix, emit: emit)
+            // Hold from the cut, not from the end of a mask running past it: an occurrence that
+            // starts inside that mask must still be found whole once its end arrives.
+            restStart += emitLimit
+            restMaskedPrefix = shownEnd - emitLimit
         }
         pending = Array(work[restStart...])
+        pendingMaskedPrefix = restMaskedPrefix
     }
 
     /// One past the first line end in `bytes`, or `bytes.count` when there is none.

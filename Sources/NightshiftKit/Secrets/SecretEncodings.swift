@@ -1,6 +1,7 @@
 /// The byte sequences a secret may take in a log besides its plain form. Tools print secrets
 /// encoded more often than raw: an `Authorization: Basic …` header (base64; fastlane has leaked
-/// these), a token inside a URL query (percent-encoding), a password inside a JSON body.
+/// these), a token inside a URL query (percent-encoding), a password inside a JSON body or a
+/// plist (XML), which iOS tools print all the time.
 enum SecretEncodings {
     /// Encoded forms shorter than this are dropped: a three-character fragment of base64 occurs
     /// by chance in any long log and masking it would protect nothing.
@@ -21,6 +22,7 @@ enum SecretEncodings {
         }
         encoded.formUnion(percentEncodedForms(of: secret))
         encoded.formUnion(jsonEscapedForms(of: secret))
+        encoded.formUnion(xmlEscapedForms(of: secret))
         forms.formUnion(encoded.filter { $0.count >= minimumEncodedLength })
         return forms
     }
@@ -113,33 +115,53 @@ enum SecretEncodings {
         }
     }
 
-    // MARK: JSON
+    // MARK: JSON and XML
 
     /// The string as a JSON encoder writes it between the quotes, with and without `\/`.
     static func jsonEscapedForms(of secret: [UInt8]) -> [[UInt8]] {
-        let plain = jsonEscaped(secret, escapeSlash: false)
-        let slashed = jsonEscaped(secret, escapeSlash: true)
-        return [plain, slashed].filter { $0 != secret }
+        [false, true].map { escapeSlash in escaped(secret) { jsonEscape($0, escapeSlash: escapeSlash) } }.filter { $0 != secret }
     }
 
-    private static func jsonEscaped(_ bytes: [UInt8], escapeSlash: Bool) -> [UInt8] {
+    /// Text as plist writers escape it (`&amp;`, `&lt;`, `&gt;` only) and as attribute values
+    /// are escaped (`&quot;` and `&apos;` too).
+    static func xmlEscapedForms(of secret: [UInt8]) -> [[UInt8]] {
+        [false, true].map { escapeQuotes in escaped(secret) { xmlEscape($0, escapeQuotes: escapeQuotes) } }.filter { $0 != secret }
+    }
+
+    /// `bytes` with each byte `replacement` has a text for replaced by it.
+    private static func escaped(_ bytes: [UInt8], _ replacement: (UInt8) -> String?) -> [UInt8] {
         var output: [UInt8] = []
         for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): output += Array("\\\"".utf8)
-            case UInt8(ascii: "\\"): output += Array("\\\\".utf8)
-            case UInt8(ascii: "/") where escapeSlash: output += Array("\\/".utf8)
-            case 0x0A: output += Array("\\n".utf8)
-            case 0x0D: output += Array("\\r".utf8)
-            case 0x09: output += Array("\\t".utf8)
-            case 0x08: output += Array("\\b".utf8)
-            case 0x0C: output += Array("\\f".utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            default: output.append(byte)
-            }
+            if let text = replacement(byte) { output += Array(text.utf8) } else { output.append(byte) }
         }
         return output
+    }
+
+    private static let lowerHexDigits = Array("0123456789abcdef")
+
+    private static func jsonEscape(_ byte: UInt8, escapeSlash: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case UInt8(ascii: "/") where escapeSlash: "\\/"
+        case 0x0A: "\\n"
+        case 0x0D: "\\r"
+        case 0x09: "\\t"
+        case 0x08: "\\b"
+        case 0x0C: "\\f"
+        case 0..<0x20: "\\u00\(lowerHexDigits[Int(byte >> 4)])\(lowerHexDigits[Int(byte & 0x0F)])"
+        default: nil
+        }
+    }
+
+    private static func xmlEscape(_ byte: UInt8, escapeQuotes: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\"") where escapeQuotes: "&quot;"
+        case UInt8(ascii: "'") where escapeQuotes: "&apos;"
+        default: nil
+        }
     }
 }

@@ -5,11 +5,20 @@ public struct SecretMasker: Sendable {
     public let secrets: [String]
     let matcher: PatternMatcher
 
+    /// Blank secrets are dropped: masking every run of spaces would wreck the output and hide
+    /// nothing. A secret with blanks around it is also hidden without them, as a tool that trims
+    /// its input prints it.
     public init(secrets: some Sequence<String>) {
-        let unique = Set(secrets.filter { !$0.isEmpty })
+        let unique = Set(secrets.filter { !MaskingLimit.trimmed($0).isEmpty })
         self.secrets = unique.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 < $1 }
         var patterns: Set<[UInt8]> = []
-        for secret in unique { patterns.formUnion(SecretEncodings.variants(of: Array(secret.utf8))) }
+        for secret in unique {
+            patterns.formUnion(SecretEncodings.variants(of: Array(secret.utf8)))
+            let trimmed = MaskingLimit.trimmed(secret)
+            if trimmed.utf8.count != secret.utf8.count, trimmed.utf8.count >= SecretPolicy.minimumLength {
+                patterns.formUnion(SecretEncodings.variants(of: Array(trimmed.utf8)))
+            }
+        }
         self.matcher = PatternMatcher(patterns: patterns)
     }
 
@@ -48,21 +57,26 @@ public struct SecretMasker: Sendable {
 
     /// Hands `buffer[..<emitLimit]`, masked, to `emit` piece by piece without copying.
     /// Occurrences are searched within `buffer[..<searchEnd]`; one that starts before `emitLimit`
-    /// but ends after it is emitted whole (masked), so the returned number of consumed bytes can
+    /// but ends after it is emitted whole (masked), so the returned end of what was shown can
     /// exceed `emitLimit`.
+    ///
+    /// `maskedPrefix` bytes at the start were already shown, as the end of a mask: they are not
+    /// emitted again, and an occurrence that starts among them or right after them continues
+    /// that mask instead of starting another. This is how a stream flushing a long line shows an
+    /// occurrence overlapping one it already masked.
     func mask(
-        _ buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, emitLimit: Int,
+        _ buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, emitLimit: Int, maskedPrefix: Int = 0,
         emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Int {
         let ranges = matcher.occurrences(in: buffer, searchEnd: searchEnd, startLimit: emitLimit)
-        var cursor = 0
-        for range in ranges {
+        var cursor = maskedPrefix
+        for range in ranges where range.upperBound > cursor {
             if range.lowerBound > cursor { emit(UnsafeBufferPointer(rebasing: buffer[cursor..<range.lowerBound])) }
-            Self.maskBytes.withUnsafeBufferPointer { emit($0) }
+            if maskedPrefix == 0 || range.lowerBound > maskedPrefix { Self.maskBytes.withUnsafeBufferPointer { emit($0) } }
             cursor = range.upperBound
         }
-        let consumed = max(emitLimit, cursor)
-        if consumed > cursor { emit(UnsafeBufferPointer(rebasing: buffer[cursor..<consumed])) }
-        return consumed
+        let shownEnd = max(emitLimit, cursor)
+        if shownEnd > cursor { emit(UnsafeBufferPointer(rebasing: buffer[cursor..<shownEnd])) }
+        return shownEnd
     }
 }

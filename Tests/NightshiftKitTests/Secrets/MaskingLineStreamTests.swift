@@ -5,7 +5,11 @@ import Testing
 @Suite("MaskingLineStream")
 struct MaskingLineStreamTests {
     private func streamed(_ chunks: [[UInt8]], secrets: [String], held: Int = 64 * 1024) -> (String, [Int]) {
-        var stream = MaskingLineStream(masker: SecretMasker(secrets: secrets), maximumHeldBytes: held)
+        streamed(chunks, masker: SecretMasker(secrets: secrets), held: held)
+    }
+
+    private func streamed(_ chunks: [[UInt8]], masker: SecretMasker, held: Int) -> (String, [Int]) {
+        var stream = MaskingLineStream(masker: masker, maximumHeldBytes: held)
         var output: [UInt8] = []
         var held: [Int] = []
         for chunk in chunks {
@@ -67,5 +71,48 @@ struct MaskingLineStreamTests {
         let text = "a\nb\nc without newline"
         let (output, _) = streamed([Array(text.utf8)], secrets: [])
         #expect(output == text)
+    }
+
+    /// Two secrets sharing bytes ("OPQR") on a line longer than the stream holds, without a
+    /// newline: when the first straddles the flush point, the second's head must not be flushed
+    /// with it, or its tail arrives alone and is shown.
+    static let overlapping = SecretMasker(secrets: ["KLMNOPQR", "OPQRSTUV"])
+    static let filler = String(repeating: ".", count: 24)
+    static let overlappingLine = filler + "KLMNOPQRSTUV" + filler
+
+    private func expectNoSecretByte(_ output: String, _ comment: Comment) {
+        #expect(output == Self.filler + Secret.mask + Self.filler, comment)
+        #expect(!output.contains { ("K"..."V").contains($0) }, comment)
+    }
+
+    @Test("overlapping secrets on an over-long line are masked at every chunk boundary")
+    func overlappingSecretsAtEveryBoundary() {
+        let bytes = Array(Self.overlappingLine.utf8)
+        for held in [16, 20, 24] {
+            for cut in 0...bytes.count {
+                let (output, heldCounts) = streamed([Array(bytes[..<cut]), Array(bytes[cut...])], masker: Self.overlapping, held: held)
+                expectNoSecretByte(output, "held \(held), cut at \(cut)")
+                #expect(heldCounts.allSatisfy { $0 <= held + bytes.count })
+            }
+            expectNoSecretByte(streamed(bytes.map { [$0] }, masker: Self.overlapping, held: held).0, "held \(held), byte by byte")
+        }
+        for second in 1..<bytes.count {
+            for first in 0..<second {
+                let chunks = [Array(bytes[..<first]), Array(bytes[first..<second]), Array(bytes[second...])]
+                expectNoSecretByte(streamed(chunks, masker: Self.overlapping, held: 16).0, "cuts \(first), \(second)")
+            }
+        }
+    }
+
+    @Test("overlapping secrets past 64 KiB without a newline are masked at every boundary near the flush")
+    func overlappingSecretsPast64KiB() {
+        let padding = 64 * 1024 - 6
+        let bytes = Array((String(repeating: ".", count: padding) + Self.overlappingLine).utf8)
+        for cut in padding...bytes.count {
+            let (output, _) = streamed([Array(bytes[..<cut]), Array(bytes[cut...])], masker: Self.overlapping, held: 64 * 1024)
+            let leaked = output.contains { ("K"..."V").contains($0) }
+            let maskedOnce = output.hasSuffix(Self.filler + Secret.mask + Self.filler)
+            #expect(!leaked && maskedOnce, "cut at \(cut)")
+        }
     }
 }

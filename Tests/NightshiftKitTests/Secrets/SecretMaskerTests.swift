@@ -99,4 +99,25 @@ struct SecretMaskerTests {
         let bytes: [UInt8] = [0xFF, 0x00] + Array("key".utf8) + [0xC3]
         #expect(masker.mask(bytes) == [0xFF, 0x00] + Array(Secret.mask.utf8) + [0xC3])
     }
+
+    @Test("a secret with surrounding blanks is also masked when printed trimmed")
+    func trimmed() {
+        let masker = SecretMasker(secrets: ["  s3cret  ", "-----BEGIN KEY-----\nMIIBOgIBAAJBAK\n-----END KEY-----\n"])
+        #expect(masker.mask("pw='  s3cret  ' then pw=s3cret.") == "pw='********' then pw=********.")
+        #expect(masker.mask("key=-----BEGIN KEY-----\\nMIIBOgIBAAJBAK\\n-----END KEY-----;") == "key=********;")
+    }
+
+    @Test("a blank secret masks nothing")
+    func blank() {
+        let masker = SecretMasker(secrets: ["   ", "\t \n"])
+        let log = "Step    name\twith      spaces \t \n"
+        #expect(masker.mask(log) == log)
+    }
+
+    @Test("the XML-escaped forms of the secret are masked, as plist writers and full escaping write them")
+    func xmlEscaped() {
+        let masker = SecretMasker(secrets: ["p<w>&\"q'"])
+        #expect(masker.mask("<string>p&lt;w&gt;&amp;\"q'</string>") == "<string>********</string>")
+        #expect(masker.mask("<key a=\"p&lt;w&gt;&amp;&quot;q&apos;\"/>") == "<key a=\"********\"/>")
+    }
 }

@@ -27,4 +27,19 @@ struct SecretPolicyTests {
         let values = policy.secretValues(in: ["A": "left", "B": "right"])
         #expect(values == ["left", "left-right", "literal-pw", "right"])
     }
+
+    @Test("names with a sensitive word as an _-separated part are secrets, fastlane's included", arguments: [
+        ("FASTLANE_SESSION", true), ("MATCH_GIT_BASIC_AUTHORIZATION", true), ("MATCH_PASSPHRASE", true),
+        ("GOOGLE_CREDENTIALS", true), ("SESSION_COOKIE", true), ("match_password", true), ("API_TOKEN", true),
+        ("KEYCHAIN_NAME", false), ("SESSIONS_DIR", false), ("COOKIES", false), ("FASTLANE_USER", false),
+        ("GOOGLE_APPLICATION_CREDENTIALS", false),
+    ])
+    func sensitiveNames(_ name: String, _ isSecret: Bool) {
+        #expect(SecretPolicy().isSecret(name) == isSecret)
+    }
+
+    @Test("blank values are not secrets to mask")
+    func blankValues() {
+        #expect(SecretPolicy().secretValues(in: ["MATCH_PASSWORD": "   ", "API_TOKEN": "\t\n ", "KEY": "k3y"]) == ["k3y"])
+    }
 }
