@@ -4,24 +4,25 @@ struct LanesFileValidator {
     let bag: DiagnosticBag
 
     func validate() {
+        let graph = LaneCallGraph(file: file)
         checkDuplicateNames()
         for lane in file.lanes {
             checkConfiguration(of: lane)
-            for step in lane.steps { check(step, in: lane) }
+            for step in lane.steps { check(step, in: lane, graph: graph) }
         }
-        let graph = LaneCallGraph(file: file)
         let cycles = graph.cycles()
         cycles.forEach { cycle in
             bag.error("lane calls form a cycle: \(cycle.names.joined(separator: " -> "))", at: cycle.location)
         }
-        if cycles.isEmpty { checkConfigurationsInForce(calledLanes: graph.calledLanes()) }
+        if cycles.isEmpty { checkConfigurationsInForce(graph: graph) }
     }
 
     /// A lane that no other lane calls is run by itself, so its signing steps need a
     /// configuration of its own or of the lanes it calls. A called lane may rely on its callers'.
-    private func checkConfigurationsInForce(calledLanes: Set<String>) {
+    private func checkConfigurationsInForce(graph: LaneCallGraph) {
+        let calledLanes = graph.calledLanes()
         for lane in file.lanes where !calledLanes.contains(lane.name) {
-            RunPreparation.configurationProblems(of: lane, in: file).forEach(bag.append)
+            RunPreparation.configurationProblems(of: lane, in: graph).forEach(bag.append)
         }
     }
 
@@ -41,9 +42,9 @@ struct LanesFileValidator {
                   at: lane.configurationLocation ?? lane.location, notes: notes)
     }
 
-    private func check(_ step: Step, in lane: Lane) {
+    private func check(_ step: Step, in lane: Lane, graph: LaneCallGraph) {
         switch step.kind {
-        case .lane(let callee) where file.lane(named: callee) == nil:
+        case .lane(let callee) where graph.lane(named: callee) == nil:
             bag.error("step calls lane '\(callee)', which does not exist", at: step.location,
                       notes: Suggestion.note(for: callee, among: file.lanes.map(\.name)))
         case .upload(let target):
