@@ -2,12 +2,16 @@
 struct LanesFileValidator {
     let file: LanesFile
     let bag: DiagnosticBag
+    private let suggestions = SuggestionBudget(suggestions: 20)
+    /// A note lists the configurations only when they fit on a line.
+    private static let configurationsListed = 10
 
     func validate() {
         let graph = LaneCallGraph(file: file)
         checkDuplicateNames()
+        let configurations = Set(file.configurations.map(\.name))
         for lane in file.lanes {
-            checkConfiguration(of: lane)
+            checkConfiguration(of: lane, known: configurations)
             for step in lane.steps { check(step, in: lane, graph: graph) }
         }
         let cycles = graph.cycles()
@@ -33,11 +37,13 @@ struct LanesFileValidator {
         }
     }
 
-    private func checkConfiguration(of lane: Lane) {
-        guard let name = lane.configuration, file.configuration(named: name) == nil else { return }
-        let names = file.configurations.map(\.name)
-        var notes = Suggestion.note(for: name, among: names)
-        if notes.isEmpty { notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"] }
+    private func checkConfiguration(of lane: Lane, known: Set<String>) {
+        guard let name = lane.configuration, !known.contains(name) else { return }
+        var notes = suggestions.note(for: name, among: file.configurations.map(\.name))
+        if notes.isEmpty, file.configurations.count <= Self.configurationsListed {
+            let names = file.configurations.map(\.name)
+            notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"]
+        }
         bag.error("lane '\(lane.name)' names configuration '\(name)', which does not exist",
                   at: lane.configurationLocation ?? lane.location, notes: notes)
     }
@@ -46,7 +52,7 @@ struct LanesFileValidator {
         switch step.kind {
         case .lane(let callee) where graph.lane(named: callee) == nil:
             bag.error("step calls lane '\(callee)', which does not exist", at: step.location,
-                      notes: Suggestion.note(for: callee, among: file.lanes.map(\.name)))
+                      notes: suggestions.note(for: callee, among: file.lanes.map(\.name)))
         case .upload(let target):
             check(target)
         case let kind where kind.needsSigning:

@@ -58,3 +58,21 @@ enum Suggestion {
         return table[a.count][b.count]
     }
 }
+
+/// Did-you-means against a file's own names (its lanes, its configurations) cost a distance per
+/// name. A file with thousands of bad references gets them for its first few only, so loading
+/// stays linear in the file's size.
+final class SuggestionBudget {
+    private var remaining: Int
+
+    init(suggestions: Int) {
+        remaining = suggestions
+    }
+
+    /// `candidates` is only evaluated while the budget lasts.
+    func note(for word: String, among candidates: @autoclosure () -> [String]) -> [String] {
+        guard remaining > 0 else { return [] }
+        remaining -= 1
+        return Suggestion.note(for: word, among: candidates())
+    }
+}
