@@ -84,10 +84,24 @@ struct LanesFileValidator {
         for key in keys.required.sorted() where target.parameters[key] == nil {
             bag.error("upload to \(target.destination) needs '\(key)'", at: target.location)
         }
+        checkRetrySettings(of: target)
         for choice in UploadDestinationSchema.exclusiveChoices(for: target.destination) {
             let given = choice.filter { target.parameters[$0] != nil }.sorted()
             if given.count > 1 {
                 bag.error("upload to \(target.destination) takes one of \(given.joined(separator: " or ")), not both", at: target.location)
+            }
+        }
+    }
+
+    /// `attempts:` and `backoff:` written out are bounded now, like a step's `retry:`; values read
+    /// from variables are checked when the upload runs.
+    private func checkRetrySettings(of target: UploadTarget) {
+        for key in ["attempts", "backoff"] {
+            guard case .scalar(let value)? = target.parameters[key], value.references.isEmpty else { continue }
+            do {
+                _ = try UploadSettings([key: .scalar(value)]).retryPolicy(for: target.destination)
+            } catch {
+                bag.error("upload to \(target.destination): \(error.message)", at: target.parameterLocations[key] ?? target.location)
             }
         }
     }
