@@ -7,8 +7,8 @@ public enum InputLimits {
     public static let mostRetries = 100
     /// `retry: { backoff: F }`: each wait is at most ten times the previous one.
     public static let backoffFactors: ClosedRange<Double> = 1...10
-    /// Parentheses and `!` in an `if:`, and `${…:-…}` defaults inside each other: the parsers
-    /// recurse once per level.
+    /// Parentheses and `!` in an `if:`, `${…:-…}` defaults inside each other, and `lane:` calls
+    /// inside called lanes: parsing, running and analysing each recurse once per level.
     public static let deepestNesting = 64
     /// `&&` and `||` in one `if:`: a chain of them is a tree as deep as it is long, and
     /// evaluating and freeing it recurses once per operator.

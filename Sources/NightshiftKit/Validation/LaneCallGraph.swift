@@ -45,6 +45,32 @@ struct LaneCallGraph {
         }
     }
 
+    /// How many lanes deep the calls from each lane go (1 for a lane that calls none), for a
+    /// graph without cycles; each lane is measured once.
+    func callDepths() -> [String: Int] {
+        var depths: [String: Int] = [:]
+        var onPath: Set<String> = []
+        func calledLanes(of lane: Lane) -> [Lane] { callees(of: lane).compactMap { self.lane(named: $0.name) } }
+        for root in file.lanes where depths[root.name] == nil {
+            var path: [(lane: Lane, callees: [Lane], next: Int)] = [(root, calledLanes(of: root), 0)]
+            onPath.insert(root.name)
+            while let top = path.last {
+                if top.next < top.callees.count {
+                    path[path.count - 1].next += 1
+                    let callee = top.callees[top.next]
+                    if depths[callee.name] == nil, onPath.insert(callee.name).inserted {
+                        path.append((callee, calledLanes(of: callee), 0))
+                    }
+                    continue
+                }
+                depths[top.lane.name] = 1 + (top.callees.compactMap { depths[$0.name] }.max() ?? 0)
+                onPath.remove(top.lane.name)
+                path.removeLast()
+            }
+        }
+        return depths
+    }
+
     /// The lanes some `lane:` step calls.
     func calledLanes() -> Set<String> {
         Set(file.lanes.flatMap { callees(of: $0).map(\.name) })

@@ -18,7 +18,20 @@ struct LanesFileValidator {
         cycles.forEach { cycle in
             bag.error("lane calls form a cycle: \(cycle.names.joined(separator: " -> "))", at: cycle.location)
         }
-        if cycles.isEmpty { checkConfigurationsInForce(graph: graph) }
+        if cycles.isEmpty {
+            checkCallDepth(graph: graph)
+            checkConfigurationsInForce(graph: graph)
+        }
+    }
+
+    /// Running a lane, and working out what it needs, recurse once per nested call: a chain of
+    /// 20,000 calls overflowed the stack. Reported once, at the first lane too deep.
+    private func checkCallDepth(graph: LaneCallGraph) {
+        let depths = graph.callDepths()
+        let limit = InputLimits.deepestNesting
+        guard let lane = file.lanes.first(where: { depths[$0.name, default: 0] > limit }) else { return }
+        bag.error("lane '\(lane.name)' calls lanes \(depths[lane.name, default: 0]) deep; 'lane:' calls nest at most \(limit) deep",
+                  at: lane.location)
     }
 
     /// A lane that no other lane calls is run by itself, so its signing steps need a

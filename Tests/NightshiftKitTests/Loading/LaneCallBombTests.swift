@@ -57,4 +57,21 @@ struct LaneCallBombTests {
         #expect(visits == count)
         #expect(graph.cycles().map(\.names.count) == [count + 1])
     }
+
+    static func chain(_ count: Int) -> String {
+        let lanes = (0..<count).map { index in
+            index + 1 < count ? "  l\(index):\n    steps:\n      - lane: l\(index + 1)\n" : "  l\(index):\n    steps:\n      - sh: make\n"
+        }
+        return "project: { name: Chain }\nlanes:\n" + lanes.joined()
+    }
+
+    @Test("lane calls nest at most 64 deep: a chain of 2,000 is one located error, not a stack overflow at run time")
+    func callDepthBound() throws {
+        let limit = InputLimits.deepestNesting
+        #expect(throws: Never.self) { try LanesFileLoader().parse(text: Self.chain(limit), path: "chain.yml") }
+        for count in [limit + 1, 2_000] {
+            let error = #expect(throws: LanesFileError.self) { try LanesFileLoader().parse(text: Self.chain(count), path: "chain.yml") }
+            #expect(error?.description == "chain.yml:3:3: error: lane 'l0' calls lanes \(count) deep; 'lane:' calls nest at most \(limit) deep")
+        }
+    }
 }
