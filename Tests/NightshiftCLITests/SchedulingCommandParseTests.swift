@@ -36,6 +36,15 @@ struct SchedulingCommandParseTests {
         }
     }
 
+    @Test("a grace period past 30 days is a usage error, not a crash at SIGTERM")
+    func gracePeriodBound() throws {
+        #expect(try Nightshift.parseAsRoot(["schedule", "--grace-period", "30d"]) is ScheduleCommand)
+        for huge in ["30d1ms", "9223372036854775807", "9223372036854775807d"] {
+            let error = #expect(throws: (any Error).self, "\(huge)") { try Nightshift.parseAsRoot(["schedule", "--grace-period", huge]) }
+            #expect(error.map { Nightshift.message(for: $0) } == "--grace-period: '\(huge)' is longer than 30d")
+        }
+    }
+
     @Test("poll-SCM reads the repository of the lanes file, whatever the daemon's working directory")
     func pollSCMFolder() throws {
         let cwd = FileManager.default.currentDirectoryPath

@@ -36,14 +36,17 @@ public struct UploadSettings: Sendable {
     public func retryPolicy(for destination: String) throws(UploadError) -> UploadRetryPolicy {
         var policy = UploadRetryPolicy()
         if let text = string("attempts") {
-            guard let attempts = Int(text), attempts >= 1 else {
-                throw UploadError(destination, "'attempts: \(text)' must be a whole number of at least 1")
+            guard let attempts = Int(text), (1...InputLimits.mostRetries).contains(attempts) else {
+                throw UploadError(destination, "'attempts: \(text)' must be a whole number from 1 to \(InputLimits.mostRetries)")
             }
             policy.attempts = attempts
         }
         if let text = string("backoff") {
             guard let backoff = DurationText.parse(text) else {
                 throw UploadError(destination, "'backoff: \(text)' is not a duration (e.g. 2s, 500ms, 1m)")
+            }
+            guard DurationParser.isWithinLimit(backoff) else {
+                throw UploadError(destination, "'backoff: \(text)' must be at most \(DurationParser.format(InputLimits.longestDuration))")
             }
             policy.backoff = backoff
         }
@@ -60,15 +63,20 @@ extension String {
     }
 }
 
-/// `2s`, `500ms`, `1m`, `1h`, or a bare number of seconds.
+/// `2s`, `500ms`, `1m`, `1h`, or a bare number of seconds (fractions allowed: `1.5s`).
 enum DurationText {
     static func parse(_ text: String) -> Duration? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            guard let number = Double(text.dropLast(suffix.count)), number >= 0 else { return nil }
-            return .milliseconds(Int64((number * scale * 1000).rounded()))
-        }
-        guard let seconds = Double(text), seconds >= 0 else { return nil }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+        let (number, scale) = units.first { text.hasSuffix($0.0) }.map { (Double(text.dropLast($0.0.count)), $0.1) } ?? (Double(text), 1)
+        guard let number, number >= 0 else { return nil }
+        return saturatingMilliseconds(number * scale * 1000)
+    }
+
+    /// `Int64(_:)` traps on infinity, NaN and anything past `Int64.max`: saturate instead, so
+    /// the caller's bound check can refuse the value.
+    private static func saturatingMilliseconds(_ milliseconds: Double) -> Duration? {
+        guard !milliseconds.isNaN else { return nil }
+        guard milliseconds < Double(Int64.max) else { return .milliseconds(Int64.max) }
+        return .milliseconds(Int64(milliseconds.rounded()))
     }
 }

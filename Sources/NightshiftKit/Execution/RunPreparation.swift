@@ -8,21 +8,22 @@ struct RunPreparation {
     func check(_ lane: Lane) throws(RunPreparationError) {
         var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
         var unavailable: Set<String> = []
-        LaneCallGraph(file: file).visitSteps(reachableFrom: lane) { step, _ in
+        let graph = LaneCallGraph(file: file)
+        graph.visitSteps(reachableFrom: lane) { step, _ in
             let keyword = step.kind.keyword
             if keyword != "lane", performers[keyword] == nil, unavailable.insert(keyword).inserted {
                 problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))
             }
         }
-        problems += Self.configurationProblems(of: lane, in: file)
+        problems += Self.configurationProblems(of: lane, in: graph)
         if !problems.isEmpty { throw RunPreparationError(problems) }
     }
 
     /// Signing, build and export steps that would run with no configuration in force when
     /// `lane` is run by itself. Needs nothing but the file, so `validate` reports them too.
-    static func configurationProblems(of lane: Lane, in file: LanesFile) -> [Diagnostic] {
+    static func configurationProblems(of lane: Lane, in graph: LaneCallGraph) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        LaneCallGraph(file: file).visitSteps(reachableFrom: lane) { step, configuration in
+        graph.visitSteps(reachableFrom: lane) { step, configuration in
             if step.kind.needsSigning, configuration == nil {
                 problems.append(.error(
                     "'\(step.kind.keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",

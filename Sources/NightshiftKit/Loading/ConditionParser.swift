@@ -30,6 +30,9 @@ enum ConditionParser {
             if first.isWhitespace { chars.removeFirst(); continue }
             let two = String(chars.prefix(2))
             if ["==", "!=", "&&", "||"].contains(two) { tokens.append(.symbol(two)); chars.removeFirst(2); continue }
+            // A lone `=`, `&` or `|` ends a word without starting one: name it, or the loop
+            // below would never move past it.
+            if "=&|".contains(first) { throw ParseError(message: "'\(first)' is not an operator; did you mean '\(first)\(first)'?") }
             if first == "!" || first == "(" || first == ")" { tokens.append(.symbol(String(first))); chars.removeFirst(); continue }
             if first == "'" || first == "\"" {
                 chars.removeFirst()
@@ -55,25 +58,34 @@ enum ConditionParser {
         var tokens: [Token]
         var location: SourceLocation?
         var index = 0
+        /// Parentheses and `!` open around the current token: each is a level of recursion.
+        var depth = 0
+        /// `&&` and `||` so far: each deepens the tree that evaluation recurses through.
+        var binaryOperators = 0
 
         var peek: Token? { index < tokens.count ? tokens[index] : nil }
 
         mutating func parseOr() throws(ParseError) -> Condition {
             var lhs = try parseAnd()
-            while peek == .symbol("||") { index += 1; lhs = .or(lhs, try parseAnd()) }
+            while peek == .symbol("||") { try countBinaryOperator(); lhs = .or(lhs, try parseAnd()) }
             return lhs
         }
 
         mutating func parseAnd() throws(ParseError) -> Condition {
             var lhs = try parseUnary()
-            while peek == .symbol("&&") { index += 1; lhs = .and(lhs, try parseUnary()) }
+            while peek == .symbol("&&") { try countBinaryOperator(); lhs = .and(lhs, try parseUnary()) }
             return lhs
         }
 
         mutating func parseUnary() throws(ParseError) -> Condition {
-            if peek == .symbol("!") { index += 1; return .not(try parseUnary()) }
+            if peek == .symbol("!") {
+                try enterLevel()
+                defer { depth -= 1 }
+                return .not(try parseUnary())
+            }
             if peek == .symbol("(") {
-                index += 1
+                try enterLevel()
+                defer { depth -= 1 }
                 let inner = try parseOr()
                 guard peek == .symbol(")") else { throw ParseError(message: "missing ')'") }
                 index += 1
@@ -84,6 +96,23 @@ enum ConditionParser {
             case .symbol("=="): index += 1; return .equals(lhs, try operand())
             case .symbol("!="): index += 1; return .notEquals(lhs, try operand())
             default: return .truthy(lhs)
+            }
+        }
+
+        /// Consumes `!` or `(`, refusing nesting the recursion could not afford.
+        mutating func enterLevel() throws(ParseError) {
+            depth += 1
+            index += 1
+            if depth > InputLimits.deepestNesting {
+                throw ParseError(message: "parentheses and '!' nest more than \(InputLimits.deepestNesting) deep")
+            }
+        }
+
+        mutating func countBinaryOperator() throws(ParseError) {
+            binaryOperators += 1
+            index += 1
+            if binaryOperators > InputLimits.mostConditionOperators {
+                throw ParseError(message: "more than \(InputLimits.mostConditionOperators) '&&' and '||' in one condition")
             }
         }
 

@@ -1,4 +1,3 @@
-internal import Foundation
 public import NightshiftSystem
 
 /// Expands `${VAR}` and `${VAR:-default}` in templates; `$$` is a literal `$`. A default is a
@@ -29,49 +28,24 @@ public enum Interpolation {
     }
 
     public static func pieces(of text: String) throws(SyntaxError) -> [Piece] {
-        var pieces: [Piece] = []
-        var literal = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            guard character == "$", next < text.endIndex else {
-                literal.append(character)
-                index = next
-                continue
-            }
-            if text[next] == "$" {
-                literal.append("$")
-                index = text.index(after: next)
-            } else if text[next] == "{" {
-                guard let close = closingBrace(in: text, from: text.index(after: next)) else {
-                    throw SyntaxError(message: "unterminated '${' in '\(text)'")
-                }
-                let body = String(text[text.index(after: next)..<close])
-                let (name, defaultValue) = split(body)
-                guard isValidName(name) else {
-                    throw SyntaxError(message: "'${\(body)}' is not a valid variable reference")
-                }
-                // A default is a template too: its own references must be valid.
-                if let defaultValue { _ = try Interpolation.pieces(of: defaultValue) }
-                if !literal.isEmpty { pieces.append(.literal(literal)); literal = "" }
-                pieces.append(.variable(name: name, defaultValue: defaultValue))
-                index = text.index(after: close)
-            } else {
-                literal.append(character)
-                index = next
+        try TemplateSyntax.parse(text).map { part in
+            switch part {
+            case .literal(let value): .literal(value)
+            case .variable(let name, let defaultText, _): .variable(name: name, defaultValue: defaultText.map(String.init))
             }
         }
-        if !literal.isEmpty { pieces.append(.literal(literal)) }
-        return pieces
     }
 
     public static func references(in text: String) -> [Reference] {
-        ((try? pieces(of: text)) ?? []).compactMap { piece -> Reference? in
-            guard case .variable(let name, let defaultValue) = piece else { return nil }
-            guard let defaultValue else { return Reference(name: name, hasDefault: false) }
+        references(in: (try? TemplateSyntax.parse(text)) ?? [])
+    }
+
+    private static func references(in parts: [TemplateSyntax.Part]) -> [Reference] {
+        parts.compactMap { part -> Reference? in
+            guard case .variable(let name, _, let defaultParts) = part else { return nil }
+            guard let defaultParts else { return Reference(name: name, hasDefault: false) }
             // `${A:-x}` and `${A:-${B:-x}}` need nothing; `${A:-${B}}` needs A or B.
-            let fallbacks = references(in: defaultValue).filter { !$0.hasDefault }.flatMap(\.candidates)
+            let fallbacks = references(in: defaultParts).filter { !$0.hasDefault }.flatMap(\.candidates)
             return Reference(name: name, hasDefault: fallbacks.isEmpty, alternatives: fallbacks)
         }
     }
@@ -79,48 +53,28 @@ public enum Interpolation {
     /// Expands `text`. Unset variables without a default are reported through `missing` and
     /// expand to the empty string (validation reports them before anything runs).
     public static func expand(_ text: String, in environment: EnvironmentVariables, missing: ((String) -> Void)? = nil) -> String {
-        guard let pieces = try? pieces(of: text) else { return text }
+        guard let parts = try? TemplateSyntax.parse(text) else { return text }
         var result = ""
-        for piece in pieces {
-            switch piece {
+        expand(parts, in: environment, into: &result, missing: missing)
+        return result
+    }
+
+    private static func expand(
+        _ parts: [TemplateSyntax.Part], in environment: EnvironmentVariables, into result: inout String, missing: ((String) -> Void)?
+    ) {
+        for part in parts {
+            switch part {
             case .literal(let value): result += value
-            case .variable(let name, let defaultValue):
-                if let value = environment[name], !(value.isEmpty && defaultValue != nil) {
+            case .variable(let name, _, let defaultParts):
+                if let value = environment[name], !(value.isEmpty && defaultParts != nil) {
                     result += value
-                } else if let defaultValue {
-                    result += expand(defaultValue, in: environment, missing: missing)
+                } else if let defaultParts {
+                    expand(defaultParts, in: environment, into: &result, missing: missing)
                 } else {
                     missing?(name)
                 }
             }
         }
-        return result
-    }
-
-    /// The `}` closing a `${` whose body starts at `start`, past any `${…}` nested in a default
-    /// (`$$` is an escaped `$`, never an opening).
-    private static func closingBrace(in text: String, from start: String.Index) -> String.Index? {
-        var depth = 0
-        var index = start
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            if text[index] == "$", next < text.endIndex, text[next] == "$" || text[next] == "{" {
-                if text[next] == "{" { depth += 1 }
-                index = text.index(after: next)
-                continue
-            }
-            if text[index] == "}" {
-                if depth == 0 { return index }
-                depth -= 1
-            }
-            index = next
-        }
-        return nil
-    }
-
-    private static func split(_ body: String) -> (String, String?) {
-        guard let range = body.range(of: ":-") else { return (body, nil) }
-        return (String(body[..<range.lowerBound]), String(body[range.upperBound...]))
     }
 
     static func isValidName(_ name: String) -> Bool {

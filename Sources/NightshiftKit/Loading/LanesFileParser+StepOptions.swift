@@ -20,24 +20,28 @@ extension LanesFileParser {
     }
 
     private func parseRetry(_ node: Node) -> RetryPolicy? {
-        if case .scalar = node { return reader.integer(node, "retry").map { RetryPolicy(times: $0) } }
+        if case .scalar = node { return reader.integer(node, "retry", maximum: InputLimits.mostRetries).map { RetryPolicy(times: $0) } }
         guard let pairs = reader.mapping(node, in: "retry", known: Self.retryKeys) else { return nil }
         require(["times"], in: pairs, of: node, context: "retry")
         var policy = RetryPolicy(times: 0)
         for (key, _, value) in pairs {
             switch key {
-            case "times": policy.times = reader.integer(value, "retry.times") ?? 0
+            case "times": policy.times = reader.integer(value, "retry.times", maximum: InputLimits.mostRetries) ?? 0
             case "delay": policy.delay = reader.duration(value, "retry.delay") ?? .zero
-            case "backoff":
-                if case .scalar(let scalar) = value, let factor = Double(scalar.string), factor >= 1 {
-                    policy.backoff = factor
-                } else {
-                    bag.error("retry.backoff must be a number of at least 1, found \(reader.kind(of: value))", at: reader.location(of: value))
-                }
+            case "backoff": policy.backoff = parseBackoff(value) ?? 1
             default: break
             }
         }
         return policy
+    }
+
+    /// A finite factor in `InputLimits.backoffFactors` (`1e30`, `inf` and `nan` are refused).
+    private func parseBackoff(_ node: Node) -> Double? {
+        let factors = InputLimits.backoffFactors
+        if case .scalar(let scalar) = node, let factor = Double(scalar.string), factors.contains(factor) { return factor }
+        bag.error("retry.backoff must be a number from \(Int(factors.lowerBound)) to \(Int(factors.upperBound)), found \(reader.kind(of: node))",
+                  at: reader.location(of: node))
+        return nil
     }
 
     private func parseCondition(_ node: Node) -> Condition? {

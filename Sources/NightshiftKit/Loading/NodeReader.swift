@@ -69,20 +69,30 @@ struct NodeReader {
         return nil
     }
 
-    func integer(_ node: Node, _ what: String, minimum: Int = 0) -> Int? {
-        if case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string), value >= minimum {
+    func integer(_ node: Node, _ what: String, minimum: Int = 0, maximum: Int? = nil) -> Int? {
+        if case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string),
+           value >= minimum, value <= maximum ?? .max {
             return value
         }
-        bag.error("\(what) must be a whole number of at least \(minimum), found \(describe(node))", at: location(of: node))
+        let range = maximum.map { "from \(minimum) to \($0)" } ?? "of at least \(minimum)"
+        bag.error("\(what) must be a whole number \(range), found \(describe(node))", at: location(of: node))
         return nil
     }
 
+    /// A duration of at most `InputLimits.longestDuration`.
     func duration(_ node: Node, _ what: String) -> Duration? {
-        if case .scalar(let scalar) = node, let value = DurationParser.parse(scalar.string) { return value }
-        bag.error(
-            "\(what) must be a duration such as 90s, 30m, 2h or 1h30m, found \(describe(node))",
-            at: location(of: node))
-        return nil
+        guard case .scalar(let scalar) = node, let value = DurationParser.parse(scalar.string) else {
+            bag.error(
+                "\(what) must be a duration such as 90s, 30m, 2h or 1h30m, found \(describe(node))",
+                at: location(of: node))
+            return nil
+        }
+        guard DurationParser.isWithinLimit(value) else {
+            bag.error("\(what) must be at most \(DurationParser.format(InputLimits.longestDuration)), found \(describe(node))",
+                      at: location(of: node))
+            return nil
+        }
+        return value
     }
 
     /// A list of strings; a single string is accepted as a list of one.

@@ -8,19 +8,27 @@ import Yams
 /// over several lines, an explicit indentation indicator) gives nil, and callers fall back to the
 /// scalar's own position.
 struct ScalarPositionMap {
-    let text: String
+    private let lines: SourceLines
 
     init(text: String) {
-        self.text = text
+        lines = SourceLines(text: text)
     }
 
-    /// The file's lines, without their line breaks. Split only when an error needs a position:
-    /// splitting a large file into lines costs more than loading it (scripts/bench-startup).
-    private var sourceLines: [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    /// The file's lines, without their line breaks. Split only when an error needs a position
+    /// (splitting a large file into lines costs more than loading it, scripts/bench-startup),
+    /// and then once: a file with thousands of bad cron specs split itself once per error.
+    private final class SourceLines {
+        let text: String
+        lazy var split: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.last == "\r" ? line.dropLast() : line
         }
+
+        init(text: String) {
+            self.text = text
+        }
     }
+
+    private var sourceLines: [Substring] { lines.split }
 
     /// The 1-based file line and column of a character of `node`'s value.
     /// - Parameters:

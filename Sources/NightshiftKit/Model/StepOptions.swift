@@ -46,11 +46,14 @@ public struct RetryPolicy: Sendable, Hashable {
 
     public static let none = RetryPolicy(times: 0)
 
-    /// The wait before attempt `attempt` (2 for the first retry).
+    /// The wait before attempt `attempt` (2 for the first retry), at most
+    /// `InputLimits.longestDuration`: a long back-off series would otherwise overflow `Duration`.
     public func delay(beforeAttempt attempt: Int) -> Duration {
         guard attempt > 1 else { return .zero }
-        var wait = delay
-        for _ in 0..<max(0, attempt - 2) { wait = wait * backoff }
-        return wait
+        var wait = min(delay, InputLimits.longestDuration)
+        for _ in 0..<max(0, attempt - 2) where wait < InputLimits.longestDuration {
+            wait = wait * backoff
+        }
+        return min(wait, InputLimits.longestDuration)
     }
 }

@@ -2,26 +2,44 @@
 struct LanesFileValidator {
     let file: LanesFile
     let bag: DiagnosticBag
+    private let suggestions = SuggestionBudget(suggestions: 20)
+    /// A note lists the configurations only when they fit on a line.
+    private static let configurationsListed = 10
 
     func validate() {
-        checkDuplicateNames()
-        for lane in file.lanes {
-            checkConfiguration(of: lane)
-            for step in lane.steps { check(step, in: lane) }
-        }
         let graph = LaneCallGraph(file: file)
+        checkDuplicateNames()
+        let configurations = Set(file.configurations.map(\.name))
+        for lane in file.lanes {
+            checkConfiguration(of: lane, known: configurations)
+            for step in lane.steps { check(step, in: lane, graph: graph) }
+        }
         let cycles = graph.cycles()
         cycles.forEach { cycle in
             bag.error("lane calls form a cycle: \(cycle.names.joined(separator: " -> "))", at: cycle.location)
         }
-        if cycles.isEmpty { checkConfigurationsInForce(calledLanes: graph.calledLanes()) }
+        if cycles.isEmpty {
+            checkCallDepth(graph: graph)
+            checkConfigurationsInForce(graph: graph)
+        }
+    }
+
+    /// Running a lane, and working out what it needs, recurse once per nested call: a chain of
+    /// 20,000 calls overflowed the stack. Reported once, at the first lane too deep.
+    private func checkCallDepth(graph: LaneCallGraph) {
+        let depths = graph.callDepths()
+        let limit = InputLimits.deepestNesting
+        guard let lane = file.lanes.first(where: { depths[$0.name, default: 0] > limit }) else { return }
+        bag.error("lane '\(lane.name)' calls lanes \(depths[lane.name, default: 0]) deep; 'lane:' calls nest at most \(limit) deep",
+                  at: lane.location)
     }
 
     /// A lane that no other lane calls is run by itself, so its signing steps need a
     /// configuration of its own or of the lanes it calls. A called lane may rely on its callers'.
-    private func checkConfigurationsInForce(calledLanes: Set<String>) {
+    private func checkConfigurationsInForce(graph: LaneCallGraph) {
+        let calledLanes = graph.calledLanes()
         for lane in file.lanes where !calledLanes.contains(lane.name) {
-            RunPreparation.configurationProblems(of: lane, in: file).forEach(bag.append)
+            RunPreparation.configurationProblems(of: lane, in: graph).forEach(bag.append)
         }
     }
 
@@ -32,20 +50,22 @@ struct LanesFileValidator {
         }
     }
 
-    private func checkConfiguration(of lane: Lane) {
-        guard let name = lane.configuration, file.configuration(named: name) == nil else { return }
-        let names = file.configurations.map(\.name)
-        var notes = Suggestion.note(for: name, among: names)
-        if notes.isEmpty { notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"] }
+    private func checkConfiguration(of lane: Lane, known: Set<String>) {
+        guard let name = lane.configuration, !known.contains(name) else { return }
+        var notes = suggestions.note(for: name, among: file.configurations.map(\.name))
+        if notes.isEmpty, file.configurations.count <= Self.configurationsListed {
+            let names = file.configurations.map(\.name)
+            notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"]
+        }
         bag.error("lane '\(lane.name)' names configuration '\(name)', which does not exist",
                   at: lane.configurationLocation ?? lane.location, notes: notes)
     }
 
-    private func check(_ step: Step, in lane: Lane) {
+    private func check(_ step: Step, in lane: Lane, graph: LaneCallGraph) {
         switch step.kind {
-        case .lane(let callee) where file.lane(named: callee) == nil:
+        case .lane(let callee) where graph.lane(named: callee) == nil:
             bag.error("step calls lane '\(callee)', which does not exist", at: step.location,
-                      notes: Suggestion.note(for: callee, among: file.lanes.map(\.name)))
+                      notes: suggestions.note(for: callee, among: file.lanes.map(\.name)))
         case .upload(let target):
             check(target)
         case let kind where kind.needsSigning:
@@ -77,10 +97,24 @@ struct LanesFileValidator {
         for key in keys.required.sorted() where target.parameters[key] == nil {
             bag.error("upload to \(target.destination) needs '\(key)'", at: target.location)
         }
+        checkRetrySettings(of: target)
         for choice in UploadDestinationSchema.exclusiveChoices(for: target.destination) {
             let given = choice.filter { target.parameters[$0] != nil }.sorted()
             if given.count > 1 {
                 bag.error("upload to \(target.destination) takes one of \(given.joined(separator: " or ")), not both", at: target.location)
+            }
+        }
+    }
+
+    /// `attempts:` and `backoff:` written out are bounded now, like a step's `retry:`; values read
+    /// from variables are checked when the upload runs.
+    private func checkRetrySettings(of target: UploadTarget) {
+        for key in ["attempts", "backoff"] {
+            guard case .scalar(let value)? = target.parameters[key], value.references.isEmpty else { continue }
+            do {
+                _ = try UploadSettings([key: .scalar(value)]).retryPolicy(for: target.destination)
+            } catch {
+                bag.error("upload to \(target.destination): \(error.message)", at: target.parameterLocations[key] ?? target.location)
             }
         }
     }

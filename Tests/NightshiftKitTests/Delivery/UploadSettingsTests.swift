@@ -16,6 +16,14 @@ struct UploadSettingsTests {
         #expect(throws: UploadError.self) { try UploadSettings(parameters(["backoff": "soon"])).retryPolicy(for: "http") }
     }
 
+    @Test("attempts past 100 and a backoff past 30 days, infinite or not a number are errors, not traps")
+    func retryBounds() throws {
+        for (key, value) in [("attempts", "101"), ("backoff", "1e30s"), ("backoff", "inf"), ("backoff", "nan"), ("backoff", "721h")] {
+            #expect(throws: UploadError.self, "\(key): \(value)") { try UploadSettings(parameters([key: value])).retryPolicy(for: "http") }
+        }
+        #expect(try UploadSettings(parameters(["attempts": "100", "backoff": "720h"])).retryPolicy(for: "http").attempts == 100)
+    }
+
     @Test("lists come from YAML lists or comma-separated text")
     func lists() {
         #expect(UploadSettings(parameters([:], lists: ["groups": ["qa", " devs "]])).list("groups") == ["qa", "devs"])

@@ -76,3 +76,35 @@ struct InterpolationTests {
         #expect(throws: Interpolation.SyntaxError.self) { try Interpolation.pieces(of: "${A:-${B}") }
     }
 }
+
+@Suite("Nested defaults")
+struct NestedDefaultTests {
+    static func nested(_ depth: Int) -> String {
+        String(repeating: "${A:-", count: depth) + "end" + String(repeating: "}", count: depth)
+    }
+
+    @Test("defaults nest up to the limit and expand through every level")
+    func deepestAllowed() throws {
+        let text = Self.nested(InputLimits.deepestNesting)
+        #expect(Interpolation.expand(text, in: [:]) == "end")
+        #expect(Interpolation.expand(text, in: ["A": "a"]) == "a")
+        #expect(Interpolation.references(in: "${A:-${B:-${C}}} ${D:-${E}}").map(\.candidates) == [["A", "B", "C"], ["D", "E"]])
+    }
+
+    @Test("800 nested defaults are a syntax error at once, not a 38 s parse")
+    func tooDeep() {
+        #expect(syntaxError { try Interpolation.pieces(of: Self.nested(800)) } == "defaults nest more than \(InputLimits.deepestNesting) deep in '${A:-…}'")
+        #expect(Interpolation.references(in: Self.nested(800)).isEmpty)
+    }
+
+    @Test("the first bad reference in the text is the one reported, as before the one-pass parser")
+    func firstErrorWins() {
+        #expect(syntaxError { try Interpolation.pieces(of: "${1:-${2}}") } == "'${1:-${2}}' is not a valid variable reference")
+        #expect(syntaxError { try Interpolation.pieces(of: "a ${B:-${C} d") } == "unterminated '${' in 'a ${B:-${C} d'")
+        #expect(syntaxError { try Interpolation.pieces(of: "${1} ${A") } == "'${1}' is not a valid variable reference")
+    }
+
+    private func syntaxError(_ body: () throws -> Any) -> String? {
+        #expect(throws: Interpolation.SyntaxError.self) { try body() }?.message
+    }
+}
