@@ -1,3 +1,5 @@
+public import NightshiftSystem
+
 /// One `NAME=value` line of a `.env` file, with where it was written (for errors and for the note
 /// that says the real environment overrode it).
 public struct DotEnvAssignment: Sendable, Hashable {

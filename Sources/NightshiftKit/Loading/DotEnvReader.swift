@@ -1,3 +1,5 @@
+internal import NightshiftSystem
+
 /// Walks a `.env` file's text, one assignment at a time; `DotEnvFile` describes the rules.
 struct DotEnvReader {
     /// The text with `\r\n` and lone `\r` turned into `\n` (as the gem does first) and a leading

@@ -1,3 +1,5 @@
+public import NightshiftSystem
+
 /// The `.env` files a command loads beside the lanes file, and how they combine. The order is
 /// fastlane's (`fastlane/lib/fastlane/helper/dotenv_helper.rb`, `load_dot_envs_from`): `.env` and
 /// `.env.default` when present, then each of `--env a,b` in turn (`.env.a`, `.env.b`), each

@@ -4,7 +4,7 @@
 /// unset variables), and each follows its own reference.
 struct DotEnvValueDecoder {
     enum Style {
-        /// `\n`, `\r` and `\X` escapes, substitution.
+        /// `\n`, `\r`, `\t` and `\X` escapes, substitution.
         case doubleQuoted
         /// Backslashes literal except before `$`, substitution.
         case unquoted
@@ -45,6 +45,8 @@ struct DotEnvValueDecoder {
         switch (style, escaped) {
         case (.doubleQuoted, "n"): value.append("\n")
         case (.doubleQuoted, "r"): value.append("\r")
+        // The gem 2.x gives `t` here; a tab is what people mean and what python-dotenv gives.
+        case (.doubleQuoted, "t"): value.append("\t")
         case (.doubleQuoted, "0"), (_, "\0"): throw .nul(at: position)
         case (.doubleQuoted, _), (.unquoted, "$"): value.append(escaped)
         case (.unquoted, _):

@@ -5,7 +5,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The lanes file.")
     var file: String = "lanes.yml"
 
-    @Option(name: .long, help: ArgumentHelp("Load .env.<name> beside the lanes file first (the real environment wins).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Load .env.<a>, then .env.<b>, after .env.default and .env beside the lanes file (a later file wins; the real environment wins over all).", valueName: "a,b"))
     var env: String?
 
     @Flag(name: .customLong("no-color"), help: "No colour (also: the NO_COLOR variable).")

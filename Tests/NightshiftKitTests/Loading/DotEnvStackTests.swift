@@ -1,4 +1,5 @@
 import NightshiftKit
+import NightshiftSystem
 import Testing
 
 /// Which `.env` files load, in fastlane's order, and how they combine under the real environment.

@@ -1,4 +1,5 @@
 import NightshiftKit
+import NightshiftSystem
 import Testing
 
 @Suite("Secrets too short or blank to mask")
