@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
         // MD5 for Jenkins' H hash, SHA-256 for upload checks, RSA for Google service accounts.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+        // DER for certificates (their names come in five string types). Already built for
+        // swift-crypto's _CryptoExtras, so naming it costs no build time.
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.2.0"),
         // The scheduler's run history (`nightshift history`) lives in SQLite under `.nightshift/`.
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         // A real HTTP server on 127.0.0.1 for the uploader tests (tests only, pure Swift, no NIO).
@@ -43,6 +46,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: settings),
         .executableTarget(name: "CronBench", dependencies: ["NightshiftKit"],
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "NightshiftKitTests", dependencies: [
             "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ], resources: [.copy("Fixtures")], swiftSettings: settings),

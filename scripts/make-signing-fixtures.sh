@@ -6,7 +6,9 @@
 # Settings (environment): FIXTURE_NAME, TEAM_ID, APP_ID (the application-identifier entitlement,
 # "TEAM.com.example.app" or "TEAM.*"), PROFILE_NAME, PROFILE_UUID, PROFILE_EXPIRY (ISO 8601, Z),
 # P12_PASSWORD, CERT_DAYS, DEVICES (count), LEGACY=1 for a p12 made with the legacy algorithms
-# Apple's exports use, OTHER_CERT=1 to put a certificate other than the p12's in the profile.
+# Apple's exports use, OTHER_CERT=1 to put a certificate other than the p12's in the profile,
+# COMMON_NAME for the certificate's CN (UTF-8), STRING_MASK=default to let openssl choose the
+# narrowest ASN.1 string type for it (T61String, BMPString or UniversalString, as some CAs do).
 set -eu
 
 out=$1
@@ -25,9 +27,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 
+common_name=${COMMON_NAME:-Apple Distribution: Example Corp ($team)}
+config=""
+if [ -n "${STRING_MASK:-}" ]; then
+    printf '[req]\ndistinguished_name = dn\nstring_mask = %s\n[dn]\n' "$STRING_MASK" > "$work/req.cnf"
+    config="-config $work/req.cnf"
+fi
+
 make_certificate() { # $1: file prefix
-    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.pem" -days "$days" \
-        -subj "/UID=$team/CN=Apple Distribution: Example Corp ($team)/OU=$team/O=Example Corp/C=US" 2>/dev/null
+    # shellcheck disable=SC2086
+    openssl req -x509 $config -utf8 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.pem" -days "$days" \
+        -subj "/UID=$team/CN=$common_name/OU=$team/O=Example Corp/C=US" 2>/dev/null
 }
 
 make_certificate identity

@@ -13,7 +13,7 @@ extension SigningStepPerformer {
             buildConfiguration: context.resolve(context.configuration?.buildConfiguration ?? "Release"),
             destination: project.destination.map(context.resolve) ?? XcodebuildCommands.defaultDestination,
             teamID: profile.teamID, profileName: profile.name,
-            signingIdentity: try await signingIdentity(inputs, fallback: profile.identity, context))
+            signingIdentity: try await signingIdentity(inputs, profile: profile, context))
         if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
         let termination = try await context.run(XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
         if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
@@ -51,13 +51,16 @@ extension SigningStepPerformer {
             extra: (configuration?.exportOptions ?? [:]).mapValues { ExportOptionValue($0, resolve: context.resolve) })
     }
 
-    /// The .p12's own common name: the identity actually imported, not just any on the machine.
-    private func signingIdentity(_ inputs: SigningInputs, fallback: String, _ context: StepContext) async throws -> String {
-        if context.isDryRun { return fallback }
-        // openssl may not read what `security import` did (LibreSSL): then the fallback, as before the import.
-        guard case .certificate(let certificate) = try await P12Inspector(shell: context.shell, opensslPath: openssl)
-            .read(inputs.p12Path, password: inputs.certificatePassword) else { return fallback }
-        return certificate.commonName ?? fallback
+    /// The .p12's own identity that the profile lists: the one actually imported, not just any
+    /// on the machine, nor the .p12's first when it holds several.
+    private func signingIdentity(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) async throws -> String {
+        if context.isDryRun { return profile.identity }
+        // openssl may not read what `security import` did (LibreSSL): then the profile's, as before the import.
+        guard case .identities(let identities) = try await P12Inspector(shell: context.shell, opensslPath: openssl)
+            .read(inputs.p12Path, password: inputs.certificatePassword),
+            let chosen = SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates)
+        else { return profile.identity }
+        return SigningIdentityChoice.codeSignIdentity(chosen, among: identities)
     }
 
     /// xcodebuild names the .ipa after the product; later steps want `<project.name>.ipa`.

@@ -1,7 +1,9 @@
 internal import Foundation
 public import NightshiftSystem
 
-/// Opens a .p12 with `openssl pkcs12` to prove the password is right and to read its certificate.
+/// Opens a .p12 with `openssl pkcs12` to prove the password is right and to read the certificates
+/// of its identities (`-clcerts`: those with a private key, which a Keychain Access export of
+/// several identities holds several of).
 /// The password goes through the environment (`-passin env:`), never argv.
 public struct P12Inspector: Sendable {
     static let passwordVariable = "NIGHTSHIFT_P12_PASSWORD"
@@ -16,14 +18,15 @@ public struct P12Inspector: Sendable {
 
     /// What openssl made of a .p12 whose password it did not refuse.
     public enum Reading: Sendable, Hashable {
-        case certificate(SigningCertificate)
+        /// One certificate per identity, in the file's order; never empty.
+        case identities([SigningCertificate])
         /// openssl could not read it, which does not mean `security import` cannot: a Mac's
         /// `/usr/bin/openssl` is LibreSSL, which has no `-legacy` and reads fewer .p12 formats
         /// than OpenSSL 3. `detail` is openssl's own explanation.
         case undecided(detail: String)
     }
 
-    /// The certificate of the identity in `p12Path`, or why openssl could not tell.
+    /// The certificates of the identities in `p12Path`, or why openssl could not tell.
     /// - Throws: `SigningError.wrongCertificatePassword` only: the one answer that is certain.
     public func read(_ p12Path: String, password: Secret) async throws(SigningError) -> Reading {
         guard var result = try? await run(p12Path, password: password, legacy: false) else {
@@ -38,16 +41,16 @@ public struct P12Inspector: Sendable {
             if Self.isWrongPassword(result) { throw .wrongCertificatePassword(p12: p12Path) }
             return .undecided(detail: result.failureDetail)
         }
-        guard let certificate = try? SigningCertificate.certificates(inPEM: result.standardOutput).first else {
+        guard let certificates = try? SigningCertificate.certificates(inPEM: result.standardOutput), !certificates.isEmpty else {
             return .undecided(detail: "no certificate in openssl's output")
         }
-        return .certificate(certificate)
+        return .identities(certificates)
     }
 
-    /// The certificate of the identity in `p12Path`; an undecided reading is an error here.
-    public func certificate(in p12Path: String, password: Secret) async throws(SigningError) -> SigningCertificate {
+    /// The certificates of the identities in `p12Path`; an undecided reading is an error here.
+    public func identities(in p12Path: String, password: Secret) async throws(SigningError) -> [SigningCertificate] {
         switch try await read(p12Path, password: password) {
-        case .certificate(let certificate): return certificate
+        case .identities(let certificates): return certificates
         case .undecided(let detail): throw .unreadableCertificate(p12: p12Path, detail: detail)
         }
     }

@@ -1,5 +1,6 @@
 public import Foundation
 internal import Crypto
+internal import SwiftASN1
 
 /// A code-signing certificate as nightshift compares it: the .p12's and those a profile lists.
 public struct SigningCertificate: Sendable, Hashable {
@@ -16,18 +17,20 @@ public struct SigningCertificate: Sendable, Hashable {
 
     public struct Unreadable: Error, Sendable, Hashable {}
 
-    /// Reads a DER X.509 certificate.
+    /// Reads a DER X.509 certificate (RFC 5280 §4.1): only what nightshift compares, with
+    /// swift-asn1 doing the DER.
     public init(der: [UInt8]) throws(Unreadable) {
         do {
-            var reader = DERReader(der[...])
-            let tbs = try Self.child(0, of: reader.next())
-            var fields = try tbs.children()
+            let certificate = try DER.parse(der)
+            guard let tbs = Self.children(of: certificate).first else { throw Unreadable() }
+            var fields = Self.children(of: tbs)
             // The version is an explicit [0] field, present on every v3 certificate.
-            if fields.first?.tag == 0xA0 { fields.removeFirst() }
+            if fields.first?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) { fields.removeFirst() }
+            // serialNumber, signature, issuer, validity, subject.
             guard fields.count >= 5 else { throw Unreadable() }
-            let validity = try fields[3].children()
-            guard validity.count == 2, let notAfter = Self.date(validity[1]) else { throw Unreadable() }
-            self.init(sha1: Self.fingerprint(der), commonName: try Self.commonName(in: fields[4]), expiresAt: notAfter)
+            let validity = Self.children(of: fields[3])
+            guard validity.count == 2, let notAfter = try Self.date(validity[1]) else { throw Unreadable() }
+            self.init(sha1: Self.fingerprint(der), commonName: Self.commonName(in: fields[4]), expiresAt: notAfter)
         } catch {
             throw Unreadable()
         }
@@ -57,43 +60,43 @@ public struct SigningCertificate: Sendable, Hashable {
         }.joined()
     }
 
-    private static func child(_ index: Int, of element: DERElement) throws -> DERElement {
-        let children = try element.children()
-        guard children.indices.contains(index) else { throw Unreadable() }
-        return children[index]
+    private static func children(of node: ASN1Node) -> [ASN1Node] {
+        guard case .constructed(let children) = node.content else { return [] }
+        return Array(children)
     }
 
-    private static let commonNameOID: [UInt8] = [0x55, 0x04, 0x03]
+    /// id-at-commonName (X.520, 2.5.4.3).
+    private static let commonNameType: ASN1ObjectIdentifier = [2, 5, 4, 3]
 
-    private static func commonName(in subject: DERElement) throws -> String? {
-        for relativeName in try subject.children() {
-            for attribute in try relativeName.children() {
-                let parts = try attribute.children()
-                if parts.count == 2, parts[0].tag == DERElement.objectIdentifier, Array(parts[0].contents) == commonNameOID {
-                    return String(decoding: parts[1].contents, as: UTF8.self)
+    /// The first common name of a subject: Name ::= SEQUENCE OF SET OF AttributeTypeAndValue.
+    private static func commonName(in subject: ASN1Node) -> String? {
+        for relativeName in children(of: subject) {
+            for attribute in children(of: relativeName) {
+                let parts = children(of: attribute)
+                if parts.count == 2, (try? ASN1ObjectIdentifier(derEncoded: parts[0])) == commonNameType {
+                    return DirectoryString.text(of: parts[1])
                 }
             }
         }
         return nil
     }
 
-    private static func date(_ element: DERElement) -> Date? {
-        let text = String(decoding: element.contents, as: UTF8.self)
-        switch element.tag {
-        case DERElement.utcTime:
-            // Two-digit years: 50–99 are 19xx, 00–49 are 20xx (RFC 5280 §4.1.2.5.1).
-            guard let year = Int(text.prefix(2)) else { return nil }
-            return parse((year >= 50 ? "19" : "20") + text)
-        case DERElement.generalizedTime: return parse(text)
-        default: return nil
+    private static func date(_ node: ASN1Node) throws -> Date? {
+        switch node.identifier {
+        case .utcTime:
+            let time = try UTCTime(derEncoded: node)
+            return date(time.year, time.month, time.day, time.hours, time.minutes, time.seconds)
+        case .generalizedTime:
+            let time = try GeneralizedTime(derEncoded: node)
+            return date(time.year, time.month, time.day, time.hours, time.minutes, time.seconds)
+        default:
+            return nil
         }
     }
 
-    private static func parse(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMddHHmmss'Z'"
-        return formatter.date(from: text)
+    private static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
     }
 }

@@ -11,7 +11,9 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableProfile(path: String, reason: String)
     case profileExpired(path: String, name: String, expiredAt: Date)
     case appIdentifierMismatch(path: String, profileIdentifier: String, configured: String)
-    case certificateNotInProfile(p12: String, profile: String, certificate: String)
+    /// `identities` are the .p12's, as `SigningIdentityChoice.label` names them when there are several.
+    case certificateNotInProfile(p12: String, profile: String, identities: [String])
+    case teamMismatch(profile: String, profileTeam: String, configured: String)
     case exportProducedNoIPA(folder: String)
     case protectedKeychain(path: String)
 
@@ -26,8 +28,12 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .profileExpired(let path, let name, let date): "provisioning profile '\(name)' (\(path)) expired on \(Self.day(date))"
         case .appIdentifierMismatch(let path, let profileIdentifier, let configured):
             "provisioning profile \(path) is for '\(profileIdentifier)', which does not cover app_identifier '\(configured)'"
-        case .certificateNotInProfile(let p12, let profile, let certificate):
-            "provisioning profile \(profile) does not include the certificate '\(certificate)' of \(p12)"
+        case .certificateNotInProfile(let p12, let profile, let identities) where identities.count == 1:
+            "provisioning profile \(profile) does not include the certificate \(identities[0]) of \(p12)"
+        case .certificateNotInProfile(let p12, let profile, let identities):
+            "provisioning profile \(profile) includes none of the \(identities.count) identities in \(p12): \(identities.joined(separator: ", "))"
+        case .teamMismatch(let profile, let profileTeam, let configured):
+            "team_id '\(configured)' is not the team of provisioning profile \(profile) ('\(profileTeam)'): xcodebuild would refuse to sign with it"
         case .exportProducedNoIPA(let folder): "xcodebuild -exportArchive produced no .ipa in \(folder)"
         case .protectedKeychain(let path):
             "codesigning.keychain.name names \(path), the user's login keychain or the System keychain: nightshift deletes its temporary keychain before and after every run, so it must be one of its own (e.g. nightshift-ci)"

@@ -40,26 +40,20 @@ public struct SigningPreflight: Sendable {
         do {
             let profile = try profile(at: inputs.profilePath)
             findings.profile = profile
-            findings.problems += Self.problems(with: profile, path: inputs.profilePath, appIdentifier: inputs.appIdentifier, now: now)
+            findings.problems += Self.problems(with: profile, inputs, now: now)
         } catch {
             findings.problems.append(error)
         }
         if stoppingAtFirstProblem, !findings.problems.isEmpty { return findings }
         do {
-            switch try await certificate(inputs) {
-            case .certificate(let certificate):
-                findings.certificate = certificate
-                if certificate.expiresAt <= now { findings.problems.append(.certificateExpired(p12: inputs.p12Path, expiredAt: certificate.expiresAt)) }
+            switch try await identities(inputs) {
+            case .identities(let identities):
+                findings.problems += choose(among: identities, inputs, into: &findings, now: now)
             case .undecided(let detail):
                 findings.warnings.append(Self.undecidedWarning(p12: inputs.p12Path, detail: detail))
             }
         } catch {
             findings.problems.append(error)
-        }
-        if let profile = findings.profile, let certificate = findings.certificate,
-           !profile.certificates.contains(where: { $0.sha1 == certificate.sha1 }) {
-            findings.problems.append(.certificateNotInProfile(
-                p12: inputs.p12Path, profile: inputs.profilePath, certificate: certificate.commonName ?? certificate.sha1))
         }
         if let profile = findings.profile, profile.expirationDate > now {
             findings.warnings += Self.warnings(for: profile, path: inputs.profilePath, now: now)
@@ -67,8 +61,24 @@ public struct SigningPreflight: Sendable {
         return findings
     }
 
-    /// The .p12's certificate, opened with the configured password.
-    private func certificate(_ inputs: SigningInputs) async throws(SigningError) -> P12Inspector.Reading {
+    /// Picks the identity that signs into `findings.certificate`; returns what is wrong with it.
+    private func choose(among identities: [SigningCertificate], _ inputs: SigningInputs, into findings: inout SigningFindings, now: Date) -> [SigningError] {
+        guard let profile = findings.profile else {
+            // The profile already failed; show the identity most likely meant.
+            findings.certificate = identities.max { $0.expiresAt < $1.expiresAt }
+            return []
+        }
+        guard let chosen = SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates) else {
+            let names = identities.count == 1
+                ? ["'\(identities[0].commonName ?? identities[0].sha1)'"] : identities.map(SigningIdentityChoice.label)
+            return [.certificateNotInProfile(p12: inputs.p12Path, profile: inputs.profilePath, identities: names)]
+        }
+        findings.certificate = chosen
+        return chosen.expiresAt <= now ? [.certificateExpired(p12: inputs.p12Path, expiredAt: chosen.expiresAt)] : []
+    }
+
+    /// The .p12's identities, opened with the configured password.
+    private func identities(_ inputs: SigningInputs) async throws(SigningError) -> P12Inspector.Reading {
         guard files.fileExists(atPath: inputs.p12Path) else { throw .missingFile(kind: "certificate", path: inputs.p12Path) }
         return try await inspector.read(inputs.p12Path, password: inputs.certificatePassword)
     }
@@ -81,12 +91,14 @@ public struct SigningPreflight: Sendable {
     }
 
     /// The checks that need only the profile; throws the first problem.
-    public static func validate(_ profile: ProvisioningProfile, path: String, appIdentifier: String, now: Date) throws(SigningError) {
-        if let problem = problems(with: profile, path: path, appIdentifier: appIdentifier, now: now).first { throw problem }
+    public static func validate(_ profile: ProvisioningProfile, _ inputs: SigningInputs, now: Date) throws(SigningError) {
+        if let problem = problems(with: profile, inputs, now: now).first { throw problem }
     }
 
-    /// What is wrong with the profile itself: expired, or for another app.
-    static func problems(with profile: ProvisioningProfile, path: String, appIdentifier: String, now: Date) -> [SigningError] {
+    /// What is wrong with the profile itself: expired, for another app, or for another team.
+    static func problems(with profile: ProvisioningProfile, _ inputs: SigningInputs, now: Date) -> [SigningError] {
+        let path = inputs.profilePath
+        let appIdentifier = inputs.appIdentifier
         var problems: [SigningError] = []
         if profile.expirationDate <= now {
             problems.append(.profileExpired(path: path, name: profile.name, expiredAt: profile.expirationDate))
@@ -94,6 +106,9 @@ public struct SigningPreflight: Sendable {
         let team = profile.applicationIdentifierPrefix ?? profile.teamIdentifier
         if !AppIdentifierPattern.matches(profile.applicationIdentifier, team: team, bundleIdentifier: appIdentifier) {
             problems.append(.appIdentifierMismatch(path: path, profileIdentifier: profile.applicationIdentifier, configured: appIdentifier))
+        }
+        if let configured = inputs.teamID, configured != profile.teamIdentifier {
+            problems.append(.teamMismatch(profile: path, profileTeam: profile.teamIdentifier, configured: configured))
         }
         return problems
     }

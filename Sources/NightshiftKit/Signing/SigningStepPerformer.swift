@@ -102,13 +102,13 @@ public struct SigningStepPerformer: StepPerformer {
         let preflight = SigningPreflight(files: files, inspector: P12Inspector(shell: context.shell, opensslPath: openssl))
         if context.isDryRun, !files.fileExists(atPath: inputs.profilePath) {
             let name = URL(fileURLWithPath: inputs.profilePath).deletingPathExtension().lastPathComponent
-            return ProfileSummary(uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution")
+            return ProfileSummary(uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution", certificates: [])
         }
         let profile = try preflight.profile(at: inputs.profilePath)
-        try SigningPreflight.validate(profile, path: inputs.profilePath, appIdentifier: inputs.appIdentifier, now: context.clock.now)
+        try SigningPreflight.validate(profile, inputs, now: context.clock.now)
         return ProfileSummary(
             uuid: profile.uuid, name: profile.name, teamID: inputs.teamID ?? profile.teamIdentifier,
-            identity: profile.certificates.first?.commonName ?? "Apple Distribution")
+            identity: profile.certificates.first?.commonName ?? "Apple Distribution", certificates: profile.certificates)
     }
 }
 
@@ -119,4 +119,6 @@ struct ProfileSummary: Sendable, Hashable {
     var teamID: String?
     /// A fallback code-signing identity, when the .p12 is not read (dry run).
     var identity: String
+    /// The certificates the profile lists: which of the .p12's identities may sign.
+    var certificates: [SigningCertificate]
 }

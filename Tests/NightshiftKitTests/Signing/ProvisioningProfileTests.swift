@@ -30,7 +30,8 @@ struct ProvisioningProfileTests {
         defer { SigningFixtures.remove(folder) }
         try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234"])
         let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
-        let certificate = try await P12Inspector(shell: shell).certificate(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
+        let identities = try await P12Inspector(shell: shell).identities(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
+        let certificate = try #require(identities.only)
         let profile = try ProvisioningProfile(contentsOf: Data(contentsOf: URL(fileURLWithPath: "\(folder)/distribution.mobileprovision")))
         #expect(profile.certificates.map(\.sha1) == [certificate.sha1])
         #expect(certificate.sha1.count == 40)
@@ -43,8 +44,8 @@ struct ProvisioningProfileTests {
         defer { SigningFixtures.remove(folder) }
         try await SigningFixtures.make(in: folder, ["P12_PASSWORD": "pw-1234", "LEGACY": "1"])
         let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
-        let certificate = try await P12Inspector(shell: shell).certificate(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
-        #expect(certificate.commonName == "Apple Distribution: Example Corp (ABCDE12345)")
+        let identities = try await P12Inspector(shell: shell).identities(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
+        #expect(identities.map(\.commonName) == ["Apple Distribution: Example Corp (ABCDE12345)"])
     }
 
     @Test("a wrong certificate password is reported as such, without the password")
@@ -55,7 +56,7 @@ struct ProvisioningProfileTests {
         let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let p12 = "\(folder)/distribution.p12"
         await #expect(throws: SigningError.wrongCertificatePassword(p12: p12)) {
-            _ = try await P12Inspector(shell: shell).certificate(in: p12, password: Secret("wrong-pw"))
+            _ = try await P12Inspector(shell: shell).identities(in: p12, password: Secret("wrong-pw"))
         }
     }
 
@@ -78,4 +79,9 @@ struct ProvisioningProfileTests {
     func appIdentifiers(profile: String, bundle: String, matches: Bool) {
         #expect(AppIdentifierPattern.matches(profile, team: "ABCDE12345", bundleIdentifier: bundle) == matches)
     }
+}
+
+private extension Array {
+    /// The element of a one-element array.
+    var only: Element? { count == 1 ? first : nil }
 }
