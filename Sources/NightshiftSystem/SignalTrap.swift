@@ -3,7 +3,7 @@ import Foundation
 internal import CNightshiftSystem
 
 /// Catches the signals that ask nightshift to stop (SIGINT from Ctrl-C, SIGTERM from Jenkins'
-/// "Abort") and delivers them as values, so the composition root can forward the signal to the
+/// "Abort", SIGHUP from a closed terminal) and delivers them as values, so the composition root can forward the signal to the
 /// running step (`TeardownSignal.forward`), cancel the lane, run its `always` steps, write the
 /// reports, and exit with `SignalTrap.exitStatus(for:)`.
 ///
@@ -16,8 +16,10 @@ internal import CNightshiftSystem
 /// writes the signal number to a pipe (the self-pipe trick: `write` is async-signal-safe) and a
 /// dispatch read source turns the bytes into values. One trap at a time per process.
 public final class SignalTrap: @unchecked Sendable {
-    /// SIGINT and SIGTERM.
-    public static let interruptions: [Int32] = [SIGINT, SIGTERM]
+    /// SIGINT, SIGTERM, and SIGHUP: a closed terminal or SSH session is as much a request to stop
+    /// as Ctrl-C, and left to its default action it would kill nightshift with the keychain
+    /// unlocked on the search list, the step still running and no report.
+    public static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Each trapped signal as it arrives.
     public let signals: AsyncStream<Int32>

@@ -152,10 +152,10 @@ struct CompositionRoot {
     private func write(_ text: String, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try ReportFile.write(Array(text.utf8), to: path)
     }
 
-    /// SIGINT/SIGTERM reach the running step's group as what was sent, then stop the lane.
+    /// SIGINT/SIGTERM/SIGHUP reach the running step's group as what was sent, then stop the lane.
     private func trapInterruptions(into interruption: RunInterruption, forwarding teardownSignal: TeardownSignal) {
         let trap = SignalTrap()
         Task.detached {

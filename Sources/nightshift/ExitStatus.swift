@@ -13,7 +13,7 @@ enum ExitStatus {
     /// cannot be opened.
     static let failed: Int32 = 1
 
-    /// 0, 1, or 128 + the signal that interrupted the run (130 for SIGINT, 143 for SIGTERM).
+    /// 0, 1, or 128 + the signal that interrupted the run (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
     /// A passing run whose `--junit`/`--json` report could not be written is not a success:
     /// Jenkins would publish nothing, or an old report.
     static func of(_ results: [LaneResult], reportsWritten: Bool = true) -> Int32 {

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Interrupting nightshift")
 struct SignalTests {
-    @Test("SIGINT or SIGTERM mid-step: the step's group gets that signal, cleanup runs, exit 130 / 143, no survivors",
-          arguments: [(SIGINT, "INT", Int32(130)), (SIGTERM, "TERM", Int32(143))])
+    @Test("SIGINT, SIGTERM or SIGHUP mid-step: the step's group gets that signal, cleanup runs, exit 130 / 143 / 129, no survivors",
+          arguments: [(SIGINT, "INT", Int32(130)), (SIGTERM, "TERM", Int32(143)), (SIGHUP, "HUP", Int32(129))])
     func interrupted(signal: Int32, name: String, exitCode: Int32) async throws {
         let directory = try makeTemporaryDirectory()
         try """
@@ -16,6 +16,7 @@ struct SignalTests {
                   - sh: |
                       trap 'echo INT > got.txt; exit 130' INT
                       trap 'echo TERM > got.txt; exit 143' TERM
+                      trap 'echo HUP > got.txt; exit 129' HUP
                       sleep 300 & echo $! > child.pid
                       echo $PPID > nightshift.pid
                       wait

@@ -44,6 +44,22 @@ int nightshift_make_pipe(int ends[2], int nonblocking_read, int capacity);
 /// How many bytes `descriptor` holds ready to read (FIONREAD), or 0 when that cannot be told.
 int nightshift_bytes_available(int descriptor);
 
+// MARK: files (files.c)
+
+enum {
+    NIGHTSHIFT_FILE_ABSENT = 0,
+    NIGHTSHIFT_FILE_REGULAR = 1,
+    NIGHTSHIFT_FILE_DIRECTORY = 2,
+    /// A symbolic link, not followed.
+    NIGHTSHIFT_FILE_SYMLINK = 3,
+    /// A device, a FIFO or a socket.
+    NIGHTSHIFT_FILE_OTHER = 4,
+};
+
+/// What `path` itself names (lstat(2)), one of the values above; -1 with errno set when that
+/// cannot be told (EACCES, ELOOP, ...).
+int nightshift_file_kind(const char *path);
+
 // MARK: locks (platform_extensions.c)
 
 /// Takes an exclusive advisory lock on the open file without waiting (flock(2): released when

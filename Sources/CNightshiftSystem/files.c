@@ -1,0 +1,17 @@
+// Strict POSIX: compiles with -std=c11 -D_POSIX_C_SOURCE=200809L (scripts/check-portability).
+#include "nightshift_system.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+// S_ISREG and friends are macros over st_mode, which Swift's importers cannot call.
+int nightshift_file_kind(const char *path) {
+    struct stat status;
+    if (lstat(path, &status) != 0) {
+        return (errno == ENOENT || errno == ENOTDIR) ? NIGHTSHIFT_FILE_ABSENT : -1;
+    }
+    if (S_ISREG(status.st_mode)) return NIGHTSHIFT_FILE_REGULAR;
+    if (S_ISDIR(status.st_mode)) return NIGHTSHIFT_FILE_DIRECTORY;
+    if (S_ISLNK(status.st_mode)) return NIGHTSHIFT_FILE_SYMLINK;
+    return NIGHTSHIFT_FILE_OTHER;
+}

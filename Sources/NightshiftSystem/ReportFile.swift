@@ -1,0 +1,65 @@
+import Foundation
+
+/// Writes a whole report (`--junit`, `--json`) where the user pointed it, the way a shell
+/// redirection would land, without ever leaving half a file behind:
+/// - a regular file (or a new one) is written beside itself and renamed over, so a reader such
+///   as Jenkins' JUnit plugin never sees a partial report;
+/// - a symlink is followed, and the file it names is replaced, so the link stays a link;
+/// - anything else (a device such as `/dev/null` or `/dev/stdout`, a FIFO) is written in place:
+///   renaming over it would replace the device node itself (as root, `/dev/null`).
+public enum ReportFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        let target = try followingSymlinks(path)
+        switch FileKind.of(target) {
+        case nil: throw .last("cannot write '\(path)'")
+        case .directory: throw SystemCallError("cannot write '\(path)'", code: EISDIR)
+        case .other: try writeInPlace(bytes, to: target)
+        case .absent, .regular, .symlink: try replace(target, with: bytes)
+        }
+    }
+
+    /// Where `path` leads once every symlink on the last component is followed (relative links
+    /// from their own directory). A dangling link leads to the file it would name.
+    static func followingSymlinks(_ path: String) throws(SystemCallError) -> String {
+        var current = path
+        // The kernel's own limit for a lookup (Linux MAXSYMLINKS 40; Darwin MAXSYMLINKS 32).
+        for _ in 0..<32 {
+            guard FileKind.of(current) == .symlink else { return current }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                throw .last("cannot follow the link '\(current)'")
+            }
+            current = destination.hasPrefix("/")
+                ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+        }
+        throw SystemCallError("cannot write '\(path)'", code: ELOOP)
+    }
+
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        // No O_CREAT: it exists. No O_TRUNC: a device ignores it, and a FIFO has nothing to cut.
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
+        defer { close(descriptor) }
+        guard bytes.withUnsafeBytes({ DescriptorWriter.writeAll(descriptor, $0) }) else { throw .last("cannot write '\(path)'") }
+    }
+
+    private static func replace(_ path: String, with bytes: [UInt8]) throws(SystemCallError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
+        var failure = bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
+        // close(2) is where some file systems (NFS) report a full disk.
+        if close(descriptor) != 0, failure == nil { failure = .last("cannot write '\(path)'") }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        do {
+            try FileRename.replace(path, with: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+}

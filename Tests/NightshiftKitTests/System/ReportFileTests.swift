@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import NightshiftSystem
+
+/// `--junit` and `--json` land where a shell redirection would, and never as half a file.
+@Suite("ReportFile")
+struct ReportFileTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-report-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    func contents(_ path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test("a new file and an existing one are written whole, with no temporary file left beside them")
+    func regularFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/report.json"
+        try ReportFile.write(Array("first".utf8), to: path)
+        try ReportFile.write(Array("second".utf8), to: path)
+        #expect(try contents(path) == "second")
+        #expect(try leftovers().isEmpty)
+    }
+
+    @Test("a symlinked report path keeps its link, and the file it names gets the report", arguments: [true, false])
+    func symlink(relative: Bool) throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/reports", withIntermediateDirectories: true)
+        try "old".write(toFile: folder + "/reports/junit.xml", atomically: false, encoding: .utf8)
+        let link = folder + "/junit.xml"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: relative ? "reports/junit.xml" : folder + "/reports/junit.xml")
+        try ReportFile.write(Array("<testsuites/>".utf8), to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link).hasSuffix("reports/junit.xml"))
+        #expect(try contents(folder + "/reports/junit.xml") == "<testsuites/>")
+    }
+
+    @Test("a dangling symlink leads to the file it names, which is created")
+    func danglingSymlink() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let link = folder + "/latest.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "run-42.json")
+        try ReportFile.write(Array("{}".utf8), to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "run-42.json")
+        #expect(try contents(folder + "/run-42.json") == "{}")
+    }
+
+    @Test("/dev/null is written into, not replaced by a regular file")
+    func device() throws {
+        try ReportFile.write(Array("discarded".utf8), to: "/dev/null")
+        #expect(FileKind.of("/dev/null") == .other)
+    }
+
+    @Test("a FIFO is written into, and a reader on the other end gets the report")
+    func fifo() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/report.pipe"
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        #expect(try await shell.capture(ShellCommand("mkfifo", [fifo])).succeeded)
+        async let read = shell.capture(ShellCommand("cat", [fifo]))
+        try ReportFile.write(Array("through the pipe".utf8), to: fifo)
+        #expect(try await read.standardOutput == "through the pipe")
+        #expect(FileKind.of(fifo) == .other)
+    }
+
+    @Test("a directory is refused with the path named")
+    func directory() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: SystemCallError("cannot write '\(folder)'", code: EISDIR)) { try ReportFile.write([], to: folder) }
+    }
+
+    @Test("a link cycle is refused, not followed for ever")
+    func linkCycle() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a", withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b", withDestinationPath: "a")
+        #expect(throws: SystemCallError("cannot write '\(folder)/a'", code: ELOOP)) { try ReportFile.write([], to: folder + "/a") }
+    }
+}
