@@ -24,6 +24,13 @@ public final class FileLock: Sendable {
             close(descriptor)
             throw .held(path: path, pid: Self.holder(of: path))
         }
+        // A path that names someone else's file (`NIGHTSHIFT_LANE_LOCK=lanes.yml` by mistake) is
+        // refused before the pid is written over it.
+        guard Self.isLockFile(path) else {
+            nightshift_unlock(descriptor)
+            close(descriptor)
+            throw .notALockFile(path: path)
+        }
         let pid = "\(getpid())\n"
         _ = ftruncate(descriptor, 0)
         _ = pid.withCString { write(descriptor, $0, strlen($0)) }
@@ -42,6 +49,13 @@ public final class FileLock: Sendable {
         return false
     }
 
+    /// A regular file that is empty or holds a pid as nightshift writes it: nothing else.
+    static func isLockFile(_ path: String) -> Bool {
+        guard FileKind.of(path) == .regular,
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return false }
+        return size == 0 || (size <= 24 && holder(of: path) != nil)
+    }
+
     /// The pid the holder wrote into the file, if it reads as one.
     public static func holder(of path: String) -> Int32? {
         (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -57,11 +71,13 @@ public enum FileLockError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `pid` is the holder's, as it wrote it into the file.
     case held(path: String, pid: Int32?)
     case cannotOpen(path: String, reason: String)
+    case notALockFile(path: String)
 
     public var description: String {
         switch self {
         case .held(let path, let pid): "\(path) is locked\(pid.map { " by pid \($0)" } ?? "")"
         case .cannotOpen(let path, let reason): "cannot open the lock \(path): \(reason)"
+        case .notALockFile(let path): "\(path) is not a nightshift lock file (it holds something else), so it is left as it is"
         }
     }
 }

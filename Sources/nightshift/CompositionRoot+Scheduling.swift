@@ -104,7 +104,7 @@ extension CompositionRoot {
             switch error {
             case .held(_, let pid):
                 output.err("error: lane \(names) is already running\(pid.map { " (pid \($0))" } ?? "") and holds \(path); not starting it again\n")
-            case .cannotOpen:
+            case .cannotOpen, .notALockFile:
                 output.err("error: \(error); not running lane \(names)\n")
             }
             throw ExitCode(ExitStatus.failed)

@@ -16,6 +16,7 @@ public final class SchedulerLock: Sendable {
             switch error {
             case .held(let path, let pid): throw .alreadyRunning(path: path, pid: pid)
             case .cannotOpen(let path, let reason): throw .cannotOpen(path: path, reason: reason)
+            case .notALockFile(let path): throw .cannotOpen(path: path, reason: "it holds something other than a nightshift lock")
             }
         }
     }

@@ -76,6 +76,22 @@ struct SchedulerInfrastructureTests {
         #expect(!lanes.isHeld(lane: "qa"))
     }
 
+    @Test("a lock path naming someone else's file is refused and the file left as it was; an old lock is reused")
+    func foreignFileIsNeverTruncated() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let precious = folder + "/lanes.yml"
+        try "lanes:\n  qa: { steps: [ { sh: make } ] }\n".write(toFile: precious, atomically: false, encoding: .utf8)
+        #expect(throws: FileLockError.notALockFile(path: precious)) { try FileLock(path: precious) }
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "lanes:\n  qa: { steps: [ { sh: make } ] }\n")
+        #expect(throws: FileLockError.notALockFile(path: "/dev/null")) { try FileLock(path: "/dev/null") }
+        let stale = folder + "/qa.lock"
+        try "4242\n".write(toFile: stale, atomically: false, encoding: .utf8)
+        let lock = try FileLock(path: stale)
+        #expect(FileLock.holder(of: stale) == getpid())
+        _ = lock
+    }
+
     @Test("history prints as a table and as JSON")
     func historyPrinting() throws {
         let record = RunRecord(id: 1, lane: "nightly", scheduledAt: instant("2026-01-01T00:49:00Z"), startedAt: instant("2026-01-01T00:49:00Z"),
