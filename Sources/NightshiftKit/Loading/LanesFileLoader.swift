@@ -33,6 +33,9 @@ public struct LanesFileLoader: Sendable {
     }
 
     public func parse(text: String, path: String) throws(LanesFileError) -> LanesFile {
+        // A byte-order mark is allowed at the start of a YAML stream (YAML 1.2 §5.2) and some
+        // Windows editors write one; it is not part of the first line's columns.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let start = SourceLocation(file: path, line: 1, column: 1)
         if text.utf8.contains(0) {
             throw LanesFileError([.error("\(path) is not a text file (it contains NUL bytes)", at: start)])
@@ -52,7 +55,11 @@ public struct LanesFileLoader: Sendable {
             throw LanesFileError([YAMLErrorDiagnostic.make(from: error, file: path, text: text)])
         }
         let bag = DiagnosticBag()
-        let parser = LanesFileParser(reader: NodeReader(file: path, bag: bag, positions: ScalarPositionMap(text: text)))
+        let reader = NodeReader(file: path, bag: bag, positions: ScalarPositionMap(text: text))
+        NodeScreening(reader: reader, bag: bag).screen(root)
+        // A tag or a NUL changes what the rest would mean: report those first, alone.
+        if bag.hasErrors { throw LanesFileError(bag.sorted) }
+        let parser = LanesFileParser(reader: reader)
         let file = parser.parseFile(root, path: path)
         if let file { LanesFileValidator(file: file, bag: bag).validate() }
         guard let file, !bag.hasErrors else {

@@ -4,6 +4,17 @@ extension LanesFileParser {
     static let laneKeys = ["description", "configuration", "schedule", "env", "timeout", "steps", "jenkins"]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
+    /// A lane's name is a folder name (`runs/<lane>/`), a file name (`locks/<lane>.lock`,
+    /// `Jenkinsfile.<lane>`) and a word on the command line, so it must be one safe path component.
+    static func laneNameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) { return "must not be empty or contain spaces or '/'" }
+        if name == "." || name == ".." { return "must not be '.' or '..': it names a folder of its own" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "must not contain control characters" }
+        // NAME_MAX is 255 bytes on both platforms; `Jenkinsfile.` and `.lock` need room too.
+        if name.utf8.count > 200 { return "is longer than 200 bytes" }
+        return nil
+    }
+
     func parseLanes(_ node: Node) -> [Lane] {
         guard let pairs = reader.mapping(node, in: "lanes", known: []) else { return [] }
         if pairs.isEmpty { bag.error("'lanes' has no lanes", at: reader.location(of: node)) }
@@ -12,8 +23,10 @@ extension LanesFileParser {
 
     private func parseLane(named name: String, _ node: Node, keyNode: Node) -> Lane? {
         let context = "lane '\(name)'"
-        if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) {
-            bag.error("lane name '\(name)' must not be empty or contain spaces or '/'", at: reader.location(of: keyNode))
+        if let problem = Self.laneNameProblem(name) {
+            // Escaped: a control character would act on the terminal that shows the error.
+            let shown = name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+            bag.error("lane name '\(shown)' \(problem)", at: reader.location(of: keyNode))
         }
         guard let pairs = reader.mapping(node, in: context, known: Self.laneKeys) else { return nil }
         require(["steps"], in: pairs, of: node, context: context)

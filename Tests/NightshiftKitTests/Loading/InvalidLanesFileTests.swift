@@ -25,6 +25,20 @@ struct InvalidLanesFileTests {
         }
     }
 
+    @Test("a UTF-8 byte-order mark before the first line is allowed (YAML 1.2 §5.2), and columns ignore it")
+    func byteOrderMark() throws {
+        let text = "project: { name: Demo }\nlanes:\n  a: { steps: [ { sh: echo a } ] }\n"
+        let file = try LanesFileLoader().parse(data: Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), path: "bom.yml")
+        #expect(file.lanes.map(\.name) == ["a"])
+        let broken = Data([0xEF, 0xBB, 0xBF] + Array("project: { name: Demo }\nlanes: { a: { stpes: [] } }\n".utf8))
+        #expect(throws: LanesFileError.self) { try LanesFileLoader().parse(data: broken, path: "bom.yml") }
+        do {
+            _ = try LanesFileLoader().parse(data: Data([0xEF, 0xBB, 0xBF] + Array("project: [ }\n".utf8)), path: "bom.yml")
+        } catch {
+            #expect(error.description.hasPrefix("bom.yml:1:"))
+        }
+    }
+
     @Test("a file that is not UTF-8 is an error, not a crash")
     func notUTF8() {
         #expect(throws: LanesFileError.self) { try LanesFileLoader().parse(data: Data([0xff, 0xfe, 0x00, 0x41]), path: "x.yml") }
