@@ -32,9 +32,19 @@ struct CompositionRoot {
         do {
             return try LanesFileLoader().load(path: global.file)
         } catch {
-            output.err(diagnosticPrinter.render(error.diagnostics))
+            output.err(diagnosticsMasker(for: error.partialFile).mask(diagnosticPrinter.render(error.diagnostics)))
             throw ExitCode(ExitStatus.usage)
         }
+    }
+
+    /// Hides from load-time diagnostics what a run would hide: an error may quote a value, and a
+    /// secret-named `env:` value written in lanes.yml is a secret before the file has loaded.
+    /// Whatever of the file could be read says what it declares secret; the `.env` files count,
+    /// without their notes (an unreadable one is reported when the file loads).
+    private func diagnosticsMasker(for partialFile: LanesFile?) -> SecretMasker {
+        let environment = (try? dotEnvFiles().environment) ?? processEnvironment
+        guard let partialFile else { return SecretMasker(secrets: SecretPolicy().secretValues(in: environment)) }
+        return partialFile.masker(in: environment)
     }
 
     /// The folder a Pipeline job checks the repository out into, seen from here: the nearest one
@@ -54,25 +64,34 @@ struct CompositionRoot {
     /// keeps. The lane lock stays with this process: a step that runs nightshift again must not
     /// try to take it.
     func environment() throws -> EnvironmentVariables {
+        do {
+            let loaded = try dotEnvFiles()
+            if !loaded.notes.isEmpty { output.err(diagnosticPrinter.render(loaded.notes)) }
+            return loaded.environment
+        } catch let error as DotEnvUnreadable {
+            output.err("error: cannot read \(error.path)\n")
+            throw ExitCode(ExitStatus.usage)
+        } catch let error as DotEnvError {
+            output.err(diagnosticPrinter.render([error.diagnostic]))
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+
+    private struct DotEnvUnreadable: Error {
+        var path: String
+    }
+
+    /// The process environment with the `.env` files beneath it, and the notes to show.
+    private func dotEnvFiles() throws -> DotEnvStack.Loaded {
         var processEnvironment = processEnvironment
         processEnvironment[LaneLockFiles.variable] = nil
         var files: [(path: String, text: String)] = []
         for source in DotEnvStack.sources(besideLanesFile: global.file, environmentNames: global.env) {
             guard source.isRequired || FileManager.default.fileExists(atPath: source.path) else { continue }
-            guard let text = try? String(contentsOfFile: source.path, encoding: .utf8) else {
-                output.err("error: cannot read \(source.path)\n")
-                throw ExitCode(ExitStatus.usage)
-            }
+            guard let text = try? String(contentsOfFile: source.path, encoding: .utf8) else { throw DotEnvUnreadable(path: source.path) }
             files.append((source.path, text))
         }
-        do {
-            let loaded = try DotEnvStack.load(files, under: processEnvironment)
-            if !loaded.notes.isEmpty { output.err(diagnosticPrinter.render(loaded.notes)) }
-            return loaded.environment
-        } catch {
-            output.err(diagnosticPrinter.render([error.diagnostic]))
-            throw ExitCode(ExitStatus.usage)
-        }
+        return try DotEnvStack.load(files, under: processEnvironment)
     }
 
     func runSession(file: LanesFile, dryRun: Bool, verbose: Bool) throws -> RunSession {

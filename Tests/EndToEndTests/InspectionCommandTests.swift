@@ -41,6 +41,32 @@ struct InspectionCommandTests {
         }
     }
 
+    @Test("load errors that quote a secret are masked: an env: literal of lanes.yml, the environment's, a .env file's")
+    func maskedLoadDiagnostics() async throws {
+        let directory = try makeTemporaryDirectory()
+        try """
+            project: { name: Demo }
+            lanes:
+              deploy:
+                env: { DEPLOY_TOKEN: "literal-tok-4f9a2c" }
+                configuration: literal-tok-4f9a2c
+                steps: [ { sh: echo } ]
+              publish:
+                configuration: env-secret-77b1
+                steps: [ { sh: echo } ]
+              notify:
+                configuration: dotenv-secret-31c
+                steps: [ { sh: echo } ]
+            """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try "SLACK_TOKEN=dotenv-secret-31c\n".write(toFile: directory + "/.env", atomically: true, encoding: .utf8)
+        let result = try await NightshiftBinary.run(["validate"], in: directory, environment: ["API_TOKEN": "env-secret-77b1"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError.contains("lanes.yml:5:20: error: lane 'deploy' names configuration '********'"))
+        for secret in ["literal-tok-4f9a2c", "env-secret-77b1", "dotenv-secret-31c"] {
+            #expect(!result.standardError.contains(secret), "\(secret) shown")
+        }
+    }
+
     @Test("validate says OK with exit 0, and lists every problem with exit 2")
     func validate() async throws {
         let directory = try project()

@@ -63,7 +63,7 @@ public struct LanesFileLoader: Sendable {
         let file = parser.parseFile(root, path: path)
         if let file { LanesFileValidator(file: file, bag: bag).validate() }
         guard let file, !bag.hasErrors else {
-            throw LanesFileError(bag.sorted)
+            throw LanesFileError(bag.sorted, partialFile: file)
         }
         return file
     }
