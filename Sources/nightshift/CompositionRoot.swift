@@ -106,9 +106,8 @@ struct CompositionRoot {
                                 answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
             : ProcessShellRunner(environment: environment, teardownSignal: teardownSignal)
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: global.noColor)
-        let reporter: any RunReporter = dryRun
-            ? DryRunReporter(output: output)
-            : ConsoleReporter(output: output, style: style, clock: clock)
+        let reporter = MaskingReporter(
+            dryRun ? DryRunReporter(output: output) : ConsoleReporter(output: output, style: style, clock: clock), masker: masker)
         let interruption = RunInterruption()
         if !dryRun { trapInterruptions(into: interruption, forwarding: teardownSignal) }
         let dependencies = Dependencies(
@@ -157,10 +156,11 @@ struct CompositionRoot {
     /// Relative report paths are taken from the current directory, as every tool's are: in a
     /// Jenkins `sh` step that is `$WORKSPACE` (or the `dir()` around it, where `junit` looks too).
     /// Whether every report asked for was written; a missing one is named on stderr.
-    func writeReports(_ results: [LaneResult], junit: String?, json: String?) -> Bool {
+    func writeReports(_ results: [LaneResult], junit: String?, json: String?, masker: SecretMasker) -> Bool {
         do {
-            if let junit { try write(JUnitReport(results: results, properties: jenkins.reportProperties).render(), to: junit) }
-            if let json { try write(String(decoding: try JSONReport(results: results).render(), as: UTF8.self) + "\n", to: json) }
+            // Masked whole: lane names and paths are in them, not only step output.
+            if let junit { try write(masker.mask(JUnitReport(results: results, properties: jenkins.reportProperties).render()), to: junit) }
+            if let json { try write(masker.mask(String(decoding: try JSONReport(results: results).render(), as: UTF8.self)) + "\n", to: json) }
             return true
         } catch {
             output.err("error: cannot write report: \(error)\n")

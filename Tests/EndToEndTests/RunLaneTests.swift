@@ -45,6 +45,34 @@ struct RunLaneTests {
         #expect(logs.contains { $0.hasSuffix(".log") })
     }
 
+    @Test("a lane named like a secret's value: masked in the header, summary, run folder, reports and a did-you-mean")
+    func laneNamedLikeASecret() async throws {
+        let directory = try makeTemporaryDirectory()
+        try """
+            project: { name: Demo }
+            lanes:
+              deploy-x7k2q9:
+                steps:
+                  - sh: echo hello
+            """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let secret = ["API_TOKEN": "deploy-x7k2q9"]
+        let result = try await NightshiftBinary.run(
+            ["run", "deploy-x7k2q9", "--junit", "junit.xml", "--json", "run.json"], in: directory, environment: secret)
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("hello"))
+        let junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+        let json = try String(contentsOfFile: directory + "/run.json", encoding: .utf8)
+        let folders = try FileManager.default.subpathsOfDirectory(atPath: directory + "/.nightshift")
+        for (place, text) in [("stdout", result.standardOutput), ("stderr", result.standardError), ("JUnit", junit), ("JSON", json),
+                              ("run folders", folders.joined(separator: "\n"))] {
+            #expect(!text.contains("x7k2q9"), "the lane's name shows in \(place)")
+        }
+        let typo = try await NightshiftBinary.run(["run", "deploy-x7k2q"], in: directory, environment: secret)
+        #expect(typo.exitCode == 2)
+        #expect(typo.standardError.contains("did you mean '********'?"))
+        #expect(!typo.standardError.contains("x7k2q9"))
+    }
+
     @Test("a lane named twice runs twice, each run in a folder of its own")
     func laneTwice() async throws {
         let directory = try makeTemporaryDirectory()

@@ -31,7 +31,8 @@ public struct LaneRunner: Sendable {
     public func run(_ laneName: String, repetition: Int = 1) async throws(RunPreparationError) -> LaneResult {
         let lane = try prepare(laneName)
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
-        let folders = RunFolders(root: options.stateDirectory, lane: lane.name, runID: runID)
+        // A lane named like a secret's value must not spell it in every log path.
+        let folders = RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
         if !options.isDryRun {
             try? FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
         }

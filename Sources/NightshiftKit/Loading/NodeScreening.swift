@@ -6,7 +6,8 @@ import Yams
 /// - a NUL character (`"\0"` in a double-quoted scalar): a command line or script ends at it, so
 ///   a lane would run less than lanes.yml and the console show.
 struct NodeScreening {
-    static let coreTags: Set<String> = Set([Tag.Name.str, .int, .float, .bool, .null, .map, .seq].map(\.rawValue))
+    /// No tag, `!` (non-specific), and the core schema's.
+    static let acceptedTags: Set<String> = Set([Tag.Name.implicit, .nonSpecific, .str, .int, .float, .bool, .null, .map, .seq].map(\.rawValue))
 
     /// How `!!binary` is spelled once resolved.
     static let coreTagPrefix = "tag:yaml.org,2002:"
@@ -31,10 +32,18 @@ struct NodeScreening {
     }
 
     private func check(_ node: Node) {
-        let tag = node.tag
-        if !Self.coreTags.contains(tag.rawValue) {
-            let written = tag.rawValue.hasPrefix(Self.coreTagPrefix) ? "!!" + tag.rawValue.dropFirst(Self.coreTagPrefix.count) : tag.rawValue
-            bag.error("the YAML tag '\(written)' is not supported: lanes.yml takes plain values (strings, numbers, booleans, null, lists, mappings)",
+        // The tag as written, not `node.tag`: resolving it would make every plain scalar a
+        // string for good, and Yams' `node.bool` then refuses `true`.
+        let written: String
+        switch node {
+        case .scalar(let scalar): written = scalar.tag.rawValue
+        case .mapping(let mapping): written = mapping.tag.rawValue
+        case .sequence(let sequence): written = sequence.tag.rawValue
+        case .alias: written = Tag.Name.implicit.rawValue
+        }
+        if !Self.acceptedTags.contains(written) {
+            let shown = written.hasPrefix(Self.coreTagPrefix) ? "!!" + written.dropFirst(Self.coreTagPrefix.count) : written
+            bag.error("the YAML tag '\(shown)' is not supported: lanes.yml takes plain values (strings, numbers, booleans, null, lists, mappings)",
                       at: reader.location(of: node), notes: ["remove the tag; write the value as text"])
         }
         if case .scalar(let scalar) = node, scalar.string.utf8.contains(0) {

@@ -40,10 +40,10 @@ struct RunCommand: AsyncParsableCommand {
         do {
             results = try await session.run(lanes, keepGoing: keepGoing)
         } catch {
-            root.output.err(root.diagnosticPrinter.render(error.problems))
+            root.output.err(session.runner.masker.mask(root.diagnosticPrinter.render(error.problems)))
             throw ExitCode(ExitStatus.usage)
         }
-        let reportsWritten = root.writeReports(results, junit: junit, json: json)
+        let reportsWritten = root.writeReports(results, junit: junit, json: json, masker: session.runner.masker)
         throw ExitCode(ExitStatus.of(results, reportsWritten: reportsWritten))
     }
 }

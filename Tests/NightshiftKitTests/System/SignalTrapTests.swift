@@ -24,11 +24,12 @@ struct SignalTrapTests {
         #expect(await iterator.next() == nil)
     }
 
-    @Test("interrupted runs exit as a shell reports them: 130 for SIGINT, 143 for SIGTERM")
+    @Test("interrupted runs exit as a shell reports them: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP")
     func exitStatus() {
         #expect(SignalTrap.exitStatus(for: SIGINT) == 130)
         #expect(SignalTrap.exitStatus(for: SIGTERM) == 143)
-        #expect(SignalTrap.interruptions == [SIGINT, SIGTERM])
+        #expect(SignalTrap.exitStatus(for: SIGHUP) == 129)
+        #expect(SignalTrap.interruptions == [SIGINT, SIGTERM, SIGHUP])
     }
 
     @Test("preparing the process unblocks signals a parent or runtime thread had blocked")
