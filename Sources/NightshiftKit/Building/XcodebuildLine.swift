@@ -23,14 +23,19 @@ enum XcodebuildLine {
         }
         if line.hasPrefix("Stack dump:") || line.hasPrefix("Please submit a bug report") { return .stackDump }
         if line.hasPrefix("✘ ") || line.hasPrefix("\u{100884} ") { return .indentedBlock }
-        let lowered = line.lowercased()
-        if lowered.contains("error:") || lowered.contains("warning:") || lowered.contains("fatal error") {
-            return hasSourceLocation(line) ? .sourceContext : .alone
+        if line.hasPrefix("ld: ") || (line.hasPrefix("Command ") && line.contains(" failed")) || isTestFailure(line) {
+            return .alone
         }
-        if line.hasPrefix("ld: ") || (line.hasPrefix("Command ") && line.contains(" failed")) { return .alone }
-        if isTestFailure(line) || markers.contains(where: line.contains) { return .alone }
-        return nil
+        return UTF8Search.withUTF8(line) { bytes in
+            if UTF8Search.hasWordBeforeColon(diagnosticWords, in: bytes) {
+                return hasSourceLocation(line) ? .sourceContext : .alone
+            }
+            return markers.contains { UTF8Search.contains($0, in: bytes) } ? .alone : nil
+        }
     }
+
+    /// `error:`, `fatal error:`, `warning:` in any case (`Error:` from SwiftLint, `ERROR:` from scripts).
+    static let diagnosticWords = [Array("error".utf8), Array("warning".utf8)]
 
     /// Reasons that carry no `error:`: codesign's, the signing settings', a script's shell
     /// errors, an export's underlying `NSError`.
@@ -38,7 +43,7 @@ enum XcodebuildLine {
         "errSec", ": replacing existing signature", "No signing certificate", "doesn't include signing certificate",
         "requires a provisioning profile", "No profiles for", "doesn't match the entitlements", "Error Domain=",
         ": command not found", "No such file or directory", "Permission denied", ".sh: line ",
-    ]
+    ].map { Array($0.utf8) }
 
     static func isTestFailure(_ line: String) -> Bool {
         (line.hasPrefix("Test Suite '") || line.hasPrefix("Test Case '")) && line.contains("' failed")
@@ -73,11 +78,22 @@ enum XcodebuildLine {
     /// task's name: xcodebuild prints each task as a header, its invocation indented, then what
     /// the tool said.
     static func taskName(ofHeader line: String) -> Substring? {
-        guard let first = line.unicodeScalars.first, first.properties.isUppercase, first.isASCII,
-              let space = line.firstIndex(of: " ") else { return nil }
-        let name = line[..<space]
-        guard name.count > 1, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-        return line.contains(" (in target ") || knownTasks.contains(String(name)) ? name : nil
+        let header = UTF8Search.withUTF8(line) { bytes -> (nameLength: Int, inTarget: Bool)? in
+            guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
+                  let space = bytes.firstIndex(of: UInt8(ascii: " ")), space > 1,
+                  bytes[..<space].allSatisfy(isASCIILetterOrDigit) else { return nil }
+            return (space, UTF8Search.contains(inTarget, in: bytes))
+        }
+        guard let header else { return nil }
+        let name = line[..<line.utf8.index(line.startIndex, offsetBy: header.nameLength)]
+        return header.inTarget || knownTasks.contains(String(name)) ? name : nil
+    }
+
+    private static let inTarget = Array(" (in target ".utf8)
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        let lowered = byte | 0x20
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowered) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// Headers without the `(in target …)` that Xcode 11 and later add to most tasks.

@@ -144,6 +144,20 @@ struct XcodebuildFailureCorpusTests {
         #expect(invocations.isEmpty, "\(fixture.name) showed: \(invocations)")
     }
 
+    @Test("Xcode's own test marks, an issue's indented detail, errors in any case; lone notes stay hidden")
+    func variants() {
+        let lines = [
+            "note: Building targets in dependency order",
+            "\u{100884} Test \"DELETE with RETURNING\" recorded an issue at DeleteTests.swift:69:9:",
+            "   Expectation failed: (deleted?.id → nil) == (id → 7)",
+            "Error: No lintable files found at paths: '/Users/ci/work/Nightly/Sources'",
+            "ERROR: Sentry upload failed",
+        ]
+        var filter = XcodebuildOutputFilter()
+        let shown = filter.feed(Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(shown == Array(lines.dropFirst()))
+    }
+
     @Test("every fixture ends the way xcodebuild's failures end", arguments: fixtures)
     func endsLikeAFailure(_ fixture: XcodebuildFailureFixture) throws {
         let text = try String(contentsOfFile: "\(Self.folder)/\(fixture.name).txt", encoding: .utf8)
