@@ -45,12 +45,15 @@ struct HiddenXcodebuildLines: Sendable {
     }
 
     /// The lines to show after a failure, oldest first: the failing task's block when there is
-    /// one (its last `capacity` lines), and never fewer than the last `minimumShown`.
+    /// one (its last `capacity` lines), and never fewer than the last `minimumShown`. The blank
+    /// lines xcodebuild prints around its summary are left off the end.
     var lastLines: [String] {
         let oldestKept = count - ring.count
-        var start = max(oldestKept, count - minimumShown)
+        var end = count
+        while end > oldestKept, ring[(end - 1) % capacity].allSatisfy(\.isWhitespace) { end -= 1 }
+        var start = max(oldestKept, end - minimumShown)
         if let failedBlockStart { start = min(start, max(oldestKept, failedBlockStart)) }
-        return (start..<count).map { ring[$0 % capacity] }
+        return (min(start, end)..<end).map { ring[$0 % capacity] }
     }
 
     var isEmpty: Bool { count == 0 }

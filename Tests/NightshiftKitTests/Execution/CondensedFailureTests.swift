@@ -63,7 +63,7 @@ struct CondensedFailureTests {
     func failureShowsHiddenLines() async throws {
         let (result, console) = try await run(Self.unknownReason, .exited(65))
         #expect(result.status == .failed)
-        let intro = try #require(console.range(of: "── last 8 lines of xcodebuild output (the condensed view hid them; all of it is in "))
+        let intro = try #require(console.range(of: "── last 7 lines of xcodebuild output (the condensed view hid them; all of it is in "))
         let banner = try #require(console.range(of: "** ARCHIVE FAILED **"))
         let failure = try #require(console.range(of: "✘ archive"))
         #expect(banner.upperBound <= intro.lowerBound && intro.upperBound <= failure.lowerBound)
@@ -86,7 +86,7 @@ struct CondensedFailureTests {
     @Test("a failure banner is a failure even when xcodebuild exits 0")
     func bannerAloneIsAFailure() async throws {
         let (_, console) = try await run(Self.unknownReason, .exited(0))
-        #expect(console.contains("── last 8 lines of xcodebuild output"))
+        #expect(console.contains("── last 7 lines of xcodebuild output"))
         #expect(console.contains("nobody typed"))
     }
 }

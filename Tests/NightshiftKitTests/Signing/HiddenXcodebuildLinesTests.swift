@@ -18,6 +18,8 @@ struct HiddenXcodebuildLinesTests {
         #expect(hidden.isEmpty && hidden.lastLines.isEmpty)
         for index in 0..<7 { hidden.append("line \(index)") }
         #expect(hidden.lastLines == ["line 4", "line 5", "line 6"])
+        for blank in ["", "  ", ""] { hidden.append(blank) }
+        #expect(hidden.lastLines == ["line 4", "line 5", "line 6"])
     }
 
     @Test("the failed task's whole block, from its header, though later tasks printed since")
