@@ -105,7 +105,7 @@ actor StepOutputRecorder {
     private func announceCondensing() {
         guard !announcedCondensing else { return }
         announcedCondensing = true
-        show(["(condensed: errors, warnings and build phases; --verbose shows everything\(logLocation))"], .standardOutput)
+        show(["(condensed: errors, warnings and build phases, and what came before a failure; --verbose shows everything\(logLocation))"], .standardOutput)
     }
 
     /// A failure's reason may be in a line no rule knows: so a failing step never shows only

@@ -29,7 +29,7 @@ struct CondensedFailureTests {
         state = try TemporaryFolder()
     }
 
-    private func run(_ output: String, _ termination: Termination) async throws -> (LaneResult, String) {
+    private func run(_ output: String, _ termination: Termination, condensing: Bool = true) async throws -> (LaneResult, String) {
         await harness.shell.on(["/usr/bin/xcodebuild"], .output([(.standardOutput, output)], termination))
         let runner = LaneRunner(
             file: harness.file,
@@ -39,7 +39,7 @@ struct CondensedFailureTests {
             performers: ["sh": CondensedToolPerformer()],
             reporter: ConsoleReporter(output: harness.output, style: ConsoleStyle(colour: false, timestamps: false), clock: harness.clock),
             interruption: harness.interruption,
-            options: RunOptions(condensesToolOutput: true, stateDirectory: state.path, runID: "test"))
+            options: RunOptions(condensesToolOutput: condensing, stateDirectory: state.path, runID: "test"))
         let result = try await runner.run("beta")
         return (result, harness.output.standardOutput)
     }
@@ -88,5 +88,12 @@ struct CondensedFailureTests {
         let (_, console) = try await run(Self.unknownReason, .exited(0))
         #expect(console.contains("── last 7 lines of xcodebuild output"))
         #expect(console.contains("nobody typed"))
+    }
+
+    @Test("when the output is shown whole (--verbose, Jenkins, a pipe), a failure repeats nothing")
+    func wholeOutputRepeatsNothing() async throws {
+        let (_, console) = try await run(Self.unknownReason, .exited(65), condensing: false)
+        #expect(!console.contains("── last"))
+        #expect(console.components(separatedBy: "nobody typed").count == 2)
     }
 }
