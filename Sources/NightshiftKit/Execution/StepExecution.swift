@@ -57,7 +57,7 @@ struct StepExecution {
         let outcome = await runner.interruption.runCancellable(always: step.options.always) {
             await watchdog.run { try await performer.perform(step, in: context) }
         }
-        return (outcome, await recorder.finish())
+        return (outcome, await recorder.finish(failed: !outcome.succeeded))
     }
 
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }

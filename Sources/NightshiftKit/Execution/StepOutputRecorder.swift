@@ -3,7 +3,8 @@ import NightshiftSystem
 
 /// Receives a step's raw output: masks it line by line, writes it whole to the step's log file,
 /// keeps the last lines for failure reports, and hands the masked lines to the reporter, or,
-/// for output the terminal shows condensed (xcodebuild's), what the condenser keeps of them.
+/// for output the terminal shows condensed (xcodebuild's), what the condenser keeps of them;
+/// when such a step fails, it then also shows the last lines the condenser hid.
 ///
 /// Each chunk is masked into one reusable buffer, which goes to the log with a single
 /// `write(2)` and to the reporter in one call: no string per line and, once the buffer has grown
@@ -16,6 +17,8 @@ actor StepOutputRecorder {
     private var streams: [MaskingLineStream]
     private var condensers = [XcodebuildOutputFilter(), XcodebuildOutputFilter()]
     private var condensing = [false, false]
+    /// Shared by both channels, so that what a failure shows of them keeps their order.
+    private var hidden = HiddenXcodebuildLines()
     private var announcedCondensing = false
     private var log: WritableFile?
     private var logPath: String?
@@ -64,14 +67,16 @@ actor StepOutputRecorder {
         reporter.stepProgress(text.map { masker.mask($0) }, step: step)
     }
 
-    /// Flushes partial last lines and closes the log.
-    func finish() -> Recording {
+    /// Flushes partial last lines and closes the log. `failed` says the step failed: condensed
+    /// output then also shows what the condenser hid before the failure.
+    func finish(failed: Bool = false) -> Recording {
         for channel in [OutputChannel.standardOutput, .standardError] {
             let index = Self.index(of: channel)
             var rest = streams[index].finish()
             deliver(&rest, channel)
-            if condensing[index] { show(condensers[index].finish(), channel) }
+            if condensing[index] { show(condensers[index].finish(hiding: &hidden), channel) }
         }
+        if failed || condensers.contains(where: \.sawFailureBanner) { showHiddenLines() }
         log?.close()
         log = nil
         return Recording(tail: tail.text, logPath: logState == .written ? logPath : nil)
@@ -86,7 +91,7 @@ actor StepOutputRecorder {
         let index = Self.index(of: channel)
         if condensing[index] {
             announceCondensing()
-            show(condensers[index].feed(text), channel)
+            show(condensers[index].feed(text, hiding: &hidden), channel)
         } else {
             reporter.stepOutput(text, channel: channel, step: step)
         }
@@ -100,8 +105,21 @@ actor StepOutputRecorder {
     private func announceCondensing() {
         guard !announcedCondensing else { return }
         announcedCondensing = true
-        let location = logState == .written ? logPath.map { "; all of it is in \($0)" } ?? "" : ""
-        show(["(condensed: errors, warnings and build phases; --verbose shows everything\(location))"], .standardOutput)
+        show(["(condensed: errors, warnings and build phases, and what came before a failure; --verbose shows everything\(logLocation))"], .standardOutput)
+    }
+
+    /// A failure's reason may be in a line no rule knows: so a failing step never shows only
+    /// the condensed summary, but also the failing task's hidden lines (or at least the last 30).
+    private func showHiddenLines() {
+        guard announcedCondensing else { return }
+        let lines = hidden.lastLines
+        guard !lines.isEmpty else { return }
+        let intro = "── last \(lines.count) lines of xcodebuild output (the condensed view hid them\(logLocation)) ──"
+        show([intro] + lines, .standardOutput)
+    }
+
+    private var logLocation: String {
+        logState == .written ? logPath.map { "; all of it is in \($0)" } ?? "" : ""
     }
 
     private enum LogState {

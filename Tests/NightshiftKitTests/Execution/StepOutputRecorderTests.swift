@@ -74,7 +74,7 @@ struct StepOutputRecorderTests {
         let tail = await recorder.finish().tail
         #expect(try log() == text.replacingOccurrences(of: secret, with: "********"))
         #expect(output.standardOutput == """
-                (condensed: errors, warnings and build phases; --verbose shows everything; all of it is in \(folder.path)/step.log)
+                (condensed: errors, warnings and build phases, and what came before a failure; --verbose shows everything; all of it is in \(folder.path)/step.log)
                 ▸ Compiling
                 /a.swift:1:1: warning: unused
                 ** ARCHIVE SUCCEEDED **
