@@ -62,6 +62,15 @@ struct LanesFileValidator {
         }
     }
 
+    /// Export methods written out; those read from variables are checked when a lane runs.
+    private func checkUploadedBuilds(graph: LaneCallGraph) {
+        let calledLanes = graph.calledLanes()
+        let check = UploadedBuildCheck(file: file, graph: graph) { configuration in
+            configuration.exportMethod.references.isEmpty ? configuration.exportMethod.raw : nil
+        }
+        check.problems(running: file.lanes.filter { !calledLanes.contains($0.name) }).forEach(bag.append)
+    }
+
     private func checkDuplicateNames() {
         var seen: Set<String> = []
         for name in file.secrets where !seen.insert(name).inserted {

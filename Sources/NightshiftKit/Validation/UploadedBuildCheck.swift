@@ -1,28 +1,35 @@
 /// TestFlight takes App Store builds only, and Firebase App Distribution ad-hoc, enterprise and
 /// development builds, never App Store ones: the store rejects them after the whole build ran.
-extension LanesFileValidator {
-    /// Each upload of the lane's own export is checked against the export method of the
-    /// configuration in force at the upload (a called lane's own, else its caller's), once per
-    /// configuration, when that method is written out rather than read from a variable.
-    func checkUploadedBuilds(graph: LaneCallGraph) {
+///
+/// Each upload of the lane's own export is checked against the export method of the
+/// configuration in force at the upload (a called lane's own, else its caller's), once per
+/// configuration. The loader checks methods written out; a run checks those read from variables.
+struct UploadedBuildCheck {
+    let file: LanesFile
+    let graph: LaneCallGraph
+    /// A configuration's export method, nil when it is not to be checked here.
+    let exportMethod: (Configuration) -> String?
+
+    /// For `lanes` run by themselves, the steps they reach included.
+    func problems(running lanes: [Lane]) -> [Diagnostic] {
         struct Checked: Hashable { var step: SourceLocation?; var configuration: String }
         var checked: Set<Checked> = []
-        let calledLanes = graph.calledLanes()
-        for lane in file.lanes where !calledLanes.contains(lane.name) {
+        var problems: [Diagnostic] = []
+        for lane in lanes {
             graph.visitSteps(reachableFrom: lane) { step, configurationName in
                 guard case .upload(let target) = step.kind, Self.uploadsTheExport(target),
                       let rule = Self.rule(for: target.destination),
                       let configurationName, let configuration = file.configuration(named: configurationName),
                       checked.insert(Checked(step: step.location, configuration: configurationName)).inserted,
-                      configuration.exportMethod.references.isEmpty,
-                      let build = ExportDistribution(method: configuration.exportMethod.raw),
+                      let method = exportMethod(configuration), let build = ExportDistribution(method: method),
                       !rule.accepted.contains(build) else { return }
-                bag.error(
+                problems.append(.error(
                     "upload to \(target.destination) takes \(rule.takes), but configuration '\(configurationName)' exports "
-                        + "with method '\(configuration.exportMethod.raw)', \(build.description)",
-                    at: step.location, notes: [rule.instead])
+                        + "with method '\(method)', \(build.description)",
+                    at: step.location, notes: [rule.instead]))
             }
         }
+        return problems
     }
 
     private struct Rule {
