@@ -51,7 +51,7 @@ struct LanesFileParser {
     /// was reported as unknown with a did-you-mean naming it: that typo is not reported twice.
     func require(
         _ keys: [String], in pairs: [(key: String, keyNode: Node, value: Node)], of node: Node, context: String? = nil,
-        known: [String]
+        known: [String] = []
     ) {
         let present = Set(pairs.map(\.key))
         let missing = keys.filter { !present.contains($0) }
