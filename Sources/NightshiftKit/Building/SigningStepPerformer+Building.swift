@@ -5,8 +5,8 @@ extension SigningStepPerformer {
     func archive(_ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
         let profile = try profileSummary(inputs, context)
-        let project = context.lanesFile.project
-        let paths = buildPaths(context)
+        let project = try project(context)
+        let paths = try buildPaths(context)
         let settings = XcodebuildCommands.ArchiveSettings(
             workspace: project.workspace.map(context.resolve), project: project.xcodeProject.map(context.resolve),
             scheme: context.resolve(project.scheme ?? project.name),
@@ -25,7 +25,7 @@ extension SigningStepPerformer {
     func export(_ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
         let profile = try profileSummary(inputs, context)
-        let paths = buildPaths(context)
+        let paths = try buildPaths(context)
         let options = exportOptions(inputs, profile: profile, context)
         await context.log("write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual, provisioningProfiles \(inputs.appIdentifier) = \(profile.name)")
         if !context.isDryRun {
@@ -39,8 +39,16 @@ extension SigningStepPerformer {
         return termination
     }
 
-    func buildPaths(_ context: StepContext) -> BuildPaths {
-        BuildPaths(output: context.folders.output, productName: context.resolve(context.lanesFile.project.name))
+    func buildPaths(_ context: StepContext) throws -> BuildPaths {
+        BuildPaths(output: context.folders.output, productName: context.resolve(try project(context).name))
+    }
+
+    /// The loader refuses a building lane in a file without `project:`; this covers files made in code.
+    private func project(_ context: StepContext) throws -> Project {
+        guard let project = context.lanesFile.project else {
+            throw StepFailure("'\(context.step.kind.keyword)' needs 'project:' in \(context.lanesFile.path)")
+        }
+        return project
     }
 
     func exportOptions(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) -> ExportOptions {

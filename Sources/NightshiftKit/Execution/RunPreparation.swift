@@ -16,6 +16,10 @@ struct RunPreparation {
             }
         }
         problems += Self.configurationProblems(of: lane, in: graph)
+        // The loader checked the export methods written out; these come from the environment.
+        problems += UploadedBuildCheck(file: file, graph: graph) { configuration in
+            configuration.exportMethod.references.isEmpty ? nil : configuration.exportMethod.expand(in: environment)
+        }.problems(running: [lane])
         if !problems.isEmpty { throw RunPreparationError(problems) }
     }
 

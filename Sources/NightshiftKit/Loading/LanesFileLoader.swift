@@ -46,7 +46,7 @@ public struct LanesFileLoader: Sendable {
             // and Yams' duplicate-key check would otherwise run ICU regexes on every key (most of
             // the load time of a large file).
             guard let node = try Yams.compose(yaml: text, .basic) else {
-                throw LanesFileError([.error("\(path) is empty", at: start, notes: ["a lanes file needs at least 'project:' and 'lanes:'"])])
+                throw LanesFileError([.error("\(path) is empty", at: start, notes: ["a lanes file needs at least 'lanes:'"])])
             }
             root = node
         } catch let error as LanesFileError {

@@ -19,7 +19,7 @@ extension LanesFileParser {
     private func parseConfiguration(named name: String, _ node: Node, keyNode: Node) -> Configuration? {
         let context = "configuration '\(name)'"
         guard let pairs = reader.mapping(node, in: context, known: Self.configurationKeys) else { return nil }
-        require(Self.requiredConfigurationKeys, in: pairs, of: node, context: context)
+        require(Self.requiredConfigurationKeys, in: pairs, of: node, context: context, known: Self.configurationKeys)
         var values: [String: Template] = [:]
         var exportOptions: [String: PlistValue] = [:]
         for (key, _, value) in pairs {

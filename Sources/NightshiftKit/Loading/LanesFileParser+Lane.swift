@@ -29,7 +29,7 @@ extension LanesFileParser {
             bag.error("lane name '\(shown)' \(problem)", at: reader.location(of: keyNode))
         }
         guard let pairs = reader.mapping(node, in: context, known: Self.laneKeys) else { return nil }
-        require(["steps"], in: pairs, of: node, context: context)
+        require(["steps"], in: pairs, of: node, context: context, known: Self.laneKeys)
         var lane = Lane(name: name, location: reader.location(of: keyNode))
         for (key, _, value) in pairs {
             switch key {

@@ -7,7 +7,7 @@ extension LanesFileParser {
 
     func parseProject(_ node: Node) -> Project? {
         guard let pairs = reader.mapping(node, in: "project", known: Self.projectKeys) else { return nil }
-        require(["name"], in: pairs, of: node, context: "project")
+        require(["name"], in: pairs, of: node, context: "project", known: Self.projectKeys)
         var project = Project(name: "")
         for (key, _, value) in pairs {
             let template = reader.template(value, "project.\(key)")
@@ -29,7 +29,7 @@ extension LanesFileParser {
 
     func parseCodesigning(_ node: Node) -> Codesigning? {
         guard let pairs = reader.mapping(node, in: "codesigning", known: Self.codesigningKeys) else { return nil }
-        require(["path"], in: pairs, of: node, context: "codesigning")
+        require(["path"], in: pairs, of: node, context: "codesigning", known: Self.codesigningKeys)
         var codesigning = Codesigning(path: "")
         for (key, _, value) in pairs {
             switch key {

@@ -15,7 +15,7 @@ extension LanesFileParser {
             return schedule
         }
         guard let pairs = reader.mapping(node, in: context, known: Self.scheduleKeys) else { return nil }
-        require(["cron"], in: pairs, of: node, context: context)
+        require(["cron"], in: pairs, of: node, context: context, known: Self.scheduleKeys)
         var schedule = Schedule(cron: "", location: reader.location(of: node))
         var cronNode: Node?
         for (key, _, value) in pairs {

@@ -20,11 +20,15 @@ extension LanesFileParser {
                       notes: unknownKindNotes(scalar.string))
             return nil
         }
-        guard let pairs = reader.mapping(node, in: "a step of \(context)", known: StepKind.keywords + Self.stepOptionKeys) else { return nil }
+        let known = StepKind.keywords + Self.stepOptionKeys
+        guard let pairs = reader.mapping(node, in: "a step of \(context)", known: known) else { return nil }
         let kinds = pairs.filter { StepKind.keywords.contains($0.key) }
         guard let kindPair = kinds.first else {
-            bag.error("step in \(context) names no step kind", at: location,
-                      notes: ["a step is one of: \(StepKind.keywords.joined(separator: ", "))"])
+            // `shh:` was reported as unknown with "did you mean 'sh'?": one typo, one error.
+            if reader.suggestedKeys(in: node, known: known).isDisjoint(with: StepKind.keywords) {
+                bag.error("step in \(context) names no step kind", at: location,
+                          notes: ["a step is one of: \(StepKind.keywords.joined(separator: ", "))"])
+            }
             return nil
         }
         for extra in kinds.dropFirst() {
@@ -56,7 +60,8 @@ extension LanesFileParser {
         }
         switch keyword {
         case "sh":
-            return reader.template(value, "sh").map(StepKind.sh)
+            // Read as written, not as a template: the shell expands it, `${NAME%.*}` included.
+            return reader.string(value, "sh").map { .sh(script($0, at: value)) }
         case "lane":
             return reader.string(value, "lane").map(StepKind.lane)
         case "upload":
@@ -64,6 +69,13 @@ extension LanesFileParser {
         default:
             return nil
         }
+    }
+
+    private func script(_ text: String, at node: Node) -> ShellScript {
+        let references = ShellScriptScanner.scan(text).references.prefix(ShellScript.mostPlacedReferences)
+        return ShellScript(text, at: reader.location(of: node), referenceLocations: references.map { reference in
+            reader.location(ofLine: reference.line, offset: reference.offset, in: node)
+        })
     }
 
     private func parseUpload(_ node: Node, context: String) -> UploadTarget? {

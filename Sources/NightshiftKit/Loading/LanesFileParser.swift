@@ -10,8 +10,7 @@ struct LanesFileParser {
 
     func parseFile(_ root: Node, path: String) -> LanesFile? {
         guard let pairs = reader.mapping(root, in: "the lanes file", known: Self.topLevelKeys) else { return nil }
-        var file = LanesFile(path: path, project: Project(name: ""))
-        var sawProject = false, sawLanes = false
+        var file = LanesFile(path: path)
         for (key, _, value) in pairs {
             switch key {
             case "version":
@@ -20,8 +19,7 @@ struct LanesFileParser {
                     file.version = version
                 }
             case "project":
-                sawProject = true
-                if let project = parseProject(value) { file.project = project }
+                file.project = parseProject(value)
             case "secrets":
                 file.secrets = parseSecrets(value)
             case "codesigning":
@@ -29,15 +27,13 @@ struct LanesFileParser {
             case "configurations":
                 file.configurations = parseConfigurations(value)
             case "lanes":
-                sawLanes = true
                 file.lanes = parseLanes(value)
             default:
                 break
             }
         }
-        let top = reader.location(of: root)
-        if !sawProject { bag.error("missing required key 'project'", at: top) }
-        if !sawLanes { bag.error("missing required key 'lanes'", at: top) }
+        // `project:` is checked where a step builds (LanesFileValidator): a file of scripts needs none.
+        require(["lanes"], in: pairs, of: root, known: Self.topLevelKeys)
         return file
     }
 
@@ -51,11 +47,18 @@ struct LanesFileParser {
         }
     }
 
-    /// Reads the keys listed as required and reports those that are missing, at the mapping.
-    func require(_ keys: [String], in pairs: [(key: String, keyNode: Node, value: Node)], of node: Node, context: String) {
+    /// Reports the required keys that are missing, at the mapping. A key the mapping misspells
+    /// was reported as unknown with a did-you-mean naming it: that typo is not reported twice.
+    func require(
+        _ keys: [String], in pairs: [(key: String, keyNode: Node, value: Node)], of node: Node, context: String? = nil,
+        known: [String] = []
+    ) {
         let present = Set(pairs.map(\.key))
-        for key in keys where !present.contains(key) {
-            bag.error("missing required key '\(key)' in \(context)", at: reader.location(of: node))
+        let missing = keys.filter { !present.contains($0) }
+        guard !missing.isEmpty else { return }
+        let suggested = reader.suggestedKeys(in: node, known: known)
+        for key in missing where !suggested.contains(key) {
+            bag.error("missing required key '\(key)'\(context.map { " in \($0)" } ?? "")", at: reader.location(of: node))
         }
     }
 }

@@ -41,6 +41,14 @@ struct NodeReader {
         return pairs
     }
 
+    /// The keys `mapping(_:in:known:)` suggested for the unknown keys of `node`.
+    func suggestedKeys(in node: Node, known: [String]) -> Set<String> {
+        guard case .mapping(let mapping) = node else { return [] }
+        return Set(mapping.compactMap { keyNode, _ in
+            keyNode.scalar.map(\.string).flatMap { known.contains($0) ? nil : Suggestion.closest(to: $0, among: known) }
+        })
+    }
+
     func string(_ node: Node, _ what: String) -> String? {
         guard case .scalar(let scalar) = node, !isNull(node) else {
             bag.error("\(what) must be a string, found \(kind(of: node))", at: location(of: node))

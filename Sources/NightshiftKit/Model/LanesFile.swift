@@ -2,7 +2,8 @@
 public struct LanesFile: Sendable, Hashable {
     public var path: String
     public var version: Int
-    public var project: Project
+    /// What archive and export build; nil in a file whose lanes only run scripts and uploads.
+    public var project: Project?
     /// Names of environment variables whose values are masked everywhere.
     public var secrets: [String]
     public var codesigning: Codesigning?
@@ -12,7 +13,7 @@ public struct LanesFile: Sendable, Hashable {
     public var lanes: [Lane]
 
     public init(
-        path: String, version: Int = 1, project: Project, secrets: [String] = [],
+        path: String, version: Int = 1, project: Project? = nil, secrets: [String] = [],
         codesigning: Codesigning? = nil, configurations: [Configuration] = [], lanes: [Lane] = []
     ) {
         self.path = path

@@ -16,7 +16,7 @@ public struct Step: Sendable, Hashable {
 
 public enum StepKind: Sendable, Hashable {
     /// A shell script, run by `/bin/sh -c`.
-    case sh(Template)
+    case sh(ShellScript)
     /// Call another lane: its steps run inline.
     case lane(String)
     /// import_certificate + install_profile + archive + export.
@@ -55,6 +55,15 @@ public enum StepKind: Sendable, Hashable {
         switch self {
         case .package, .importCertificate, .installProfile, .archive, .export: true
         case .sh, .lane, .upload: false
+        }
+    }
+
+    /// Whether the step builds or exports the app, and so needs `project:` (the archive's
+    /// product name, workspace and scheme).
+    public var needsProject: Bool {
+        switch self {
+        case .package, .archive, .export: true
+        case .sh, .lane, .upload, .importCertificate, .installProfile: false
         }
     }
 

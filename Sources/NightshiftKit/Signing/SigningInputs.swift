@@ -36,7 +36,7 @@ public struct SigningInputs: Sendable, Hashable {
             certificatePassword: Secret(codesigning.certificatePassword.map(resolve) ?? ""),
             keychain: KeychainSpec(path: keychainPath, password: Secret(keychainPassword), makeDefault: codesigning.keychain.makeDefault),
             appIdentifier: resolve(configuration.appIdentifier),
-            teamID: (configuration.teamID ?? lanesFile.project.teamID).map(resolve).flatMap { $0.isEmpty ? nil : $0 },
+            teamID: (configuration.teamID ?? lanesFile.project?.teamID).map(resolve).flatMap { $0.isEmpty ? nil : $0 },
             home: home)
     }
 

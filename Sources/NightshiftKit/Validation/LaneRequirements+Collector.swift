@@ -46,7 +46,10 @@ struct RequirementCollector {
         signs = signs || step.kind.needsSigning
         switch step.kind {
         case .sh(let script):
-            collect(script, place: place, fallback: step.location, provided: stepProvided)
+            for (name, location) in script.neededReferences {
+                record(Interpolation.Reference(name: name, hasDefault: false), at: location ?? step.location, place: place,
+                       provided: stepProvided)
+            }
         case .upload(let target):
             for key in target.parameters.keys.sorted() {
                 for template in target.parameters[key]?.templates ?? [] {
@@ -76,7 +79,7 @@ struct RequirementCollector {
                 collect(template, place: "codesigning.\(key)", fallback: nil, provided: [])
             }
         }
-        for (key, template) in file.project.keyedTemplates {
+        for (key, template) in file.project?.keyedTemplates ?? [] {
             collect(template, place: "project.\(key)", fallback: nil, provided: [])
         }
     }
@@ -84,18 +87,22 @@ struct RequirementCollector {
     private mutating func collect(_ template: Template?, place: String, fallback: SourceLocation?, provided: Set<String>) {
         guard let template else { return }
         for reference in template.references where !reference.hasDefault {
-            let name = reference.name
-            let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(RequirementCollector.nightshiftPrefix) }
-            guard !satisfied else { continue }
-            if usages[name] == nil {
-                order.append(name)
-                alternatives[name] = reference.alternatives
-            } else {
-                // A usage without a fallback needs the variable itself.
-                alternatives[name] = alternatives[name, default: []].filter(reference.alternatives.contains)
-            }
-            usages[name, default: []].append(RequiredVariable.Usage(location: template.location ?? fallback, place: place))
+            record(reference, at: template.location ?? fallback, place: place, provided: provided)
         }
+    }
+
+    private mutating func record(_ reference: Interpolation.Reference, at location: SourceLocation?, place: String, provided: Set<String>) {
+        let name = reference.name
+        let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(RequirementCollector.nightshiftPrefix) }
+        guard !satisfied else { return }
+        if usages[name] == nil {
+            order.append(name)
+            alternatives[name] = reference.alternatives
+        } else {
+            // A usage without a fallback needs the variable itself.
+            alternatives[name] = alternatives[name, default: []].filter(reference.alternatives.contains)
+        }
+        usages[name, default: []].append(RequiredVariable.Usage(location: location, place: place))
     }
 
     /// nightshift sets these itself for every step (`NIGHTSHIFT_CONFIGURATION`…).

@@ -37,7 +37,8 @@ public struct RequiredVariable: Sendable, Hashable {
 /// (without `:-default`) in its steps, `env:` values and upload parameters (not `if:` conditions),
 /// through `lane:` calls, in its configuration, and in `codesigning` and `project` when the lane
 /// (transitively) signs. Names the lane's own `env:` provides, and nightshift's `NIGHTSHIFT_*`
-/// variables, are not needed from outside. Only `${VAR}` counts in scripts: `$VAR` is the shell's.
+/// variables, are not needed from outside. In scripts only an exact `${VAR}` the script does not set
+/// itself counts (`ShellScriptScanner`): `$VAR`, `${VAR:-x}` and the like are the shell's.
 public struct LaneRequirements: Sendable, Hashable {
     public var lane: String
     /// Sorted by name.

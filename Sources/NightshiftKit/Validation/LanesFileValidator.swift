@@ -21,6 +21,8 @@ struct LanesFileValidator {
         if cycles.isEmpty {
             checkCallDepth(graph: graph)
             checkConfigurationsInForce(graph: graph)
+            checkProjectForBuilds(graph: graph)
+            checkUploadedBuilds(graph: graph)
         }
     }
 
@@ -41,6 +43,32 @@ struct LanesFileValidator {
         for lane in file.lanes where !calledLanes.contains(lane.name) {
             RunPreparation.configurationProblems(of: lane, in: graph).forEach(bag.append)
         }
+    }
+
+    /// A file without `project:` is fine until a lane builds: each lane run by itself gets one
+    /// error, at the first step that needs the project, its called lanes' steps included.
+    private func checkProjectForBuilds(graph: LaneCallGraph) {
+        guard file.project == nil else { return }
+        let calledLanes = graph.calledLanes()
+        var reported: Set<SourceLocation?> = []
+        for lane in file.lanes where !calledLanes.contains(lane.name) {
+            var first: Step?
+            graph.visitSteps(reachableFrom: lane) { step, _ in
+                if first == nil, step.kind.needsProject { first = step }
+            }
+            guard let step = first, reported.insert(step.location).inserted else { continue }
+            bag.error("'\(step.kind.keyword)' needs 'project:', and the file has none", at: step.location,
+                      notes: ["name what to build: 'project: { name: App, workspace: App.xcworkspace, scheme: App }'"])
+        }
+    }
+
+    /// Export methods written out; those read from variables are checked when a lane runs.
+    private func checkUploadedBuilds(graph: LaneCallGraph) {
+        let calledLanes = graph.calledLanes()
+        let check = UploadedBuildCheck(file: file, graph: graph) { configuration in
+            configuration.exportMethod.references.isEmpty ? configuration.exportMethod.raw : nil
+        }
+        check.problems(running: file.lanes.filter { !calledLanes.contains($0.name) }).forEach(bag.append)
     }
 
     private func checkDuplicateNames() {
@@ -72,7 +100,7 @@ struct LanesFileValidator {
             if file.codesigning == nil {
                 bag.error("'\(kind.keyword)' needs a 'codesigning:' section in the file", at: step.location)
             }
-            if [.package, .archive].contains(kind), file.project.scheme == nil {
+            if [.package, .archive].contains(kind), let project = file.project, project.scheme == nil {
                 bag.error("'\(kind.keyword)' needs 'project.scheme'", at: step.location)
             }
         default:
@@ -90,11 +118,15 @@ struct LanesFileValidator {
             return
         }
         let known = keys.required.union(keys.optional).sorted()
+        var suggested: Set<String> = []
         for key in target.parameters.keys.sorted() where !known.contains(key) {
+            let suggestion = Suggestion.closest(to: key, among: known)
+            if let suggestion { suggested.insert(suggestion) }
             bag.error("unknown key '\(key)' for upload to \(target.destination)", at: target.parameterLocations[key] ?? target.location,
-                      notes: Suggestion.note(for: key, among: known))
+                      notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [])
         }
-        for key in keys.required.sorted() where target.parameters[key] == nil {
+        // A misspelt required key is reported once, as unknown with its did-you-mean.
+        for key in keys.required.sorted() where target.parameters[key] == nil && !suggested.contains(key) {
             bag.error("upload to \(target.destination) needs '\(key)'", at: target.location)
         }
         checkRetrySettings(of: target)

@@ -144,6 +144,32 @@ struct LaneSemanticsTests {
         #expect(error?.description.contains("lanes.yml:6:") == true)
     }
 
+    @Test("an export method read from a variable is checked against the upload before any step runs")
+    func exportMethodFromVariable() async throws {
+        var harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            codesigning: { path: /signing }
+            configurations:
+              chosen: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b,
+                        export_method: "${EXPORT_METHOD}" }
+            lanes:
+              beta:
+                configuration: chosen
+                steps:
+                  - sh: echo build
+                  - upload: { to: testflight }
+            """)
+        harness.environment["EXPORT_METHOD"] = "release-testing"
+        let error = await #expect(throws: RunPreparationError.self) { try await harness.run("beta") }
+        #expect(await harness.scripts().isEmpty)
+        #expect(error?.description.contains(
+            "lanes.yml:11:9: error: upload to testflight takes App Store builds only, but configuration 'chosen' exports with method "
+                + "'release-testing', an ad-hoc build") == true)
+        harness.environment["EXPORT_METHOD"] = "app-store-connect"
+        let fitting = await #expect(throws: RunPreparationError.self) { try await harness.run("beta") }
+        #expect(fitting?.description.contains("takes App Store builds") == false)
+    }
+
     @Test("secrets are masked in step output and failure messages")
     func masking() async throws {
         let harness = try LaneRunnerHarness(yaml: """

@@ -40,23 +40,24 @@ struct LaneRequirementsTests {
 
     @Test("${A:-${B}} needs A or B: either one set is enough, and the error names both")
     func alternatives() throws {
-        let lane = Lane(name: "l", steps: [Step(.sh("echo ${A:-${B}}"), options: StepOptions(name: "S"))])
+        // In a template; a script's `${A:-${B}}` is the shell's business (ScriptRequirementsTests).
+        let lane = Lane(name: "l", steps: [Step(.sh("make"), options: StepOptions(name: "S", environment: ["X": "${A:-${B}}"]))])
         let requirements = LaneRequirements(lane, in: file(lanes: [lane]))
         #expect(requirements.names == ["A"])
         #expect(requirements.variables[0].alternatives == ["B"])
         #expect(requirements.missing(from: ["B": "set"]).isEmpty)
         #expect(requirements.missing(from: ["A": "set"]).isEmpty)
         let error = try #require(requirements.missingVariableDiagnostics(in: [:]).first)
-        #expect(error.message == "none of the environment variables 'A', 'B' is set (needed by step 'S' of lane 'l')")
+        #expect(error.message == "none of the environment variables 'A', 'B' is set (needed by env X of step 'S' of lane 'l')")
     }
 
     @Test("a plain ${A} elsewhere needs A itself, whatever another usage falls back to; a lane env: setting B provides it")
     func alternativesNarrowed() {
-        let both = Lane(name: "l", steps: [Step(.sh("echo ${A:-${B}} ${A}"))])
+        let both = Lane(name: "l", environment: ["X": "${A:-${B}} ${A}"], steps: [Step(.sh("make"))])
         let requirements = LaneRequirements(both, in: file(lanes: [both]))
         #expect(requirements.variables[0].alternatives == [])
         #expect(requirements.missing(from: ["B": "set"]).map(\.name) == ["A"])
-        let provided = Lane(name: "l", environment: ["B": "x"], steps: [Step(.sh("echo ${A:-${B}}"))])
+        let provided = Lane(name: "l", environment: ["B": "x"], steps: [Step(.sh("make"), options: StepOptions(environment: ["X": "${A:-${B}}"]))])
         #expect(LaneRequirements(provided, in: file(lanes: [provided])).variables.isEmpty)
     }
 
