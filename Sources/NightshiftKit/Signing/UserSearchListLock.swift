@@ -9,8 +9,9 @@ public import NightshiftSystem
 /// scheduler's LaunchAgent and a terminal can have different working directories and `TMPDIR`s
 /// (and a job may set its own), while on Linux `/tmp` is shared by all users. `$HOME` is what the
 /// run already trusts for its keychain and profiles; `~/Library/Keychains` exists on every Mac
-/// account and holds the run's temporary keychains anyway (it is created where missing, as on
-/// Linux). `security` does not read dot-files there.
+/// account and holds nightshift's named keychains anyway (it is created where missing, as on
+/// Linux). Two runs of one user with different `HOME`s would not meet here: an account's runs
+/// are expected to share it, as they share its search list.
 public struct UserSearchListLock: SearchListLock {
     /// nil when `HOME` is unset: locking then fails with that reason.
     public let path: String?
