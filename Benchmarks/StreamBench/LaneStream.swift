@@ -31,7 +31,7 @@ struct LaneStream {
         let clock = SystemClock()
         let shell = ProcessShellRunner(environment: environment)
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
             environment: environment, output: output)
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],

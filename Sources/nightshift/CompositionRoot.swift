@@ -111,7 +111,7 @@ struct CompositionRoot {
         let interruption = RunInterruption()
         if !dryRun { trapInterruptions(into: interruption, forwarding: teardownSignal) }
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell),
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment)),
             uploaders: .live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory()), clock: clock,
             environment: environment, output: output)
         let liveProgress = style.liveProgress
@@ -125,6 +125,12 @@ struct CompositionRoot {
                                 runID: RunIdentifier.make(now: clock.now, environment: processEnvironment,
                                                           processID: ProcessInfo.processInfo.processIdentifier)))
         return RunSession(runner: runner)
+    }
+
+    /// Two runs of one user (two Jenkins executors, lanes the scheduler fires together) share one
+    /// keychain search list; a dry run changes nothing, so it takes no lock.
+    private func searchListLock(dryRun: Bool, environment: EnvironmentVariables) -> any SearchListLock {
+        dryRun ? UnlockedSearchList() : UserSearchListLock(home: environment["HOME"], clock: clock)
     }
 
     /// `.nightshift` in the workspace under Jenkins, else in the working directory; absolute,

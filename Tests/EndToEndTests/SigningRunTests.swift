@@ -55,7 +55,7 @@ struct SigningRunTests {
         let records = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
             $0.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
-        let searchList = try String(contentsOfFile: directory + "/security-state/search-list", encoding: .utf8)
+        let searchList = try String(contentsOfFile: directory + "/home/.fake-security/search-list", encoding: .utf8)
         return Run(directory: directory, outcome: outcome, records: records, searchList: searchList)
     }
 

@@ -24,6 +24,7 @@ struct StepExecution {
         let attempts = step.options.retry.times + 1
         var outcome = AttemptOutcome.interrupted
         var recording = StepOutputRecorder.Recording(tail: "", logPath: nil)
+        var earlierFailures: [AttemptFailure] = []
         var attempt = 0
         while attempt < attempts {
             attempt += 1
@@ -36,12 +37,30 @@ struct StepExecution {
                     }
                     if !slept { outcome = .interrupted; break }
                 }
+                // Only once the next attempt really starts: a wait cut short leaves it the last.
+                earlierFailures.append(failure(of: attempt - 1, outcome: outcome, recording: recording, start: start))
             }
             (outcome, recording) = await attemptOnce(attempt: attempt)
             if outcome.succeeded || outcome == .interrupted { break }
             if let deadline, deadline.hasPassed(at: execution.clock.now) { break }
         }
-        return result(for: outcome, start: start, attempts: attempt, recording: recording)
+        var result = result(for: outcome, start: start, attempts: attempt, recording: recording)
+        result.earlierFailures = earlierFailures
+        return result
+    }
+
+    /// A failed attempt as reports show it: its reason (masked, worded as the step's own failure
+    /// would be) and its output's tail.
+    private func failure(of attempt: Int, outcome: AttemptOutcome, recording: StepOutputRecorder.Recording, start: Date) -> AttemptFailure {
+        let described = result(for: outcome, start: start, attempts: 1, recording: recording)
+        // From the outcome, not `described.status`, which continue_on_error may have excused.
+        let status: StepStatus
+        switch outcome {
+        case .timedOut, .deadlineExceeded: status = .timedOut
+        default: status = .failed
+        }
+        return AttemptFailure(attempt: attempt, status: status, message: described.message ?? "'\(identity.name)' failed",
+                              outputTail: recording.tail)
     }
 
     private func attemptOnce(attempt: Int) async -> (AttemptOutcome, StepOutputRecorder.Recording) {

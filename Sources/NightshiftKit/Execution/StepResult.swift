@@ -32,10 +32,13 @@ public struct StepResult: Sendable, Hashable {
     /// The last lines of its output, masked, for failure reports.
     public var outputTail: String
     public var logPath: String?
+    /// The attempts that failed before the last one, oldest first (empty without retries).
+    public var earlierFailures: [AttemptFailure]
 
     public init(
         lane: String, name: String, kind: String, status: StepStatus, start: Date, duration: Duration = .zero,
-        exitCode: Int32? = nil, attempts: Int = 0, message: String? = nil, outputTail: String = "", logPath: String? = nil
+        exitCode: Int32? = nil, attempts: Int = 0, message: String? = nil, outputTail: String = "", logPath: String? = nil,
+        earlierFailures: [AttemptFailure] = []
     ) {
         self.lane = lane
         self.name = name
@@ -48,6 +51,7 @@ public struct StepResult: Sendable, Hashable {
         self.message = message
         self.outputTail = outputTail
         self.logPath = logPath
+        self.earlierFailures = earlierFailures
     }
 }
 

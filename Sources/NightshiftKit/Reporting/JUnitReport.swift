@@ -42,16 +42,20 @@ public struct JUnitReport: Sendable {
         let message = escape(step.message ?? step.status.rawValue)
         switch step.status {
         case .passed:
-            return xml + "/>\n"
+            guard !step.earlierFailures.isEmpty else { return xml + "/>\n" }
+            // Passed on a retry: a flaky test, which passes.
+            xml += ">\n" + attemptElements(step.earlierFailures, named: "flakyFailure")
         case .failedIgnored:
             xml += ">\n      <system-out>\(escape("failed, ignored (continue_on_error): \(step.message ?? "")"))\n\(escape(step.outputTail))</system-out>\n"
         case .skipped, .notRun:
             xml += ">\n      <skipped message=\"\(message)\"/>\n"
         case .failed, .timedOut:
-            let type = step.status == .timedOut ? "timeout" : "failure"
-            xml += ">\n      <failure message=\"\(message)\" type=\"\(type)\">\(escape(step.outputTail))</failure>\n"
+            xml += ">\n      <failure message=\"\(message)\" type=\"\(failureType(step.status))\">\(escape(step.outputTail))</failure>\n"
+            xml += attemptElements(step.earlierFailures, named: "rerunFailure")
         case .interrupted:
-            xml += ">\n      <error message=\"\(message)\" type=\"interrupted\">\(escape(step.outputTail))</error>\n"
+            // The schema puts a testcase's rerunFailure elements before its error.
+            xml += ">\n" + attemptElements(step.earlierFailures, named: "rerunFailure")
+            xml += "      <error message=\"\(message)\" type=\"interrupted\">\(escape(step.outputTail))</error>\n"
         }
         return xml + "    </testcase>\n"
     }

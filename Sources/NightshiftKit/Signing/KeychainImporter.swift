@@ -33,7 +33,8 @@ public struct KeychainSession: Sendable {
     public var keychainPath: String
     /// The keychain's own password (the key partition list is set with it).
     public var keychainPassword: Secret
-    /// Restores the previous search list and default keychain, then deletes the keychain.
+    /// Takes the keychain off the user's current search list, hands the default keychain back if
+    /// it is still this one, then deletes the keychain.
     public var restore: @Sendable () async throws -> Void
 
     public init(keychainPath: String, keychainPassword: Secret, restore: @escaping @Sendable () async throws -> Void) {

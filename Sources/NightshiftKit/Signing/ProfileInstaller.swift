@@ -22,11 +22,26 @@ public struct ProfileInstaller: Sendable {
     }
 
     /// Copies the profile's bytes into both folders; returns the paths written.
+    ///
+    /// Each copy is written under a temporary name in its folder, then renamed over the
+    /// destination: Xcode, or another lane installing the same profile at the same moment,
+    /// reads the old profile or the new one, never a half-written one. The temporary name
+    /// starts with a dot and does not end in `.mobileprovision`, so nothing takes it for a
+    /// profile, and is unique to this install, so two lanes never write the same file.
     @discardableResult
     public func install(_ data: Data, uuid: String, home: String) throws -> [String] {
-        for folder in Self.folders(home: home) { try files.createDirectory(atPath: folder) }
         let destinations = Self.destinations(uuid: uuid, home: home)
-        for destination in destinations { try files.write(data, toPath: destination) }
+        for (folder, destination) in zip(Self.folders(home: home), destinations) {
+            try files.createDirectory(atPath: folder)
+            let temporary = "\(folder)/.\(uuid).mobileprovision.\(UUID().uuidString).partial"
+            do {
+                try files.write(data, toPath: temporary)
+                try files.replaceItem(atPath: destination, withItemAt: temporary)
+            } catch {
+                try? files.removeItem(atPath: temporary)
+                throw error
+            }
+        }
         return destinations
     }
 }

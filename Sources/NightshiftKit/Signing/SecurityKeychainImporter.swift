@@ -7,16 +7,20 @@ public struct SecurityKeychainImporter: KeychainImporter {
     public static let trustedApplications = ["/usr/bin/codesign", "/usr/bin/security", "/usr/bin/productbuild", "/usr/bin/productsign"]
     public static let partitionList = "apple-tool:,apple:,codesign:"
 
-    private let shell: any ShellRunner
-    private let security: String
+    let shell: any ShellRunner
+    let security: String
+    let searchListLock: any SearchListLock
 
-    public init(shell: any ShellRunner, securityPath: String = "security") {
+    /// `searchListLock` serialises this user's search-list changes with other nightshift runs
+    /// (`UserSearchListLock`; `UnlockedSearchList` for a dry run, which changes nothing).
+    public init(shell: any ShellRunner, searchListLock: any SearchListLock, securityPath: String = "security") {
         self.shell = shell
         self.security = securityPath
+        self.searchListLock = searchListLock
     }
 
     /// A dry run's stand-in for a Mac's usual state: the login keychain alone on the search list
-    /// and as the default, so the printed cleanup restores what a real run would restore.
+    /// and as the default, so the printed cleanup shows what a real run would do.
     public static func dryRunAnswers(home: String, securityPath security: String = "security") -> [DryRunAnswer] {
         let login = "    \"\(home)/Library/Keychains/login.keychain-db\"\n"
         return [
@@ -32,27 +36,28 @@ public struct SecurityKeychainImporter: KeychainImporter {
         let keychain = spec.path
         // The keychain is deleted first and at cleanup: never the user's or the system's, whoever calls.
         if ProtectedKeychain.contains(keychain) { throw SigningError.protectedKeychain(path: keychain) }
-        // A keychain left by a crashed run would make create-keychain fail (exit 48); deleting it
-        // also takes it off the search list before that list is saved. "Not found" is expected.
-        _ = try await shell.capture(ShellCommand(security, ["delete-keychain", keychain]))
-        let searchList = try await run(["list-keychains", "-d", "user"]).standardOutput
-        let saved = SecurityCommandLine.keychainPaths(in: searchList).filter { $0 != keychain }
-        let savedDefault = spec.makeDefault ? try await originalDefaultKeychain() : nil
+        // One critical section: delete-keychain and create-keychain change the search list too
+        // (security takes a keychain off it, or puts one on it), and the list is read and
+        // written back whole. Another run's keychain is never dropped, whatever the timing.
+        return try await searchListLock.withLock {
+            // A keychain left by a crashed run would make create-keychain fail (exit 48). "Not found" is expected.
+            _ = try await shell.capture(ShellCommand(security, ["delete-keychain", keychain]))
+            let replacedDefault = spec.makeDefault ? try await currentDefaultKeychain() : nil
+            try await runWithPassword(["create-keychain", "-p", .secret(spec.password), .plain(keychain)], output: output)
+            let session = KeychainSession(keychainPath: keychain, keychainPassword: spec.password) { [self] in
+                try await restore(keychain: keychain, replacedDefault: replacedDefault)
+            }
+            await onCreated(session)
 
-        try await runWithPassword(["create-keychain", "-p", .secret(spec.password), .plain(keychain)], output: output)
-        let session = KeychainSession(keychainPath: keychain, keychainPassword: spec.password) { [self] in
-            try await restore(keychain: keychain, searchList: saved, defaultKeychain: savedDefault)
+            // No flags: no auto-lock timeout and no lock on sleep, so a long build never finds it locked.
+            try await run(["set-keychain-settings", keychain], output: output)
+            try await runWithPassword(["unlock-keychain", "-p", .secret(spec.password), .plain(keychain)], output: output)
+            try await addToSearchList(keychain, output: output)
+            if spec.makeDefault {
+                try await run(["default-keychain", "-d", "user", "-s", keychain], output: output)
+            }
+            return session
         }
-        await onCreated(session)
-
-        // No flags: no auto-lock timeout and no lock on sleep, so a long build never finds it locked.
-        try await run(["set-keychain-settings", keychain], output: output)
-        try await runWithPassword(["unlock-keychain", "-p", .secret(spec.password), .plain(keychain)], output: output)
-        try await run(["list-keychains", "-d", "user", "-s", keychain] + saved, output: output)
-        if spec.makeDefault {
-            try await run(["default-keychain", "-d", "user", "-s", keychain], output: output)
-        }
-        return session
     }
 
     public func importCertificate(
@@ -95,26 +100,8 @@ public struct SecurityKeychainImporter: KeychainImporter {
             || result.standardError.contains("passphrase you entered is not correct")
     }
 
-    private func originalDefaultKeychain() async throws -> String? {
-        // A machine with no default keychain answers with an error: nothing to restore then.
-        let result = try await shell.capture(ShellCommand(security, ["default-keychain", "-d", "user"]))
-        return result.succeeded ? SecurityCommandLine.keychainPaths(in: result.standardOutput).first : nil
-    }
-
-    private func restore(keychain: String, searchList: [String], defaultKeychain: String?) async throws {
-        var failures: [String] = []
-        var commands = [["list-keychains", "-d", "user", "-s"] + searchList]
-        if let defaultKeychain { commands.append(["default-keychain", "-d", "user", "-s", defaultKeychain]) }
-        commands.append(["delete-keychain", keychain])
-        // Every undo is attempted even when one fails: a half-restored machine is worse.
-        for arguments in commands {
-            do { try await run(arguments) } catch { failures.append(String(describing: error)) }
-        }
-        if !failures.isEmpty { throw StepFailure("keychain cleanup incomplete: " + failures.joined(separator: "; ")) }
-    }
-
     @discardableResult
-    private func run(_ arguments: [String], output: CommandOutput? = nil) async throws -> CapturedResult {
+    func run(_ arguments: [String], output: CommandOutput? = nil) async throws -> CapturedResult {
         let command = ShellCommand(security, arguments)
         let result = try await shell.capture(command, forwarding: [.standardOutput, .standardError], to: output)
         guard result.succeeded else {

@@ -16,6 +16,9 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     case teamMismatch(profile: String, profileTeam: String, configured: String)
     case exportProducedNoIPA(folder: String)
     case protectedKeychain(path: String)
+    /// Another run held the per-user search-list lock for longer than `waited`.
+    case searchListLockTimedOut(path: String, pid: Int32?, waited: Duration)
+    case searchListLockUnavailable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +40,10 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .exportProducedNoIPA(let folder): "xcodebuild -exportArchive produced no .ipa in \(folder)"
         case .protectedKeychain(let path):
             "codesigning.keychain.name names \(path), the user's login keychain or the System keychain: nightshift deletes its temporary keychain before and after every run, so it must be one of its own (e.g. nightshift-ci)"
+        case .searchListLockTimedOut(let path, let pid, let waited):
+            "waited \(DurationFormatting.short(waited)) for \(path)\(pid.map { " (held by pid \($0))" } ?? ""): another nightshift run is changing the user's keychain search list and has not finished; is a security command of that run stuck?"
+        case .searchListLockUnavailable(let path, let reason):
+            "cannot lock the keychain search list with \(path): \(reason)"
         }
     }
 

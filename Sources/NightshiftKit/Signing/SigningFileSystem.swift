@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftSystem
 
 /// The few file operations signing, archiving and exporting need: read a profile or a .p12,
 /// install a profile, write ExportOptions.plist, move the exported .ipa. Paths are plain strings.
@@ -12,6 +13,10 @@ public protocol SigningFileSystem: Sendable {
     func contentsOfDirectory(atPath path: String) throws -> [String]
     /// Replaces any file already at `destination`.
     func moveItem(atPath source: String, toPath destination: String) throws
+    /// Puts `source` at `destination` in one atomic step (rename(2), same file system): a reader
+    /// sees the old file or the new one, never a missing or half-written one.
+    func replaceItem(atPath destination: String, withItemAt source: String) throws
+    func removeItem(atPath path: String) throws
 }
 
 /// The real file system, through `FileManager`.
@@ -41,5 +46,13 @@ public struct LocalSigningFileSystem: SigningFileSystem {
     public func moveItem(atPath source: String, toPath destination: String) throws {
         if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
         try FileManager.default.moveItem(atPath: source, toPath: destination)
+    }
+
+    public func replaceItem(atPath destination: String, withItemAt source: String) throws {
+        try FileRename.replace(destination, with: source)
+    }
+
+    public func removeItem(atPath path: String) throws {
+        try FileManager.default.removeItem(atPath: path)
     }
 }

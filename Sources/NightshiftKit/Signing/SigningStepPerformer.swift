@@ -11,10 +11,12 @@ public struct SigningStepPerformer: StepPerformer {
     let xcodebuild: String
     let openssl: String
 
-    /// `makeKeychainImporter` receives the step's shell (the recording one under `--dry-run`).
+    /// `makeKeychainImporter` receives the step's shell (the recording one under `--dry-run`). It
+    /// has no default: the real importer needs the user's search-list lock, which only the
+    /// composition root (or a test) can say where to take.
     public init(
         files: any SigningFileSystem,
-        makeKeychainImporter: @escaping KeychainImporterFactory = { SecurityKeychainImporter(shell: $0) },
+        makeKeychainImporter: @escaping KeychainImporterFactory,
         xcodebuildPath: String = "xcodebuild", opensslPath: String = "openssl"
     ) {
         self.files = files

@@ -18,7 +18,7 @@ struct LaneRunnerHarness {
 
     func runner() -> LaneRunner {
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
             environment: environment, output: output)
         return LaneRunner(
             file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],

@@ -32,7 +32,7 @@ struct RealLaneTests {
         let runner = LaneRunner(
             file: file,
             dependencies: Dependencies(
-                shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+                shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
                 environment: environment, output: sink),
             performers: ["sh": ShellStepPerformer()],
             reporter: ConsoleReporter(output: sink, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),

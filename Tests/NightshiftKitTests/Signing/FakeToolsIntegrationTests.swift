@@ -18,7 +18,8 @@ struct FakeToolsIntegrationTests {
         if let failing { environment["FAKE_XCODEBUILD_FAIL"] = failing }
         let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: EnvironmentVariables(environment)))
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
-        let performer = SigningStepPerformer(files: LocalSigningFileSystem())
+        let lock = UserSearchListLock(home: test.home, clock: SystemClock())
+        let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: lock) })
         var context = test.context(for: .package)
         if let condensed { context.emitCondensed = { channel, bytes in await condensed.append(channel, bytes) } }
         try await performer.preflight([Step(.package)], in: context)
@@ -42,7 +43,7 @@ struct FakeToolsIntegrationTests {
         #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.xcarchive/Info.plist"))
         #expect(records.contains { $0.first == "security<stdin>" && $0[1].hasPrefix("\"create-keychain\"") })
         #expect(records.last == ["security", "delete-keychain", test.keychainPath])
-        let searchList = try String(contentsOfFile: "\(test.root)/security-state/search-list", encoding: .utf8)
+        let searchList = try String(contentsOfFile: "\(test.home)/.fake-security/search-list", encoding: .utf8)
         #expect(searchList == "\(test.home)/Library/Keychains/login.keychain-db\n")
         #expect(!FileManager.default.fileExists(atPath: test.keychainPath))
         #expect(await !test.output.all.contains(SigningTestContext.keychainPassword))

@@ -64,13 +64,13 @@ struct NestedLanePreflightTests {
         ]
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
         let output = CapturingOutputSink()
-        let signing = SigningStepPerformer(files: LocalSigningFileSystem())
+        let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
         var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
         let runner = LaneRunner(
             file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"),
             dependencies: Dependencies(
-                shell: shell, keychain: SecurityKeychainImporter(shell: shell), uploaders: UploaderRegistry(), clock: clock,
+                shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
                 environment: environment, output: output),
             performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),

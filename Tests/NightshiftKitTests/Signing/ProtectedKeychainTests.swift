@@ -45,7 +45,7 @@ struct ProtectedKeychainTests {
         let test = SigningTestContext(root: "/tmp/unused", shell: shell)
         let context = test.context(for: .package, lanesFile: lanesFile(keychainName: "login"), dryRun: dryRun)
         let error = await #expect(throws: StepFailure.self) {
-            try await SigningStepPerformer(files: LocalSigningFileSystem()).preflight([Step(.package)], in: context)
+            try await SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) }).preflight([Step(.package)], in: context)
         }
         #expect(error.map { String(describing: $0) }?.contains("names \(test.home)/Library/Keychains/login.keychain-db, the user's login keychain") == true)
         #expect(await shell.commands.isEmpty)
@@ -56,7 +56,7 @@ struct ProtectedKeychainTests {
         let shell = ScriptedShellRunner()
         let spec = KeychainSpec(path: "/Users/ci/Library/Keychains/login.keychain-db", password: Secret("pw-123"), makeDefault: false)
         await #expect(throws: SigningError.protectedKeychain(path: spec.path)) {
-            _ = try await SecurityKeychainImporter(shell: shell).prepare(spec, output: { _, _ in }, onCreated: { _ in })
+            _ = try await SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()).prepare(spec, output: { _, _ in }, onCreated: { _ in })
         }
         #expect(await shell.commands.isEmpty)
     }

@@ -19,28 +19,29 @@ struct SecurityKeychainImporterTests {
     }
 
     func prepareAndImport(_ shell: ScriptedShellRunner, makeDefault: Bool) async throws -> KeychainSession {
-        let importer = SecurityKeychainImporter(shell: shell)
+        let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("kc pw \"q\""), makeDefault: makeDefault)
         let session = try await importer.prepare(spec, output: { _, _ in }, onCreated: { _ in })
         try await importer.importCertificate(at: "/signing/dist.p12", password: Secret("p12-pw"), into: session, output: { _, _ in })
         return session
     }
 
-    @Test("prepare, import and restore run the exact security sequence, keeping the search list")
+    @Test("prepare, import and restore run the exact security sequence, reading the search list each time it is changed")
     func goldenSequence() async throws {
         let shell = await scriptedShell()
         let session = try await prepareAndImport(shell, makeDefault: false)
         try await session.restore()
         let expected: [[String]] = [
             ["security", "delete-keychain", keychain],
-            ["security", "list-keychains", "-d", "user"],
             ["security", "-i"],
             ["security", "set-keychain-settings", keychain],
             ["security", "-i"],
+            ["security", "list-keychains", "-d", "user"],
             ["security", "list-keychains", "-d", "user", "-s", keychain, login, other],
             ["security", "-i"],
             ["security", "-i"],
             ["security", "find-identity", "-v", "-p", "codesigning", keychain],
+            ["security", "list-keychains", "-d", "user"],
             ["security", "list-keychains", "-d", "user", "-s", login, other],
             ["security", "delete-keychain", keychain],
         ]
@@ -63,16 +64,25 @@ struct SecurityKeychainImporterTests {
         ])
     }
 
-    @Test("default: true saves the default keychain, switches to the new one and restores it")
+    @Test("default: true saves the default keychain, switches to the new one and hands it back while it is still the new one")
     func makeDefault() async throws {
-        let shell = await scriptedShell()
+        let shell = ScriptedShellRunner()
+        await shell.on(["security", "delete-keychain"], .output([(.standardError, "security: SecKeychainDelete: The specified keychain could not be found.\n")], .exited(50)), .output([], .exited(0)))
+        await shell.on(["security", "list-keychains", "-d", "user", "-s"], .output([], .exited(0)))
+        await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"\(login)\"\n    \"\(other)\"\n")], .exited(0)))
+        await shell.on(["security", "default-keychain", "-d", "user", "-s"], .output([], .exited(0)))
+        await shell.on(["security", "default-keychain", "-d", "user"],
+                       .output([(.standardOutput, "    \"\(login)\"\n")], .exited(0)), .output([(.standardOutput, "    \"\(keychain)\"\n")], .exited(0)))
         let session = try await prepareAndImport(shell, makeDefault: true)
         try await session.restore()
         let argvs = await shell.argvs
-        #expect(argvs[2] == ["security", "default-keychain", "-d", "user"])
+        #expect(argvs[1] == ["security", "default-keychain", "-d", "user"])
         #expect(argvs.contains(["security", "default-keychain", "-d", "user", "-s", keychain]))
-        #expect(Array(argvs.suffix(3)) == [
+        #expect(Array(argvs.suffix(6)) == [
+            ["security", "list-keychains", "-d", "user"],
             ["security", "list-keychains", "-d", "user", "-s", login, other],
+            ["security", "default-keychain", "-d", "user"],
+            ["security", "list-keychains", "-d", "user"],
             ["security", "default-keychain", "-d", "user", "-s", login],
             ["security", "delete-keychain", keychain],
         ])
@@ -83,7 +93,7 @@ struct SecurityKeychainImporterTests {
         let shell = await scriptedShell()
         await shell.on(["security", "set-keychain-settings"], .output([(.standardError, "boom\n")], .exited(1)))
         let registered = SessionBox()
-        let importer = SecurityKeychainImporter(shell: shell)
+        let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("pw-123"), makeDefault: false)
         await #expect(throws: KeychainError.self) {
             _ = try await importer.prepare(spec, output: { _, _ in }, onCreated: { await registered.set($0) })
@@ -113,7 +123,7 @@ struct SecurityKeychainImporterTests {
         await shell.on(["security", "-i"], .output([], .exited(0)), .output([], .exited(0)),
                        .output([(.standardError, "security: SecKeychainItemImport: MAC verification failed.\n")], .exited(1)))
         let printed = CapturingOutput()
-        let importer = SecurityKeychainImporter(shell: shell)
+        let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("kc-pw-123"), makeDefault: false)
         let session = try await importer.prepare(spec, output: { await printed.append($0, $1) }, onCreated: { _ in })
         let error = await #expect(throws: KeychainError.self) {
@@ -130,7 +140,7 @@ struct SecurityKeychainImporterTests {
     func failureIsMasked() async throws {
         let shell = await scriptedShell()
         await shell.on(["security", "-i"], .output([(.standardError, "security: create-keychain: returned 48\n")], .exited(48)))
-        let importer = SecurityKeychainImporter(shell: shell)
+        let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("hunter22"), makeDefault: false)
         do {
             _ = try await importer.prepare(spec, output: { _, _ in }, onCreated: { _ in })

@@ -6,7 +6,7 @@ import NightshiftSystem
 
 @Suite("SigningStepPerformer")
 struct SigningStepPerformerTests {
-    let performer = SigningStepPerformer(files: LocalSigningFileSystem())
+    let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
 
     /// Fixtures with the default settings, a scripted shell whose openssl answers with the real PEM.
     func setUp(
@@ -132,8 +132,8 @@ struct SigningStepPerformerTests {
         #expect(termination == .exited(0))
         let tools = await shell.argvs.map { $0.prefix(2).joined(separator: " ") }
         #expect(tools == [
-            "security delete-keychain", "security list-keychains", "security -i", "security set-keychain-settings",
-            "security -i", "security list-keychains", "security -i", "security -i", "security find-identity",
+            "security delete-keychain", "security -i", "security set-keychain-settings", "security -i",
+            "security list-keychains", "security list-keychains", "security -i", "security -i", "security find-identity",
             "openssl pkcs12", "xcodebuild archive", "xcodebuild -exportArchive",
         ])
         #expect(await test.exports.all["NIGHTSHIFT_IPA_PATH"] == "\(test.folders.output)/Example.ipa")
