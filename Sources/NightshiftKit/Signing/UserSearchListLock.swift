@@ -51,6 +51,8 @@ public struct UserSearchListLock: SearchListLock {
                 switch error {
                 case .cannotOpen(let path, let reason):
                     throw SigningError.searchListLockUnavailable(path: path, reason: reason)
+                case .notALockFile(let path):
+                    throw SigningError.searchListLockUnavailable(path: path, reason: "it holds something other than a nightshift lock")
                 case .held(let path, let pid):
                     guard clock.now < deadline else { throw SigningError.searchListLockTimedOut(path: path, pid: pid, waited: timeout) }
                     try await clock.sleep(for: pollInterval)

@@ -34,7 +34,7 @@ struct CondensedFailureTests {
         let runner = LaneRunner(
             file: harness.file,
             dependencies: Dependencies(
-                shell: harness.shell, keychain: SecurityKeychainImporter(shell: harness.shell), uploaders: UploaderRegistry(),
+                shell: harness.shell, keychain: SecurityKeychainImporter(shell: harness.shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(),
                 clock: harness.clock, environment: harness.environment, output: harness.output),
             performers: ["sh": CondensedToolPerformer()],
             reporter: ConsoleReporter(output: harness.output, style: ConsoleStyle(colour: false, timestamps: false), clock: harness.clock),

@@ -8,7 +8,7 @@ import NightshiftSystem
 /// the identity the profile lists, or stops and lists them all.
 @Suite("Signing identities: several in one .p12, the profile's team")
 struct SigningIdentityTests {
-    let performer = SigningStepPerformer(files: LocalSigningFileSystem())
+    let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
 
     /// The fixture's own identity (the profile lists it, unless `settings` say otherwise) and
     /// an `other` one made apart; openssl answers with `other` first, as a Keychain Access
