@@ -5,9 +5,9 @@
 #include <sys/stat.h>
 
 // S_ISREG and friends are macros over st_mode, which Swift's importers cannot call.
-int nightshift_file_kind(const char *path) {
+int nightshift_file_kind(const char *path, int follow_links) {
     struct stat status;
-    if (lstat(path, &status) != 0) {
+    if ((follow_links ? stat(path, &status) : lstat(path, &status)) != 0) {
         return (errno == ENOENT || errno == ENOTDIR) ? NIGHTSHIFT_FILE_ABSENT : -1;
     }
     if (S_ISREG(status.st_mode)) return NIGHTSHIFT_FILE_REGULAR;

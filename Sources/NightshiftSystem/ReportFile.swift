@@ -9,6 +9,13 @@ import Foundation
 ///   renaming over it would replace the device node itself (as root, `/dev/null`).
 public enum ReportFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        // Through the path as given, so the kernel resolves its links. `/dev/stdout` leads to a
+        // /proc "magic" link (Linux) or a /dev/fd node (Darwin) that names no file by its text,
+        // and may stand for a regular file the shell redirected into: replacing that file would
+        // leave the shell writing to an unlinked one.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || FileKind.of(path, followingLinks: true) == .other {
+            return try writeInPlace(bytes, to: path)
+        }
         let target = try followingSymlinks(path)
         switch FileKind.of(target) {
         case nil: throw .last("cannot write '\(path)'")
@@ -28,8 +35,8 @@ public enum ReportFile {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                 throw .last("cannot follow the link '\(current)'")
             }
-            current = destination.hasPrefix("/")
-                ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+            let folder = (current as NSString).deletingLastPathComponent
+            current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
         }
         throw SystemCallError("cannot write '\(path)'", code: ELOOP)
     }

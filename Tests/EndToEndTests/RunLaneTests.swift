@@ -73,6 +73,21 @@ struct RunLaneTests {
         #expect(!typo.standardError.contains("x7k2q9"))
     }
 
+    @Test("--json through a relative symlink lands in the file it names; --json /dev/stdout lands on stdout")
+    func reportPaths() async throws {
+        let directory = try makeTemporaryDirectory()
+        try "lanes:\n  hello: { steps: [ { sh: echo hi } ] }\n".write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: directory + "/reports", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.json", withDestinationPath: "reports/out.json")
+        let linked = try await NightshiftBinary.run(["run", "hello", "--json", "link.json"], in: directory)
+        #expect(linked.exitCode == 0)
+        #expect(try String(contentsOfFile: directory + "/reports/out.json", encoding: .utf8).contains("\"lane\" : \"hello\""))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.json") == "reports/out.json")
+        let piped = try await NightshiftBinary.run(["run", "hello", "--json", "/dev/stdout"], in: directory)
+        #expect(piped.exitCode == 0)
+        #expect(piped.standardOutput.contains("\"lane\" : \"hello\""))
+    }
+
     @Test("a lane named twice runs twice, each run in a folder of its own")
     func laneTwice() async throws {
         let directory = try makeTemporaryDirectory()

@@ -56,9 +56,10 @@ enum {
     NIGHTSHIFT_FILE_OTHER = 4,
 };
 
-/// What `path` itself names (lstat(2)), one of the values above; -1 with errno set when that
-/// cannot be told (EACCES, ELOOP, ...).
-int nightshift_file_kind(const char *path);
+/// What `path` names, one of the values above: the path itself (lstat(2)), or with
+/// `follow_links` what its links lead to (stat(2)); -1 with errno set when that cannot be told
+/// (EACCES, ELOOP, ...).
+int nightshift_file_kind(const char *path, int follow_links);
 
 // MARK: locks (platform_extensions.c)
 

@@ -11,6 +11,7 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         let root = CompositionRoot(global: global)
         let file = try root.loadLanesFile()
-        root.output.out("\(file.path): \(file.lanes.count) lanes, \(file.configurations.count) configurations: OK\n")
+        let lanes = file.lanes.count, configurations = file.configurations.count
+        root.output.out("\(file.path): \(lanes) lane\(lanes == 1 ? "" : "s"), \(configurations) configuration\(configurations == 1 ? "" : "s"): OK\n")
     }
 }

@@ -42,6 +42,12 @@ struct ReportFileTests {
         #expect(try contents(folder + "/reports/junit.xml") == "<testsuites/>")
     }
 
+    @Test("/dev/stdout, a link only the kernel can resolve, is written into whatever it stands for")
+    func standardOutput() throws {
+        // Nothing written: this process's stdout may be the test log itself.
+        try ReportFile.write([], to: "/dev/stdout")
+    }
+
     @Test("a dangling symlink leads to the file it names, which is created")
     func danglingSymlink() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
