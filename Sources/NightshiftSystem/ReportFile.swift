@@ -13,7 +13,7 @@ public enum ReportFile {
         // /proc "magic" link (Linux) or a /dev/fd node (Darwin) that names no file by its text,
         // and may stand for a regular file the shell redirected into: replacing that file would
         // leave the shell writing to an unlinked one.
-        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || FileKind.of(path, followingLinks: true) == .other {
+        if isKernelNamed(path) || FileKind.of(path, followingLinks: true) == .other {
             return try writeInPlace(bytes, to: path)
         }
         let target = try followingSymlinks(path)
@@ -23,6 +23,15 @@ public enum ReportFile {
         case .other: try writeInPlace(bytes, to: target)
         case .absent, .regular, .symlink: try replace(target, with: bytes)
         }
+    }
+
+    /// Paths the kernel names rather than a file system holds: /dev on both platforms, and
+    /// Linux's /proc (macOS has no procfs; its /dev/fd serves the same).
+    static func isKernelNamed(_ path: String) -> Bool {
+        #if os(Linux)
+        if path.hasPrefix("/proc/") { return true }
+        #endif
+        return path.hasPrefix("/dev/")
     }
 
     /// Where `path` leads once every symlink on the last component is followed (relative links
