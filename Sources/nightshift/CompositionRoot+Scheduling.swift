@@ -66,17 +66,18 @@ extension CompositionRoot {
         _ = try environment()  // a missing .env.<name> fails now, not at the first firing
         let trap = SignalTrap(trapping: SchedulerDaemon.handledSignals)
         defer { trap.cancel() }
+        let (path, zone) = (global.file, systemTimeZone)
+        let log = SchedulerLog(output: output, clock: clock, zone: zone)
         let lock: SchedulerLock
         let history: SQLiteRunHistory
         do {
             lock = try SchedulerLock(path: SchedulerLock.path(forLanesFile: global.file, currentDirectory: FileManager.default.currentDirectoryPath))
-            history = try SQLiteRunHistory(path: historyPath)
+            let recovery = CorruptionRecovery(clock: clock) { log.problem("error: \($0)") }
+            history = try SQLiteRunHistory(path: historyPath, recovery: recovery)
         } catch {
             output.err("error: \(error)\n")
             throw ExitCode(ExitStatus.failed)
         }
-        let (path, zone) = (global.file, systemTimeZone)
-        let log = SchedulerLog(output: output, clock: clock, zone: zone)
         // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
         // in the 60 s launchd and systemd allow for stopping.
         let shell = ProcessShellRunner(environment: processEnvironment, gracePeriod: .seconds(20))
