@@ -92,6 +92,14 @@ struct ScheduleCommandTests {
         #expect(history.standardOutput == "No scheduled runs recorded.\n")
     }
 
+    @Test("validate warns about a schedule that never fires, and passes (#15)")
+    func validateWarnsNeverFiring() async throws {
+        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 31 2 *\n    steps: [{ sh: make }]\n")
+        let outcome = try await NightshiftBinary.run(["validate"], in: directory)
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError.contains("lanes.yml:4:15: warning: the schedule of lane 'yearly' never fires"), "\(outcome.standardError)")
+    }
+
     @Test("a second daemon on the same lanes file through a hard link in another folder refuses to start (#15)")
     func daemonLockThroughHardLink() async throws {
         let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 1 1 *\n    steps: [{ sh: make }]\n")

@@ -55,9 +55,10 @@ public struct LanesFileLoader: Sendable {
         let parser = LanesFileParser(reader: NodeReader(file: path, bag: bag, positions: ScalarPositionMap(text: text)))
         let file = parser.parseFile(root, path: path)
         if let file { LanesFileValidator(file: file, bag: bag).validate() }
-        guard let file, !bag.hasErrors else {
+        guard var file, !bag.hasErrors else {
             throw LanesFileError(bag.sorted)
         }
+        file.warnings = bag.sorted
         return file
     }
 }
