@@ -65,6 +65,8 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            // To lock, corrupt and hand-edit the run history as other processes would.
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
             "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",

@@ -15,3 +15,12 @@ int nightshift_file_kind(const char *path, int follow_links) {
     if (S_ISLNK(status.st_mode)) return NIGHTSHIFT_FILE_SYMLINK;
     return NIGHTSHIFT_FILE_OTHER;
 }
+
+int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode) {
+    struct stat status;
+    if (stat(path, &status) != 0) return errno;
+    // dev_t is 32-bit and signed on Darwin, 64-bit on Linux: widen both the same way.
+    *device = (uint64_t)status.st_dev;
+    *inode = (uint64_t)status.st_ino;
+    return 0;
+}

@@ -6,6 +6,8 @@ import Foundation
 public final class WritableFile {
     public let path: String
     private var descriptor: Int32
+    /// Why the last failed write failed (ENOSPC for a full disk, EBADF once closed).
+    public private(set) var lastFailure: SystemCallError?
 
     public init(creatingOrTruncating path: String) throws(SystemCallError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -20,8 +22,15 @@ public final class WritableFile {
     /// the buffer is then dropped.
     @discardableResult
     public func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
-        guard descriptor >= 0 else { return false }
-        return DescriptorWriter.writeAll(descriptor, buffer)
+        guard descriptor >= 0 else {
+            lastFailure = SystemCallError("cannot write '\(path)'", code: EBADF)
+            return false
+        }
+        guard DescriptorWriter.writeAll(descriptor, buffer) else {
+            lastFailure = .last("cannot write '\(path)'")
+            return false
+        }
+        return true
     }
 
     /// Closes the file; later writes fail. Idempotent.

@@ -66,17 +66,18 @@ extension CompositionRoot {
         _ = try environment()  // a missing .env.<name> fails now, not at the first firing
         let trap = SignalTrap(trapping: SchedulerDaemon.handledSignals)
         defer { trap.cancel() }
+        let (path, zone) = (global.file, systemTimeZone)
+        let log = SchedulerLog(output: output, clock: clock, zone: zone)
         let lock: SchedulerLock
         let history: SQLiteRunHistory
         do {
-            lock = try SchedulerLock(path: SchedulerLock.path(forLanesFile: global.file, currentDirectory: FileManager.default.currentDirectoryPath))
-            history = try SQLiteRunHistory(path: historyPath)
+            lock = try schedulerLock()
+            let recovery = CorruptionRecovery(clock: clock) { log.problem("error: \($0)") }
+            history = try SQLiteRunHistory(path: historyPath, recovery: recovery)
         } catch {
             output.err("error: \(error)\n")
             throw ExitCode(ExitStatus.failed)
         }
-        let (path, zone) = (global.file, systemTimeZone)
-        let log = SchedulerLog(output: output, clock: clock, zone: zone)
         // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
         // in the 60 s launchd and systemd allow for stopping.
         let shell = ProcessShellRunner(environment: processEnvironment, gracePeriod: .seconds(20))
@@ -89,6 +90,17 @@ extension CompositionRoot {
         let watcher = FileChangeWatcher(path: path, clock: clock)
         await SchedulerDaemon(scheduler: scheduler, signals: trap.signals, watcher: watcher, log: log).run()
         withExtendedLifetime(lock) {}
+    }
+
+    /// The daemon's lock on its lanes file. The one by device and inode lives under HOME, which
+    /// every daemon of the user shares (a temporary folder could be cleaned under a running
+    /// daemon); without HOME only the lock beside the file is taken.
+    private func schedulerLock() throws(SchedulerLockError) -> SchedulerLock {
+        let currentDirectory = FileManager.default.currentDirectoryPath
+        guard let home = processEnvironment["HOME"], !home.isEmpty else {
+            return try SchedulerLock(path: SchedulerLock.path(forLanesFile: global.file, currentDirectory: currentDirectory))
+        }
+        return try SchedulerLock(lanesFile: global.file, currentDirectory: currentDirectory, identityFolder: home + "/.nightshift/scheduler-locks")
     }
 
     /// A `nightshift run` the scheduler launched holds its lane's lock (the file named in

@@ -30,7 +30,9 @@ struct CompositionRoot {
     /// Loads and validates the lanes file; on errors prints them all and exits 2.
     func loadLanesFile() throws -> LanesFile {
         do {
-            return try LanesFileLoader().load(path: global.file)
+            let file = try LanesFileLoader().load(path: global.file)
+            if !file.warnings.isEmpty { output.err(diagnosticPrinter.render(file.warnings)) }
+            return file
         } catch {
             output.err(diagnosticsMasker(for: error.partialFile).mask(diagnosticPrinter.render(error.diagnostics)))
             throw ExitCode(ExitStatus.usage)

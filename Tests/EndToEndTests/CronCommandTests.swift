@@ -61,6 +61,16 @@ struct CronCommandTests {
         #expect(outcome.standardOutput == "2025-03-10T02:30:00-04:00\n2025-03-11T02:30:00-04:00\n")
     }
 
+    @Test("firings stop at the end of year 9999, with a note: nothing is printed that --from would reject (#15)")
+    func endOfYear9999() async throws {
+        let outcome = try await Self.cron(["* * * * *", "--from", "9999-12-31T23:58:00Z", "--count", "5"], zone: "UTC")
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput == "9999-12-31T23:58:00+00:00\n9999-12-31T23:59:00+00:00\n")
+        #expect(outcome.standardError == "note: \(CronTimeFormat.endOfTimeNote)\n")
+        let last = try await Self.cron(["* * * * *", "--from", "9999-12-31T23:59:00+00:00", "--count", "1"], zone: "UTC")
+        #expect(last.standardOutput == "9999-12-31T23:59:00+00:00\n", "the last time printed is read back")
+    }
+
     @Test("a spec Jenkins rejects: the reason on stderr, nothing on stdout, exit 2")
     func rejected() async throws {
         let outcome = try await Self.cron(["0 0 * * MON-FRI"])

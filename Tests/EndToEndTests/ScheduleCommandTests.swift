@@ -92,6 +92,30 @@ struct ScheduleCommandTests {
         #expect(history.standardOutput == "No scheduled runs recorded.\n")
     }
 
+    @Test("validate warns about a schedule that never fires, and passes (#15)")
+    func validateWarnsNeverFiring() async throws {
+        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 31 2 *\n    steps: [{ sh: make }]\n")
+        let outcome = try await NightshiftBinary.run(["validate"], in: directory)
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError.contains("lanes.yml:4:15: warning: the schedule of lane 'yearly' never fires"), "\(outcome.standardError)")
+    }
+
+    @Test("a second daemon on the same lanes file through a hard link in another folder refuses to start (#15)")
+    func daemonLockThroughHardLink() async throws {
+        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 1 1 *\n    steps: [{ sh: make }]\n")
+        let elsewhere = try makeTemporaryDirectory()
+        try FileManager.default.linkItem(atPath: directory + "/lanes.yml", toPath: elsewhere + "/ci.yml")
+        // Both daemons run as one user, so they share HOME.
+        let home = ["HOME": try makeTemporaryDirectory()]
+        async let first = NightshiftBinary.run(["schedule", "--grace-period", "5s"], in: directory, environment: home)
+        let pid = try await SignalTests.waitForPID(in: directory + "/.nightshift/lanes.yml.scheduler.lock")
+        let second = try await NightshiftBinary.run(["schedule", "--file", "ci.yml"], in: elsewhere, environment: home)
+        kill(pid, SIGTERM)
+        #expect(try await first.exitCode == 0)
+        #expect(second.exitCode == 1)
+        #expect(second.standardError.contains("another nightshift scheduler (pid \(pid)) is already running for this file"))
+    }
+
     @Test("history lists the recorded runs, one lane's, and as JSON")
     func history() async throws {
         let directory = try Self.folder()

@@ -9,6 +9,7 @@
 // The portable files compile in strict POSIX mode (scripts/check-portability); platform
 // extensions live in platform_extensions.c behind feature tests.
 
+#include <stdint.h>
 #include <sys/types.h>
 
 // MARK: processes (spawn.c, process.c)
@@ -70,6 +71,12 @@ int nightshift_try_lock(int descriptor);
 
 /// Releases the lock taken by `nightshift_try_lock`.
 void nightshift_unlock(int descriptor);
+
+// MARK: files (files.c)
+
+/// The device and inode of the file `path` names, after following symbolic links (stat(2)): the
+/// same for every path that reaches one file (hard links, `..`, another mount of its folder).
+int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode);
 
 // MARK: signals (signals.c)
 

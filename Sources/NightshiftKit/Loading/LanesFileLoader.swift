@@ -66,9 +66,10 @@ public struct LanesFileLoader: Sendable {
         let parser = LanesFileParser(reader: reader)
         let file = parser.parseFile(root, path: path)
         if let file { LanesFileValidator(file: file, bag: bag).validate() }
-        guard let file, !bag.hasErrors else {
+        guard var file, !bag.hasErrors else {
             throw LanesFileError(bag.sorted, partialFile: file)
         }
+        file.warnings = bag.sorted
         return file
     }
 }

@@ -41,12 +41,26 @@ extension LanesFileParser {
     /// the offending character of the spec inside the YAML value.
     private func checkCron(_ schedule: Schedule, lane: String, node: Node) {
         do {
-            _ = try CronSpec(schedule.cron, seed: schedule.seed ?? lane)
+            let spec = try CronSpec(schedule.cron, seed: schedule.seed ?? lane)
+            warnNeverFiring(spec, lane: lane, node: node)
         } catch {
             // Name the field unless the message already does.
             let field = error.field.map { " (\($0) field)" }.flatMap { error.message.contains("field") ? nil : $0 } ?? ""
             bag.error("invalid schedule for lane '\(lane)'\(field): \(error.message)",
                       at: reader.location(ofLine: error.line, offset: error.faultOffsetInLine, in: node))
+        }
+    }
+
+    /// A spec Jenkins accepts may still match no date at all; it is valid (Jenkins only warns),
+    /// so a warning, not an error, at the line that never fires.
+    private func warnNeverFiring(_ spec: CronSpec, lane: String, node: Node) {
+        let physicalLines = spec.text.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in spec.linesThatNeverFire {
+            let text = line.number <= physicalLines.count ? physicalLines[line.number - 1] : ""
+            let indent = text.prefix { $0 == " " || $0 == "\t" }.count
+            bag.warning("the schedule of lane '\(lane)' never fires: no date matches '\(line.text)' "
+                        + "(a day its month does not have, or a weekday that day never falls on)",
+                        at: reader.location(ofLine: line.number, offset: indent, in: node))
         }
     }
 

@@ -11,6 +11,9 @@ public struct LanesFile: Sendable, Hashable {
     public var configurations: [Configuration]
     /// In file order.
     public var lanes: [Lane]
+    /// What loading found questionable without refusing the file (a schedule that never fires),
+    /// for the command to print.
+    public var warnings: [Diagnostic] = []
 
     public init(
         path: String, version: Int = 1, project: Project? = nil, secrets: [String] = [],

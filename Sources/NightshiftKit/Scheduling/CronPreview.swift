@@ -39,16 +39,38 @@ public enum CronPreview {
     /// with `explain`, the resolved fields and a description come first.
     /// - Throws: `CronSyntaxError` for a spec Jenkins rejects (the CLI prints it and exits 2).
     public static func lines(for query: CronQuery) throws(CronSyntaxError) -> [String] {
+        var lines: [String] = []
+        try write(for: query, line: { lines.append($0) }, note: { _ in })
+        return lines
+    }
+
+    /// `lines(for:)`, handed out one at a time as each firing is found, so that memory stays flat
+    /// whatever the count. Firings stop at the end of year 9999, the last `--from` reads, with a
+    /// `note` saying so.
+    /// - Throws: `CronSyntaxError` before any line, for a spec Jenkins rejects.
+    public static func write(for query: CronQuery, line: (String) -> Void, note: (String) -> Void) throws(CronSyntaxError) {
         let spec = try CronSpec(query.spec, seed: query.seed)
-        let firings: [Date]
-        if query.previous {
-            firings = spec.previous(atOrBefore: query.from, defaultTimeZone: query.timeZone).map { [$0] } ?? []
-        } else {
-            firings = spec.firings(atOrAfter: query.from, count: query.count, defaultTimeZone: query.timeZone)
+        if query.explain {
+            let explanation = CronExplanation(spec: spec, defaultZone: query.timeZone.displayIdentifier, defaultZoneOrigin: query.timeZoneOrigin.rawValue)
+            explanation.lines.forEach(line)
         }
-        let times = firings.map { CronTimeFormat.string(from: $0, in: query.timeZone) }
-        guard query.explain else { return times }
-        let explanation = CronExplanation(spec: spec, defaultZone: query.timeZone.displayIdentifier, defaultZoneOrigin: query.timeZoneOrigin.rawValue)
-        return explanation.lines + (times.isEmpty ? [] : ["", query.previous ? "Last firing:" : "Next firings:"] + times)
+        if query.previous {
+            guard let firing = spec.previous(atOrBefore: query.from, defaultTimeZone: query.timeZone) else { return }
+            if query.explain { ["", "Last firing:"].forEach(line) }
+            line(CronTimeFormat.string(from: firing, in: query.timeZone))
+            return
+        }
+        var cursor = query.from
+        var printed = 0
+        while printed < query.count, let firing = spec.next(atOrAfter: cursor, defaultTimeZone: query.timeZone) {
+            guard CronTimeFormat.isReadable(firing, in: query.timeZone) else {
+                note(CronTimeFormat.endOfTimeNote)
+                return
+            }
+            if printed == 0 && query.explain { ["", "Next firings:"].forEach(line) }
+            line(CronTimeFormat.string(from: firing, in: query.timeZone))
+            printed += 1
+            cursor = firing.addingTimeInterval(60)
+        }
     }
 }

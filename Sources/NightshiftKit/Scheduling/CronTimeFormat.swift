@@ -15,6 +15,16 @@ public enum CronTimeFormat {
             + "\(sign)\(pad(offsetMinutes / 60)):\(pad(offsetMinutes % 60))"
     }
 
+    /// Whether `date`, printed in `zone`, has a four-digit year, the most `date(from:)` (and so
+    /// `--from`) reads: no command prints a time it could not be given back.
+    public static func isReadable(_ date: Date, in zone: TimeZone) -> Bool {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        return CivilMinute(epochMinute: local.floorDivided(by: 60)).year <= 9999
+    }
+
+    /// Says why a listing ends early at `isReadable`'s limit.
+    public static let endOfTimeNote = "no firing is printed after the end of year 9999 (times are read and written with four-digit years)"
+
     /// Reads `YYYY-MM-DDTHH:MM[:SS](Z|±HH:MM)`; a time without offset is read in `zone`.
     public static func date(from text: String, defaultZone zone: TimeZone) -> Date? {
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$"#

@@ -20,10 +20,13 @@ public struct LaneLaunchOutcome: Sendable, Hashable {
     /// nil when the child could not be started.
     public var termination: Termination?
     public var logFolder: String?
+    /// Why the lane's log is incomplete (a full disk), for the daemon's log; the lane itself ran.
+    public var logProblem: String?
 
-    public init(termination: Termination?, logFolder: String?) {
+    public init(termination: Termination?, logFolder: String?, logProblem: String? = nil) {
         self.termination = termination
         self.logFolder = logFolder
+        self.logProblem = logProblem
     }
 }
 

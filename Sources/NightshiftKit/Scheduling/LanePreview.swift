@@ -9,10 +9,11 @@ public enum LanePreview {
         guard !chosen.isEmpty else { return ["No lane has a schedule."] }
         return chosen.flatMap { lane -> [String] in
             let spec = lane.schedule.cron.replacingOccurrences(of: "\n", with: "\\n")
-            let times = lane.spec.firings(atOrAfter: from, count: count, defaultTimeZone: lane.timeZone)
+            let found = lane.spec.firings(atOrAfter: from, count: count, defaultTimeZone: lane.timeZone)
+            let times = found.prefix { CronTimeFormat.isReadable($0, in: lane.firingTimeZone) }
             let header = "\(lane.name)  \(spec)  (seed \(lane.schedule.seed ?? lane.name), \(lane.firingTimeZoneName))"
-            let body = times.isEmpty ? ["  never fires"] : times.map { "  " + CronTimeFormat.string(from: $0, in: lane.firingTimeZone) }
-            return [header] + body
+            let body = found.isEmpty ? ["  never fires"] : times.map { "  " + CronTimeFormat.string(from: $0, in: lane.firingTimeZone) }
+            return [header] + body + (times.count < found.count ? ["  (\(CronTimeFormat.endOfTimeNote))"] : [])
         }
     }
 }
@@ -36,8 +37,29 @@ extension LanePreview {
 public enum ScheduleSimulation {
     /// Firings in `[from, to]`, printed in `zone`.
     public static func lines(for lanes: [ScheduledLane], from: Date, to: Date, zone: TimeZone) -> [String] {
-        let start = from.addingTimeInterval(-60)
-        let firings = lanes.flatMap { lane in lane.firings(after: start, through: to).filter { $0 >= from }.map { ($0, lane.name) } }
-        return firings.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map { "\(CronTimeFormat.string(from: $0.0, in: zone)) \($0.1)" }
+        var lines: [String] = []
+        write(for: lanes, from: from, to: to, zone: zone, line: { lines.append($0) }, note: { _ in })
+        return lines
+    }
+
+    /// `lines(for:…)` handed out one at a time, merging the lanes' firings as they are found, so
+    /// memory stays flat over any window (ten years of a per-minute lane are five million lines).
+    public static func write(for lanes: [ScheduledLane], from: Date, to: Date, zone: TimeZone,
+                             line: (String) -> Void, note: (String) -> Void) {
+        // Each lane's next firing in the window; the earliest (then by name) is printed next.
+        var heads: [(date: Date, lane: Int)] = lanes.indices.compactMap { index in
+            var first = lanes[index].next(after: from.addingTimeInterval(-60))
+            while let date = first, date < from { first = lanes[index].next(after: date) }
+            return first.flatMap { $0 <= to ? ($0, index) : nil }
+        }
+        while let earliest = heads.indices.min(by: { (heads[$0].date, lanes[heads[$0].lane].name) < (heads[$1].date, lanes[heads[$1].lane].name) }) {
+            let (date, index) = heads[earliest]
+            guard CronTimeFormat.isReadable(date, in: zone) else {
+                note(CronTimeFormat.endOfTimeNote)
+                return
+            }
+            line("\(CronTimeFormat.string(from: date, in: zone)) \(lanes[index].name)")
+            if let next = lanes[index].next(after: date), next <= to { heads[earliest].date = next } else { heads.remove(at: earliest) }
+        }
     }
 }

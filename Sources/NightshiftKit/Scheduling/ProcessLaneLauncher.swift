@@ -42,30 +42,47 @@ public struct ProcessLaneLauncher: LaneLauncher {
     public func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
         let folder = logFolder(for: launch)
         let log = LaunchLog(path: folder + "/scheduler.log")
+        let termination: Termination?
         do {
-            let termination = try await shell.run(command(for: launch)) { _, bytes in log.append(bytes) }
-            return LaneLaunchOutcome(termination: termination, logFolder: folder)
+            termination = try await shell.run(command(for: launch)) { _, bytes in await log.append(bytes) }
         } catch {
-            log.append(Array("\(error)\n".utf8))
-            return LaneLaunchOutcome(termination: nil, logFolder: folder)
+            await log.append(Array("\(error)\n".utf8))
+            termination = nil
         }
+        await log.close()
+        return LaneLaunchOutcome(termination: termination, logFolder: folder, logProblem: await log.problem)
     }
 }
 
-/// Appends a child's output to its log file as it arrives.
-private final class LaunchLog: Sendable {
-    private let handle: FileHandle?
+/// Appends a child's output to its log file as it arrives, through `WritableFile`, which reports
+/// a failed write (a full disk) instead of trapping as `FileHandle.write` does: a log that cannot
+/// be written must never take the daemon down. The first problem is kept for the daemon's log.
+private actor LaunchLog {
+    private var file: WritableFile?
+    private(set) var problem: String?
 
     init(path: String) {
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        handle = FileHandle(forWritingAtPath: path)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            file = try WritableFile(creatingOrTruncating: path)
+        } catch {
+            problem = "cannot write the lane's log: \(error)"
+        }
     }
 
     func append(_ bytes: [UInt8]) {
-        handle?.write(Data(bytes))
+        guard let file else { return }
+        let written = bytes.withUnsafeBytes { file.write($0) }
+        guard !written else { return }
+        // Whatever failed (a full disk) would fail again: the rest of the output is dropped.
+        problem = "\(file.lastFailure.map(String.init(describing:)) ?? "cannot write '\(file.path)'"); the rest of the lane's output is not in it"
+        file.close()
+        self.file = nil
     }
 
-    deinit { try? handle?.close() }
+    func close() {
+        file?.close()
+        file = nil
+    }
 }

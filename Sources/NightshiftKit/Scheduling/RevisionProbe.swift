@@ -79,9 +79,12 @@ public struct GitRevisionProbe: RevisionProbe {
 public enum RevisionProbeError: Error, Sendable, Hashable, CustomStringConvertible {
     case gitFailed(arguments: [String], Termination)
     case noRevision(String)
+    /// The scheduler gave up waiting (a `git fetch` hanging on the network).
+    case timedOut(after: Duration)
 
     public var description: String {
         switch self {
+        case .timedOut(let limit): "git did not answer within \(DurationParser.format(limit)); stopped it"
         case .gitFailed(let arguments, let termination): "git \(arguments.joined(separator: " ")) failed (\(termination))"
         case .noRevision(let output): "git printed no commit: '\(output)'"
         }

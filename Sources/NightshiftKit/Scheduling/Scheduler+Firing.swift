@@ -19,17 +19,27 @@ extension Scheduler {
         }
         // The lock is free: a run of this lane left by a previous daemon has ended.
         if leftRunning.contains(where: { $0.lane == name }) { await closeEndedRunsLeftRunning() }
-        var revision: String?
-        if lane.schedule.trigger == .changed {
-            guard let current = await changedRevision(of: lane, scheduledAt: scheduledAt) else { return }
-            revision = current
-        }
         let launch = LaneLaunch(lane: name, scheduledAt: scheduledAt, runID: RunIdentifier.scheduled(at: scheduledAt))
-        let started = RunRecord(lane: name, scheduledAt: scheduledAt, startedAt: clock.now, status: .running,
+        guard lane.schedule.trigger == .changed else {
+            let record = await begin(launch, lane, revision: nil)
+            running[name] = Task { await self.execute(launch, record) }
+            return
+        }
+        // Reading the repository can hang (a `git fetch` stuck on the network): it runs in the
+        // lane's own task, so the other lanes keep firing, and a stop cancels it.
+        probing.insert(name)
+        running[name] = Task { await self.probeThenExecute(launch, lane) }
+    }
+
+    /// Records the start and logs it. A record that cannot be written does not stop the lane:
+    /// losing the firing would be worse than losing its row (the log says so loudly).
+    func begin(_ launch: LaneLaunch, _ lane: ScheduledLane, revision: String?) async -> RunRecord {
+        let started = RunRecord(lane: lane.name, scheduledAt: launch.scheduledAt, startedAt: clock.now, status: .running,
                                 logFolder: launcher.logFolder(for: launch), revision: revision)
-        guard let record = await store(started) else { return }
-        log.info("\(name): started (scheduled \(stamp(scheduledAt, lane)))")
-        running[name] = Task { await self.execute(launch, record) }
+        let record = await store(started) ?? started
+        if record.id == nil { log.problem("error: \(lane.name): running it although its start could not be recorded") }
+        log.info("\(lane.name): started (scheduled \(stamp(launch.scheduledAt, lane)))")
+        return record
     }
 
     func record(missed lane: ScheduledLane, at date: Date) async {
@@ -55,31 +65,9 @@ extension Scheduler {
         }
     }
 
-    /// The repository's commit when it moved since the last successful run; nil when it did not
-    /// (recorded as unchanged) or cannot be read (recorded as failed).
-    private func changedRevision(of lane: ScheduledLane, scheduledAt: Date) async -> String? {
-        let current: String
-        do {
-            let reading = try await revisions.currentRevision(remote: lane.schedule.remote, branch: lane.schedule.branch)
-            if let caveat = reading.caveat { log.problem("\(lane.name): \(caveat)") }
-            current = reading.commit
-        } catch {
-            let note = "cannot read the repository's commit: \(error)"
-            log.problem("\(lane.name): \(note)")
-            await store(RunRecord(lane: lane.name, scheduledAt: scheduledAt, status: .failed, note: note))
-            return nil
-        }
-        let last = (try? await history.lastSuccessfulRevision(lane: lane.name)) ?? nil
-        guard current != last else {
-            log.info("\(lane.name): no new commit since \(current.prefix(12)), skipping")
-            await store(RunRecord(lane: lane.name, scheduledAt: scheduledAt, status: .unchanged, revision: current))
-            return nil
-        }
-        return current
-    }
-
-    private func execute(_ launch: LaneLaunch, _ record: RunRecord) async {
+    func execute(_ launch: LaneLaunch, _ record: RunRecord) async {
         let outcome = await launcher.launch(launch)
+        if let problem = outcome.logProblem { log.problem("error: \(launch.lane): \(problem)") }
         var finished = record
         finished.endedAt = clock.now
         finished.logFolder = outcome.logFolder ?? record.logFolder
@@ -92,7 +80,12 @@ extension Scheduler {
 
     private func finish(_ record: RunRecord, termination: Termination?) async {
         running[record.lane] = nil
-        do { try await history.update(record) } catch { log.problem("cannot record the run of \(record.lane): \(error)") }
+        do {
+            // A start that could not be recorded has no row to update: record the whole run now.
+            if record.id == nil { _ = try await history.insert(record) } else { try await history.update(record) }
+        } catch {
+            log.problem("error: cannot record the run of \(record.lane): \(error)")
+        }
         let result = termination.map(\.description) ?? "could not start"
         log.info("\(record.lane): \(record.status.rawValue) (\(result))")
     }
@@ -104,11 +97,11 @@ extension Scheduler {
     }
 
     @discardableResult
-    private func store(_ record: RunRecord) async -> RunRecord? {
+    func store(_ record: RunRecord) async -> RunRecord? {
         do {
             return try await history.insert(record)
         } catch {
-            log.problem("cannot record \(record.lane) at \(record.scheduledAt): \(error)")
+            log.problem("error: cannot record \(record.lane) at \(stamp(record.scheduledAt, lane: record.lane)): \(error)")
             return nil
         }
     }

@@ -45,7 +45,7 @@ extension Scheduler {
     }
 
     /// In the lane's zone when it is still scheduled, else in the log's.
-    private func stamp(_ date: Date, lane name: String) -> String {
+    func stamp(_ date: Date, lane name: String) -> String {
         lanes.first { $0.name == name }.map { stamp(date, $0) } ?? log.stamp(date)
     }
 }

@@ -11,6 +11,8 @@ public import NightshiftSystem
 ///   and only if it is younger than the lane's `catch_up`; older ones are recorded as missed.
 /// - `reload()` swaps the lanes (an invalid file keeps the old ones); `stop()` stops firing, lets
 ///   running lanes finish for the grace period, then cancels them so their cleanup runs.
+/// - A `when: changed` lane reads its repository in a task of its own, under `probeTimeout`: a
+///   hung `git fetch` holds up neither the other lanes nor a stop.
 public actor Scheduler {
     /// Reads the lanes file again (SIGHUP, or the file changed).
     public typealias LanesLoader = @Sendable () async throws -> [ScheduledLane]
@@ -23,22 +25,29 @@ public actor Scheduler {
     let log: SchedulerLog
     private let loadLanes: LanesLoader
     let gracePeriod: Duration
+    /// How long a `when: changed` lane may take to read its repository's commit (a `git fetch`
+    /// stuck on the network would otherwise hold its lane for ever).
+    let probeTimeout: Duration
     /// Firings this late still count as on time (the loop wakes a little after the minute).
     private let tolerance: TimeInterval = 60
 
     private(set) var lanes: [ScheduledLane]
     var running: [String: Task<Void, Never>] = [:]
+    /// Lanes in `running` still reading their repository's commit: nothing of theirs has started,
+    /// so a stop cancels them at once instead of granting them the grace period.
+    var probing: Set<String> = []
     /// Runs a previous daemon left `running` whose child still holds the lane lock.
     var leftRunning: [RunRecord] = []
     /// How often those locks are tried again.
     private let leftRunningCheckInterval: TimeInterval = 60
     private var cursor: Date
-    private var stopping = false
+    private(set) var stopping = false
     private var wake: Task<Void, any Error>?
 
     public init(
         lanes: [ScheduledLane], clock: any WallClock, launcher: any LaneLauncher, locks: any LaneLocks, history: any RunHistory,
-        revisions: any RevisionProbe, log: SchedulerLog, gracePeriod: Duration = .seconds(30), reload: @escaping LanesLoader
+        revisions: any RevisionProbe, log: SchedulerLog, gracePeriod: Duration = .seconds(30), probeTimeout: Duration = .seconds(60),
+        reload: @escaping LanesLoader
     ) {
         self.lanes = lanes
         self.clock = clock
@@ -48,6 +57,7 @@ public actor Scheduler {
         self.revisions = revisions
         self.log = log
         self.gracePeriod = gracePeriod
+        self.probeTimeout = probeTimeout
         self.loadLanes = reload
         self.cursor = clock.now
     }
@@ -86,6 +96,7 @@ public actor Scheduler {
             return
         }
         stopping = true
+        for name in probing { running[name]?.cancel() }
         wake?.cancel()
     }
 

@@ -2,16 +2,43 @@ import Foundation
 import NightshiftSystem
 
 /// One daemon per lanes file: a `FileLock` on a file beside it, so a crashed daemon never leaves
-/// it stuck.
+/// it stuck; and, since a path does not name a file uniquely (a hard link, a folder mounted
+/// twice, another spelling on a case-insensitive disk), a second one named after the file's
+/// device and inode in a folder every daemon of the user shares. Both must be free.
+///
+/// The one beside the file stays: an editor that saves by replacing the file gives it a new
+/// inode, and a daemon started after that must still see the first one.
 public final class SchedulerLock: Sendable {
     private let lock: FileLock
+    private let identityLock: FileLock?
 
     public var path: String { lock.path }
 
     /// - Throws: `SchedulerLockError.alreadyRunning` when another daemon holds the lock.
     public init(path: String) throws(SchedulerLockError) {
+        lock = try Self.take(path)
+        identityLock = nil
+    }
+
+    /// The locks of the daemon for `lanesFile`: beside it (`path(forLanesFile:…)`) and
+    /// `<identityFolder>/<device>-<inode>.lock`.
+    /// - Throws: `SchedulerLockError.alreadyRunning` when another daemon holds either.
+    public init(lanesFile: String, currentDirectory: String, identityFolder: String) throws(SchedulerLockError) {
+        let absolute = lanesFile.hasPrefix("/") ? lanesFile : currentDirectory + "/" + lanesFile
+        let identity: FileIdentity
         do {
-            lock = try FileLock(path: path)
+            identity = try FileIdentity(path: absolute)
+        } catch {
+            throw .cannotOpen(path: absolute, reason: error.reason)
+        }
+        // This one first: once the lock beside the file names this daemon's pid, both are held.
+        identityLock = try Self.take("\(identityFolder)/\(identity).lock")
+        lock = try Self.take(Self.path(forLanesFile: lanesFile, currentDirectory: currentDirectory))
+    }
+
+    private static func take(_ path: String) throws(SchedulerLockError) -> FileLock {
+        do {
+            return try FileLock(path: path)
         } catch {
             switch error {
             case .held(let path, let pid): throw .alreadyRunning(path: path, pid: pid)

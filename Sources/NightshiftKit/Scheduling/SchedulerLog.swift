@@ -17,7 +17,8 @@ public struct SchedulerLog: Sendable {
         output.write("\(stamp(clock.now)) \(message)\n", to: .standardOutput)
     }
 
-    func problem(_ message: String) {
+    /// On standard error; the daemon's composition root reports through it too.
+    public func problem(_ message: String) {
         output.write("\(stamp(clock.now)) \(message)\n", to: .standardError)
     }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NightshiftSystem
 
@@ -17,15 +18,20 @@ public struct ServiceDefinition: Sendable, Hashable {
     /// with a bare one, where tools such as swiftlint would not be found. Never secrets.
     public var environment: [String: String]
 
+    /// - Parameter label: the launchd label; by default `ServiceName.label(forLanesFile:)`, one per
+    ///   lanes file, so two projects' agents do not replace each other.
     public init(executable: String, lanesFile: String, environmentName: String?, workingDirectory: String,
-                label: String = "dev.nightshift.scheduler", environment: [String: String] = [:]) {
+                label: String? = nil, environment: [String: String] = [:]) {
         self.executable = executable
         self.lanesFile = lanesFile
         self.environmentName = environmentName
         self.workingDirectory = workingDirectory
-        self.label = label
+        self.label = label ?? ServiceName.label(forLanesFile: lanesFile)
         self.environment = environment
     }
+
+    /// The systemd unit's file name, one per lanes file (`ServiceName.systemdUnit(forLanesFile:)`).
+    public var systemdUnitName: String { ServiceName.systemdUnit(forLanesFile: lanesFile) }
 
     var arguments: [String] {
         [executable, "schedule", "--file", lanesFile] + (environmentName.map { ["--env", $0] } ?? [])
@@ -86,21 +92,21 @@ public struct ServiceDefinition: Sendable, Hashable {
         """
     }
 
-    /// A systemd user unit for `~/.config/systemd/user/nightshift-scheduler.service`.
+    /// A systemd user unit for `~/.config/systemd/user/<systemdUnitName>`.
     public var systemdUnit: String {
         """
-        # A systemd user unit: save as ~/.config/systemd/user/nightshift-scheduler.service, then
-        #   systemctl --user daemon-reload && systemctl --user enable --now nightshift-scheduler
+        # A systemd user unit: save as ~/.config/systemd/user/\(systemdUnitName), then
+        #   systemctl --user daemon-reload && systemctl --user enable --now \(systemdUnitName)
         # It starts with the user's first session; `loginctl enable-linger $USER` makes it start at
         # boot, with no one logged in, and keep running after logout.
         [Unit]
-        Description=nightshift scheduler (\(lanesFile))
+        Description=nightshift scheduler (\(systemdSpecifiersEscaped(lanesFile)))
         After=network-online.target
         Wants=network-online.target
 
         [Service]
         Type=simple
-        WorkingDirectory=\(systemdQuoted(workingDirectory))
+        WorkingDirectory=\(systemdSpecifiersEscaped(workingDirectory))
         \(environment.sorted { $0.key < $1.key }.map { "Environment=\(systemdQuoted("\($0.key)=\($0.value)", expandsVariables: false))\n" }.joined())ExecStart=\(arguments.map { systemdQuoted($0) }.joined(separator: " "))
         ExecReload=/bin/kill -HUP $MAINPID
         KillMode=mixed
@@ -120,6 +126,12 @@ public struct ServiceDefinition: Sendable, Hashable {
     private func xmlEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// For settings systemd takes verbatim (a path, a description): quotes would become part of
+    /// the value, but `%` specifiers are still expanded, so `%` is written `%%`.
+    private func systemdSpecifiersEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%%")
     }
 
     /// systemd expands `%` specifiers everywhere and `$` variables only on `Exec` lines.

@@ -47,11 +47,16 @@ struct CronCommand: AsyncParsableCommand {
         } catch {
             throw root.usageError(error)
         }
+        // Streamed: `--count 10000000` must not hold ten million lines.
+        let writer = ChunkedLineWriter(output: root.output)
         do {
-            let lines = try CronPreview.lines(for: query)
-            if !lines.isEmpty { root.output.out(lines.joined(separator: "\n") + "\n") }
+            try CronPreview.write(for: query, line: writer.line, note: { note in
+                writer.flush()
+                root.output.err("note: \(note)\n")
+            })
         } catch {
             throw root.usageError(error)
         }
+        writer.flush()
     }
 }

@@ -25,7 +25,10 @@ struct HistoryCommand: AsyncParsableCommand {
         var records: [RunRecord] = []
         if FileManager.default.fileExists(atPath: root.historyPath) {
             do {
-                records = try await SQLiteRunHistory(path: root.historyPath).records(lane: lane, limit: limit)
+                let listing = try await SQLiteRunHistory(path: root.historyPath).listing(lane: lane, limit: limit)
+                records = listing.records
+                // On standard error, so `--json` stays valid JSON.
+                for note in listing.unreadable { root.output.err("note: \(note)\n") }
             } catch {
                 root.output.err("error: cannot read the run history \(root.historyPath): \(error)\n")
                 throw ExitCode(ExitStatus.failed)

@@ -67,7 +67,12 @@ struct ScheduleCommand: AsyncParsableCommand {
             throw root.usageError(error)
         }
         guard window.from <= window.to else { throw root.usageError("--to is before --from") }
-        let lines = ScheduleSimulation.lines(for: lanes, from: window.from, to: window.to, zone: zone)
-        if !lines.isEmpty { root.output.out(lines.joined(separator: "\n") + "\n") }
+        // Streamed: a century of a per-minute lane must not be held in memory.
+        let writer = ChunkedLineWriter(output: root.output)
+        ScheduleSimulation.write(for: lanes, from: window.from, to: window.to, zone: zone, line: writer.line, note: { note in
+            writer.flush()
+            root.output.err("note: \(note)\n")
+        })
+        writer.flush()
     }
 }

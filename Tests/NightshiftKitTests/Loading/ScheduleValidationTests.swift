@@ -54,6 +54,21 @@ struct ScheduleValidationTests {
                 == "4:44 lane 'n'.schedule.timezone: unknown time zone 'Asia/Tokio'")
     }
 
+    @Test("a schedule that never fires loads, with a warning at the line that never fires (#15)")
+    func neverFires() throws {
+        let file = try LanesFileLoader().parse(text: Self.file(schedule: "0 0 31 2 *"), path: "l.yml")
+        #expect(file.warnings.map(\.description) == [
+            "l.yml:4:15: warning: the schedule of lane 'n' never fires: no date matches '0 0 31 2 *' "
+                + "(a day its month does not have, or a weekday that day never falls on)",
+        ])
+        let twoLines = try LanesFileLoader().parse(text: Self.file(schedule: "|\n      H 2 * * *\n      0 0 30 2 *"), path: "l.yml")
+        #expect(twoLines.warnings.map { $0.location.map { "\($0.line):\($0.column)" } } == ["6:7"])
+        for rare in ["0 0 29 2 1", "0 0 31 * *", "H H 30 4 *", "0 0 13 * 5", "@yearly"] {
+            let file = try LanesFileLoader().parse(text: Self.file(schedule: "'\(rare)'"), path: "l.yml")
+            #expect(file.warnings.isEmpty, "\(rare) fires, if rarely")
+        }
+    }
+
     @Test("range and step errors locate the term while keeping Jenkins' column")
     func termOffset() throws {
         do {

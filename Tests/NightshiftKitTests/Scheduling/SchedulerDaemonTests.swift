@@ -17,12 +17,12 @@ struct SchedulerDaemonTests {
         let send: AsyncStream<Int32>.Continuation
 
         init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], history: any RunHistory = MemoryRunHistory(),
-             reload: @escaping Scheduler.LanesLoader = { [] }) {
+             revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }) {
             clock = ManualClock(now: instant(start))
             launcher = FakeLaneLauncher(clock: clock, hanging: hanging)
             locks = FakeLaneLocks()
             self.history = history
-            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: UnusedRevisionProbe(),
+            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
                                   log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(30), reload: reload)
             (signals, send) = AsyncStream.makeStream(of: Int32.self)
         }

@@ -10,6 +10,15 @@ extension CronSpec {
     /// Every Gregorian date recurs with the same weekday within 400 years; beyond that, never.
     static let searchYears = 401
 
+    /// The lines that never fire: no minute of 2001–2028 matches them. Those 28 years hold every
+    /// date with every weekday (Feb 29 included) and the calendar repeats them until 2100, so a
+    /// line silent there (`0 0 31 2 *`, February has no 31st) is silent for good. Wall time, no
+    /// zone: a zone only moves the minutes. Cheap: the search jumps field by field.
+    public var linesThatNeverFire: [Line] {
+        let start = CivilMinute(year: 2001, month: 1, day: 1, hour: 0, minute: 0)
+        return lines.filter { !$0.fields.canEverMatch || $0.fields.firstMatch(atOrAfter: start, lastYear: 2028) == nil }
+    }
+
     /// The first firing at or after `date` (rounded up to a whole minute).
     public func next(atOrAfter date: Date, defaultTimeZone: TimeZone) -> Date? {
         let start = Int((date.timeIntervalSince1970 / 60).rounded(.up)) * 60
