@@ -35,10 +35,15 @@ final class ChildProcesses: @unchecked Sendable {
         return pid
     }
 
-    /// Forgets a leader once it has been reaped (not before: until then it is our child, and a
-    /// sweep must not take it for an orphan).
-    func leaderReaped(_ pid: pid_t) {
-        _ = lock.withLock { leaders.remove(pid) }
+    /// Reaps a leader that has ended (`reap` must not block) and forgets it, both under the lock:
+    /// forgotten before, it could be taken for an orphan while still our child; after, its pid
+    /// could already lead another runner's step, whose record this would erase.
+    func reapLeader<Result>(_ pid: pid_t, _ reap: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        let result = reap()
+        leaders.remove(pid)
+        return result
     }
 
     /// Our children that are neither leaders nor claimed by another sweep, now claimed by the

@@ -18,9 +18,16 @@ struct OrphanReaper: Sendable {
     static let rounds = 8
 
     func reapOrphans(firstSignal: Int32) async {
+        var seen = Set<pid_t>()
         for _ in 0..<Self.rounds {
             let orphans = children.claimOrphans()
-            guard !orphans.isEmpty else { return }
+            // Only those a round could not end (in uninterruptible sleep) left: the next step's
+            // sweep tries again rather than this one waiting on them round after round.
+            guard orphans.contains(where: { !seen.contains($0) }) else {
+                children.release(orphans)
+                return
+            }
+            seen.formUnion(orphans)
             await end(orphans, firstSignal: firstSignal)
             children.release(orphans)
         }

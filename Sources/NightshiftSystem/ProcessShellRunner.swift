@@ -104,8 +104,7 @@ private struct StepSession: Sendable {
         }
         input?.feed(command.standardInput ?? [])
         await supervise(ProcessGroup(leader: leader), pipes: pipes)
-        let termination = ProcessSpawner.reap(leader)
-        ChildProcesses.shared.leaderReaped(leader)
+        let termination = ChildProcesses.shared.reapLeader(leader) { ProcessSpawner.reap(leader) }
         if killsLeftoverProcesses, ChildProcesses.shared.adoptsOrphans {
             // Its own task: a cancelled step's must not cut the grace period short.
             let reaper = OrphanReaper(children: .shared, gracePeriod: gracePeriod)
