@@ -16,6 +16,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#if defined(NIGHTSHIFT_LINUX)
+#include <sys/prctl.h>
+#endif
 
 short nightshift_extra_spawn_flags(void) {
 #if defined(NIGHTSHIFT_DARWIN) && defined(POSIX_SPAWN_CLOEXEC_DEFAULT)
@@ -92,5 +95,17 @@ void nightshift_unlock(int descriptor) {
     (void)flock(descriptor, LOCK_UN);
 #else
     (void)descriptor;
+#endif
+}
+
+int nightshift_become_child_subreaper(void) {
+#if defined(NIGHTSHIFT_LINUX) && defined(PR_SET_CHILD_SUBREAPER)
+    // prctl(2), Linux 3.4+: orphaned descendants are re-parented to this process instead of to
+    // init, so they can be found (as children) and ended when their step ends.
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : errno;
+#else
+    // macOS has no equivalent (no PR_SET_CHILD_SUBREAPER, no procctl(PROC_REAP_ACQUIRE) as on
+    // FreeBSD): an orphan there is re-parented to launchd (pid 1), out of nightshift's reach.
+    return ENOSYS;
 #endif
 }

@@ -33,17 +33,9 @@ struct ProcessGroup: Sendable {
         send(SIGKILL)
     }
 
-    /// Polls for the leader's end until `limit` passes, starting at 200 µs.
+    /// Polls for the leader's end until `limit` passes.
     /// - Returns: whether the leader has ended.
     func waitForLeaderExit(within limit: Duration) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        var pause = Duration.microseconds(200)
-        while !leaderHasExited {
-            if clock.now >= deadline { return false }
-            try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(20))
-        }
-        return true
+        await ExitPolling.until(within: limit) { leaderHasExited }
     }
 }

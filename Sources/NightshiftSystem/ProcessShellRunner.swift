@@ -15,8 +15,14 @@ import Foundation
 /// On cancellation the group receives `teardownSignal.current` (SIGTERM unless nightshift was
 /// interrupted and recorded SIGINT), then, once the leader has ended or `gracePeriod` has
 /// passed, SIGKILL, so descendants that ignore the first signal die as well. When a step ends on
-/// its own, whatever it left running in its group is killed (`killsLeftoverProcesses`): nothing
-/// a step starts outlives it, as with Jenkins' process-tree killer.
+/// its own, whatever it left running in its group is killed (`killsLeftoverProcesses`), as with
+/// Jenkins' process-tree killer.
+///
+/// A descendant that leaves the group (`setsid`, a `set -m` job) is not in it. On Linux, where
+/// `nightshift run` is a child subreaper (`adoptOrphanedDescendants()`), it becomes nightshift's
+/// child when its parent ends, and once no step is running any more it is sent SIGTERM, given
+/// `gracePeriod`, sent SIGKILL and reaped (`OrphanReaper`). On macOS, which has no subreaper, it
+/// is re-parented to launchd and outlives the step.
 public struct ProcessShellRunner: ShellRunner {
     public var environment: EnvironmentVariables
     public var gracePeriod: Duration
@@ -33,6 +39,18 @@ public struct ProcessShellRunner: ShellRunner {
         self.gracePeriod = gracePeriod
         self.teardownSignal = teardownSignal
         self.killsLeftoverProcesses = killsLeftoverProcesses
+    }
+
+    /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`), so that
+    /// descendants that left their step's process group are re-parented to it and ended when the
+    /// steps end. Call once, before the first step; only a process that runs lanes itself should
+    /// (`nightshift run`, not the scheduler daemon: its children are `nightshift run` processes
+    /// that reap their own steps' orphans, and a crashed lane's leftovers are the lane lock's
+    /// business, not the daemon's).
+    /// - Returns: false where the platform has no subreaper (macOS: orphans go to launchd).
+    @discardableResult
+    public static func adoptOrphanedDescendants() -> Bool {
+        ChildProcesses.shared.becomeSubreaper()
     }
 
     public func run(
@@ -75,16 +93,24 @@ private struct StepSession: Sendable {
                 pipes.closeChildEnds()
                 input?.closeChildEnd()
             }
-            leader = try ProcessSpawner.spawn(
-                path: path, argv: command.argv, environment: environment, directory: command.workingDirectory,
-                descriptors: .init(input: input?.read, output: pipes.output.write, error: pipes.error.write))
+            leader = try ChildProcesses.shared.spawnLeader { () throws(ShellRunnerError) in
+                try ProcessSpawner.spawn(
+                    path: path, argv: command.argv, environment: environment, directory: command.workingDirectory,
+                    descriptors: .init(input: input?.read, output: pipes.output.write, error: pipes.error.write))
+            }
         } catch {
             input?.feed([])
             throw error
         }
         input?.feed(command.standardInput ?? [])
         await supervise(ProcessGroup(leader: leader), pipes: pipes)
-        return ProcessSpawner.reap(leader)
+        let termination = ChildProcesses.shared.reapLeader(leader) { ProcessSpawner.reap(leader) }
+        if killsLeftoverProcesses, ChildProcesses.shared.adoptsOrphans {
+            // Its own task: a cancelled step's must not cut the grace period short.
+            let reaper = OrphanReaper(children: .shared, gracePeriod: gracePeriod)
+            await Task { await reaper.reapOrphans(firstSignal: SIGTERM) }.value
+        }
+        return termination
     }
 
     /// Reads the output to its end, tearing the group down meanwhile if asked. No task group:

@@ -198,4 +198,13 @@ enum ProcessStartup {
     static func prepare() {
         SignalTrap.prepareProcessSignals()
     }
+
+    /// For `nightshift run` only, before its first step: on Linux, descendants that leave their
+    /// step's process group become ours when orphaned, and are ended when the steps end. Not for
+    /// `schedule`: the daemon's children are `nightshift run` processes that do this themselves,
+    /// and adopting what a crashed lane left would put the daemon in charge of killing it. On
+    /// macOS there is no subreaper and this does nothing (see README, Platforms).
+    static func adoptOrphanedDescendants() {
+        ProcessShellRunner.adoptOrphanedDescendants()
+    }
 }

@@ -36,6 +36,12 @@ int nightshift_has_exited(pid_t pid);
 /// Blocks the calling thread until `pid` has ended, without reaping it.
 void nightshift_wait_until_exited(pid_t pid);
 
+/// Makes this process a child subreaper (platform_extensions.c: Linux prctl
+/// PR_SET_CHILD_SUBREAPER): a descendant whose parent ends, such as one that left its step's
+/// process group with setsid, becomes nightshift's child instead of init's. ENOSYS where the
+/// platform has no such thing (macOS, where orphans go to launchd).
+int nightshift_become_child_subreaper(void);
+
 // MARK: pipes (pipes.c)
 
 /// A close-on-exec pipe in `ends` (read end first). With `nonblocking_read`, the read end does not

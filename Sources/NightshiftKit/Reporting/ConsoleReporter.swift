@@ -7,6 +7,9 @@ public struct ConsoleReporter: RunReporter {
     let output: any OutputSink
     let style: ConsoleStyle
     let clock: any WallClock
+    /// Without colour, the escape sequences a step prints are kept from the console (they stay
+    /// in its log): a plain console, a pipe or Jenkins' log must not be cleared or retitled.
+    private let escapes = StepOutputEscapeFilters()
 
     public init(output: any OutputSink, style: ConsoleStyle, clock: any WallClock) {
         self.output = output
@@ -19,13 +22,16 @@ public struct ConsoleReporter: RunReporter {
     }
 
     public func stepStarted(_ step: StepIdentity) {
+        if !style.colour { escapes.reset(lane: step.lane, name: step.name, kind: step.kind) }
         output.out(stamp() + indent(step.depth) + "▶ " + step.name + "\n")
     }
 
-    /// Each line indented beneath its step; stderr in yellow, stdout dimmed, when in colour. On a
-    /// live terminal a progress line may be showing: the output replaces it, and the progress is
-    /// redrawn beneath by its next update.
+    /// Each line indented beneath its step; stderr in yellow, stdout dimmed, when in colour, and
+    /// without escape sequences when not. On a live terminal a progress line may be showing: the
+    /// output replaces it, and the progress is redrawn beneath by its next update.
     public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
+        let text = style.colour ? text : escapes.strip(text, channel: channel, step: step)
+        guard !text.isEmpty else { return }
         let colour = style.colour ? (channel == .standardError ? "\u{1B}[33m" : "\u{1B}[2m") : ""
         let prefix = Array(((style.liveProgress ? Self.clearLine : "") + colour + indent(step.depth) + "    ").utf8)
         let suffix = style.colour ? Array("\u{1B}[0m".utf8) : []
@@ -42,6 +48,7 @@ public struct ConsoleReporter: RunReporter {
     static let clearLine = "\r\u{1B}[2K"
 
     public func stepFinished(_ result: StepResult) {
+        if !style.colour { escapes.reset(lane: result.lane, name: result.name, kind: result.kind) }
         let duration = DurationFormatting.short(result.duration)
         let line: String
         switch result.status {

@@ -35,6 +35,7 @@ struct RunCommand: AsyncParsableCommand {
         let laneLock = try root.holdLaneLock(for: lanes)
         defer { withExtendedLifetime(laneLock) {} }
         let file = try root.loadLanesFile()
+        if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
         let session = try root.runSession(file: file, dryRun: dryRun, verbose: verbose)
         let results: [LaneResult]
         do {

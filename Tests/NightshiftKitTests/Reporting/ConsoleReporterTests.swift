@@ -104,3 +104,29 @@ struct DurationFormattingTests {
         #expect(DurationFormatting.short(.seconds(3_725)) == "1h02m")
     }
 }
+
+@Suite("ConsoleReporter and escape sequences in step output")
+struct ConsoleReporterEscapeTests {
+    let step = StepIdentity(lane: "ci", name: "build", kind: "sh", depth: 0)
+    let hostile = Array("\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}[31mred\u{1B}[0m\n".utf8)
+
+    private func shown(colour: Bool, _ chunks: [[UInt8]]) -> String {
+        let output = CapturingOutputSink()
+        let reporter = ConsoleReporter(output: output, style: ConsoleStyle(colour: colour, timestamps: false),
+                                       clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        for chunk in chunks { reporter.stepOutput(chunk, channel: .standardOutput, step: step) }
+        return output.standardOutput
+    }
+
+    @Test("without colour, sequences never reach the console, also split across two chunks")
+    func strippedWithoutColour() {
+        #expect(shown(colour: false, [hostile]) == "    red\n")
+        let cut = 7
+        #expect(shown(colour: false, [Array(hostile[..<cut]), Array(hostile[cut...])]) == "    red\n")
+    }
+
+    @Test("in colour, the step's own sequences are passed on")
+    func keptInColour() {
+        #expect(shown(colour: true, [hostile]).contains("\u{1B}]0;pwned\u{07}\u{1B}[31mred"))
+    }
+}
