@@ -68,6 +68,10 @@ enum {
 /// (EACCES, ELOOP, ...).
 int nightshift_file_kind(const char *path, int follow_links);
 
+/// The device and inode of the file `path` names, after following symbolic links (stat(2)): the
+/// same for every path that reaches one file (hard links, `..`, another mount of its folder).
+int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode);
+
 // MARK: locks (platform_extensions.c)
 
 /// Takes an exclusive advisory lock on the open file without waiting (flock(2): released when
@@ -77,12 +81,6 @@ int nightshift_try_lock(int descriptor);
 
 /// Releases the lock taken by `nightshift_try_lock`.
 void nightshift_unlock(int descriptor);
-
-// MARK: files (files.c)
-
-/// The device and inode of the file `path` names, after following symbolic links (stat(2)): the
-/// same for every path that reaches one file (hard links, `..`, another mount of its folder).
-int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode);
 
 // MARK: signals (signals.c)
 
