@@ -35,7 +35,12 @@ struct StepExecution {
                     let slept = await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
                         (try? await clock.sleep(for: wait)) != nil
                     }
-                    if !slept { outcome = .interrupted; break }
+                    if !slept {
+                        // Interrupted before this attempt started: it does not count.
+                        attempt -= 1
+                        outcome = .interrupted
+                        break
+                    }
                 }
                 // Only once the next attempt really starts: a wait cut short leaves it the last.
                 earlierFailures.append(failure(of: attempt - 1, outcome: outcome, recording: recording, start: start))
