@@ -6,6 +6,9 @@ import Foundation
 public final class WritableFile {
     public let path: String
     private var descriptor: Int32
+    /// The first write (or close) that failed, with the system's reason ("No space left on
+    /// device"): a log cut short must be reported, not left looking whole.
+    public private(set) var failure: SystemCallError?
 
     public init(creatingOrTruncating path: String) throws(SystemCallError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -21,12 +24,15 @@ public final class WritableFile {
     @discardableResult
     public func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
         guard descriptor >= 0 else { return false }
-        return DescriptorWriter.writeAll(descriptor, buffer)
+        let written = DescriptorWriter.writeAll(descriptor, buffer)
+        if !written, failure == nil { failure = .last("cannot write '\(path)'") }
+        return written
     }
 
-    /// Closes the file; later writes fail. Idempotent.
+    /// Closes the file; later writes fail. Idempotent. Some file systems (NFS) report a full
+    /// disk only here, so a failed close counts as a failed write.
     public func close() {
-        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+        if descriptor >= 0, Foundation.close(descriptor) != 0, failure == nil { failure = .last("cannot write '\(path)'") }
         descriptor = -1
     }
 }
