@@ -34,3 +34,54 @@ struct CleanupTimeoutTests {
         #expect(outcome.standardError.contains("brewer-ci.keychain-db"))
     }
 }
+
+extension CleanupTimeoutTests {
+    @Test("a second SIGTERM during the hanging delete stops it: exit 143 at once, naming the keychain left behind")
+    func secondSignalDuringCleanup() async throws {
+        let directory = try makeTemporaryDirectory()
+        let lanes = SigningRunTests.lanes + "\n      - sh: echo $PPID > nightshift.pid; sleep 300\n"
+        try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
+        let log = directory + "/fake.log"
+        let environment = [
+            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
+            "HOME": directory + "/home",
+            "NIGHTSHIFT_FAKE_LOG": log,
+            "CODESIGNING_PATH": directory + "/signing",
+            "KEYCHAIN_NAME": "brewer-ci",
+            "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
+            "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
+            "FAKE_SECURITY_HANG_DELETE": "40",
+        ]
+        let start = Date()
+        async let outcome = NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
+        // Signing comes first (openssl, the fake tools): under load it takes longer than the
+        // 5 s SignalTests.waitForPID allows.
+        var nightshift = try? await SignalTests.waitForPID(in: directory + "/nightshift.pid")
+        for _ in 0..<5 where nightshift == nil {
+            nightshift = try? await SignalTests.waitForPID(in: directory + "/nightshift.pid")
+        }
+        guard let pid = nightshift else {
+            let result = try await outcome
+            Issue.record("the step never started: \(result.standardOutput)\n\(result.standardError)")
+            return
+        }
+        let deletesBefore = Self.deletes(in: log)
+        kill(pid, SIGTERM)
+        // The fake logs its argv before it hangs: the cleanup's delete has started.
+        var polls = 0
+        while Self.deletes(in: log) == deletesBefore, polls < 400 {
+            try await Task.sleep(for: .milliseconds(25))
+            polls += 1
+        }
+        kill(pid, SIGTERM)
+        let result = try await outcome
+        #expect(Date().timeIntervalSince(start) < 30, "the second signal did not shorten the cleanup")
+        #expect(result.exitCode == 143)
+        #expect(result.standardError.contains("remove it with: security delete-keychain "))
+    }
+
+    static func deletes(in log: String) -> Int {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "delete-keychain").count - 1
+    }
+}
