@@ -15,15 +15,7 @@ struct CleanupTimeoutTests {
         #expect(lanes.contains("cleanup_timeout: 1s"))
         try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
-        let environment = [
-            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
-            "HOME": directory + "/home",
-            "CODESIGNING_PATH": directory + "/signing",
-            "KEYCHAIN_NAME": "brewer-ci",
-            "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
-            "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
-            "FAKE_SECURITY_HANG_DELETE": "40",
-        ]
+        let environment = Self.environment(in: directory)
         let start = Date()
         let outcome = try await NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
         #expect(Date().timeIntervalSince(start) < 30, "the cleanup was not bounded")
@@ -43,16 +35,7 @@ extension CleanupTimeoutTests {
         try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
         let log = directory + "/fake.log"
-        let environment = [
-            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
-            "HOME": directory + "/home",
-            "NIGHTSHIFT_FAKE_LOG": log,
-            "CODESIGNING_PATH": directory + "/signing",
-            "KEYCHAIN_NAME": "brewer-ci",
-            "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
-            "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
-            "FAKE_SECURITY_HANG_DELETE": "40",
-        ]
+        let environment = Self.environment(in: directory, extra: ["NIGHTSHIFT_FAKE_LOG": log])
         let start = Date()
         async let outcome = NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
         // Signing comes first (openssl, the fake tools): under load it takes longer than the
@@ -79,6 +62,19 @@ extension CleanupTimeoutTests {
         #expect(Date().timeIntervalSince(start) < 30, "the second signal did not shorten the cleanup")
         #expect(result.exitCode == 143)
         #expect(result.standardError.contains("remove it with: security delete-keychain "))
+    }
+
+    /// The signing lane's variables, with a `security delete-keychain` that hangs for 40 s.
+    static func environment(in directory: String, extra: [String: String] = [:]) -> [String: String] {
+        [
+            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
+            "HOME": directory + "/home",
+            "CODESIGNING_PATH": directory + "/signing",
+            "KEYCHAIN_NAME": "brewer-ci",
+            "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
+            "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
+            "FAKE_SECURITY_HANG_DELETE": "40",
+        ].merging(extra) { _, new in new }
     }
 
     static func deletes(in log: String) -> Int {
