@@ -32,7 +32,7 @@ struct LaneStream {
         let shell = ProcessShellRunner(environment: environment)
         let dependencies = Dependencies(
             shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
-            environment: environment, output: output)
+            environment: environment, output: output, logFiles: DiskStepLogFiles())
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),

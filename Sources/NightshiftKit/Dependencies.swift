@@ -8,10 +8,12 @@ public struct Dependencies: Sendable {
     public var clock: any WallClock
     public var environment: EnvironmentVariables
     public var output: any OutputSink
+    /// Where step logs are written.
+    public var logFiles: any StepLogFiles
 
     public init(
         shell: any ShellRunner, keychain: any KeychainImporter, uploaders: UploaderRegistry,
-        clock: any WallClock, environment: EnvironmentVariables, output: any OutputSink
+        clock: any WallClock, environment: EnvironmentVariables, output: any OutputSink, logFiles: any StepLogFiles
     ) {
         self.shell = shell
         self.keychain = keychain
@@ -19,5 +21,6 @@ public struct Dependencies: Sendable {
         self.clock = clock
         self.environment = environment
         self.output = output
+        self.logFiles = logFiles
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 public final class WritableFile {
     public let path: String
     private var descriptor: Int32
-    /// Why the last failed write failed (ENOSPC for a full disk, EBADF once closed).
-    public private(set) var lastFailure: SystemCallError?
+    /// The first write (or close) that failed, with the system's reason ("No space left on
+    /// device"): a log cut short must be reported, not left looking whole.
+    public private(set) var failure: SystemCallError?
 
     public init(creatingOrTruncating path: String) throws(SystemCallError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -23,19 +24,18 @@ public final class WritableFile {
     @discardableResult
     public func write(_ buffer: UnsafeRawBufferPointer) -> Bool {
         guard descriptor >= 0 else {
-            lastFailure = SystemCallError("cannot write '\(path)'", code: EBADF)
+            if failure == nil { failure = SystemCallError("cannot write '\(path)'", code: EBADF) }
             return false
         }
-        guard DescriptorWriter.writeAll(descriptor, buffer) else {
-            lastFailure = .last("cannot write '\(path)'")
-            return false
-        }
-        return true
+        let written = DescriptorWriter.writeAll(descriptor, buffer)
+        if !written, failure == nil { failure = .last("cannot write '\(path)'") }
+        return written
     }
 
-    /// Closes the file; later writes fail. Idempotent.
+    /// Closes the file; later writes fail. Idempotent. Some file systems (NFS) report a full
+    /// disk only here, so a failed close counts as a failed write.
     public func close() {
-        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+        if descriptor >= 0, Foundation.close(descriptor) != 0, failure == nil { failure = .last("cannot write '\(path)'") }
         descriptor = -1
     }
 }

@@ -115,7 +115,7 @@ struct CompositionRoot {
         let dependencies = Dependencies(
             shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment)),
             uploaders: .live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory()), clock: clock,
-            environment: environment, output: output)
+            environment: environment, output: output, logFiles: DiskStepLogFiles())
         let liveProgress = style.liveProgress
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: performers(dependencies, liveProgress: liveProgress), reporter: reporter,

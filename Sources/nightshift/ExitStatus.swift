@@ -14,11 +14,13 @@ enum ExitStatus {
     static let failed: Int32 = 1
 
     /// 0, 1, or 128 + the signal that interrupted the run (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
-    /// A passing run whose `--junit`/`--json` report could not be written is not a success:
-    /// Jenkins would publish nothing, or an old report.
+    /// A passing run whose `--junit`/`--json` report or a step's log could not be written whole
+    /// is not a success: Jenkins would publish nothing, or an old report; the log misses output.
     static func of(_ results: [LaneResult], reportsWritten: Bool = true) -> Int32 {
         if let signal = results.compactMap(\.signal).first { return 128 + signal }
         if results.contains(where: { $0.status == .failed || $0.status == .interrupted }) { return stepFailed }
+        // Like an unwritten report: a log cut short by a full disk is not a clean run.
+        if results.contains(where: \.hasIncompleteLogs) { return cannotWrite }
         return reportsWritten ? success : cannotWrite
     }
 }

@@ -3,6 +3,9 @@
 public actor CleanupStack {
     public struct Action: Sendable {
         public var name: String
+        /// What stays behind when the action does not finish, and how to remove it by hand
+        /// ("the keychain X; remove it with: security delete-keychain X"); nil when nothing does.
+        public var leftBehind: String?
         public var perform: @Sendable () async throws -> Void
     }
 
@@ -10,8 +13,8 @@ public actor CleanupStack {
 
     public init() {}
 
-    public func push(_ name: String, _ perform: @escaping @Sendable () async throws -> Void) {
-        actions.append(Action(name: name, perform: perform))
+    public func push(_ name: String, leftBehind: String? = nil, _ perform: @escaping @Sendable () async throws -> Void) {
+        actions.append(Action(name: name, leftBehind: leftBehind, perform: perform))
     }
 
     /// Removes and returns every action, newest first.

@@ -13,12 +13,20 @@ final class LaneExecution: @unchecked Sendable {
     private var failed = false
     private var stepNumber = 0
     private var deadlines: [RunDeadline] = []
+    /// The run lane's `cleanup_timeout:`: bounds each cleanup action, and `always` steps once
+    /// the lane has timed out or was interrupted.
+    private(set) var cleanupBound = CleanupActionRun.defaultBound
     /// How many `continue_on_error` lane calls enclose the step being run.
     private var excusedFailureScopes = 0
 
-    init(runner: LaneRunner, folders: RunFolders) {
+    /// Whether the run folder could be created: without it, steps log to the console only and
+    /// no report names a log folder that does not exist.
+    let logsWritable: Bool
+
+    init(runner: LaneRunner, folders: RunFolders, logsWritable: Bool) {
         self.runner = runner
         self.folders = folders
+        self.logsWritable = logsWritable
         self.masker = runner.masker
     }
 
@@ -27,6 +35,7 @@ final class LaneExecution: @unchecked Sendable {
 
     func run(_ lane: Lane) async -> LaneResult {
         let start = clock.now
+        cleanupBound = lane.cleanupTimeout ?? CleanupActionRun.defaultBound
         runner.reporter.laneStarted(lane, runID: folders.runID)
         let configuration = lane.configuration.flatMap(runner.file.configuration(named:))
         if await preflight(lane, configuration: configuration) {
@@ -37,7 +46,7 @@ final class LaneExecution: @unchecked Sendable {
         await runCleanup(lane: lane)
         let result = LaneResult(
             lane: lane.name, status: status, steps: results, start: start,
-            duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: folders.logs,
+            duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: logsWritable ? folders.logs : "",
             signal: runner.interruption.signal)
         runner.reporter.laneFinished(result)
         return result
@@ -65,7 +74,7 @@ final class LaneExecution: @unchecked Sendable {
             let result = await StepExecution(
                 execution: self, lane: lane, step: step, configuration: configuration, depth: depth,
                 environment: await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment),
-                number: nextStepNumber(), deadline: step.options.always ? nil : deadline
+                number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
             ).run()
             record(result)
         }
@@ -92,6 +101,16 @@ final class LaneExecution: @unchecked Sendable {
 
     /// The nearest time limit of the lane and the calls being run.
     private var deadline: RunDeadline? { deadlines.min { $0.at < $1.at } }
+
+    /// An `always` step cleans up: it runs after a timeout or an interrupt, but then within the
+    /// cleanup bound (or what is left of the lane's time, if that is longer). Before either, it
+    /// is an ordinary step under the lane's time limit, never under less than the cleanup bound.
+    private var alwaysDeadline: RunDeadline? {
+        let bound = RunDeadline(limit: cleanupBound, startingAt: clock.now, owner: "the cleanup",
+                                setting: "cleanup_timeout")
+        guard let deadline else { return interrupted ? bound : nil }
+        return deadline.at > bound.at ? deadline : bound
+    }
 
     private func withDeadline(_ limit: Duration?, owner: String, _ body: () async -> Void) async {
         guard let limit else { return await body() }
@@ -126,7 +145,7 @@ final class LaneExecution: @unchecked Sendable {
         return true
     }
 
-    private func record(_ result: StepResult) {
+    func record(_ result: StepResult) {
         var result = result
         if excusedFailureScopes > 0, result.status == .failed || result.status == .timedOut {
             // Inside a `continue_on_error` call: the called lane stops, its caller goes on.
@@ -177,7 +196,8 @@ final class LaneExecution: @unchecked Sendable {
             // Named after the configuration when it is not the lane's own.
             let suffix = group.configuration.map { $0 == configuration?.name ? "" : " (\($0))" } ?? ""
             let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: "preflight", depth: 0)
-            let recorder = StepOutputRecorder(masker: masker, logPath: nil, reporter: runner.reporter, step: identity, clock: clock)
+            let recorder = StepOutputRecorder(
+                masker: masker, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity, clock: clock)
             let context = makeContext(
                 lane: lane, step: first, configuration: groupConfiguration,
                 environment: await environment(for: first, configuration: groupConfiguration, laneEnvironment: lane.environment),
@@ -211,22 +231,5 @@ final class LaneExecution: @unchecked Sendable {
             context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
         }
         return context
-    }
-
-    private func runCleanup(lane: Lane) async {
-        for action in await cleanup.drain() {
-            let identity = StepIdentity(lane: lane.name, name: action.name, kind: "cleanup", depth: 0)
-            runner.reporter.stepStarted(identity)
-            let start = clock.now
-            var result = StepResult(lane: lane.name, name: action.name, kind: "cleanup", status: .passed, start: start, attempts: 1)
-            do {
-                try await action.perform()
-            } catch {
-                result.status = .failed
-                result.message = masker.mask("cleanup failed: \(error)")
-            }
-            result.duration = .seconds(clock.now.timeIntervalSince(start))
-            record(result)
-        }
     }
 }

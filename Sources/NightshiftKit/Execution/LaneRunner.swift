@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 /// Runs lanes: the steps in order with their options' semantics, cleanup, and results.
 public struct LaneRunner: Sendable {
@@ -33,11 +34,21 @@ public struct LaneRunner: Sendable {
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
         // A lane named like a secret's value must not spell it in every log path.
         let folders = RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
-        if !options.isDryRun {
-            try? FileManager.default.createDirectory(atPath: folders.output, withIntermediateDirectories: true)
-        }
-        let execution = LaneExecution(runner: self, folders: folders)
+        let execution = LaneExecution(runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders))
         return await execution.run(lane)
+    }
+
+    /// Creates the run's folders. When it cannot (a read-only `.nightshift`, or a file by that
+    /// name), the run goes on without logs, but says so first, and names no log folder later.
+    private func createFolders(_ folders: RunFolders) -> Bool {
+        do {
+            try DirectoryCreation.create(folders.output)
+            return true
+        } catch {
+            reporter.notice(masker.mask(
+                "warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only"))
+            return false
+        }
     }
 
     /// Checks that the lane exists and has all it needs, without running anything.

@@ -8,9 +8,10 @@ struct RunDeadline: Sendable, Equatable {
     /// Says whose limit ran out, e.g. "lane 'nightly' reached its timeout of 2h".
     let reason: String
 
-    init(limit: Duration, startingAt start: Date, owner: String) {
+    /// `setting` names the lanes.yml key that sets the limit, when it is not `timeout`.
+    init(limit: Duration, startingAt start: Date, owner: String, setting: String = "timeout") {
         at = start.addingTimeInterval(limit.seconds)
-        reason = "\(owner) reached its timeout of \(DurationParser.format(limit))"
+        reason = "\(owner) reached its \(setting) of \(DurationParser.format(limit))"
     }
 
     func hasPassed(at now: Date) -> Bool { now >= at }

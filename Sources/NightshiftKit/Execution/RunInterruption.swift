@@ -7,23 +7,36 @@ public final class RunInterruption: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?
     private var count = 0
-    private var cancelCurrent: (@Sendable () -> Void)?
+    /// Told the new interrupt count: a step stops at any interrupt, a cleanup action only at a
+    /// later one (see `runCleanupAction`).
+    private var cancelCurrent: (@Sendable (Int) -> Void)?
 
     public init() {}
 
     /// The first signal received, if any.
     public var signal: Int32? { lock.withLock { received } }
 
-    /// How many interrupts arrived: a second one also stops `always` steps.
+    /// How many interrupts arrived: a second one also stops `always` steps and the cleanup action
+    /// in flight; a third abandons the rest of the cleanup.
     public var interruptCount: Int { lock.withLock { count } }
 
     public func interrupt(signal: Int32) {
-        let cancel: (@Sendable () -> Void)? = lock.withLock {
+        let (cancel, newCount): ((@Sendable (Int) -> Void)?, Int) = lock.withLock {
             if received == nil { received = signal }
             count += 1
-            return cancelCurrent
+            return (cancelCurrent, count)
         }
-        cancel?()
+        cancel?(newCount)
+    }
+
+    /// Makes `cancel` what the next interrupt calls (nil: nothing), and returns the interrupts
+    /// so far, read under the same lock so that none slips between the two.
+    @discardableResult
+    func installCancel(_ cancel: (@Sendable (Int) -> Void)?) -> Int {
+        lock.withLock {
+            cancelCurrent = cancel
+            return count
+        }
     }
 
     /// Runs `operation` as the step in flight; an interrupt cancels it. An `always` step started
@@ -33,7 +46,7 @@ public final class RunInterruption: @unchecked Sendable {
         // A step already stopped must not start at all, not even up to its first suspension.
         let task = lock.withLock(stopped) ? Task { await operation() } : Self.start(operation)
         let cancelNow: Bool = lock.withLock {
-            cancelCurrent = { task.cancel() }
+            cancelCurrent = { _ in task.cancel() }
             return stopped()
         }
         if cancelNow { task.cancel() }

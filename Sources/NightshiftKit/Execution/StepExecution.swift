@@ -35,7 +35,12 @@ struct StepExecution {
                     let slept = await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
                         (try? await clock.sleep(for: wait)) != nil
                     }
-                    if !slept { outcome = .interrupted; break }
+                    if !slept {
+                        // Interrupted before this attempt started: it does not count.
+                        attempt -= 1
+                        outcome = .interrupted
+                        break
+                    }
                 }
                 // Only once the next attempt really starts: a wait cut short leaves it the last.
                 earlierFailures.append(failure(of: attempt - 1, outcome: outcome, recording: recording, start: start))
@@ -67,16 +72,21 @@ struct StepExecution {
         guard let performer = performer else {
             return (.failed("step kind '\(step.kind.keyword)' is not available"), .init(tail: "", logPath: nil))
         }
-        let logPath = runner.options.isDryRun ? nil : "\(execution.folders.logs)/\(logName(attempt: attempt))"
+        let logPath = execution.logsWritable ? "\(execution.folders.logs)/\(logName(attempt: attempt))" : nil
         let recorder = StepOutputRecorder(
-            masker: execution.masker, logPath: logPath, reporter: runner.reporter, step: identity, clock: execution.clock)
+            masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
+            step: identity, clock: execution.clock)
         let context = makeContext(recorder: recorder)
         let watchdog = StepWatchdog(timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
                                     deadline: deadline, clock: execution.clock, recorder: recorder)
         let outcome = await runner.interruption.runCancellable(always: step.options.always) {
             await watchdog.run { try await performer.perform(step, in: context) }
         }
-        return (outcome, await recorder.finish(failed: !outcome.succeeded))
+        let recording = await recorder.finish(failed: !outcome.succeeded)
+        if let problem = recording.logProblem {
+            runner.reporter.notice(execution.masker.mask("warning: the log of step '\(identity.name)' is incomplete: \(problem)"))
+        }
+        return (outcome, recording)
     }
 
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
@@ -98,6 +108,7 @@ struct StepExecution {
             lane: lane.name, name: identity.name, kind: identity.kind, status: .passed, start: start,
             duration: .seconds(execution.clock.now.timeIntervalSince(start)), attempts: attempts, outputTail: recording.tail,
             logPath: recording.logPath)
+        result.logProblem = recording.logProblem.map(execution.masker.mask)
         switch outcome {
         case .finished(let termination):
             if case .exited(let code) = termination { result.exitCode = code }

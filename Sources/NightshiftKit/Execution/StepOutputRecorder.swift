@@ -20,8 +20,9 @@ actor StepOutputRecorder {
     /// Shared by both channels, so that what a failure shows of them keeps their order.
     private var hidden = HiddenXcodebuildLines()
     private var announcedCondensing = false
-    private var log: WritableFile?
+    private var log: (any StepLogFile)?
     private var logPath: String?
+    private let logFiles: any StepLogFiles
     private var logState = LogState.notCreated
     private let masker: SecretMasker
     private let reporter: any RunReporter
@@ -31,9 +32,13 @@ actor StepOutputRecorder {
     private var masked: [UInt8] = []
     private(set) var lastActivity: Date
 
-    init(masker: SecretMasker, logPath: String?, reporter: any RunReporter, step: StepIdentity, clock: any WallClock, tailLimit: Int = 40) {
+    init(
+        masker: SecretMasker, logPath: String?, logFiles: any StepLogFiles, reporter: any RunReporter, step: StepIdentity,
+        clock: any WallClock, tailLimit: Int = 40
+    ) {
         streams = [MaskingLineStream(masker: masker), MaskingLineStream(masker: masker)]
         self.logPath = logPath
+        self.logFiles = logFiles
         self.masker = masker
         self.reporter = reporter
         self.step = step
@@ -58,6 +63,8 @@ actor StepOutputRecorder {
     struct Recording: Sendable {
         var tail: String
         var logPath: String?
+        /// Why the log is not the whole output (a full disk); nil when it is.
+        var logProblem: String?
     }
 
     /// A transient progress line for the terminal, masked; not logged (the step prints the
@@ -78,8 +85,14 @@ actor StepOutputRecorder {
         }
         if failed || condensers.contains(where: \.sawFailureBanner) { showHiddenLines() }
         log?.close()
+        if logState == .written, let reason = log?.failureReason { logState = .incomplete(reason) }
         log = nil
-        return Recording(tail: tail.text, logPath: logState == .written ? logPath : nil)
+        switch logState {
+        case .notCreated: return Recording(tail: tail.text, logPath: nil)
+        case .written: return Recording(tail: tail.text, logPath: logPath)
+        case .incomplete(let reason): return Recording(tail: tail.text, logPath: logPath, logProblem: reason)
+        case .failed(let reason): return Recording(tail: tail.text, logPath: nil, logProblem: reason)
+        }
     }
 
     private func deliver(_ text: inout [UInt8], _ channel: OutputChannel) {
@@ -122,16 +135,28 @@ actor StepOutputRecorder {
         logState == .written ? logPath.map { "; all of it is in \($0)" } ?? "" : ""
     }
 
-    private enum LogState {
-        case notCreated, written, failed
+    private enum LogState: Equatable {
+        case notCreated, written
+        /// Some output is in the log, not all: later output is no longer written to it either,
+        /// so the log is the output's start, never the output with a hole in it.
+        case incomplete(String)
+        /// The log could not be created.
+        case failed(String)
     }
 
     private func writeToLog(_ buffer: UnsafeBufferPointer<UInt8>) {
         if logState == .notCreated, let logPath {
-            log = try? WritableFile(creatingOrTruncating: logPath)
-            logState = log != nil ? .written : .failed
+            do {
+                log = try logFiles.create(logPath)
+                logState = .written
+            } catch {
+                logState = .failed("\(error)")
+            }
         }
-        log?.write(UnsafeRawBufferPointer(buffer))
+        guard logState == .written, let log else { return }
+        if !log.write(UnsafeRawBufferPointer(buffer)) {
+            logState = .incomplete(log.failureReason ?? "a write failed")
+        }
     }
 
     /// The reusable chunk buffer, emptied but keeping its capacity.

@@ -32,6 +32,9 @@ public struct StepResult: Sendable, Hashable {
     /// The last lines of its output, masked, for failure reports.
     public var outputTail: String
     public var logPath: String?
+    /// Why its log is not the whole output (a full disk), masked; nil when it is, or when
+    /// nothing was logged.
+    public var logProblem: String?
     /// The attempts that failed before the last one, oldest first (empty without retries).
     public var earlierFailures: [AttemptFailure]
 
@@ -70,6 +73,7 @@ public struct LaneResult: Sendable, Hashable {
     public var start: Date
     public var duration: Duration
     public var runID: String
+    /// Where its step logs are; empty when the run could not create it (no logs were written).
     public var logFolder: String
     /// The signal that interrupted the run, if one did.
     public var signal: Int32?
@@ -87,6 +91,9 @@ public struct LaneResult: Sendable, Hashable {
         self.logFolder = logFolder
         self.signal = signal
     }
+
+    /// Whether a step's log could not be written whole: the run then exits 1 whatever its result.
+    public var hasIncompleteLogs: Bool { steps.contains { $0.logProblem != nil } }
 
     /// The first failure, which decides the lane's result.
     public var firstFailure: StepResult? { steps.first { $0.status.isFailure } }

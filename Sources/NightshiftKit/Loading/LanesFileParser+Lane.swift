@@ -1,7 +1,7 @@
 import Yams
 
 extension LanesFileParser {
-    static let laneKeys = ["description", "configuration", "schedule", "env", "timeout", "steps", "jenkins"]
+    static let laneKeys = ["description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins"]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
     /// A lane's name is a folder name (`runs/<lane>/`), a file name (`locks/<lane>.lock`,
@@ -40,6 +40,7 @@ extension LanesFileParser {
             case "schedule": lane.schedule = parseSchedule(value, lane: name, context: "\(context).schedule")
             case "env": lane.environment = reader.templateMap(value, "\(context).env") ?? [:]
             case "timeout": lane.timeout = reader.duration(value, "\(context).timeout")
+            case "cleanup_timeout": lane.cleanupTimeout = reader.duration(value, "\(context).cleanup_timeout")
             case "steps": lane.steps = parseSteps(value, context: context)
             case "jenkins": lane.jenkins = parseJenkins(value, context: "\(context).jenkins")
             default: break

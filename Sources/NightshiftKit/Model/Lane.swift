@@ -9,6 +9,9 @@ public struct Lane: Sendable, Hashable {
     public var environment: [String: Template]
     /// The whole lane's time limit (steps keep their own as well).
     public var timeout: Duration?
+    /// `cleanup_timeout:`: the bound of each cleanup action, and of `always` steps after a
+    /// timeout or an interrupt; nil for the default (2 minutes).
+    public var cleanupTimeout: Duration?
     public var steps: [Step]
     /// How `nightshift export jenkins` writes this lane.
     public var jenkins: JenkinsSettings

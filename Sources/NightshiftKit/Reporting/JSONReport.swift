@@ -12,7 +12,8 @@ public struct JSONReport: Sendable {
         var status: String
         var start: String
         var durationSeconds: Double
-        var logFolder: String
+        /// Absent when the run had no log folder (it could not be created).
+        var logFolder: String?
         var steps: [StepEntry]
     }
 
@@ -27,6 +28,9 @@ public struct JSONReport: Sendable {
         var attempts: Int
         var message: String?
         var log: String?
+        /// false when the log misses output (a full disk); absent when nothing was logged.
+        var logComplete: Bool?
+        var logProblem: String?
     }
 
     public var results: [LaneResult]
@@ -46,11 +50,13 @@ public struct JSONReport: Sendable {
         LaneEntry(
             lane: result.lane, runID: result.runID, status: result.status.rawValue,
             start: DurationFormatting.timestamp(result.start), durationSeconds: result.duration.seconds,
-            logFolder: result.logFolder,
+            logFolder: result.logFolder.isEmpty ? nil : result.logFolder,
             steps: result.steps.map {
                 StepEntry(lane: $0.lane, name: $0.name, kind: $0.kind, status: $0.status.rawValue,
                           start: DurationFormatting.timestamp($0.start), durationSeconds: $0.duration.seconds,
-                          exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, log: $0.logPath)
+                          exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, log: $0.logPath,
+                          logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
+                          logProblem: $0.logProblem)
             })
     }
 }

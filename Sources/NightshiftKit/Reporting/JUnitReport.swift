@@ -40,9 +40,11 @@ public struct JUnitReport: Sendable {
     private func testcase(_ step: StepResult) -> String {
         var xml = "    <testcase classname=\"nightshift.\(escape(step.lane))\" name=\"\(escape(step.name))\" time=\"\(seconds(step.duration))\""
         let message = escape(step.message ?? step.status.rawValue)
+        // Surefire's schema puts system-err after the result elements.
+        let logNote = step.logProblem.map { "      <system-err>\(escape("nightshift: the log of step '\(step.name)' is incomplete: \($0)"))</system-err>\n" } ?? ""
         switch step.status {
         case .passed:
-            guard !step.earlierFailures.isEmpty else { return xml + "/>\n" }
+            guard !step.earlierFailures.isEmpty || !logNote.isEmpty else { return xml + "/>\n" }
             // Passed on a retry: a flaky test, which passes.
             xml += ">\n" + attemptElements(step.earlierFailures, named: "flakyFailure")
         case .failedIgnored:
@@ -57,7 +59,7 @@ public struct JUnitReport: Sendable {
             xml += ">\n" + attemptElements(step.earlierFailures, named: "rerunFailure")
             xml += "      <error message=\"\(message)\" type=\"interrupted\">\(escape(step.outputTail))</error>\n"
         }
-        return xml + "    </testcase>\n"
+        return xml + logNote + "    </testcase>\n"
     }
 
     private func count(_ steps: [StepResult], _ statuses: StepStatus...) -> Int {

@@ -76,7 +76,7 @@ private actor LaunchLog {
         let written = bytes.withUnsafeBytes { file.write($0) }
         guard !written else { return }
         // Whatever failed (a full disk) would fail again: the rest of the output is dropped.
-        problem = "\(file.lastFailure.map(String.init(describing:)) ?? "cannot write '\(file.path)'"); the rest of the lane's output is not in it"
+        problem = "\(file.failure.map(String.init(describing:)) ?? "cannot write '\(file.path)'"); the rest of the lane's output is not in it"
         file.close()
         self.file = nil
     }

@@ -81,7 +81,11 @@ public struct SigningStepPerformer: StepPerformer {
         let importer = makeKeychainImporter(context.shell)
         let session = try await importer.prepare(inputs.keychain, output: context.emit) { session in
             // Registered before anything else can fail, so the keychain never outlives the lane.
-            await context.cleanup.push("delete keychain \(session.keychainPath)") { try await session.restore() }
+            let removal = "security delete-keychain \(CommandLineRendering.quote(session.keychainPath))"
+            await context.cleanup.push("delete keychain \(session.keychainPath)",
+                                       leftBehind: "the keychain \(session.keychainPath); remove it with: \(removal)") {
+                try await session.restore()
+            }
         }
         try await importer.importCertificate(at: inputs.p12Path, password: inputs.certificatePassword, into: session, output: context.emit)
         return .exited(0)

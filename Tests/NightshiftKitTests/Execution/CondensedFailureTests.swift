@@ -35,7 +35,7 @@ struct CondensedFailureTests {
             file: harness.file,
             dependencies: Dependencies(
                 shell: harness.shell, keychain: SecurityKeychainImporter(shell: harness.shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(),
-                clock: harness.clock, environment: harness.environment, output: harness.output),
+                clock: harness.clock, environment: harness.environment, output: harness.output, logFiles: DiskStepLogFiles()),
             performers: ["sh": CondensedToolPerformer()],
             reporter: ConsoleReporter(output: harness.output, style: ConsoleStyle(colour: false, timestamps: false), clock: harness.clock),
             interruption: harness.interruption,

@@ -11,6 +11,11 @@ struct LaneRunnerHarness {
     let interruption = RunInterruption()
     let file: LanesFile
     var environment: EnvironmentVariables = ["BRANCH": "main", "DEPLOY_TOKEN": "s3cr3t-token"]
+    var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
+    var logFiles: any StepLogFiles = DiskStepLogFiles()
+    /// A dry run writes no logs; a test of the logs turns it off (and gets a fresh state folder).
+    var isDryRun = true
+    var stateDirectory = NSTemporaryDirectory() + "nightshift-tests"
 
     init(yaml: String) throws {
         file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
@@ -19,12 +24,12 @@ struct LaneRunnerHarness {
     func runner() -> LaneRunner {
         let dependencies = Dependencies(
             shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
-            environment: environment, output: output)
+            environment: environment, output: output, logFiles: logFiles)
         return LaneRunner(
-            file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],
+            file: file, dependencies: dependencies, performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
             interruption: interruption,
-            options: RunOptions(isDryRun: true, stateDirectory: NSTemporaryDirectory() + "nightshift-tests", runID: "test"))
+            options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test"))
     }
 
     func run(_ lane: String) async throws -> LaneResult {

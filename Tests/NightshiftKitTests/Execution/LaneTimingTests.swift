@@ -96,3 +96,29 @@ struct LaneTimingTests {
         #expect(await harness.scripts() == ["long", "cleanup"])
     }
 }
+
+/// Issue #15: attempts are counted only once they start.
+@Suite("Retry interrupted during its wait")
+struct RetryWaitInterruptTests {
+    @Test("an interrupt during a retry's wait reports the attempts that started, not the next one")
+    func interruptDuringBackoff() async throws {
+        let harness = try LaneRunnerHarness(yaml: """
+            project: { name: Demo }
+            lanes:
+              ci:
+                steps:
+                  - sh: flaky
+                    retry: { times: 3, delay: 10s }
+            """)
+        await harness.shell.onScript(containing: "flaky", .output([], .exited(1)))
+        let run = Task { try await harness.run("ci") }
+        await harness.clock.waitForSleepers()
+        harness.interruption.interrupt(signal: SIGINT)
+        let result = try await run.value
+        let step = try #require(result.steps.first)
+        #expect(step.status == .interrupted)
+        #expect(step.attempts == 1)
+        #expect(step.message?.contains("after 2 attempts") == false)
+        #expect(await harness.shell.commands.count == 1)
+    }
+}

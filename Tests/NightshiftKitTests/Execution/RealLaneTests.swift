@@ -33,7 +33,7 @@ struct RealLaneTests {
             file: file,
             dependencies: Dependencies(
                 shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
-                environment: environment, output: sink),
+                environment: environment, output: sink, logFiles: DiskStepLogFiles()),
             performers: ["sh": ShellStepPerformer()],
             reporter: ConsoleReporter(output: sink, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),
             interruption: RunInterruption(), options: RunOptions(stateDirectory: folder.path, runID: "real"))

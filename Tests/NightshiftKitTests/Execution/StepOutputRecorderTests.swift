@@ -17,7 +17,7 @@ struct StepOutputRecorderTests {
 
     private func recorder(log: String? = "step.log") -> StepOutputRecorder {
         StepOutputRecorder(
-            masker: SecretMasker(secrets: [secret]), logPath: log.map { "\(folder.path)/\($0)" },
+            masker: SecretMasker(secrets: [secret]), logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
             step: StepIdentity(lane: "ci", name: "build", kind: "sh", depth: 0), clock: clock, tailLimit: 2)
     }

@@ -71,7 +71,7 @@ struct NestedLanePreflightTests {
             file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"),
             dependencies: Dependencies(
                 shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
-                environment: environment, output: output),
+                environment: environment, output: output, logFiles: DiskStepLogFiles()),
             performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
             interruption: RunInterruption(), options: RunOptions(stateDirectory: "\(root)/state", runID: "nested"))
