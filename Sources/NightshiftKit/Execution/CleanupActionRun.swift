@@ -26,26 +26,21 @@ struct CleanupActionRun {
 
     func run(_ action: CleanupStack.Action) async -> CleanupOutcome {
         if interruption.abandonsCleanup { return .abandoned }
-        let outcome = await interruption.runCleanupAction { [bound, clock] in
-            let first = await withTaskGroup(of: CleanupOutcome?.self) { group in
-                group.addTask {
-                    do {
-                        try await action.perform()
-                        return Task.isCancelled ? nil : .finished
-                    } catch {
-                        return Task.isCancelled ? nil : .failed("\(error)")
-                    }
+        let outcome = await interruption.runCleanupAction { [bound, clock] () async -> CleanupOutcome in
+            let raced = try? await withTimeLimit(bound, on: clock) { () async -> CleanupOutcome in
+                do {
+                    try await action.perform()
+                    return .finished
+                } catch {
+                    return .failed("\(error)")
                 }
-                group.addTask {
-                    guard (try? await clock.sleep(for: bound)) != nil else { return nil }
-                    return .timedOut
-                }
-                var first: CleanupOutcome?
-                while first == nil, let next = await group.next() { first = next }
-                group.cancelAll()
-                return first
             }
-            return Task.isCancelled ? .interrupted : first ?? .interrupted
+            if Task.isCancelled { return .interrupted }
+            switch raced {
+            case .finished(let outcome): return outcome
+            case .timedOut: return .timedOut
+            case nil: return .interrupted
+            }
         }
         return outcome ?? .abandoned
     }

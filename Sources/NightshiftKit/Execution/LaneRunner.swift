@@ -10,6 +10,9 @@ public struct LaneRunner: Sendable {
     public let reporter: any RunReporter
     public let interruption: RunInterruption
     public let options: RunOptions
+    /// The masker for this file and environment: declared secrets and secret-looking names.
+    /// Built once: every lane, step context and report of the run shares it.
+    public let masker: SecretMasker
 
     public init(
         file: LanesFile, dependencies: Dependencies, performers: [String: any StepPerformer],
@@ -21,10 +24,9 @@ public struct LaneRunner: Sendable {
         self.reporter = reporter
         self.interruption = interruption
         self.options = options
+        self.masker = file.masker(in: dependencies.environment)
     }
 
-    /// The masker for this file and environment: declared secrets and secret-looking names.
-    public var masker: SecretMasker { file.masker(in: dependencies.environment) }
 
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
     /// `repetition` tells apart the runs of a lane named twice in one `nightshift run`, so the

@@ -41,18 +41,11 @@ extension Scheduler {
     private func readRevision(for lane: ScheduledLane) async throws -> RevisionReading {
         let (revisions, clock, limit) = (self.revisions, self.clock, probeTimeout)
         let (remote, branch) = (lane.schedule.remote, lane.schedule.branch)
-        return try await withThrowingTaskGroup(of: RevisionReading?.self) { group in
-            group.addTask { try await revisions.currentRevision(remote: remote, branch: branch) }
-            group.addTask {
-                try await clock.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let reading = first else {
-                try Task.checkCancellation()
-                throw RevisionProbeError.timedOut(after: limit)
-            }
-            return reading
+        switch try await withTimeLimit(limit, on: clock, { try await revisions.currentRevision(remote: remote, branch: branch) }) {
+        case .finished(let reading): return reading
+        case .timedOut:
+            try Task.checkCancellation()
+            throw RevisionProbeError.timedOut(after: limit)
         }
     }
 
