@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <sys/stat.h>
 
-// S_ISREG and friends are macros over st_mode, which Swift's importers cannot call.
+// S_ISREG and friends are macros over st_mode, which Swift's importers cannot call. Darwin's
+// <sys/stat.h> declares lstat, stat and S_ISREG/S_ISDIR/S_ISLNK outside its _DARWIN_C_SOURCE
+// guard (they are XSI), so they compile here in strict POSIX mode on both platforms.
 int nightshift_file_kind(const char *path, int follow_links) {
     struct stat status;
     if ((follow_links ? stat(path, &status) : lstat(path, &status)) != 0) {
