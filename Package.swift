@@ -32,7 +32,7 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
-            "NightshiftKit", "NightshiftSystem",
+            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -41,26 +41,51 @@ let package = Package(
         // (scripts/check-portability).
         .target(name: "CNightshiftSystem"),
         .target(name: "NightshiftSystem", dependencies: ["CNightshiftSystem"], swiftSettings: settings),
-        .target(name: "NightshiftKit", dependencies: [
-            "NightshiftSystem",
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "SwiftASN1", package: "swift-asn1"),
-            .product(name: "GRDB", package: "GRDB.swift"),
+        // The layers below the executable, lowest first; each may import only those above it in
+        // this list (ARCHITECTURE.md). A back-edge is a compile error.
+        // Core: the lanes-file model, diagnostics, secrets and masking, the cron engine, durations.
+        .target(name: "NightshiftCore", dependencies: [
+            "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: settings),
-        .executableTarget(name: "CronBench", dependencies: ["NightshiftKit"],
+        // Lanes: reading lanes.yml and .env files (Yams), and checking what parsing cannot.
+        .target(name: "NightshiftLanes", dependencies: [
+            "NightshiftCore", "NightshiftSystem", .product(name: "Yams", package: "Yams"),
+        ], swiftSettings: settings),
+        // Engine: running lanes: steps, the performer and reporter protocols, results, cleanup.
+        .target(name: "NightshiftEngine", dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+                swiftSettings: settings),
+        // Capabilities, each on the engine and unaware of the others.
+        .target(name: "NightshiftApple", dependencies: [
+            "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+        ], swiftSettings: settings),
+        .target(name: "NightshiftDelivery", dependencies: [
+            "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ], swiftSettings: settings),
+        .target(name: "NightshiftReporting", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+                swiftSettings: settings),
+        .target(name: "NightshiftScheduling", dependencies: [
+            "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: settings),
+        .target(name: "NightshiftJenkins", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+                swiftSettings: settings),
+        .executableTarget(name: "CronBench", dependencies: ["NightshiftCore", "NightshiftEngine"],
                           path: "Benchmarks/CronBench", swiftSettings: settings),
-        .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit", "NightshiftSystem"],
+        .executableTarget(name: "StreamBench", dependencies: [
+            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+        ],
                           path: "Benchmarks/StreamBench", swiftSettings: settings),
+        // Linked with every library the executable links, so the floor it measures is fair.
         .executableTarget(name: "StartupBaseline", dependencies: [
-            "NightshiftKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: [
-            "NightshiftKit", "NightshiftSystem", .product(name: "FlyingFox", package: "FlyingFox"),
+            "NightshiftCore", "NightshiftEngine", "NightshiftSystem", .product(name: "FlyingFox", package: "FlyingFox"),
         ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: [
-            "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
+            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -69,10 +94,10 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
-            "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
+            "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
         ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+import NightshiftCore
+import NightshiftEngine
 
 // `nightshift-cron-bench --write-specs FILE [COUNT]` writes the benchmark specs (10,000 by default;
 // plain, H-free, so Python's cron libraries read them too); `nightshift-cron-bench FILE` times

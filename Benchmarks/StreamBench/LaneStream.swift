@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+import NightshiftEngine
+import NightshiftLanes
+import NightshiftReporting
 import NightshiftSystem
 
 /// A lane of `sh:` steps run the way `nightshift run` runs it: the real runner, the step
@@ -31,7 +33,7 @@ struct LaneStream {
         let clock = SystemClock()
         let shell = ProcessShellRunner(environment: environment)
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, clock: clock,
             environment: environment, output: output, logFiles: DiskStepLogFiles())
         let runner = LaneRunner(
             file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],

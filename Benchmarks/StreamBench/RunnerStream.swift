@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+import NightshiftCore
 import NightshiftSystem
 
 /// The masking half of the streaming figure: each chunk is masked into one reusable buffer and

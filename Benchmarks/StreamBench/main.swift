@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+import NightshiftEngine
 import NightshiftSystem
 
 // Benchmarks of the step runner (release builds only; driven by scripts/bench-*):

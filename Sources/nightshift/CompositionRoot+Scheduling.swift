@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import NightshiftKit
+import NightshiftCore
+import NightshiftEngine
+import NightshiftLanes
+import NightshiftScheduling
 import NightshiftSystem
 
 /// The scheduler's part of the composition root: the system zone, the run history, and the

@@ -1,6 +1,12 @@
 import ArgumentParser
 import Foundation
-import NightshiftKit
+import NightshiftApple
+import NightshiftCore
+import NightshiftDelivery
+import NightshiftEngine
+import NightshiftLanes
+import NightshiftReporting
+import NightshiftScheduling
 import NightshiftSystem
 
 /// The one place that touches the real world: the process environment, the terminal, the real
@@ -113,12 +119,12 @@ struct CompositionRoot {
         let interruption = RunInterruption()
         if !dryRun { trapInterruptions(into: interruption, forwarding: teardownSignal) }
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment)),
-            uploaders: .live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory()), clock: clock,
-            environment: environment, output: output, logFiles: DiskStepLogFiles())
+            shell: shell, clock: clock, environment: environment, output: output, logFiles: DiskStepLogFiles(),
+            outputCondenser: { XcodebuildCondenser() })
+        let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
         let liveProgress = style.liveProgress
         let runner = LaneRunner(
-            file: file, dependencies: dependencies, performers: performers(dependencies, liveProgress: liveProgress), reporter: reporter,
+            file: file, dependencies: dependencies, performers: performers(shell: shell, keychain: keychain, liveProgress: liveProgress), reporter: reporter,
             interruption: interruption,
             options: RunOptions(isDryRun: dryRun, isVerbose: verbose,
                                 condensesToolOutput: RunOptions.condensesToolOutput(
@@ -152,12 +158,12 @@ struct CompositionRoot {
         return output
     }
 
-    private func performers(_ dependencies: Dependencies, liveProgress: Bool) -> [String: any StepPerformer] {
+    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> [String: any StepPerformer] {
         var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
-        let keychain = dependencies.keychain
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
-        performers["upload"] = UploadStepPerformer(registry: dependencies.uploaders, isInteractive: liveProgress)
+        let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
+        performers["upload"] = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         return performers
     }
 

@@ -1,4 +1,5 @@
-import NightshiftKit
+import NightshiftCore
+import NightshiftEngine
 
 /// What nightshift's exit codes mean. Jenkins and scripts rely on these.
 enum ExitStatus {

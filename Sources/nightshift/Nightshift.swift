@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NightshiftKit
 
 @main
 struct Nightshift: AsyncParsableCommand {

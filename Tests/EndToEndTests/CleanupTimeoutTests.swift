@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+import NightshiftCore
+import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 

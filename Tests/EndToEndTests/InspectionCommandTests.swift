@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import Testing
 
 /// `lanes`, `validate` and `--env` through the built binary.

@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+import NightshiftEngine
 @testable import NightshiftSystem
 
 /// The built `nightshift` executable, run as a user would, through the real process runner.

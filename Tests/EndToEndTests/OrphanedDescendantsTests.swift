@@ -1,5 +1,4 @@
 import Foundation
-import NightshiftKit
 import Testing
 
 /// Descendants that leave their step's process group (`setsid`, a `set -m` job) escape the group

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

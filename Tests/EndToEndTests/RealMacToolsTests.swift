@@ -1,4 +1,6 @@
 import Foundation
+import NightshiftCore
+import NightshiftEngine
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import NightshiftKit
+import NightshiftCore
 import Testing
 
 @Suite("nightshift run, end to end")

@@ -1,7 +1,8 @@
 import Foundation
-import NightshiftKit
-import Testing
+import NightshiftCore
+import NightshiftScheduling
 import NightshiftSystem
+import Testing
 
 @Suite("nightshift schedule, next and history, end to end")
 struct ScheduleCommandTests {

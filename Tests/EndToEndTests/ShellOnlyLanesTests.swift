@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import Testing
 
 /// A lanes file of scripts needs no `project:`, and a script's unset `${NAME}` stops the run

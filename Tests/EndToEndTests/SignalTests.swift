@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+import NightshiftCore
 import Testing
 
 @Suite("Interrupting nightshift")

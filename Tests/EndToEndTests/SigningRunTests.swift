@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+import NightshiftApple
+import NightshiftCore
 import NightshiftTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+import NightshiftCore
 import Testing
 
 /// Issue #15: a `.nightshift` nightshift cannot write into. Before, the run had no logs and said

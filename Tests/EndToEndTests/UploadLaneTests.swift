@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
-import NightshiftKit
+import NightshiftCore
+import NightshiftDelivery
 import NightshiftTestSupport
 import Testing
 

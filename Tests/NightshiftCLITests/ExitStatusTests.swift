@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+import NightshiftEngine
 import Testing
 @testable import nightshift
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NightshiftCore
 import Testing
 @testable import nightshift
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import NightshiftCore
 import Testing
 
 /// A `try!` on input turns a located error into a crash (exit 132) with nothing cleaned up, so

@@ -1,7 +1,7 @@
 public import FlyingFox
 import FlyingSocks
 public import Foundation
-import NightshiftKit
+import NightshiftCore
 
 /// A FlyingFox server on 127.0.0.1 (a free port) that records what it received and answers with
 /// the test's handler. Stopped by `stop()`.
@@ -29,7 +29,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
         self.server = server
         task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // FlyingFox gives up after 5 s by default: on a loaded 2-core machine, while other suites
+        // keep the cooperative pool busy, starting to listen has taken longer than that.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else { throw UploadError("test", "no port") }
         self.port = port
         let box = WeakBox()

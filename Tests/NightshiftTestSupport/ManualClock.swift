@@ -1,4 +1,6 @@
 public import Foundation
+import NightshiftCore
+import NightshiftEngine
 public import NightshiftSystem
 
 /// A clock tests move by hand. Sleepers wake when `advance` reaches their deadline, so days of

@@ -1,3 +1,5 @@
+import NightshiftCore
+import NightshiftEngine
 public import NightshiftSystem
 
 /// A `ShellRunner` for tests: records every command, and answers from a script of responses

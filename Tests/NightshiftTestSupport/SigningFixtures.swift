@@ -1,5 +1,4 @@
 public import Foundation
-import NightshiftKit
 import NightshiftSystem
 
 /// Synthetic signing files made with the real openssl by `scripts/make-signing-fixtures.sh`, in a

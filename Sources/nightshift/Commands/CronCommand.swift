@@ -1,5 +1,7 @@
 import ArgumentParser
-import NightshiftKit
+import NightshiftCore
+import NightshiftReporting
+import NightshiftScheduling
 import NightshiftSystem
 
 struct CronCommand: AsyncParsableCommand {

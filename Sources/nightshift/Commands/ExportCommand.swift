@@ -1,5 +1,7 @@
+import NightshiftCore
 import ArgumentParser
-import NightshiftKit
+import NightshiftApple
+import NightshiftJenkins
 import NightshiftSystem
 
 /// `nightshift export …`: configuration for other CI systems, generated from lanes.yml.

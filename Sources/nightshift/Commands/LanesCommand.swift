@@ -1,5 +1,5 @@
 import ArgumentParser
-import NightshiftKit
+import NightshiftReporting
 import NightshiftSystem
 
 struct LanesCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import NightshiftKit
+import NightshiftScheduling
 import NightshiftSystem
 
 struct NextCommand: AsyncParsableCommand {

@@ -1,5 +1,5 @@
+import NightshiftApple
 import ArgumentParser
-import NightshiftKit
 import NightshiftSystem
 
 struct ProfilesCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import NightshiftKit
+import NightshiftCore
+import NightshiftEngine
+import NightshiftScheduling
 import NightshiftSystem
 
 struct RunCommand: AsyncParsableCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import NightshiftKit
+import NightshiftCore
+import NightshiftEngine
+import NightshiftReporting
+import NightshiftScheduling
 import NightshiftSystem
 
 struct ScheduleCommand: AsyncParsableCommand {

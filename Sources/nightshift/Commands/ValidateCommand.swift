@@ -1,5 +1,5 @@
+import NightshiftCore
 import ArgumentParser
-import NightshiftKit
 import NightshiftSystem
 
 struct ValidateCommand: AsyncParsableCommand {

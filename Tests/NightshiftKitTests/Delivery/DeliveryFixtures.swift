@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftScheduling
 import NightshiftTestSupport
 
 /// A scratch directory under the system temporary folder, removed by `remove()`.

@@ -1,8 +1,9 @@
-import _CryptoExtras
 import Crypto
 import FlyingFox
 import Foundation
+@testable import NightshiftCore
 import NightshiftTestSupport
+import _CryptoExtras
 
 /// Answers like Google's token endpoint and Firebase App Distribution, checking what a client
 /// must send: an RS256 JWT signed by the service account's key, the bearer token, the headers.

@@ -1,10 +1,12 @@
-import _CryptoExtras
 import FlyingFox
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftScheduling
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
+import _CryptoExtras
 
 @Suite("Firebase App Distribution uploader against a local server")
 struct FirebaseUploaderTests {

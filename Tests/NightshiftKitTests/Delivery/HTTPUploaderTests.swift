@@ -1,9 +1,12 @@
 import FlyingFox
 import Foundation
-@testable import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
+@testable import NightshiftScheduling
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("HTTP uploader against a local server")
 struct HTTPUploaderTests {

@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
 import NightshiftTestSupport
 import Testing
 

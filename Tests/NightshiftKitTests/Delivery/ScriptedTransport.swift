@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
 
 /// An `HTTPTransport` answering from a list of outcomes, recording each request.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {

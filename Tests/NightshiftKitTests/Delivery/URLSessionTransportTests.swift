@@ -1,5 +1,7 @@
 import Foundation
-@testable import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftScheduling
 import Testing
 
 @Suite("URLSession transport: file bodies over a hostile network")

@@ -1,8 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// Not part of the normal run: scripts/bench-upload starts a sink server in another process and
 /// sets NIGHTSHIFT_BENCH_UPLOAD_URL, so the peak memory measured here is the uploader's alone.

@@ -1,8 +1,11 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
+@testable import NightshiftReporting
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("Upload settings and schema")
 struct UploadSettingsTests {

@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("Upload step performer")
 struct UploadStepPerformerTests {

@@ -1,4 +1,4 @@
-import NightshiftKit
+@testable import NightshiftDelivery
 import Testing
 
 @Suite("UploadVerification")

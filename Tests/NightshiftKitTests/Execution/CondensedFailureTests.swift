@@ -1,8 +1,11 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftReporting
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// Runs its step's command the way the archive and export steps run xcodebuild: condensed.
 private struct CondensedToolPerformer: StepPerformer {
@@ -34,8 +37,8 @@ struct CondensedFailureTests {
         let runner = LaneRunner(
             file: harness.file,
             dependencies: Dependencies(
-                shell: harness.shell, keychain: SecurityKeychainImporter(shell: harness.shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(),
-                clock: harness.clock, environment: harness.environment, output: harness.output, logFiles: DiskStepLogFiles()),
+                shell: harness.shell, clock: harness.clock, environment: harness.environment, output: harness.output, logFiles: DiskStepLogFiles(),
+                outputCondenser: { XcodebuildCondenser() }),
             performers: ["sh": CondensedToolPerformer()],
             reporter: ConsoleReporter(output: harness.output, style: ConsoleStyle(colour: false, timestamps: false), clock: harness.clock),
             interruption: harness.interruption,

@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftReporting
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

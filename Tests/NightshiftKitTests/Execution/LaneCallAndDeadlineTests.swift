@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftLanes
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// Options on `lane:` calls, and time limits over several steps (a lane's `timeout:`).
 @Suite("Lane calls and lane deadlines")

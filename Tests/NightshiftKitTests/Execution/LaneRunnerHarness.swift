@@ -1,7 +1,10 @@
 import Foundation
-import NightshiftKit
-import NightshiftTestSupport
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftLanes
+@testable import NightshiftReporting
 import NightshiftSystem
+import NightshiftTestSupport
 
 /// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
 struct LaneRunnerHarness {
@@ -23,7 +26,7 @@ struct LaneRunnerHarness {
 
     func runner() -> LaneRunner {
         let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
+            shell: shell, clock: clock,
             environment: environment, output: output, logFiles: logFiles)
         return LaneRunner(
             file: file, dependencies: dependencies, performers: performers,

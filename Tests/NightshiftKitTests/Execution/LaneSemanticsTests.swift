@@ -1,8 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("Lane semantics")
 struct LaneSemanticsTests {

@@ -1,8 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// Retries, timeouts and interrupts, on virtual time.
 @Suite("Lane timing")

@@ -1,5 +1,5 @@
+@testable import NightshiftEngine
 import Testing
-@testable import NightshiftKit
 
 @Suite("OutputTail")
 struct OutputTailTests {

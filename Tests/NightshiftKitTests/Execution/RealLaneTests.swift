@@ -1,8 +1,11 @@
 import Foundation
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftLanes
+@testable import NightshiftReporting
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-@testable import NightshiftKit
-import NightshiftSystem
 
 /// Lanes through the real runner: real processes, the step recorder and its log files, and the
 /// console reporter writing to a sink that only counts lines.
@@ -32,7 +35,7 @@ struct RealLaneTests {
         let runner = LaneRunner(
             file: file,
             dependencies: Dependencies(
-                shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
+                shell: shell, clock: clock,
                 environment: environment, output: sink, logFiles: DiskStepLogFiles()),
             performers: ["sh": ShellStepPerformer()],
             reporter: ConsoleReporter(output: sink, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),

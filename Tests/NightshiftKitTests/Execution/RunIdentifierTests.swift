@@ -1,7 +1,7 @@
 import Foundation
-import NightshiftKit
-import Testing
+@testable import NightshiftCore
 import NightshiftSystem
+import Testing
 
 @Suite("RunIdentifier")
 struct RunIdentifierTests {

@@ -1,8 +1,8 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("nightshift run A B C")
 struct RunSessionTests {

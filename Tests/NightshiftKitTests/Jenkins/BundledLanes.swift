@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftLanes
 
 /// The repository's lanes.yml as the loader reads it: what `nightshift export jenkins` sees, so
 /// the goldens in scripts/jenkins/ are what users get (a hand-built copy missed the defaults the

@@ -1,7 +1,9 @@
 import Foundation
-import NightshiftKit
-import Testing
+@testable import NightshiftCore
+@testable import NightshiftJenkins
+@testable import NightshiftReporting
 import NightshiftSystem
+import Testing
 
 @Suite("JenkinsEnvironment and JenkinsfileWriter")
 struct JenkinsEnvironmentTests {

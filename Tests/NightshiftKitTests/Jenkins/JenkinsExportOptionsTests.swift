@@ -1,4 +1,6 @@
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftJenkins
 import Testing
 
 @Suite("Jenkins export: the lanes file path and command-line errors")

@@ -1,5 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftJenkins
+@testable import NightshiftLanes
 import Testing
 
 /// scripts/jenkins/ holds what `nightshift export jenkins` writes for the bundled lanes.yml and a

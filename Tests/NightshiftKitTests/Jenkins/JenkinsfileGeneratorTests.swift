@@ -1,5 +1,8 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftJenkins
 import Testing
 
 @Suite("JenkinsfileGenerator")

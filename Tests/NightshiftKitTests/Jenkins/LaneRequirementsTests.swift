@@ -1,6 +1,8 @@
-import NightshiftKit
-import Testing
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftLanes
 import NightshiftSystem
+import Testing
 
 @Suite("LaneRequirements")
 struct LaneRequirementsTests {

@@ -1,5 +1,6 @@
+@testable import NightshiftCore
+@testable import NightshiftLanes
 import Testing
-@testable import NightshiftKit
 
 @Suite("if: conditions")
 struct ConditionParserTests {

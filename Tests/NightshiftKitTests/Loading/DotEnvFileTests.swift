@@ -1,6 +1,7 @@
-@testable import NightshiftKit
-import Testing
+@testable import NightshiftCore
+@testable import NightshiftLanes
 import NightshiftSystem
+import Testing
 
 /// Each row of the README's `.env` table, and the cases of the Ruby dotenv gem's parser spec
 /// (bkeepers/dotenv `spec/dotenv/parser_spec.rb`) and python-dotenv's that nightshift follows.

@@ -1,4 +1,5 @@
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftLanes
 import NightshiftSystem
 import Testing
 

@@ -1,5 +1,6 @@
+@testable import NightshiftCore
+@testable import NightshiftEngine
 import Testing
-@testable import NightshiftKit
 
 @Suite("Durations")
 struct DurationParserTests {

@@ -1,6 +1,7 @@
-import NightshiftKit
-import Testing
+@testable import NightshiftCore
+@testable import NightshiftLanes
 import NightshiftSystem
+import Testing
 
 @Suite("Interpolation")
 struct InterpolationTests {

@@ -1,5 +1,8 @@
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftLanes
+@testable import NightshiftReporting
 import Testing
-@testable import NightshiftKit
 
 /// 41 lanes, each calling the next twice: 2^41 paths through 82 steps. Every analysis must look
 /// at the steps, not the paths.

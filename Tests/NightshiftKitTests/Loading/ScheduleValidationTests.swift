@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftLanes
+@testable import NightshiftScheduling
 import Testing
 
 /// Schedules are parsed when the file loads; a rejected spec points at the bad field inside the

@@ -1,4 +1,4 @@
-@testable import NightshiftKit
+@testable import NightshiftLanes
 import Testing
 
 /// The `${NAME}` references `/bin/sh` will expand in a script, and the names it sets itself.

@@ -1,8 +1,10 @@
 import Foundation
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftReporting
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-@testable import NightshiftKit
-import NightshiftSystem
 
 @Suite("ConsoleReporter")
 struct ConsoleReporterTests {

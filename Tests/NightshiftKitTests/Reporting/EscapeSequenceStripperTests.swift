@@ -1,6 +1,6 @@
 import Foundation
+@testable import NightshiftReporting
 import Testing
-@testable import NightshiftKit
 
 @Suite("EscapeSequenceStripper")
 struct EscapeSequenceStripperTests {

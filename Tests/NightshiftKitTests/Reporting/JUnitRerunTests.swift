@@ -3,7 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftReporting
 import NightshiftSystem
 import NightshiftTestSupport
 

@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import NightshiftKit
+@testable import NightshiftEngine
+@testable import NightshiftReporting
 
 @Suite("JSON and JUnit reports")
 struct ReportTests {

@@ -1,8 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftScheduling
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("Poll-SCM lanes (when: changed)")
 struct PollSCMTests {

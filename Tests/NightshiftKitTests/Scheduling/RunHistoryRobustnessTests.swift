@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 

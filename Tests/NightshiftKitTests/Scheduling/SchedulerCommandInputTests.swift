@@ -1,7 +1,9 @@
 import Foundation
-import NightshiftKit
-import Testing
+@testable import NightshiftCore
+@testable import NightshiftLanes
+@testable import NightshiftScheduling
 import NightshiftSystem
+import Testing
 
 /// What the scheduler's commands read from flags and the environment.
 @Suite("Scheduler command inputs: zones, times, lane names, run ids")

@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 

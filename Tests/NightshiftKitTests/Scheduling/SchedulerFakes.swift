@@ -1,7 +1,9 @@
 import Foundation
-import NightshiftKit
-import NightshiftTestSupport
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftScheduling
 import NightshiftSystem
+import NightshiftTestSupport
 
 /// Records launches; a lane listed in `hanging` runs until cancelled (then reports SIGTERM).
 actor FakeLaneLauncher: LaneLauncher {

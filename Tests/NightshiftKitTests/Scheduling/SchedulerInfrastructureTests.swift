@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftScheduling
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("Scheduler history, lock, launcher and service files")
 struct SchedulerInfrastructureTests {

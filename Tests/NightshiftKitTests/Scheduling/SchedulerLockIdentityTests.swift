@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftScheduling
 import NightshiftSystem
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftScheduling
 import Testing
 
 @Suite("Service definitions for awkward paths, one per lanes file (#15)")

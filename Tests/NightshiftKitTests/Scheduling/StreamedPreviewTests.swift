@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftReporting
+@testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 

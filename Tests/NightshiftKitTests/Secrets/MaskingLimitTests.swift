@@ -1,4 +1,5 @@
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftDelivery
 import NightshiftSystem
 import Testing
 

@@ -1,5 +1,5 @@
+@testable import NightshiftCore
 import Testing
-@testable import NightshiftKit
 
 @Suite("PatternMatcher")
 struct PatternMatcherTests {

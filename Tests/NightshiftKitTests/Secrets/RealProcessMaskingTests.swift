@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-@testable import NightshiftKit
+@testable import NightshiftCore
 import NightshiftSystem
+import Testing
 
 @Suite("Masking a real child's output")
 struct RealProcessMaskingTests {

@@ -1,6 +1,6 @@
 import Foundation
+@testable import NightshiftCore
 import Testing
-@testable import NightshiftKit
 
 @Suite("SecretMasker")
 struct SecretMaskerTests {

@@ -1,6 +1,7 @@
-import NightshiftKit
-import Testing
+@testable import NightshiftCore
+@testable import NightshiftDelivery
 import NightshiftSystem
+import Testing
 
 @Suite("SecretPolicy")
 struct SecretPolicyTests {

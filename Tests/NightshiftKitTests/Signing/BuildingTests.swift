@@ -1,7 +1,8 @@
 import Foundation
-import NightshiftKit
-import Testing
+@testable import NightshiftApple
+@testable import NightshiftCore
 import NightshiftSystem
+import Testing
 
 @Suite("xcodebuild commands, ExportOptions.plist and the condensed output")
 struct BuildingTests {

@@ -1,9 +1,10 @@
 import Foundation
-@testable import NightshiftKit
-import NightshiftTestSupport
-import Testing
+@testable import NightshiftApple
+@testable import NightshiftCore
 import NightshiftSystem
+import NightshiftTestSupport
 import SwiftASN1
+import Testing
 
 /// Common names in every string type a certificate may use. openssl, left to choose
 /// (`string_mask = default`), writes the narrowest: Latin-1 text as a T61String, other text in

@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// The performer against real processes: the fake `security` and `xcodebuild` of the end-to-end
 /// tests first on PATH, the real openssl behind them.

@@ -1,5 +1,5 @@
+@testable import NightshiftApple
 import Testing
-@testable import NightshiftKit
 
 /// The lines a failing step shows after the condensed view: the failing task's block or the
 /// last few, in bounded memory.

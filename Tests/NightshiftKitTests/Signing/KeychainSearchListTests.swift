@@ -1,8 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// Issue #14 §5: the importer changes the user's search list and default keychain only under the
 /// search-list lock, from what they are at that moment, and takes only its own keychain off.

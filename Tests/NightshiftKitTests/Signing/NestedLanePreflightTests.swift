@@ -1,8 +1,12 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftLanes
+@testable import NightshiftReporting
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// The signing preflight of a real (not dry) run when a lane calls another: every configuration
 /// the run signs with is checked, each with its own profile and .p12, before any step runs.
@@ -70,7 +74,7 @@ struct NestedLanePreflightTests {
         let runner = LaneRunner(
             file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"),
             dependencies: Dependencies(
-                shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
+                shell: shell, clock: clock,
                 environment: environment, output: output, logFiles: DiskStepLogFiles()),
             performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),

@@ -1,8 +1,9 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("Provisioning profiles and .p12 files made with the real openssl")
 struct ProvisioningProfileTests {

@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftScheduling
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("SecurityKeychainImporter")
 struct SecurityKeychainImporterTests {

@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 /// A .p12 with several identities, and a team_id that is not the profile's: the preflight picks
 /// the identity the profile lists, or stops and lists them all.

@@ -1,8 +1,10 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
+import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftSystem
 
 @Suite("SigningStepPerformer")
 struct SigningStepPerformerTests {

@@ -1,7 +1,11 @@
 import Foundation
-import NightshiftKit
-import NightshiftTestSupport
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
+@testable import NightshiftScheduling
 import NightshiftSystem
+import NightshiftTestSupport
 
 /// A lanes file, configuration and step context for signing tests, rooted in a temporary folder:
 /// signing files in `<root>/signing`, HOME in `<root>/home`, the run in `<root>/run`.

@@ -1,5 +1,7 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftApple
+@testable import NightshiftCore
+@testable import NightshiftEngine
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

@@ -1,5 +1,6 @@
+@testable import NightshiftApple
+@testable import NightshiftCore
 import Testing
-@testable import NightshiftKit
 
 /// Keeping every reason must not undo the condensing: a clean build still comes down to a line
 /// per build phase, its warnings and the result.

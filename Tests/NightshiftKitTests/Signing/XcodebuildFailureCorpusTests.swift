@@ -1,7 +1,8 @@
 import Foundation
+@testable import NightshiftApple
+@testable import NightshiftCore
 import NightshiftTestSupport
 import Testing
-@testable import NightshiftKit
 
 /// One failing xcodebuild run under Fixtures/xcodebuild and the lines in it that say why it
 /// failed: each must reach the condensed terminal view on its own, before any failure tail.

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-@testable import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
+@testable import NightshiftScheduling
 @testable import NightshiftSystem
+import Testing
 
 @Suite("BlockingThreads")
 struct BlockingThreadsTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import NightshiftCore
 @testable import NightshiftSystem
+import Testing
 
 #if os(Linux)
 @Suite("ChildProcessList")

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NightshiftKit
+@testable import NightshiftCore
 import NightshiftSystem
 
 /// Collects what a real child prints, per channel, and lets a test wait for a marker line

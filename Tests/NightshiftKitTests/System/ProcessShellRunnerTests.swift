@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-@testable import NightshiftKit
+@testable import NightshiftCore
 import NightshiftSystem
+import Testing
 
 @Suite("ProcessShellRunner")
 struct ProcessShellRunnerTests {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftEngine
 @testable import NightshiftSystem
+import Testing
 
 @Suite("ProcessShellRunner teardown")
 struct ProcessTeardownTests {

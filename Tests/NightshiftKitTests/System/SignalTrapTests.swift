@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-@testable import NightshiftKit
+@testable import NightshiftCore
 import NightshiftSystem
+import Testing
 
 // Serialized: a process has one signal trap at a time.
 @Suite("SignalTrap", .serialized)

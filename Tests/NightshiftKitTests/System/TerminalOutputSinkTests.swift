@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-@testable import NightshiftKit
 import NightshiftSystem
+import Testing
 
 @Suite("TerminalOutputSink")
 struct TerminalOutputSinkTests {

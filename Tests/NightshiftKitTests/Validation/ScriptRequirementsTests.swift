@@ -1,4 +1,6 @@
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftLanes
+@testable import NightshiftScheduling
 import NightshiftSystem
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
+@testable import NightshiftCore
+@testable import NightshiftLanes
 import Testing
-@testable import NightshiftKit
 
 @Suite("Did-you-mean suggestions")
 struct SuggestionTests {

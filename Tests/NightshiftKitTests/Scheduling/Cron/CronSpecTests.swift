@@ -1,5 +1,6 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
+@testable import NightshiftScheduling
 import Testing
 
 @Suite("Cron specs beyond the vectors")

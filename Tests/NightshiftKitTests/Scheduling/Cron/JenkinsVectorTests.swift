@@ -1,5 +1,5 @@
 import Foundation
-import NightshiftKit
+@testable import NightshiftCore
 import Testing
 
 @Suite("Jenkins cron vectors")

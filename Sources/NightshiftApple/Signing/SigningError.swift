@@ -1,0 +1,59 @@
+public import Foundation
+import NightshiftCore
+
+/// Why signing cannot go ahead, worded for the release engineer who has to fix it. Never holds a
+/// password: only paths, names and dates.
+public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
+    case missingFile(kind: String, path: String)
+    case missingSetting(String)
+    case wrongCertificatePassword(p12: String)
+    case unreadableCertificate(p12: String, detail: String)
+    case certificateExpired(p12: String, expiredAt: Date)
+    case unreadableProfile(path: String, reason: String)
+    case profileExpired(path: String, name: String, expiredAt: Date)
+    case appIdentifierMismatch(path: String, profileIdentifier: String, configured: String)
+    /// `identities` are the .p12's, as `SigningIdentityChoice.label` names them when there are several.
+    case certificateNotInProfile(p12: String, profile: String, identities: [String])
+    case teamMismatch(profile: String, profileTeam: String, configured: String)
+    case exportProducedNoIPA(folder: String)
+    case protectedKeychain(path: String)
+    /// Another run held the per-user search-list lock for longer than `waited`.
+    case searchListLockTimedOut(path: String, pid: Int32?, waited: Duration)
+    case searchListLockUnavailable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let kind, let path): "\(kind) not found: \(path)"
+        case .missingSetting(let setting): "\(setting) is not set"
+        case .wrongCertificatePassword(let p12): "cannot open \(p12): wrong certificate password"
+        case .unreadableCertificate(let p12, let detail): "cannot read the certificate in \(p12): \(detail)"
+        case .certificateExpired(let p12, let date): "the certificate in \(p12) expired on \(Self.day(date))"
+        case .unreadableProfile(let path, let reason): "cannot read provisioning profile \(path): \(reason)"
+        case .profileExpired(let path, let name, let date): "provisioning profile '\(name)' (\(path)) expired on \(Self.day(date))"
+        case .appIdentifierMismatch(let path, let profileIdentifier, let configured):
+            "provisioning profile \(path) is for '\(profileIdentifier)', which does not cover app_identifier '\(configured)'"
+        case .certificateNotInProfile(let p12, let profile, let identities) where identities.count == 1:
+            "provisioning profile \(profile) does not include the certificate \(identities[0]) of \(p12)"
+        case .certificateNotInProfile(let p12, let profile, let identities):
+            "provisioning profile \(profile) includes none of the \(identities.count) identities in \(p12): \(identities.joined(separator: ", "))"
+        case .teamMismatch(let profile, let profileTeam, let configured):
+            "team_id '\(configured)' is not the team of provisioning profile \(profile) ('\(profileTeam)'): xcodebuild would refuse to sign with it"
+        case .exportProducedNoIPA(let folder): "xcodebuild -exportArchive produced no .ipa in \(folder)"
+        case .protectedKeychain(let path):
+            "codesigning.keychain.name names \(path), the user's login keychain or the System keychain: nightshift deletes its temporary keychain before and after every run, so it must be one of its own (e.g. nightshift-ci)"
+        case .searchListLockTimedOut(let path, let pid, let waited):
+            "waited \(DurationFormatting.short(waited)) for \(path)\(pid.map { " (held by pid \($0))" } ?? ""): another nightshift run is changing the user's keychain search list and has not finished; is a security command of that run stuck?"
+        case .searchListLockUnavailable(let path, let reason):
+            "cannot lock the keychain search list with \(path): \(reason)"
+        }
+    }
+
+    /// `2025-03-01`, in UTC: what the Apple developer portal shows.
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}

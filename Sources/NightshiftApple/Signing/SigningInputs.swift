@@ -1,0 +1,68 @@
+internal import Foundation
+public import NightshiftCore
+import NightshiftLanes
+public import NightshiftSystem
+
+/// A configuration's signing material, resolved against the step's environment: the file paths,
+/// the passwords as `Secret`s, and the temporary keychain to create.
+public struct SigningInputs: Sendable, Hashable {
+    public var configurationName: String
+    public var p12Path: String
+    public var profilePath: String
+    public var certificatePassword: Secret
+    public var keychain: KeychainSpec
+    public var appIdentifier: String
+    public var teamID: String?
+    /// `$HOME`, where profiles are installed.
+    public var home: String
+
+    /// Resolves `configuration`'s signing settings; `runFolder` holds the keychain when
+    /// `codesigning.keychain.name` is absent.
+    public static func resolve(
+        _ lanesFile: LanesFile, configuration: Configuration, environment: EnvironmentVariables, runFolder: String
+    ) throws(SigningError) -> SigningInputs {
+        guard let codesigning = lanesFile.codesigning else { throw .missingSetting("codesigning") }
+        let resolve = { (template: Template) in template.expand(in: environment) }
+        let folder = resolve(codesigning.path)
+        guard !folder.isEmpty else { throw .missingSetting(describe("codesigning.path", codesigning.path, environment)) }
+        guard let home = environment["HOME"], !home.isEmpty else { throw .missingSetting("HOME") }
+        let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: absolute(runFolder, in: environment))
+        if ProtectedKeychain.contains(keychainPath) { throw .protectedKeychain(path: keychainPath) }
+        // Nobody needs to type the temporary keychain's password: an unguessable one is as good
+        // as any when lanes.yml gives none.
+        let keychainPassword = codesigning.keychain.password.map(resolve) ?? UUID().uuidString
+        return SigningInputs(
+            configurationName: configuration.name,
+            p12Path: "\(folder)/\(resolve(configuration.certificate)).p12",
+            profilePath: "\(folder)/\(resolve(configuration.provisioningProfile)).mobileprovision",
+            certificatePassword: Secret(codesigning.certificatePassword.map(resolve) ?? ""),
+            keychain: KeychainSpec(path: keychainPath, password: Secret(keychainPassword), makeDefault: codesigning.keychain.makeDefault),
+            appIdentifier: resolve(configuration.appIdentifier),
+            teamID: (configuration.teamID ?? lanesFile.project?.teamID).map(resolve).flatMap { $0.isEmpty ? nil : $0 },
+            home: home)
+    }
+
+    /// A path is used as given; a bare name lives in `~/Library/Keychains`, like `security` does.
+    /// Either way the file name ends in `.keychain-db`, the name `security` stores it under.
+    static func keychainPath(_ name: String?, home: String, runFolder: String) -> String {
+        guard let name, !name.isEmpty else { return "\(runFolder)/nightshift.keychain-db" }
+        let path = name.contains("/") ? name : "\(home)/Library/Keychains/\(name)"
+        if path.hasSuffix(".keychain-db") { return path }
+        if path.hasSuffix(".keychain") { return path + "-db" }
+        return path + ".keychain-db"
+    }
+
+    /// `security` reads a relative keychain path as relative to `~/Library/Keychains`, so the
+    /// run folder must be absolute.
+    static func absolute(_ path: String, in environment: EnvironmentVariables) -> String {
+        guard !path.hasPrefix("/"), let directory = environment["PWD"], !directory.isEmpty else { return path }
+        return "\(directory)/\(path)"
+    }
+
+    /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.
+    private static func describe(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> String {
+        let unset = template.references.filter { !$0.hasDefault && $0.candidates.allSatisfy { environment[$0] == nil } }.map { "'\($0.name)'" }
+        guard !unset.isEmpty else { return setting }
+        return "environment variable \(unset.joined(separator: ", ")) (\(setting))"
+    }
+}

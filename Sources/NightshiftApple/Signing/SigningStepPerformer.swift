@@ -1,0 +1,132 @@
+internal import Foundation
+public import NightshiftCore
+public import NightshiftEngine
+public import NightshiftSystem
+
+/// Performs `package` and its parts (`import_certificate`, `install_profile`, `archive`, `export`)
+/// through the step's shell, so a dry run records exactly what a real run would execute.
+public struct SigningStepPerformer: StepPerformer {
+    public typealias KeychainImporterFactory = @Sendable (any ShellRunner) -> any KeychainImporter
+
+    let makeKeychainImporter: KeychainImporterFactory
+    let files: any SigningFileSystem
+    let xcodebuild: String
+    let openssl: String
+
+    /// `makeKeychainImporter` receives the step's shell (the recording one under `--dry-run`). It
+    /// has no default: the real importer needs the user's search-list lock, which only the
+    /// composition root (or a test) can say where to take.
+    public init(
+        files: any SigningFileSystem,
+        makeKeychainImporter: @escaping KeychainImporterFactory,
+        xcodebuildPath: String = "xcodebuild", opensslPath: String = "openssl"
+    ) {
+        self.files = files
+        self.makeKeychainImporter = makeKeychainImporter
+        self.xcodebuild = xcodebuildPath
+        self.openssl = opensslPath
+    }
+
+    public static let kinds = ["package", "import_certificate", "install_profile", "archive", "export"]
+
+    public func perform(_ step: Step, in context: StepContext) async throws -> Termination {
+        do {
+            switch step.kind {
+            case .importCertificate: return try await importCertificate(context)
+            case .installProfile: return try await installProfile(context)
+            case .archive: return try await archive(context)
+            case .export: return try await export(context)
+            case .package: return try await package(context)
+            case .sh, .lane, .upload: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
+            }
+        } catch let error as SigningError {
+            throw StepFailure(error.description)
+        } catch let error as KeychainError {
+            throw StepFailure(error.description)
+        }
+    }
+
+    public func preflight(_ steps: [Step], in context: StepContext) async throws {
+        guard steps.contains(where: \.kind.needsSigning) else { return }
+        do {
+            // The settings are checked even in a dry run (a keychain name that is the login keychain).
+            let inputs = try inputs(context)
+            // A dry run reads no command output, so the .p12 cannot be opened: nothing more to check.
+            guard !context.isDryRun else { return }
+            let inspector = P12Inspector(shell: context.shell, opensslPath: openssl)
+            let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
+            for warning in warnings { await context.log(warning, to: .standardError) }
+        } catch let error as SigningError {
+            throw StepFailure(error.description)
+        }
+    }
+
+    private func package(_ context: StepContext) async throws -> Termination {
+        let parts = [importCertificate, installProfile, archive, export]
+        for part in parts {
+            let termination = try await part(context)
+            guard termination.succeeded else { return termination }
+        }
+        return .exited(0)
+    }
+
+    func inputs(_ context: StepContext) throws(SigningError) -> SigningInputs {
+        guard let configuration = context.configuration else {
+            throw .missingSetting("configuration of lane '\(context.lane.name)'")
+        }
+        return try SigningInputs.resolve(
+            context.lanesFile, configuration: configuration, environment: context.environment, runFolder: context.folders.logs)
+    }
+
+    private func importCertificate(_ context: StepContext) async throws -> Termination {
+        let inputs = try inputs(context)
+        let importer = makeKeychainImporter(context.shell)
+        let session = try await importer.prepare(inputs.keychain, output: context.emit) { session in
+            // Registered before anything else can fail, so the keychain never outlives the lane.
+            let removal = "security delete-keychain \(CommandLineRendering.quote(session.keychainPath))"
+            await context.cleanup.push("delete keychain \(session.keychainPath)",
+                                       leftBehind: "the keychain \(session.keychainPath); remove it with: \(removal)") {
+                try await session.restore()
+            }
+        }
+        try await importer.importCertificate(at: inputs.p12Path, password: inputs.certificatePassword, into: session, output: context.emit)
+        return .exited(0)
+    }
+
+    private func installProfile(_ context: StepContext) async throws -> Termination {
+        let inputs = try inputs(context)
+        let profile = try profileSummary(inputs, context)
+        let destinations = ProfileInstaller.destinations(uuid: profile.uuid, home: inputs.home)
+        for destination in destinations { await context.log("install \(inputs.profilePath) -> \(destination)") }
+        if !context.isDryRun {
+            try ProfileInstaller(files: files).install(files.contents(atPath: inputs.profilePath), uuid: profile.uuid, home: inputs.home)
+        }
+        return .exited(0)
+    }
+
+    /// The profile's identity, for installing, archiving and exporting. A dry run on a machine
+    /// without the signing files still shows every command, with placeholders.
+    func profileSummary(_ inputs: SigningInputs, _ context: StepContext) throws(SigningError) -> ProfileSummary {
+        let preflight = SigningPreflight(files: files, inspector: P12Inspector(shell: context.shell, opensslPath: openssl))
+        if context.isDryRun, !files.fileExists(atPath: inputs.profilePath) {
+            let name = URL(fileURLWithPath: inputs.profilePath).deletingPathExtension().lastPathComponent
+            return ProfileSummary(uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution", certificates: [])
+        }
+        let profile = try preflight.profile(at: inputs.profilePath)
+        try SigningPreflight.validate(profile, inputs, now: context.clock.now)
+        return ProfileSummary(
+            uuid: profile.uuid, name: profile.name, teamID: inputs.teamID ?? profile.teamIdentifier,
+            identity: profile.certificates.first?.commonName ?? "Apple Distribution", certificates: profile.certificates)
+    }
+}
+
+/// What archiving and exporting need to know of the profile.
+public struct ProfileSummary: Sendable, Hashable {
+    var uuid: String
+    var name: String
+    var teamID: String?
+    /// A fallback code-signing identity, when the .p12 is not read (dry run).
+    var identity: String
+    /// The certificates the profile lists: which of the .p12's identities may sign.
+    var certificates: [SigningCertificate]
+}

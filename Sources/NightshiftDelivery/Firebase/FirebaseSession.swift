@@ -1,0 +1,88 @@
+import Foundation
+import NightshiftCore
+import NightshiftSystem
+
+/// The App Distribution calls of one upload, authorised with one access token.
+struct FirebaseSession {
+    var api: URL
+    var token: String
+    var http: RetryingHTTPClient
+    var clock: any WallClock
+    var masker: SecretMasker
+    var log: @Sendable (String) async -> Void
+
+    /// `POST /upload/v1/{app}/releases:upload` with the raw binary.
+    func uploadBinary(_ file: String, app: FirebaseAppID, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> FirebaseOperation {
+        let name = (file as NSString).lastPathComponent
+        let headers = [
+            "Content-Type": "application/octet-stream",
+            "X-Goog-Upload-Protocol": "raw",
+            "X-Goog-Upload-File-Name": name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name,
+        ]
+        let response = try await call("POST", "upload/v1/\(app.resourceName)/releases:upload", headers: headers, body: .file(file)) { sent, total in
+            progress(UploadProgress(bytesSent: sent, totalBytes: total))
+        }
+        return try decode(FirebaseOperation.self, response, what: "the upload")
+    }
+
+    /// `GET /v1/{operation}` until it is done with a release (or an error).
+    func waitForRelease(_ first: FirebaseOperation, interval: Duration, maximumPolls: Int) async throws -> (FirebaseRelease, String?) {
+        var operation = first
+        for _ in 0..<maximumPolls {
+            if operation.done == true {
+                if let error = operation.error {
+                    throw UploadError("firebase", masker.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"))
+                }
+                if let release = operation.response?.release { return (release, operation.response?.result) }
+            }
+            try await clock.sleep(for: interval)
+            operation = try decode(FirebaseOperation.self, try await call("GET", "v1/\(operation.name)"), what: "the upload status")
+        }
+        throw UploadError("firebase", "Firebase was still processing the binary after \(maximumPolls) checks; it took longer than expected, try again")
+    }
+
+    /// `PATCH /v1/{release}?updateMask=release_notes.text`
+    func setReleaseNotes(_ notes: String, on release: FirebaseRelease) async throws {
+        let body = try JSONSerialization.data(withJSONObject: ["name": release.name, "releaseNotes": ["text": notes]])
+        _ = try await call("PATCH", "v1/\(release.name)", query: "updateMask=release_notes.text", headers: ["Content-Type": "application/json"], body: .data(body))
+        await log("release notes set (\(notes.count) characters)")
+    }
+
+    /// `POST /v1/{release}:distribute`
+    func distribute(_ release: FirebaseRelease, groups: [String], testers: [String]) async throws {
+        let body = try JSONSerialization.data(withJSONObject: ["testerEmails": testers, "groupAliases": groups])
+        _ = try await call("POST", "v1/\(release.name):distribute", headers: ["Content-Type": "application/json"], body: .data(body))
+        await log("distributed to \(Self.audience(groups: groups, testers: testers))")
+    }
+
+    private func call(
+        _ method: String, _ path: String, query: String? = nil, headers: [String: String] = [:], body: HTTPTransportBody = .none,
+        progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
+    ) async throws -> HTTPTransportResponse {
+        guard var components = URLComponents(url: api, resolvingAgainstBaseURL: false) else {
+            throw UploadError("firebase", "bad endpoint \(api.printable)")
+        }
+        components.percentEncodedPath = components.percentEncodedPath + "/" + path
+        components.percentEncodedQuery = query
+        guard let url = components.url else { throw UploadError("firebase", "bad resource name '\(path)'") }
+        var allHeaders = headers
+        allHeaders["Authorization"] = "Bearer \(token)"
+        let request = HTTPTransportRequest(method: method, url: url, headers: allHeaders, body: body)
+        return try await http.sendExpectingSuccess(request, destination: "firebase", masker: masker, log: log, progress: progress)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ response: HTTPTransportResponse, what: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: response.body)
+        } catch {
+            throw UploadError("firebase", masker.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
+        }
+    }
+
+    static func audience(groups: [String], testers: [String]) -> String {
+        var parts: [String] = []
+        if !groups.isEmpty { parts.append("groups \(groups.joined(separator: ", "))") }
+        if !testers.isEmpty { parts.append("\(testers.count) tester\(testers.count == 1 ? "" : "s")") }
+        return parts.joined(separator: " and ")
+    }
+}

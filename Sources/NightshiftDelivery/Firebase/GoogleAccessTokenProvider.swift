@@ -1,0 +1,70 @@
+import Crypto
+import Foundation
+import NightshiftCore
+import NightshiftSystem
+import _CryptoExtras
+
+/// Turns a service account into an OAuth access token: a JWT signed RS256 with the account's key,
+/// exchanged at the token endpoint (RFC 7523 JWT bearer grant), as Google's client libraries do.
+struct GoogleAccessTokenProvider {
+    static let scope = "https://www.googleapis.com/auth/cloud-platform"
+    static let defaultTokenEndpoint = "https://oauth2.googleapis.com/token"
+    static let lifetime: TimeInterval = 3600
+
+    var client: RetryingHTTPClient
+    var clock: any WallClock
+
+    func accessToken(for account: GoogleServiceAccount, tokenEndpoint: String?, masker: SecretMasker,
+                     log: @Sendable (String) async -> Void) async throws -> String {
+        let endpoint = tokenEndpoint ?? account.tokenURI ?? Self.defaultTokenEndpoint
+        guard let url = URL(string: endpoint) else { throw UploadError("firebase", "'token_endpoint: \(endpoint)' is not a URL") }
+        let assertion = try signedAssertion(for: account, audience: endpoint)
+        let masker = masker.adding([assertion])
+        let form = "grant_type=\(Self.formEncode("urn:ietf:params:oauth:grant-type:jwt-bearer"))&assertion=\(Self.formEncode(assertion))"
+        let request = HTTPTransportRequest(method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8)))
+        let response = try await client.sendExpectingSuccess(request, destination: "firebase", masker: masker, log: log)
+        guard let token = (try? JSONDecoder().decode(TokenResponse.self, from: response.body))?.accessToken, !token.isEmpty else {
+            throw UploadError("firebase", "the token endpoint answered without an access_token")
+        }
+        return token
+    }
+
+    func signedAssertion(for account: GoogleServiceAccount, audience: String) throws -> String {
+        let issuedAt = Int(clock.now.timeIntervalSince1970)
+        var header: [String: Any] = ["alg": "RS256", "typ": "JWT"]
+        if let keyID = account.privateKeyID { header["kid"] = keyID }
+        let claims: [String: Any] = [
+            "iss": account.clientEmail, "scope": Self.scope, "aud": audience,
+            "iat": issuedAt, "exp": issuedAt + Int(Self.lifetime),
+        ]
+        let signingInput = try Self.base64URL(json: header) + "." + Self.base64URL(json: claims)
+        let key: _RSA.Signing.PrivateKey
+        do {
+            key = try _RSA.Signing.PrivateKey(pemRepresentation: account.privateKey)
+        } catch {
+            throw UploadError("firebase", "the service account's private_key is not an RSA key in PEM form")
+        }
+        let signature = try key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
+        return signingInput + "." + Self.base64URL(signature.rawRepresentation)
+    }
+
+    private struct TokenResponse: Decodable {
+        var accessToken: String
+        enum CodingKeys: String, CodingKey { case accessToken = "access_token" }
+    }
+
+    static func base64URL(json object: [String: Any]) throws -> String {
+        base64URL(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+    }
+
+    static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

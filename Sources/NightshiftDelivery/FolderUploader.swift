@@ -1,0 +1,101 @@
+import Crypto
+import Foundation
+public import NightshiftCore
+public import NightshiftSystem
+
+/// `upload: { to: folder, path: /Volumes/builds/nightly }`: copies the file into a directory
+/// (often a network share) under a temporary name, checks size and SHA-256 of what landed, then
+/// renames it into place, so readers of the folder never see half a file. A copy that fails
+/// (a share that hiccups, a copy that does not match) is tried again after `backoff:`, doubling,
+/// up to `attempts:` in all, like the network uploads.
+public struct FolderUploader: Uploader {
+    public var clock: any WallClock
+    public var jitter: any JitterSource
+
+    public init(clock: any WallClock, jitter: any JitterSource) {
+        self.clock = clock
+        self.jitter = jitter
+    }
+
+    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
+        let directory = try request.settings.required("path", for: "folder")
+        let policy = try request.settings.retryPolicy(for: "folder")
+        try Self.requireDirectory(directory)
+        var attempt = 1
+        while true {
+            do {
+                return try await copyOnce(request.file, into: directory, progress: progress)
+            } catch let error as UploadError where attempt < policy.attempts {
+                let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
+                await request.log("\(error.message); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+                try await clock.sleep(for: wait)
+                attempt += 1
+            } catch let error as UploadError where policy.attempts > 1 {
+                throw UploadError("folder", error.message + " (after \(policy.attempts) attempts)")
+            }
+        }
+    }
+
+    /// One copy, verification and rename; leaves no partial file behind when it fails.
+    private func copyOnce(
+        _ file: String, into directory: String, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> UploadReceipt {
+        let name = (file as NSString).lastPathComponent
+        let destination = (directory as NSString).appendingPathComponent(name)
+        let partial = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).partial")
+        do {
+            let written = try await Self.copy(from: file, to: partial, progress: progress)
+            let landed = try FileDigest.of(file: partial)
+            guard landed == written else {
+                throw UploadError("folder", "'\(destination)' does not match after copying (sent \(written), found \(landed))")
+            }
+            try Self.moveIntoPlace(partial, to: destination)
+            return UploadReceipt(location: destination, verification: .verified(landed))
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            if error is UploadError || error is CancellationError { throw error }
+            throw UploadError("folder", "cannot copy to '\(destination)': \(error.localizedDescription)")
+        }
+    }
+
+    private static func requireDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UploadError("folder", "'\(path)' is not a directory")
+        }
+    }
+
+    /// Copies in chunks, hashing what it writes; returns the digest of the bytes written.
+    private static func copy(
+        from source: String, to target: String, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> FileDigest {
+        guard let input = FileHandle(forReadingAtPath: source) else { throw UploadError("folder", "cannot read '\(source)'") }
+        defer { try? input.close() }
+        let total = FileDigest.size(of: source) ?? 0
+        guard FileManager.default.createFile(atPath: target, contents: nil),
+              let output = FileHandle(forWritingAtPath: target) else {
+            throw UploadError("folder", "cannot write '\(target)'")
+        }
+        defer { try? output.close() }
+        var hasher = SHA256()
+        var written: Int64 = 0
+        while let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
+            try Task.checkCancellation()
+            try output.write(contentsOf: chunk)
+            hasher.update(data: chunk)
+            written += Int64(chunk.count)
+            progress(UploadProgress(bytesSent: written, totalBytes: total))
+        }
+        try output.synchronize()
+        return FileDigest(size: written, sha256: hasher.finalize().hexString)
+    }
+
+    /// Atomic within one file system, and it replaces an older build of the same name.
+    private static func moveIntoPlace(_ source: String, to destination: String) throws {
+        do {
+            try FileRename.replace(destination, with: source)
+        } catch {
+            throw UploadError("folder", error.description)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import NightshiftCore
+
+/// A multipart/form-data body written to a temporary file (boundary, headers, the file copied in
+/// chunks, closing boundary), so the transport can stream it from disk like a raw upload. Costs
+/// one extra copy on disk, never the file in memory.
+struct MultipartFormFile {
+    var path: String
+    var contentType: String
+
+    static func write(file: String, fieldName: String, in directory: String) throws -> MultipartFormFile {
+        let boundary = "nightshift-\(UUID().uuidString)"
+        let path = (directory as NSString).appendingPathComponent("upload-\(UUID().uuidString).multipart")
+        let name = (file as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "_")
+        guard let input = FileHandle(forReadingAtPath: file) else { throw UploadError("http", "cannot read '\(file)'") }
+        defer { try? input.close() }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
+            throw UploadError("http", "cannot write a temporary file in '\(directory)'")
+        }
+        defer { try? output.close() }
+        do {
+            let head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fieldName)\"; filename=\"\(name)\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n"
+            try output.write(contentsOf: Data(head.utf8))
+            while let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
+                try output.write(contentsOf: chunk)
+            }
+            try output.write(contentsOf: Data("\r\n--\(boundary)--\r\n".utf8))
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        return MultipartFormFile(path: path, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+}

@@ -1,0 +1,46 @@
+import NightshiftCore
+public import NightshiftSystem
+/// The `xcrun altool --upload-app` command for an App Store Connect API key. The key itself
+/// never goes on argv: altool reads `AuthKey_<key id>.p8` from `API_PRIVATE_KEYS_DIR`.
+public struct AltoolInvocation: Sendable, Hashable {
+    public var file: String
+    public var keyID: String
+    public var issuerID: String
+    /// altool's `-t`: ios, appletvos, macos, visionos.
+    public var platform: String
+
+    public static let platforms: Set<String> = ["ios", "appletvos", "macos", "visionos"]
+
+    public init(file: String, keyID: String, issuerID: String, platform: String = "ios") {
+        self.file = file
+        self.keyID = keyID
+        self.issuerID = issuerID
+        self.platform = platform
+    }
+
+    init(file: String, settings: UploadSettings) throws(UploadError) {
+        let platform = settings.string("platform") ?? "ios"
+        guard Self.platforms.contains(platform) else {
+            throw UploadError("testflight", "'platform: \(platform)' must be one of \(Self.platforms.sorted().joined(separator: ", "))")
+        }
+        self.init(
+            file: file, keyID: try settings.required("key_id", for: "testflight"),
+            issuerID: try settings.required("issuer_id", for: "testflight"), platform: platform
+        )
+    }
+
+    /// The file name altool looks for in `API_PRIVATE_KEYS_DIR`.
+    public var keyFileName: String { "AuthKey_\(keyID).p8" }
+
+    public func command(privateKeysDirectory: String) -> ShellCommand {
+        ShellCommand(
+            "xcrun",
+            ["altool", "--upload-app", "-f", file, "-t", platform, "--apiKey", keyID, "--apiIssuer", issuerID],
+            environment: ["API_PRIVATE_KEYS_DIR": privateKeysDirectory]
+        )
+    }
+
+    /// Exit statuses altool ends with when it gave up on the network, not on the build:
+    /// -1, -5 and -11 as a byte (fastlane#21535, codemagic cli-tools#435). Worth a retry.
+    public static let transientStatuses: Set<Int32> = [255, 251, 245]
+}

@@ -1,0 +1,44 @@
+import NightshiftCore
+/// Splits altool's output into masked lines as it arrives, logs them, and keeps the error lines
+/// for the failure message.
+actor AltoolOutput {
+    private var pending: [UInt8] = []
+    private(set) var errorLines: [String] = []
+    private(set) var succeeded = false
+    /// The id App Store Connect gave the upload (`Delivery UUID: …`), which support asks for.
+    private(set) var deliveryID: String?
+    private let masker: SecretMasker
+    private let log: @Sendable (String) async -> Void
+
+    init(masker: SecretMasker, log: @escaping @Sendable (String) async -> Void) {
+        self.masker = masker
+        self.log = log
+    }
+
+    func receive(_ bytes: [UInt8]) async {
+        pending += bytes
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            await handle(line)
+        }
+    }
+
+    func finish() async {
+        guard !pending.isEmpty else { return }
+        let line = String(decoding: pending, as: UTF8.self)
+        pending.removeAll()
+        await handle(line)
+    }
+
+    private func handle(_ raw: String) async {
+        let line = masker.mask(raw)
+        if line.contains("UPLOAD SUCCEEDED") || line.contains("No errors uploading") { succeeded = true }
+        if line.uppercased().contains("ERROR:") { errorLines.append(line.trimmingWhitespace) }
+        if let range = line.firstRange(of: "Delivery UUID:") {
+            let id = String(line[range.upperBound...]).trimmingWhitespace
+            if !id.isEmpty { deliveryID = id }
+        }
+        await log(line)
+    }
+}

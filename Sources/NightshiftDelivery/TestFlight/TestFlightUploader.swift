@@ -1,0 +1,94 @@
+import Foundation
+public import NightshiftCore
+public import NightshiftSystem
+
+/// `upload: { to: testflight, key_id: …, issuer_id: …, private_key: … }`: App Store Connect through
+/// `xcrun altool --upload-app` with an API key, run by the injected shell. The .p8 (a path, or its
+/// PEM from an environment variable) is copied to `AuthKey_<key id>.p8` in a private temporary
+/// directory for the length of the call and removed afterwards.
+public struct TestFlightUploader: Uploader {
+    public var shell: any ShellRunner
+    public var clock: any WallClock
+    public var temporaryDirectory: String
+    public var jitter: any JitterSource
+
+    public init(shell: any ShellRunner, clock: any WallClock, temporaryDirectory: String, jitter: any JitterSource = SystemJitterSource()) {
+        self.shell = shell
+        self.clock = clock
+        self.temporaryDirectory = temporaryDirectory
+        self.jitter = jitter
+    }
+
+    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
+        let settings = request.settings
+        let invocation = try AltoolInvocation(file: request.file, settings: settings)
+        let key = try Self.privateKey(try settings.required("private_key", for: "testflight"))
+        let pemLines = key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
+        let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + pemLines)
+        let policy = try settings.retryPolicy(for: "testflight")
+        let digest = try FileDigest.of(file: request.file)
+        let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
+        defer { keys.remove() }
+        // altool's own output is the progress; it reports no byte counts to relay.
+        let deliveryID = try await runAltool(invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
+        let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
+        return UploadReceipt(location: location, verification: .sent(digest))
+    }
+
+    /// Runs altool until it succeeds, retrying only the exits that mean a network give-up;
+    /// returns the delivery id altool printed, if any.
+    private func runAltool(
+        _ command: ShellCommand, policy: UploadRetryPolicy, masker: SecretMasker, log: @escaping @Sendable (String) async -> Void
+    ) async throws -> String? {
+        for attempt in 1...policy.attempts {
+            let output = AltoolOutput(masker: masker, log: log)
+            let termination = try await shell.run(command) { _, bytes in await output.receive(bytes) }
+            await output.finish()
+            let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)
+            if termination.succeeded, errors.isEmpty || reportedSuccess { return await output.deliveryID }
+            guard case .exited(let status) = termination, AltoolInvocation.transientStatuses.contains(status), attempt < policy.attempts else {
+                throw UploadError("testflight", "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")))
+            }
+            let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
+            await log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+            try await clock.sleep(for: wait)
+        }
+        return nil
+    }
+
+    /// PEM content as given, or read from a path.
+    static func privateKey(_ value: String) throws -> String {
+        if value.contains("-----BEGIN") { return value }
+        guard let data = FileManager.default.contents(atPath: value) else {
+            throw UploadError("testflight", "cannot read the App Store Connect key '\(value)'")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `<tmp>/nightshift-asc-<uuid>/private_keys/AuthKey_<id>.p8`, readable by the owner only.
+struct PrivateKeysDirectory {
+    var root: String
+    var path: String
+
+    init(in temporaryDirectory: String, fileName: String, contents: String) throws {
+        root = (temporaryDirectory as NSString).appendingPathComponent("nightshift-asc-\(UUID().uuidString)")
+        path = (root as NSString).appendingPathComponent("private_keys")
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root)
+            let file = (path as NSString).appendingPathComponent(fileName)
+            guard manager.createFile(atPath: file, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw UploadError("testflight", "cannot write the API key into '\(path)'")
+            }
+        } catch {
+            try? manager.removeItem(atPath: root)
+            throw error
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import NightshiftCore
+
+extension HTTPTransportResponse {
+    /// "HTTP 401 Unauthorized from PUT https://…/path: <start of the body>", masked: servers echo
+    /// tokens and headers back in error bodies.
+    func failureMessage(for request: HTTPTransportRequest, masker: SecretMasker) -> String {
+        var message = "HTTP \(status)\(Self.reason(status).map { " \($0)" } ?? "") from \(request.method) \(request.printableURL)"
+        let excerpt = Self.excerpt(bodyText)
+        if !excerpt.isEmpty { message += ": \(excerpt)" }
+        if status == 401 || status == 403 { message += " (check the credentials and their permissions)" }
+        return masker.mask(message)
+    }
+
+    private static func excerpt(_ text: String) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.joined(separator: " ")
+        return flat.count > 500 ? String(flat.prefix(500)) + "…" : flat
+    }
+
+    private static func reason(_ status: Int) -> String? {
+        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+         408: "Request Timeout", 409: "Conflict", 413: "Content Too Large", 429: "Too Many Requests",
+         500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"][status]
+    }
+}
+
+extension RetryingHTTPClient {
+    /// Sends and requires a 2xx; anything else becomes an `UploadError` naming `destination`.
+    func sendExpectingSuccess(
+        _ request: HTTPTransportRequest, destination: String, masker: SecretMasker,
+        log: @Sendable (String) async -> Void, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
+    ) async throws -> HTTPTransportResponse {
+        let response: HTTPTransportResponse
+        let retried = policy.attempts > 1 ? " (after \(policy.attempts) attempts)" : ""
+        do {
+            response = try await send(request, log: log, progress: progress)
+        } catch let error as HTTPTransportError {
+            let note = if case .connection = error { retried } else { "" }
+            throw UploadError(destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"))
+        }
+        guard response.isSuccess else {
+            // A retryable status comes back only once the attempts are spent.
+            let note = UploadRetryPolicy.isRetryable(status: response.status) ? retried : ""
+            throw UploadError(destination, response.failureMessage(for: request, masker: masker) + note)
+        }
+        return response
+    }
+}

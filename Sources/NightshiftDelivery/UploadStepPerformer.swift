@@ -1,0 +1,121 @@
+import Foundation
+public import NightshiftCore
+public import NightshiftEngine
+public import NightshiftSystem
+
+/// Performs `upload:` steps: resolves the destination's settings, picks the file (`file:`, else
+/// the .ipa the lane's export produced), hands both to the destination's uploader, reports
+/// progress and where the build went, and exports `NIGHTSHIFT_UPLOAD_URL` for later steps.
+public struct UploadStepPerformer: StepPerformer {
+    public static let fileVariable = "NIGHTSHIFT_IPA_PATH"
+    public static let locationVariable = "NIGHTSHIFT_UPLOAD_URL"
+
+    public var registry: UploaderRegistry
+    /// Whether output goes to a live terminal (progress redrawn in place, see
+    /// `ConsoleStyle.liveProgress`) or to a CI log (a plain line every `progressInterval`).
+    public var isInteractive: Bool
+    /// Between plain progress lines when not interactive.
+    public var progressInterval: Duration
+
+    public init(registry: UploaderRegistry, isInteractive: Bool, progressInterval: Duration = .seconds(30)) {
+        self.registry = registry
+        self.isInteractive = isInteractive
+        self.progressInterval = progressInterval
+    }
+
+    public func perform(_ step: Step, in context: StepContext) async throws -> Termination {
+        guard case .upload(let target) = step.kind else {
+            throw StepFailure("'\(step.displayName)' is not an upload step")
+        }
+        let parameters = Self.resolve(target.parameters, in: context)
+        let file = try await Self.file(parameters, in: context)
+        if context.isDryRun {
+            if let command = UploadDryRunDescription.command(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
+                _ = try await context.run(command)
+            }
+            for line in UploadDryRunDescription.lines(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
+                await context.log(context.masker.mask(line))
+            }
+            return .exited(0)
+        }
+        guard let uploader = registry.uploader(for: target.destination) else {
+            throw StepFailure("unknown upload destination '\(target.destination)' (known: \(UploadDestinationSchema.destinations.joined(separator: ", ")))")
+        }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw StepFailure("cannot upload '\(file)': no such readable file")
+        }
+        let masker = context.masker.adding(UploadDestinationSchema.secretValues(for: target.destination, in: UploadSettings(parameters)))
+        let receipt = try await upload(Self.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
+        await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
+        if let verification = receipt.verification { await context.log(verification.description) }
+        await context.exports.set(Self.locationVariable, receipt.location)
+        return .exited(0)
+    }
+
+    /// Refuses unknown destinations before the lane starts, so a typo does not waste a build.
+    public func preflight(_ steps: [Step], in context: StepContext) async throws {
+        for step in steps {
+            guard case .upload(let target) = step.kind, !context.isDryRun else { continue }
+            if registry.uploader(for: target.destination) == nil {
+                throw StepFailure("unknown upload destination '\(target.destination)' in step '\(step.displayName)'")
+            }
+        }
+    }
+
+    /// Uploads with `masker` (the run's secrets and the upload's credentials) hiding every line
+    /// the uploader prints and its failure.
+    private func upload(
+        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], masker: SecretMasker, in context: StepContext
+    ) async throws -> UploadReceipt {
+        let request = UploadRequest(
+            file: file, parameters: parameters, environment: context.environment, masker: masker,
+            log: { line in await context.log(masker.mask(line)) }
+        )
+        let reporter = UploadProgressReporter(
+            formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),
+            clock: context.clock, print: { line in await context.log(line) }, redraw: isInteractive ? context.progress : nil
+        )
+        do {
+            let receipt = try await uploader.upload(request, progress: reporter.record)
+            await reporter.finish()
+            return receipt
+        } catch {
+            await reporter.finish()
+            throw Self.stepFailure(error, masker: masker)
+        }
+    }
+
+    /// Every failure leaves as a masked `StepFailure`; cancellation stays cancellation so an
+    /// interrupt is reported as one.
+    private static func stepFailure(_ error: any Error, masker: SecretMasker) -> any Error {
+        switch error {
+        case is CancellationError: error
+        case let upload as UploadError: StepFailure(masker.mask(upload.description))
+        default: StepFailure(masker.mask("upload failed: \(error)"))
+        }
+    }
+
+    /// `file: build/App.ipa` is relative to the directory nightshift runs in; tools that get it
+    /// (altool) and messages see the absolute path.
+    static func absolute(_ file: String) -> String {
+        file.hasPrefix("/") ? file : URL(fileURLWithPath: file).standardizedFileURL.path
+    }
+
+    static func resolve(_ parameters: [String: UploadParameter], in context: StepContext) -> [String: UploadParameter] {
+        parameters.mapValues { parameter in
+            switch parameter {
+            case .scalar(let value): .scalar(Template(context.resolve(value), at: value.location))
+            case .list(let values): .list(values.map { Template(context.resolve($0), at: $0.location) })
+            case .map(let values): .map(values.mapValues { Template(context.resolve($0), at: $0.location) })
+            }
+        }
+    }
+
+    /// `file:`, else the .ipa an earlier export step exported (or the environment names).
+    static func file(_ parameters: [String: UploadParameter], in context: StepContext) async throws -> String {
+        if let file = UploadSettings(parameters).string("file") { return file }
+        if let exported = await context.exports.all[fileVariable], !exported.isEmpty { return exported }
+        if let inherited = context.environment[fileVariable], !inherited.isEmpty { return inherited }
+        throw StepFailure("nothing to upload: set 'file:' or run an export step before this upload")
+    }
+}

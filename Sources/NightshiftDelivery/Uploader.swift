@@ -1,0 +1,59 @@
+public import NightshiftCore
+public import NightshiftSystem
+/// Sends a built file somewhere: App Store Connect, Firebase App Distribution, an HTTP store, a folder.
+public protocol Uploader: Sendable {
+    /// Uploads `request.file`. `progress` is called from any thread as bytes go out.
+    /// - Throws: `UploadError` with a message already masked (runtime tokens included).
+    func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt
+}
+
+public struct UploadRequest: Sendable {
+    public var file: String
+    /// The destination's settings, templates already expanded.
+    public var parameters: [String: UploadParameter]
+    public var environment: EnvironmentVariables
+    /// Hides the run's secrets; uploaders extend it with what they obtain at runtime (tokens).
+    public var masker: SecretMasker
+    /// The uploader's own commentary (retries, verification, tool output), one line per call.
+    public var log: @Sendable (String) async -> Void
+
+    public init(
+        file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
+        masker: SecretMasker = .none, log: @escaping @Sendable (String) async -> Void = { _ in }
+    ) {
+        self.file = file
+        self.parameters = parameters
+        self.environment = environment
+        self.masker = masker
+        self.log = log
+    }
+
+    public var settings: UploadSettings { UploadSettings(parameters) }
+}
+
+public struct UploadProgress: Sendable, Hashable {
+    public var bytesSent: Int64
+    public var totalBytes: Int64
+
+    public init(bytesSent: Int64, totalBytes: Int64) {
+        self.bytesSent = bytesSent
+        self.totalBytes = totalBytes
+    }
+
+    /// 0...1, or nil when the total is unknown.
+    public var fraction: Double? {
+        totalBytes > 0 ? min(1, Double(bytesSent) / Double(totalBytes)) : nil
+    }
+}
+
+public struct UploadReceipt: Sendable, Hashable {
+    /// Where the build went: a release URL or a path.
+    public var location: String
+    /// What went out, and what of it the destination confirmed.
+    public var verification: UploadVerification?
+
+    public init(location: String, verification: UploadVerification? = nil) {
+        self.location = location
+        self.verification = verification
+    }
+}

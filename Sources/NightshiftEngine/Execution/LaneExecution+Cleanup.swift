@@ -1,0 +1,53 @@
+import Foundation
+import NightshiftCore
+import NightshiftSystem
+
+extension LaneExecution {
+    /// Runs the registered cleanup, newest first, each action within the cleanup bound. An
+    /// action that does not finish fails the lane (unless it was interrupted, which decides the
+    /// exit code anyway), and what it leaves behind is named in a warning with the command that
+    /// removes it, also for the actions a third interrupt abandoned.
+    func runCleanup(lane: Lane) async {
+        let run = CleanupActionRun(bound: cleanupBound, clock: clock, interruption: runner.interruption)
+        for action in await cleanup.drain() {
+            let identity = StepIdentity(lane: lane.name, name: action.name, kind: "cleanup", depth: 0)
+            let start = clock.now
+            var result = StepResult(lane: lane.name, name: action.name, kind: "cleanup", status: .passed, start: start, attempts: 1)
+            if runner.interruption.abandonsCleanup {
+                result.status = .notRun
+                result.message = "left undone: nightshift was interrupted three times"
+            } else {
+                runner.reporter.stepStarted(identity)
+                describe(await run.run(action), of: action, in: &result)
+            }
+            result.duration = .seconds(clock.now.timeIntervalSince(start))
+            result.message = result.message.map(masker.mask)
+            record(result)
+            // A failure is on the step's own line already; what it leaves is not, nor is an
+            // action never started.
+            if result.status != .passed, action.leftBehind != nil || result.status == .notRun {
+                let left = action.leftBehind.map { "; left behind: \($0)" } ?? ""
+                runner.reporter.notice(masker.mask("warning: cleanup '\(action.name)' did not finish\(left)"))
+            }
+        }
+    }
+
+    private func describe(_ outcome: CleanupOutcome, of action: CleanupStack.Action, in result: inout StepResult) {
+        switch outcome {
+        case .finished:
+            return
+        case .failed(let reason):
+            result.status = .failed
+            result.message = "cleanup failed: \(reason)"
+        case .timedOut:
+            result.status = .failed
+            result.message = "cleanup '\(action.name)' was stopped: it reached its cleanup_timeout of \(DurationParser.format(cleanupBound))"
+        case .interrupted:
+            result.status = .interrupted
+            result.message = "cleanup '\(action.name)' was stopped by a second interrupt"
+        case .abandoned:
+            result.status = .interrupted
+            result.message = "cleanup '\(action.name)' was abandoned: nightshift was interrupted three times"
+        }
+    }
+}

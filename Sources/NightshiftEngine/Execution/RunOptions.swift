@@ -1,0 +1,51 @@
+public import NightshiftCore
+public import NightshiftSystem
+/// How a run behaves, as the command line chose.
+public struct RunOptions: Sendable, Hashable {
+    public var isDryRun: Bool
+    public var isVerbose: Bool
+    /// Whether long tool output (xcodebuild's) is condensed on the terminal; see
+    /// `condensesToolOutput(interactive:environment:verbose:)`.
+    public var condensesToolOutput: Bool
+    /// Where run folders go: `.nightshift`, or `$WORKSPACE/.nightshift` under Jenkins.
+    public var stateDirectory: String
+    public var runID: String
+
+    public init(
+        isDryRun: Bool = false, isVerbose: Bool = false, condensesToolOutput: Bool = false,
+        stateDirectory: String = ".nightshift", runID: String
+    ) {
+        self.isDryRun = isDryRun
+        self.isVerbose = isVerbose
+        self.condensesToolOutput = condensesToolOutput
+        self.stateDirectory = stateDirectory
+        self.runID = runID
+    }
+}
+
+extension RunOptions {
+    /// xcodebuild's output is condensed (errors, warnings, failure summaries, one line per build
+    /// phase) only for a person at an interactive terminal who did not ask for `--verbose`.
+    ///
+    /// Under Jenkins, or whenever stdout is not a terminal, the whole output is shown. The
+    /// Jenkins console log is the record people search, link to and read after the fact, long
+    /// after the run folder may be gone, and Jenkins streams and stores big logs well. A
+    /// condenser that does not know a new error format hides the one line that explains a
+    /// failure: xcpretty did exactly that ("exit 65 with no message", fastlane/fastlane#30099).
+    /// Either way each step's log under the run folder holds everything, and a failed step's
+    /// last lines go into the JUnit report.
+    public static func condensesToolOutput(interactive: Bool, environment: EnvironmentVariables, verbose: Bool) -> Bool {
+        interactive && !verbose && !JenkinsEnvironment(environment).isJenkins
+    }
+}
+
+/// Why a lane could not start: nothing has been executed. Exit code 2.
+public struct RunPreparationError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var problems: [Diagnostic]
+
+    public init(_ problems: [Diagnostic]) {
+        self.problems = problems
+    }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,27 @@
+import NightshiftCore
+import NightshiftLanes
+import NightshiftSystem
+/// Checks made before a lane's first step: everything it needs is there and can be performed.
+struct RunPreparation {
+    let file: LanesFile
+    let environment: EnvironmentVariables
+    let performers: [String: any StepPerformer]
+
+    func check(_ lane: Lane) throws(RunPreparationError) {
+        var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
+        var unavailable: Set<String> = []
+        let graph = LaneCallGraph(file: file)
+        graph.visitSteps(reachableFrom: lane) { step, _ in
+            let keyword = step.kind.keyword
+            if keyword != "lane", performers[keyword] == nil, unavailable.insert(keyword).inserted {
+                problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))
+            }
+        }
+        problems += graph.configurationProblems(of: lane)
+        // The loader checked the export methods written out; these come from the environment.
+        problems += UploadedBuildCheck(file: file, graph: graph) { configuration in
+            configuration.exportMethod.references.isEmpty ? nil : configuration.exportMethod.expand(in: environment)
+        }.problems(running: [lane])
+        if !problems.isEmpty { throw RunPreparationError(problems) }
+    }
+}

@@ -1,0 +1,110 @@
+public import NightshiftCore
+import NightshiftLanes
+public import NightshiftSystem
+/// Everything a step performer needs while its step runs.
+public struct StepContext: Sendable {
+    public var lanesFile: LanesFile
+    public var lane: Lane
+    public var step: Step
+    /// The configuration in force (the called lane's when a `lane:` step switched it).
+    public var configuration: Configuration?
+    /// The step's full environment: process, dotenv, configuration, lane, step, and what earlier
+    /// steps exported.
+    public var environment: EnvironmentVariables
+    public var folders: RunFolders
+    public var shell: any ShellRunner
+    public var clock: any WallClock
+    public var masker: SecretMasker
+    public var cleanup: CleanupStack
+    public var exports: RunExports
+    /// True under `--dry-run`: commands are recorded, not run, so performers must not expect
+    /// their outputs (files, parsed stdout) to exist.
+    public var isDryRun: Bool
+    /// Prints the step's extra log lines (and feeds them to its log), masked downstream.
+    public var emit: @Sendable (OutputChannel, [UInt8]) async -> Void
+    /// Shows a transient progress line on a live terminal, replacing the last one; nil clears it.
+    public var progress: @Sendable (String?) async -> Void
+    /// `--verbose`: show long tool output whole instead of condensed.
+    public var isVerbose: Bool
+    /// Where output goes that the terminal shows condensed (`run(_:display: .condensed)`); the
+    /// step's log still gets all of it. Nil when the run shows tool output whole: then it goes
+    /// to `emit` like any other output.
+    public var emitCondensed: (@Sendable (OutputChannel, [UInt8]) async -> Void)?
+
+    public init(
+        lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
+        folders: RunFolders, shell: any ShellRunner, clock: any WallClock, masker: SecretMasker,
+        cleanup: CleanupStack, exports: RunExports, isDryRun: Bool, isVerbose: Bool = false,
+        emit: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void,
+        progress: @escaping @Sendable (String?) async -> Void = { _ in }
+    ) {
+        self.lanesFile = lanesFile
+        self.lane = lane
+        self.step = step
+        self.configuration = configuration
+        self.environment = environment
+        self.folders = folders
+        self.shell = shell
+        self.clock = clock
+        self.masker = masker
+        self.cleanup = cleanup
+        self.exports = exports
+        self.isDryRun = isDryRun
+        self.isVerbose = isVerbose
+        self.emit = emit
+        self.progress = progress
+    }
+
+    public func resolve(_ template: Template) -> String { template.expand(in: environment) }
+
+    /// Writes a line of the step's own commentary (not a child's output).
+    public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {
+        await emit(channel, Array((line + "\n").utf8))
+    }
+
+    /// Runs a command through the injected shell, its output going to the step's output.
+    /// `.condensed` is for tools whose output is long and mostly noise (xcodebuild). Unless
+    /// `echo` is false (a user's own `sh:` script), the command line goes first into the output,
+    /// masked, as `$ xcodebuild archive …`: the log then says exactly what ran, as a dry run does.
+    public func run(_ command: ShellCommand, display: OutputDisplay = .whole, echo: Bool = true) async throws -> Termination {
+        if echo, !isDryRun { await log("$ " + masker.mask(CommandLineRendering.render(command))) }
+        let onOutput = display == .condensed ? emitCondensed ?? emit : emit
+        return try await shell.run(command, onOutput: onOutput)
+    }
+}
+
+/// How a command's output appears on the terminal. The step's log always gets all of it.
+public enum OutputDisplay: Sendable, Hashable {
+    case whole
+    /// Errors, warnings and build phases only, when the run condenses tool output
+    /// (`RunOptions.condensesToolOutput`); whole otherwise.
+    case condensed
+}
+
+/// Performs the steps of one kind (signing, building, uploading…). Registered per keyword in
+/// the composition root; the lane runner hands each step to the performer of its kind.
+public protocol StepPerformer: Sendable {
+    /// Returns how the step's last command ended; throws `StepFailure` for failures that are not
+    /// a command's exit status (an expired profile, a server that refused the upload).
+    func perform(_ step: Step, in context: StepContext) async throws -> Termination
+
+    /// Checks made before the lane's first step runs (an expired profile, a wrong certificate
+    /// password), for every step of this performer's kinds the lane will reach. Throwing stops
+    /// the lane before anything has been executed.
+    func preflight(_ steps: [Step], in context: StepContext) async throws
+}
+
+extension StepPerformer {
+    public func preflight(_ steps: [Step], in context: StepContext) async throws {}
+}
+
+/// A step that failed for a reason of its own, with a message fit for the user (masked later).
+public struct StepFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

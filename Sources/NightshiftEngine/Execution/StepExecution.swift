@@ -1,0 +1,137 @@
+import Foundation
+import NightshiftCore
+import NightshiftSystem
+
+/// One step, through all its attempts.
+struct StepExecution {
+    let execution: LaneExecution
+    let lane: Lane
+    let step: Step
+    let configuration: Configuration?
+    let depth: Int
+    let environment: EnvironmentVariables
+    let number: Int
+    /// The nearest enclosing lane or call time limit; nil for `always` steps, which clean up.
+    let deadline: RunDeadline?
+
+    private var runner: LaneRunner { execution.runner }
+    private var identity: StepIdentity {
+        StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: step.kind.keyword, depth: depth)
+    }
+
+    func run() async -> StepResult {
+        runner.reporter.stepStarted(identity)
+        let start = execution.clock.now
+        let attempts = step.options.retry.times + 1
+        var outcome = AttemptOutcome.interrupted
+        var recording = StepOutputRecorder.Recording(tail: "", logPath: nil)
+        var earlierFailures: [AttemptFailure] = []
+        var attempt = 0
+        while attempt < attempts {
+            attempt += 1
+            if attempt > 1 {
+                runner.reporter.notice("retrying '\(identity.name)' (attempt \(attempt) of \(attempts))")
+                let wait = step.options.retry.delay(beforeAttempt: attempt)
+                if wait > .zero {
+                    let slept = await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
+                        (try? await clock.sleep(for: wait)) != nil
+                    }
+                    if !slept {
+                        // Interrupted before this attempt started: it does not count.
+                        attempt -= 1
+                        outcome = .interrupted
+                        break
+                    }
+                }
+                // Only once the next attempt really starts: a wait cut short leaves it the last.
+                earlierFailures.append(failure(of: attempt - 1, outcome: outcome, recording: recording, start: start))
+            }
+            (outcome, recording) = await attemptOnce(attempt: attempt)
+            if outcome.succeeded || outcome == .interrupted { break }
+            if let deadline, deadline.hasPassed(at: execution.clock.now) { break }
+        }
+        var result = result(for: outcome, start: start, attempts: attempt, recording: recording)
+        result.earlierFailures = earlierFailures
+        return result
+    }
+
+    /// A failed attempt as reports show it: its reason (masked, worded as the step's own failure
+    /// would be) and its output's tail.
+    private func failure(of attempt: Int, outcome: AttemptOutcome, recording: StepOutputRecorder.Recording, start: Date) -> AttemptFailure {
+        let described = result(for: outcome, start: start, attempts: 1, recording: recording)
+        // From the outcome, not `described.status`, which continue_on_error may have excused.
+        let status: StepStatus
+        switch outcome {
+        case .timedOut, .deadlineExceeded: status = .timedOut
+        default: status = .failed
+        }
+        return AttemptFailure(attempt: attempt, status: status, message: described.message ?? "'\(identity.name)' failed",
+                              outputTail: recording.tail)
+    }
+
+    private func attemptOnce(attempt: Int) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
+        guard let performer = performer else {
+            return (.failed("step kind '\(step.kind.keyword)' is not available"), .init(tail: "", logPath: nil))
+        }
+        let logPath = execution.logsWritable ? "\(execution.folders.logs)/\(logName(attempt: attempt))" : nil
+        let recorder = StepOutputRecorder(
+            masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
+            step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
+        let context = makeContext(recorder: recorder)
+        let watchdog = StepWatchdog(timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
+                                    deadline: deadline, clock: execution.clock, recorder: recorder)
+        let outcome = await runner.interruption.runCancellable(always: step.options.always) {
+            await watchdog.run { try await performer.perform(step, in: context) }
+        }
+        let recording = await recorder.finish(failed: !outcome.succeeded)
+        if let problem = recording.logProblem {
+            runner.reporter.notice(execution.masker.mask("warning: the log of step '\(identity.name)' is incomplete: \(problem)"))
+        }
+        return (outcome, recording)
+    }
+
+    private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
+
+    private func makeContext(recorder: StepOutputRecorder) -> StepContext {
+        execution.makeContext(lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
+    }
+
+    /// From the masked name: a secret in a step's name must not reach a file name either.
+    private func logName(attempt: Int) -> String {
+        let slug = String(identity.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
+        let suffix = attempt > 1 ? ".attempt\(attempt)" : ""
+        return (number < 10 ? "0" : "") + "\(number)-\(slug)\(suffix).log"
+    }
+
+    /// `recording.logPath` is nil when the last attempt printed nothing: no empty log file.
+    private func result(for outcome: AttemptOutcome, start: Date, attempts: Int, recording: StepOutputRecorder.Recording) -> StepResult {
+        var result = StepResult(
+            lane: lane.name, name: identity.name, kind: identity.kind, status: .passed, start: start,
+            duration: .seconds(execution.clock.now.timeIntervalSince(start)), attempts: attempts, outputTail: recording.tail,
+            logPath: recording.logPath)
+        result.logProblem = recording.logProblem.map(execution.masker.mask)
+        switch outcome {
+        case .finished(let termination):
+            if case .exited(let code) = termination { result.exitCode = code }
+            if !termination.succeeded {
+                result.status = .failed
+                result.message = "'\(identity.name)' failed with \(termination)"
+            }
+        case .failed(let message):
+            result.status = .failed
+            result.message = message
+        case .timedOut(let message), .deadlineExceeded(let message):
+            result.status = .timedOut
+            result.message = "'\(identity.name)' \(message)"
+        case .interrupted:
+            result.status = .interrupted
+            result.message = "'\(identity.name)' was interrupted"
+        }
+        if attempts > 1, result.status != .passed { result.message = (result.message ?? "") + " after \(attempts) attempts" }
+        // A lane's deadline is not the step's to excuse.
+        let excusable = result.status == .failed || (result.status == .timedOut && !outcome.exceededDeadline)
+        if excusable, step.options.continueOnError { result.status = .failedIgnored }
+        result.message = result.message.map(execution.masker.mask)
+        return result
+    }
+}

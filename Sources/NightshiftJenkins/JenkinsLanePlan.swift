@@ -1,0 +1,107 @@
+import NightshiftCore
+import NightshiftEngine
+import NightshiftLanes
+/// Everything a Jenkinsfile says about one lane, worked out from the lanes file before any text
+/// is written: agent, trigger, time limit, credentials bindings and the shell lines.
+struct JenkinsLanePlan: Sendable, Hashable {
+    struct Binding: Sendable, Hashable {
+        var variable: String
+        var credentialID: String
+    }
+
+    var lane: String
+    var description: String?
+    /// `label '…'` text, nil for `agent any`.
+    var agentLabel: String?
+    /// `cron('…')` or `pollSCM('…')`, nil when the lane has no schedule.
+    var trigger: String?
+    /// What `H` is hashed from in nightshift: the job must carry this name.
+    var hashSeed: String
+    var timeoutMinutes: Int?
+    var timestamps: Bool
+    var bindings: [Binding]
+    /// Non-secret variables the agent or job must provide.
+    var settings: [String]
+    var setupLine: String
+    var runLine: String
+
+    /// Builds nightshift from the repository's Package.swift, once per agent workspace.
+    static let defaultSetup = "[ -x .build/release/nightshift ] || swift build -c release --product nightshift"
+    static let builtExecutable = ".build/release/nightshift"
+
+    init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String) {
+        self.lane = lane.name
+        description = lane.description
+        agentLabel = lane.jenkins.agent
+        trigger = lane.schedule.map(JenkinsLanePlan.trigger)
+        hashSeed = lane.schedule?.seed ?? lane.name
+        timeoutMinutes = lane.timeout.map(JenkinsLanePlan.wholeMinutes)
+        timestamps = lane.jenkins.timestamps
+        let explicit = lane.jenkins.credentials
+        // A variable needs no binding of its own when the user bound one that stands in for it.
+        let needed = requirements.variables.filter { !$0.alternatives.contains { explicit[$0] != nil } }
+        bindings = JenkinsLanePlan.bindings(explicit, secrets: needed.filter { policy.isSecret($0.name) }.map(\.name))
+        let bound = Set(bindings.map(\.variable))
+        settings = needed.filter { !policy.isSecret($0.name) }.map(\.name).filter { !bound.contains($0) }
+        setupLine = lane.jenkins.setup ?? JenkinsLanePlan.defaultSetup
+        let executable = lane.jenkins.setup == nil ? JenkinsLanePlan.builtExecutable : "nightshift"
+        runLine = JenkinsLanePlan.runLine(executable: executable, lane: lane.name, lanesFilePath: lanesFilePath)
+    }
+
+    /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a
+    /// `time_zone:` the cron text does not state itself becomes its `TZ=` first line, since
+    /// Jenkins would otherwise read it in the controller's zone.
+    /// One exception: under a `TZ=` line, an `@daily`-style line is written out (`H H * * *`),
+    /// because Jenkins drops the zone for alias lines and would fire at other times than
+    /// `nightshift schedule`. The expansion draws the same `H` values, so the minutes agree.
+    static func trigger(_ schedule: Schedule) -> String {
+        var lines = schedule.cron.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        let statesZone = lines.first { !$0.allSatisfy(\.isWhitespace) }.map(trimmed)?.hasPrefix("TZ=") ?? false
+        if let zone = schedule.timeZone, !statesZone { lines.insert("TZ=\(zone)", at: 0) }
+        if statesZone || schedule.timeZone != nil { lines = lines.flatMap(spellingOutAlias) }
+        let function = schedule.trigger == .changed ? "pollSCM" : "cron"
+        return "\(function)(\(GroovyLiteral.string(lines.joined(separator: "\n"))))"
+    }
+
+    private static func spellingOutAlias(_ line: String) -> [String] {
+        let spec = trimmed(line)
+        guard spec.hasPrefix("@") else { return [line] }
+        let keyword = String(spec.dropFirst().prefix { $0.isLetter })
+        guard CronLexer.keywords.contains(keyword) else { return [line] }
+        return ["# @\(keyword), written out: Jenkins ignores TZ= on @ lines", CronLineReader.expansion(of: keyword)]
+    }
+
+    private static func trimmed(_ line: some StringProtocol) -> Substring {
+        Substring(line).drop { $0 == " " || $0 == "\t" }
+    }
+
+    /// Jenkins' `timeout` counts whole minutes: round up, so the limit is never shorter than asked.
+    static func wholeMinutes(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let whole = Int(seconds) + (attoseconds > 0 ? 1 : 0)
+        return max(1, (whole + 59) / 60)
+    }
+
+    /// Every secret the lane needs, plus any variable the user mapped explicitly, sorted by name.
+    static func bindings(_ explicit: [String: String], secrets: [String]) -> [Binding] {
+        Set(secrets).union(explicit.keys).sorted().map {
+            Binding(variable: $0, credentialID: explicit[$0] ?? credentialID(for: $0))
+        }
+    }
+
+    /// `KEYCHAIN_PASSWORD` → `keychain-password`.
+    static func credentialID(for variable: String) -> String {
+        let words = variable.lowercased().split { $0 == "_" || $0 == "-" }
+        return words.joined(separator: "-")
+    }
+
+    static func runLine(executable: String, lane: String, lanesFilePath: String) -> String {
+        var words = [executable, "run", ShellWord.quoted(lane)]
+        if lanesFilePath != JenkinsExportOptions.defaultLanesFile {
+            words += ["--file", ShellWord.quoted(lanesFilePath)]
+        }
+        words += ["--junit", ShellWord.quoted("reports/\(lane).xml")]
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,64 @@
+import NightshiftCore
+import Yams
+
+extension LanesFileParser {
+    static let configurationKeys = [
+        "certificate", "provisioning_profile", "build_configuration", "app_identifier", "export_method",
+        "team_id", "export_options",
+    ]
+    static let requiredConfigurationKeys = Array(configurationKeys.prefix(5))
+    static let exportMethods = [
+        "app-store", "app-store-connect", "ad-hoc", "release-testing", "enterprise", "development", "debugging",
+        "validation", "developer-id", "mac-application", "package",
+    ]
+
+    func parseConfigurations(_ node: Node) -> [Configuration] {
+        guard let pairs = reader.mapping(node, in: "configurations", known: []) else { return [] }
+        return pairs.compactMap { parseConfiguration(named: $0.key, $0.value, keyNode: $0.keyNode) }
+    }
+
+    private func parseConfiguration(named name: String, _ node: Node, keyNode: Node) -> Configuration? {
+        let context = "configuration '\(name)'"
+        guard let pairs = reader.mapping(node, in: context, known: Self.configurationKeys) else { return nil }
+        require(Self.requiredConfigurationKeys, in: pairs, of: node, context: context, known: Self.configurationKeys)
+        var values: [String: Template] = [:]
+        var exportOptions: [String: PlistValue] = [:]
+        for (key, _, value) in pairs {
+            if key == "export_options" {
+                exportOptions = parsePlistDictionary(value, context: "\(context).export_options")
+            } else if let template = reader.template(value, "\(context).\(key)") {
+                values[key] = template
+            }
+        }
+        if let method = values["export_method"], method.references.isEmpty, !Self.exportMethods.contains(method.raw) {
+            bag.error("unknown export_method '\(method.raw)' in \(context)", at: method.location,
+                      notes: Suggestion.note(for: method.raw, among: Self.exportMethods))
+        }
+        return Configuration(
+            name: name, certificate: values["certificate"] ?? "", provisioningProfile: values["provisioning_profile"] ?? "",
+            buildConfiguration: values["build_configuration"] ?? "", appIdentifier: values["app_identifier"] ?? "",
+            exportMethod: values["export_method"] ?? "", teamID: values["team_id"], exportOptions: exportOptions,
+            location: reader.location(of: keyNode))
+    }
+
+    private func parsePlistDictionary(_ node: Node, context: String) -> [String: PlistValue] {
+        guard let pairs = reader.mapping(node, in: context, known: []) else { return [:] }
+        var result: [String: PlistValue] = [:]
+        for (key, _, value) in pairs { result[key] = parsePlistValue(value, context: "\(context).\(key)") }
+        return result
+    }
+
+    private func parsePlistValue(_ node: Node, context: String) -> PlistValue {
+        switch node {
+        case .mapping: return .dictionary(parsePlistDictionary(node, context: context))
+        case .sequence(let items): return .array(items.map { parsePlistValue($0, context: context) })
+        case .scalar(let scalar):
+            if scalar.style == .plain, ["true", "false"].contains(scalar.string) { return .bool(scalar.string == "true") }
+            if scalar.style == .plain, let number = Int(scalar.string) { return .integer(number) }
+            return .string(Template(scalar.string, at: reader.location(of: node)))
+        case .alias:
+            bag.error("aliases are not supported in \(context)", at: reader.location(of: node))
+            return .string("")
+        }
+    }
+}

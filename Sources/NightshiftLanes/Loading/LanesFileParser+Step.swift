@@ -1,0 +1,113 @@
+import NightshiftCore
+import Yams
+
+extension LanesFileParser {
+    static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error"]
+    static let retryKeys = ["times", "delay", "backoff"]
+    /// Options that a `lane:` call cannot take for the called lane as a whole: retrying a lane
+    /// would re-run steps that passed, and silence is watched per process.
+    static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout"]
+    /// Kinds written as a bare word (`- package`): they take no argument.
+    static let bareKinds: [String: StepKind] = [
+        "package": .package, "import_certificate": .importCertificate, "install_profile": .installProfile,
+        "archive": .archive, "export": .export,
+    ]
+
+    func parseStep(_ node: Node, context: String) -> Step? {
+        let location = reader.location(of: node)
+        if case .scalar(let scalar) = node {
+            if let kind = Self.bareKinds[scalar.string] { return Step(kind, location: location) }
+            bag.error("unknown step kind '\(scalar.string)' in \(context)", at: location,
+                      notes: unknownKindNotes(scalar.string))
+            return nil
+        }
+        let known = StepKind.keywords + Self.stepOptionKeys
+        guard let pairs = reader.mapping(node, in: "a step of \(context)", known: known) else { return nil }
+        let kinds = pairs.filter { StepKind.keywords.contains($0.key) }
+        guard let kindPair = kinds.first else {
+            // `shh:` was reported as unknown with "did you mean 'sh'?": one typo, one error.
+            if reader.suggestedKeys(in: node, known: known).isDisjoint(with: StepKind.keywords) {
+                bag.error("step in \(context) names no step kind", at: location,
+                          notes: ["a step is one of: \(StepKind.keywords.joined(separator: ", "))"])
+            }
+            return nil
+        }
+        for extra in kinds.dropFirst() {
+            bag.error("step in \(context) has two kinds, '\(kindPair.key)' and '\(extra.key)'", at: reader.location(of: extra.keyNode))
+        }
+        guard let kind = parseKind(kindPair.key, kindPair.value, context: context) else { return nil }
+        if case .lane(let callee) = kind {
+            for pair in pairs where Self.optionsPerCalledStep.contains(pair.key) {
+                bag.error("'\(pair.key)' has no meaning on a 'lane:' call", at: reader.location(of: pair.keyNode),
+                          notes: ["it applies to one step at a time: set it on the steps of lane '\(callee)'"])
+            }
+        }
+        let options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
+        return Step(kind, options: options, location: location)
+    }
+
+    private func unknownKindNotes(_ word: String) -> [String] {
+        let suggestion = Suggestion.note(for: word, among: StepKind.keywords)
+        return suggestion.isEmpty ? ["a shell command goes under 'sh:', e.g. '- sh: \(word)'"] : suggestion
+    }
+
+    private func parseKind(_ keyword: String, _ value: Node, context: String) -> StepKind? {
+        if let bare = Self.bareKinds[keyword] {
+            if !reader.isNull(value) {
+                if case .mapping(let mapping) = value, mapping.isEmpty { return bare }
+                bag.error("'\(keyword)' takes no value", at: reader.location(of: value))
+            }
+            return bare
+        }
+        switch keyword {
+        case "sh":
+            // Read as written, not as a template: the shell expands it, `${NAME%.*}` included.
+            return reader.string(value, "sh").map { .sh(script($0, at: value)) }
+        case "lane":
+            return reader.string(value, "lane").map(StepKind.lane)
+        case "upload":
+            return parseUpload(value, context: context).map(StepKind.upload)
+        default:
+            return nil
+        }
+    }
+
+    private func script(_ text: String, at node: Node) -> ShellScript {
+        let references = ShellScriptScanner.scan(text).references.prefix(ShellScript.mostPlacedReferences)
+        return ShellScript(text, at: reader.location(of: node), referenceLocations: references.map { reference in
+            reader.location(ofLine: reference.line, offset: reference.offset, in: node)
+        })
+    }
+
+    private func parseUpload(_ node: Node, context: String) -> UploadTarget? {
+        guard let pairs = reader.mapping(node, in: "upload", known: []) else { return nil }
+        var target = UploadTarget(destination: "", location: reader.location(of: node))
+        var sawTo = false
+        for (key, keyNode, value) in pairs {
+            if key == "to" {
+                sawTo = true
+                target.destination = reader.string(value, "upload.to") ?? ""
+                continue
+            }
+            switch value {
+            case .sequence(let items):
+                target.parameters[key] = .list(items.compactMap { reader.template($0, "upload.\(key)") })
+            case .mapping:
+                target.parameters[key] = .map(reader.templateMap(value, "upload.\(key)", keys: .headerFields) ?? [:])
+            default:
+                if let template = reader.scalarText(value, "upload.\(key)") { target.parameters[key] = .scalar(template) }
+            }
+            target.parameterLocations[key] = reader.location(of: keyNode)
+        }
+        if !sawTo {
+            bag.error("upload in \(context) needs 'to:' (one of \(UploadDestinationSchema.destinations.joined(separator: ", ")))",
+                      at: reader.location(of: node))
+        }
+        for (key, value) in UploadDestinationSchema.defaults(for: target.destination) where target.parameters[key] == nil {
+            let exclusive = UploadDestinationSchema.exclusiveChoices(for: target.destination).first { $0.contains(key) } ?? []
+            if exclusive.contains(where: { target.parameters[$0] != nil }) { continue }
+            target.parameters[key] = .scalar(Template(value, at: target.location))
+        }
+        return target
+    }
+}

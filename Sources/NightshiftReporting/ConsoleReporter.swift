@@ -1,0 +1,83 @@
+import Foundation
+public import NightshiftCore
+public import NightshiftEngine
+public import NightshiftSystem
+
+/// The run as people read it: a line per step as it starts and ends, its output indented
+/// beneath, and a summary table at the end.
+public struct ConsoleReporter: RunReporter {
+    let output: any OutputSink
+    let style: ConsoleStyle
+    let clock: any WallClock
+    /// Without colour, the escape sequences a step prints are kept from the console (they stay
+    /// in its log): a plain console, a pipe or Jenkins' log must not be cleared or retitled.
+    private let escapes = StepOutputEscapeFilters()
+
+    public init(output: any OutputSink, style: ConsoleStyle, clock: any WallClock) {
+        self.output = output
+        self.style = style
+        self.clock = clock
+    }
+
+    public func laneStarted(_ lane: Lane, runID: String) {
+        output.out(stamp() + style.bold("lane \(lane.name)") + style.dim(" (run \(runID))") + "\n")
+    }
+
+    public func stepStarted(_ step: StepIdentity) {
+        if !style.colour { escapes.reset(lane: step.lane, name: step.name, kind: step.kind) }
+        output.out(stamp() + indent(step.depth) + "▶ " + step.name + "\n")
+    }
+
+    /// Each line indented beneath its step; stderr in yellow, stdout dimmed, when in colour, and
+    /// without escape sequences when not. On a live terminal a progress line may be showing: the
+    /// output replaces it, and the progress is redrawn beneath by its next update.
+    public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
+        let text = style.colour ? text : escapes.strip(text, channel: channel, step: step)
+        guard !text.isEmpty else { return }
+        let colour = style.colour ? (channel == .standardError ? "\u{1B}[33m" : "\u{1B}[2m") : ""
+        let prefix = Array(((style.liveProgress ? Self.clearLine : "") + colour + indent(step.depth) + "    ").utf8)
+        let suffix = style.colour ? Array("\u{1B}[0m".utf8) : []
+        output.write(bytes: LineDecoration.decorate(text, prefix: prefix, suffix: suffix), to: .standardOutput)
+    }
+
+    /// Redraws the step's progress line in place (carriage return, erase line), without a
+    /// newline; nil erases it. Nothing on a plain console: steps print plain lines there.
+    public func stepProgress(_ text: String?, step: StepIdentity) {
+        guard style.liveProgress else { return }
+        output.out(Self.clearLine + (text.map { style.dim(indent(step.depth) + "    " + $0) } ?? ""))
+    }
+
+    static let clearLine = "\r\u{1B}[2K"
+
+    public func stepFinished(_ result: StepResult) {
+        if !style.colour { escapes.reset(lane: result.lane, name: result.name, kind: result.kind) }
+        let duration = DurationFormatting.short(result.duration)
+        let line: String
+        switch result.status {
+        case .passed: line = style.green("✔ \(result.name)") + style.dim(" (\(duration))")
+        case .skipped: line = style.dim("↷ \(result.name) skipped: \(result.message ?? "")")
+        case .failedIgnored: line = style.yellow("⚠ \(result.name) (\(duration)): \(result.message ?? "") — continuing")
+        case .notRun: line = style.dim("· \(result.name) not run")
+        case .failed, .timedOut, .interrupted: line = style.red("✘ \(result.name) (\(duration)): \(result.message ?? result.status.rawValue)")
+        }
+        output.out(stamp() + line + "\n")
+    }
+
+    public func laneFinished(_ result: LaneResult) {
+        output.out("\n" + SummaryTable(result: result, style: style).render())
+        if !result.logFolder.isEmpty, result.status != .passed {
+            output.out(style.dim("logs: \(result.logFolder)") + "\n")
+        }
+    }
+
+    public func notice(_ text: String) {
+        output.err(stamp() + style.yellow(text) + "\n")
+    }
+
+    private func stamp() -> String {
+        guard style.timestamps else { return "" }
+        return "[" + DurationFormatting.timestamp(clock.now) + "] "
+    }
+
+    private func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }
+}

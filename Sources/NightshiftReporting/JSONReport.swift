@@ -1,0 +1,64 @@
+public import Foundation
+import NightshiftCore
+public import NightshiftEngine
+
+/// The run as JSON: lanes, steps, start, duration, status and exit code.
+public struct JSONReport: Sendable {
+    struct Document: Encodable {
+        var lanes: [LaneEntry]
+    }
+
+    struct LaneEntry: Encodable {
+        var lane: String
+        var runID: String
+        var status: String
+        var start: String
+        var durationSeconds: Double
+        /// Absent when the run had no log folder (it could not be created).
+        var logFolder: String?
+        var steps: [StepEntry]
+    }
+
+    struct StepEntry: Encodable {
+        var lane: String
+        var name: String
+        var kind: String
+        var status: String
+        var start: String
+        var durationSeconds: Double
+        var exitCode: Int32?
+        var attempts: Int
+        var message: String?
+        var log: String?
+        /// false when the log misses output (a full disk); absent when nothing was logged.
+        var logComplete: Bool?
+        var logProblem: String?
+    }
+
+    public var results: [LaneResult]
+
+    public init(results: [LaneResult]) {
+        self.results = results
+    }
+
+    public func render() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return try encoder.encode(Document(lanes: results.map(entry)))
+    }
+
+    private func entry(_ result: LaneResult) -> LaneEntry {
+        LaneEntry(
+            lane: result.lane, runID: result.runID, status: result.status.rawValue,
+            start: DurationFormatting.timestamp(result.start), durationSeconds: result.duration.seconds,
+            logFolder: result.logFolder.isEmpty ? nil : result.logFolder,
+            steps: result.steps.map {
+                StepEntry(lane: $0.lane, name: $0.name, kind: $0.kind, status: $0.status.rawValue,
+                          start: DurationFormatting.timestamp($0.start), durationSeconds: $0.duration.seconds,
+                          exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, log: $0.logPath,
+                          logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
+                          logProblem: $0.logProblem)
+            })
+    }
+}
