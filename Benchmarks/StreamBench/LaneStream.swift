@@ -1,3 +1,4 @@
+import NightshiftCore
 import Foundation
 import NightshiftEngine
 import NightshiftLanes
@@ -36,7 +37,7 @@ struct LaneStream {
             shell: shell, clock: clock,
             environment: environment, output: output, logFiles: DiskStepLogFiles())
         let runner = LaneRunner(
-            file: file, dependencies: dependencies, performers: ["sh": ShellStepPerformer()],
+            file: file, dependencies: dependencies, performers: [.sh: ShellStepPerformer()],
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),
             interruption: RunInterruption(), options: RunOptions(stateDirectory: folder, runID: "bench"))
         return try await runner.run("stream")

@@ -20,7 +20,7 @@ final class StepOutputEscapeFilters: @unchecked Sendable {
     }
 
     /// Forgets a step's state when it starts or ends: a sequence it left open ends with it.
-    func reset(lane: String, name: String, kind: String) {
+    func reset(lane: String, name: String, kind: StepResultKind) {
         lock.withLock {
             strippers = strippers.filter { key, _ in
                 !(key.step.lane == lane && key.step.name == name && key.step.kind == kind)

@@ -158,13 +158,19 @@ struct CompositionRoot {
         return output
     }
 
-    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> [String: any StepPerformer] {
-        var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
+    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> StepPerformers {
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
-        for kind in SigningStepPerformer.kinds { performers[kind] = signing }
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
-        performers["upload"] = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
-        return performers
+        let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
+        return StepPerformers { keyword in
+            switch keyword {
+            case .sh: ShellStepPerformer()
+            // The engine runs a called lane's steps itself.
+            case .lane: nil
+            case .package, .importCertificate, .installProfile, .archive, .export: signing
+            case .upload: upload
+            }
+        }
     }
 
     /// Relative report paths are taken from the current directory, as every tool's are: in a

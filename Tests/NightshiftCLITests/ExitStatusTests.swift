@@ -1,3 +1,4 @@
+import NightshiftCore
 import Foundation
 import NightshiftEngine
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite("Exit status")
 struct ExitStatusTests {
     static func lane(_ status: LaneStatus, logProblem: String? = nil, signal: Int32? = nil) -> LaneResult {
-        var step = StepResult(lane: "ci", name: "build", kind: "sh", status: .passed, start: Date(timeIntervalSince1970: 0))
+        var step = StepResult(lane: "ci", name: "build", kind: .step(.sh), status: .passed, start: Date(timeIntervalSince1970: 0))
         step.logProblem = logProblem
         return LaneResult(lane: "ci", status: status, steps: [step], start: Date(timeIntervalSince1970: 0), duration: .zero,
                           runID: "r", logFolder: "", signal: signal)

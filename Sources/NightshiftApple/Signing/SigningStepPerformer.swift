@@ -27,7 +27,8 @@ public struct SigningStepPerformer: StepPerformer {
         self.openssl = opensslPath
     }
 
-    public static let kinds = ["package", "import_certificate", "install_profile", "archive", "export"]
+    /// The kinds this performer runs.
+    public static let kinds: [StepKeyword] = [.package, .importCertificate, .installProfile, .archive, .export]
 
     public func perform(_ step: Step, in context: StepContext) async throws -> Termination {
         do {

@@ -28,16 +28,16 @@ public enum StepKind: Sendable, Hashable {
     case upload(UploadTarget)
 
     /// The key that introduces the kind in lanes.yml.
-    public var keyword: String {
+    public var keyword: StepKeyword {
         switch self {
-        case .sh: "sh"
-        case .lane: "lane"
-        case .package: "package"
-        case .importCertificate: "import_certificate"
-        case .installProfile: "install_profile"
-        case .archive: "archive"
-        case .export: "export"
-        case .upload: "upload"
+        case .sh: .sh
+        case .lane: .lane
+        case .package: .package
+        case .importCertificate: .importCertificate
+        case .installProfile: .installProfile
+        case .archive: .archive
+        case .export: .export
+        case .upload: .upload
         }
     }
 
@@ -46,7 +46,7 @@ public enum StepKind: Sendable, Hashable {
         case .sh(let script): script.raw.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "sh"
         case .lane(let name): "lane \(name)"
         case .upload(let target): "upload to \(target.destination)"
-        default: keyword
+        default: keyword.rawValue
         }
     }
 
@@ -66,6 +66,4 @@ public enum StepKind: Sendable, Hashable {
         case .sh, .lane, .upload, .importCertificate, .installProfile: false
         }
     }
-
-    public static let keywords = ["sh", "lane", "package", "import_certificate", "install_profile", "archive", "export", "upload"]
 }

@@ -10,9 +10,9 @@ extension LaneExecution {
     func runCleanup(lane: Lane) async {
         let run = CleanupActionRun(bound: cleanupBound, clock: clock, interruption: runner.interruption)
         for action in await cleanup.drain() {
-            let identity = StepIdentity(lane: lane.name, name: action.name, kind: "cleanup", depth: 0)
+            let identity = StepIdentity(lane: lane.name, name: action.name, kind: .cleanup, depth: 0)
             let start = clock.now
-            var result = StepResult(lane: lane.name, name: action.name, kind: "cleanup", status: .passed, start: start, attempts: 1)
+            var result = StepResult(lane: lane.name, name: action.name, kind: .cleanup, status: .passed, start: start, attempts: 1)
             if runner.interruption.abandonsCleanup {
                 result.status = .notRun
                 result.message = "left undone: nightshift was interrupted three times"

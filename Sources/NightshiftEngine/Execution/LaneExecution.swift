@@ -123,7 +123,7 @@ final class LaneExecution: @unchecked Sendable {
 
     /// Applies `always`, the deadline and `if:`; records why a step does not run.
     private func shouldRun(_ step: Step, lane: Lane, configuration: Configuration?, environment laneEnvironment: [String: Template], depth: Int) async -> Bool {
-        let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: step.kind.keyword, depth: depth)
+        let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
         if (failed || interrupted) && !step.options.always {
             record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .notRun, start: clock.now,
                               message: interrupted ? "the run was interrupted" : "an earlier step failed"))
@@ -186,7 +186,7 @@ final class LaneExecution: @unchecked Sendable {
     /// steps run with: a called lane signs with its own configuration, or its caller's.
     /// Returns whether the lane may go on.
     private func preflight(_ lane: Lane, configuration: Configuration?) async -> Bool {
-        struct Group: Hashable { var keyword: String; var configuration: String? }
+        struct Group: Hashable { var keyword: StepKeyword; var configuration: String? }
         var stepsByGroup: [Group: [Step]] = [:]
         LaneCallGraph(file: runner.file).visitSteps(reachableFrom: lane) { step, configurationName in
             stepsByGroup[Group(keyword: step.kind.keyword, configuration: configurationName), default: []].append(step)
@@ -197,7 +197,7 @@ final class LaneExecution: @unchecked Sendable {
             let groupConfiguration = group.configuration.flatMap(runner.file.configuration(named:))
             // Named after the configuration when it is not the lane's own.
             let suffix = group.configuration.map { $0 == configuration?.name ? "" : " (\($0))" } ?? ""
-            let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: "preflight", depth: 0)
+            let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: .preflight, depth: 0)
             let recorder = StepOutputRecorder(
                 masker: masker, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity, clock: clock,
                 condenser: runner.dependencies.outputCondenser?())
@@ -211,7 +211,7 @@ final class LaneExecution: @unchecked Sendable {
             } catch {
                 let tail = await recorder.finish().tail
                 runner.reporter.stepStarted(identity)
-                record(StepResult(lane: lane.name, name: identity.name, kind: "preflight", status: .failed, start: clock.now,
+                record(StepResult(lane: lane.name, name: identity.name, kind: .preflight, status: .failed, start: clock.now,
                                   attempts: 1, message: masker.mask("\(error)"), outputTail: tail))
                 return false
             }

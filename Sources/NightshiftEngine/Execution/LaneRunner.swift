@@ -7,7 +7,7 @@ public struct LaneRunner: Sendable {
     public let file: LanesFile
     public let dependencies: Dependencies
     /// Step kind keyword → who performs it. `lane:` steps are the runner's own.
-    public let performers: [String: any StepPerformer]
+    public let performers: StepPerformers
     public let reporter: any RunReporter
     public let interruption: RunInterruption
     public let options: RunOptions
@@ -16,7 +16,7 @@ public struct LaneRunner: Sendable {
     public let masker: SecretMasker
 
     public init(
-        file: LanesFile, dependencies: Dependencies, performers: [String: any StepPerformer],
+        file: LanesFile, dependencies: Dependencies, performers: StepPerformers,
         reporter: any RunReporter, interruption: RunInterruption, options: RunOptions
     ) {
         self.file = file

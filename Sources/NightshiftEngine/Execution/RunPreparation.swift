@@ -5,15 +5,15 @@ import NightshiftSystem
 struct RunPreparation {
     let file: LanesFile
     let environment: EnvironmentVariables
-    let performers: [String: any StepPerformer]
+    let performers: StepPerformers
 
     func check(_ lane: Lane) throws(RunPreparationError) {
         var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
-        var unavailable: Set<String> = []
+        var unavailable: Set<StepKeyword> = []
         let graph = LaneCallGraph(file: file)
         graph.visitSteps(reachableFrom: lane) { step, _ in
             let keyword = step.kind.keyword
-            if keyword != "lane", performers[keyword] == nil, unavailable.insert(keyword).inserted {
+            if keyword != .lane, performers[keyword] == nil, unavailable.insert(keyword).inserted {
                 problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))
             }
         }

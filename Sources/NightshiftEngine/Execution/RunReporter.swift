@@ -4,11 +4,11 @@ public import NightshiftSystem
 public struct StepIdentity: Sendable, Hashable {
     public var lane: String
     public var name: String
-    public var kind: String
+    public var kind: StepResultKind
     /// How many `lane:` calls deep the step runs (0 for the lane's own steps).
     public var depth: Int
 
-    public init(lane: String, name: String, kind: String, depth: Int) {
+    public init(lane: String, name: String, kind: StepResultKind, depth: Int) {
         self.lane = lane
         self.name = name
         self.kind = kind

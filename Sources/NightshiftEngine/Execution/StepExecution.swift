@@ -16,7 +16,7 @@ struct StepExecution {
 
     private var runner: LaneRunner { execution.runner }
     private var identity: StepIdentity {
-        StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: step.kind.keyword, depth: depth)
+        StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
     }
 
     func run() async -> StepResult {

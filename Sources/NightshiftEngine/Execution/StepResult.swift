@@ -22,7 +22,7 @@ public struct StepResult: Sendable, Hashable {
     /// The lane whose step this is (a called lane's name for steps run through `lane:`).
     public var lane: String
     public var name: String
-    public var kind: String
+    public var kind: StepResultKind
     public var status: StepStatus
     public var start: Date
     public var duration: Duration
@@ -40,7 +40,7 @@ public struct StepResult: Sendable, Hashable {
     public var earlierFailures: [AttemptFailure]
 
     public init(
-        lane: String, name: String, kind: String, status: StepStatus, start: Date, duration: Duration = .zero,
+        lane: String, name: String, kind: StepResultKind, status: StepStatus, start: Date, duration: Duration = .zero,
         exitCode: Int32? = nil, attempts: Int = 0, message: String? = nil, outputTail: String = "", logPath: String? = nil,
         earlierFailures: [AttemptFailure] = []
     ) {

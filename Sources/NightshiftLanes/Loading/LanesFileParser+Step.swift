@@ -8,27 +8,33 @@ extension LanesFileParser {
     /// would re-run steps that passed, and silence is watched per process.
     static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout"]
     /// Kinds written as a bare word (`- package`): they take no argument.
-    static let bareKinds: [String: StepKind] = [
-        "package": .package, "import_certificate": .importCertificate, "install_profile": .installProfile,
-        "archive": .archive, "export": .export,
-    ]
+    static func bareKind(_ word: String) -> StepKind? {
+        switch StepKeyword(rawValue: word) {
+        case .package: .package
+        case .importCertificate: .importCertificate
+        case .installProfile: .installProfile
+        case .archive: .archive
+        case .export: .export
+        case .sh, .lane, .upload, nil: nil
+        }
+    }
 
     func parseStep(_ node: Node, context: String) -> Step? {
         let location = reader.location(of: node)
         if case .scalar(let scalar) = node {
-            if let kind = Self.bareKinds[scalar.string] { return Step(kind, location: location) }
+            if let kind = Self.bareKind(scalar.string) { return Step(kind, location: location) }
             bag.error("unknown step kind '\(scalar.string)' in \(context)", at: location,
                       notes: unknownKindNotes(scalar.string))
             return nil
         }
-        let known = StepKind.keywords + Self.stepOptionKeys
+        let known = StepKeyword.names + Self.stepOptionKeys
         guard let pairs = reader.mapping(node, in: "a step of \(context)", known: known) else { return nil }
-        let kinds = pairs.filter { StepKind.keywords.contains($0.key) }
+        let kinds = pairs.filter { StepKeyword(rawValue: $0.key) != nil }
         guard let kindPair = kinds.first else {
             // `shh:` was reported as unknown with "did you mean 'sh'?": one typo, one error.
-            if reader.suggestedKeys(in: node, known: known).isDisjoint(with: StepKind.keywords) {
+            if reader.suggestedKeys(in: node, known: known).isDisjoint(with: StepKeyword.names) {
                 bag.error("step in \(context) names no step kind", at: location,
-                          notes: ["a step is one of: \(StepKind.keywords.joined(separator: ", "))"])
+                          notes: ["a step is one of: \(StepKeyword.names.joined(separator: ", "))"])
             }
             return nil
         }
@@ -47,28 +53,27 @@ extension LanesFileParser {
     }
 
     private func unknownKindNotes(_ word: String) -> [String] {
-        let suggestion = Suggestion.note(for: word, among: StepKind.keywords)
+        let suggestion = Suggestion.note(for: word, among: StepKeyword.names)
         return suggestion.isEmpty ? ["a shell command goes under 'sh:', e.g. '- sh: \(word)'"] : suggestion
     }
 
-    private func parseKind(_ keyword: String, _ value: Node, context: String) -> StepKind? {
-        if let bare = Self.bareKinds[keyword] {
-            if !reader.isNull(value) {
-                if case .mapping(let mapping) = value, mapping.isEmpty { return bare }
-                bag.error("'\(keyword)' takes no value", at: reader.location(of: value))
-            }
-            return bare
-        }
+    private func parseKind(_ word: String, _ value: Node, context: String) -> StepKind? {
+        guard let keyword = StepKeyword(rawValue: word) else { return nil }
         switch keyword {
-        case "sh":
+        case .sh:
             // Read as written, not as a template: the shell expands it, `${NAME%.*}` included.
             return reader.string(value, "sh").map { .sh(script($0, at: value)) }
-        case "lane":
+        case .lane:
             return reader.string(value, "lane").map(StepKind.lane)
-        case "upload":
+        case .upload:
             return parseUpload(value, context: context).map(StepKind.upload)
-        default:
-            return nil
+        case .package, .importCertificate, .installProfile, .archive, .export:
+            let bare = Self.bareKind(word)
+            if !reader.isNull(value) {
+                if case .mapping(let mapping) = value, mapping.isEmpty { return bare }
+                bag.error("'\(word)' takes no value", at: reader.location(of: value))
+            }
+            return bare
         }
     }
 

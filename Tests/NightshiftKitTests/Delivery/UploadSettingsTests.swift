@@ -92,7 +92,7 @@ struct UploadProgressFormatterTests {
 struct LiveProgressTests {
     @Test("a live terminal redraws the line in place; output lines erase it first; plain consoles ignore it")
     func consoleReporterRedraws() {
-        let step = StepIdentity(lane: "beta", name: "upload to http", kind: "upload", depth: 0)
+        let step = StepIdentity(lane: "beta", name: "upload to http", kind: .step(.upload), depth: 0)
         let live = CapturingOutputSink()
         let reporter = ConsoleReporter(output: live, style: ConsoleStyle(colour: false, timestamps: false, liveProgress: true), clock: ManualClock())
         reporter.stepProgress("uploading 10% 1.0 MB of 10.0 MB", step: step)

@@ -18,7 +18,7 @@ struct CleanupBoundTests {
         let result = try await run.value
         #expect(result.status == .failed)
         let cleanup = try #require(result.steps.last)
-        #expect(cleanup.kind == "cleanup")
+        #expect(cleanup.kind == .cleanup)
         #expect(cleanup.status == .failed)
         #expect(cleanup.message?.contains("cleanup_timeout of 5s") == true)
         #expect(harness.output.standardError.contains(
@@ -139,7 +139,7 @@ struct CleanupBoundTests {
                 steps:
                   - sh: build \(keychains.map { "keychain:\($0)" }.joined(separator: " "))
             """)
-        harness.performers["sh"] = KeychainRegisteringPerformer()
+        harness.performers[.sh] = KeychainRegisteringPerformer()
         return harness
     }
 }

@@ -39,7 +39,7 @@ struct CondensedFailureTests {
             dependencies: Dependencies(
                 shell: harness.shell, clock: harness.clock, environment: harness.environment, output: harness.output, logFiles: DiskStepLogFiles(),
                 outputCondenser: { XcodebuildCondenser() }),
-            performers: ["sh": CondensedToolPerformer()],
+            performers: [.sh: CondensedToolPerformer()],
             reporter: ConsoleReporter(output: harness.output, style: ConsoleStyle(colour: false, timestamps: false), clock: harness.clock),
             interruption: harness.interruption,
             options: RunOptions(condensesToolOutput: condensing, stateDirectory: state.path, runID: "test"))

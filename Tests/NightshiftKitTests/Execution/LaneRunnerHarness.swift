@@ -14,7 +14,7 @@ struct LaneRunnerHarness {
     let interruption = RunInterruption()
     let file: LanesFile
     var environment: EnvironmentVariables = ["BRANCH": "main", "DEPLOY_TOKEN": "s3cr3t-token"]
-    var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
+    var performers: StepPerformers = [.sh: ShellStepPerformer()]
     var logFiles: any StepLogFiles = DiskStepLogFiles()
     /// A dry run writes no logs; a test of the logs turns it off (and gets a fresh state folder).
     var isDryRun = true

@@ -37,7 +37,7 @@ struct RealLaneTests {
             dependencies: Dependencies(
                 shell: shell, clock: clock,
                 environment: environment, output: sink, logFiles: DiskStepLogFiles()),
-            performers: ["sh": ShellStepPerformer()],
+            performers: [.sh: ShellStepPerformer()],
             reporter: ConsoleReporter(output: sink, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),
             interruption: RunInterruption(), options: RunOptions(stateDirectory: folder.path, runID: "real"))
         return (try await runner.run("ci"), sink)

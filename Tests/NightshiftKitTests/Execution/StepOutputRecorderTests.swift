@@ -22,7 +22,7 @@ struct StepOutputRecorderTests {
         StepOutputRecorder(
             masker: SecretMasker(secrets: [secret]), logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
-            step: StepIdentity(lane: "ci", name: "build", kind: "sh", depth: 0), clock: clock, condenser: XcodebuildCondenser(), tailLimit: 2)
+            step: StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 0), clock: clock, condenser: XcodebuildCondenser(), tailLimit: 2)
     }
 
     private func log() throws -> String {

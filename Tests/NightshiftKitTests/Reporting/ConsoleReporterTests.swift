@@ -9,7 +9,7 @@ import Testing
 @Suite("ConsoleReporter")
 struct ConsoleReporterTests {
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
-    let step = StepIdentity(lane: "ci", name: "build", kind: "sh", depth: 1)
+    let step = StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 1)
 
     private func reporter(colour: Bool = false, timestamps: Bool = false) -> (ConsoleReporter, CapturingOutputSink) {
         let output = CapturingOutputSink()
@@ -40,7 +40,7 @@ struct ConsoleReporterTests {
         #expect(ConsoleStyle.detect(interactive: true, environment: ["NO_COLOR": ""], noColorFlag: false).colour == false)
         let (reporter, output) = reporter(timestamps: true)
         reporter.stepStarted(step)
-        reporter.stepFinished(StepResult(lane: "ci", name: "build", kind: "sh", status: .passed, start: clock.now, duration: .seconds(2)))
+        reporter.stepFinished(StepResult(lane: "ci", name: "build", kind: .step(.sh), status: .passed, start: clock.now, duration: .seconds(2)))
         #expect(output.standardOutput == "[2025-06-15T15:06:40Z]   ▶ build\n[2025-06-15T15:06:40Z] ✔ build (2.0s)\n")
         #expect(!output.standardOutput.contains("\u{1B}"))
     }
@@ -51,10 +51,10 @@ struct ConsoleReporterTests {
         let result = LaneResult(
             lane: "release", status: .failed,
             steps: [
-                StepResult(lane: "release", name: "test", kind: "sh", status: .passed, start: start, duration: .seconds(12)),
-                StepResult(lane: "release", name: "archive", kind: "archive", status: .failed, start: start, duration: .seconds(95)),
-                StepResult(lane: "release", name: "upload", kind: "upload", status: .notRun, start: start),
-                StepResult(lane: "release", name: "tidy", kind: "sh", status: .failedIgnored, start: start, duration: .milliseconds(300)),
+                StepResult(lane: "release", name: "test", kind: .step(.sh), status: .passed, start: start, duration: .seconds(12)),
+                StepResult(lane: "release", name: "archive", kind: .step(.archive), status: .failed, start: start, duration: .seconds(95)),
+                StepResult(lane: "release", name: "upload", kind: .step(.upload), status: .notRun, start: start),
+                StepResult(lane: "release", name: "tidy", kind: .step(.sh), status: .failedIgnored, start: start, duration: .milliseconds(300)),
             ],
             start: start, duration: .seconds(108), runID: "r1", logFolder: ".nightshift/runs/release/r1")
         let (reporter, output) = reporter()
@@ -109,7 +109,7 @@ struct DurationFormattingTests {
 
 @Suite("ConsoleReporter and escape sequences in step output")
 struct ConsoleReporterEscapeTests {
-    let step = StepIdentity(lane: "ci", name: "build", kind: "sh", depth: 0)
+    let step = StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 0)
     let hostile = Array("\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}[31mred\u{1B}[0m\n".utf8)
 
     private func shown(colour: Bool, _ chunks: [[UInt8]]) -> String {

@@ -21,7 +21,7 @@ struct JUnitRerunTests {
     }
 
     static let flaky = StepResult(
-        lane: "ci", name: "test", kind: "sh", status: .passed, start: start, duration: .seconds(3), exitCode: 0, attempts: 3,
+        lane: "ci", name: "test", kind: .step(.sh), status: .passed, start: start, duration: .seconds(3), exitCode: 0, attempts: 3,
         earlierFailures: [
             AttemptFailure(attempt: 1, status: .failed, message: "'test' failed with exit code 1", outputTail: "connection reset\n"),
             AttemptFailure(attempt: 2, status: .timedOut, message: "'test' timed out after 1s", outputTail: "waiting <on> \"db\""),

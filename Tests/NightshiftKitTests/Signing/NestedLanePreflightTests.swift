@@ -69,7 +69,7 @@ struct NestedLanePreflightTests {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
         let output = CapturingOutputSink()
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
-        var performers: [String: any StepPerformer] = ["sh": ShellStepPerformer()]
+        var performers: StepPerformers = [.sh: ShellStepPerformer()]
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
         let runner = LaneRunner(
             file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"),
@@ -87,7 +87,7 @@ struct NestedLanePreflightTests {
         defer { SigningFixtures.remove(root) }
         try await makeSigningFiles(productionProfileExpiry: "2035-01-01T00:00:00Z")
         let result = try await run("all")
-        #expect(!result.steps.contains { $0.kind == "preflight" }, "\(result.steps.compactMap(\.message))")
+        #expect(!result.steps.contains { $0.kind == .preflight }, "\(result.steps.compactMap(\.message))")
         #expect(await shell.argvs.contains { $0.starts(with: ["openssl", "pkcs12", "-in", "\(root)/signing/staging.p12"]) })
         #expect(await shell.argvs.contains { $0.first == "security" }, "the package step ran")
     }
@@ -98,11 +98,11 @@ struct NestedLanePreflightTests {
         try await makeSigningFiles(productionProfileExpiry: "2020-01-01T00:00:00Z")
         let result = try await run("staging-then-production")
         #expect(result.status == .failed)
-        let preflight = try #require(result.steps.first { $0.kind == "preflight" })
+        let preflight = try #require(result.steps.first { $0.kind == .preflight })
         #expect(preflight.status == .failed)
         #expect(preflight.name == "preflight package (production)")
         #expect(preflight.message?.contains("production.mobileprovision) expired on 2020-01-01") == true)
         #expect(await shell.argvs.allSatisfy { $0.first == "openssl" })
-        #expect(!result.steps.contains { $0.kind == "package" && $0.status != .notRun })
+        #expect(!result.steps.contains { $0.kind == .step(.package) && $0.status != .notRun })
     }
 }
