@@ -60,6 +60,8 @@ public struct MaskingReporter: RunReporter {
     }
 }
 
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 private final class IdentityCache: @unchecked Sendable {
     private let lock = NSLock()
     private var masked: [StepIdentity: StepIdentity] = [:]

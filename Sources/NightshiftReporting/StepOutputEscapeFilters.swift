@@ -6,6 +6,8 @@ import NightshiftSystem
 /// sequence split between two chunks of a step's stdout is stripped whole, and what stdout left
 /// open never swallows stderr or another step's output. Steps may stream concurrently (parallel
 /// uploads), hence the lock.
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 final class StepOutputEscapeFilters: @unchecked Sendable {
     private struct Key: Hashable {
         var step: StepIdentity

@@ -6,6 +6,8 @@ import Foundation
 /// Never a Dispatch queue: blocking work items there occupy the threads Swift concurrency and
 /// URLSession run on (on Linux both use libdispatch's global pool), and on a 2-core machine two
 /// blocked pumps starved the rest of the process. An idle thread ends after `idleLifetime`.
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 final class BlockingThreads: @unchecked Sendable {
     static let shared = BlockingThreads()
 
@@ -45,6 +47,7 @@ final class BlockingThreads: @unchecked Sendable {
 }
 
 /// One thread's mailbox: the work it runs next.
+// @unchecked: the work is handed over and taken under `lock`; the semaphore wakes the thread.
 private final class Worker: @unchecked Sendable {
     private let lock = NSLock()
     private let arrived = DispatchSemaphore(value: 0)

@@ -8,6 +8,8 @@ internal import CNightshiftSystem
 ///
 /// One instance per process, because children are: two runners (an upload performer's parallel
 /// commands) must see each other's leaders.
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 final class ChildProcesses: @unchecked Sendable {
     static let shared = ChildProcesses()
 

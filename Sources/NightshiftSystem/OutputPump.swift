@@ -24,6 +24,8 @@ internal import CNightshiftSystem
 /// until the leader has exited (`ProcessGroup.blockUntilLeaderExits`, which leaves it unreaped)
 /// and only then reports the end: no polling with sleeps between the output's end and the
 /// leader's, which a step of 1,000 `true` steps would pay 1,000 times.
+// @unchecked: the waiting continuation is handed between the pump's thread and the reader under
+// `lock`; the rest is immutable or a semaphore.
 final class OutputPump: @unchecked Sendable {
     typealias Chunk = (channel: OutputChannel, bytes: [UInt8])
 

@@ -2,6 +2,8 @@ import Foundation
 
 /// A regular file opened for reading, close-on-exec, with its size as it was when opened: for
 /// bodies streamed from disk piece by piece, so memory stays flat whatever the file's size.
+// @unchecked: the descriptor, the one mutable field, is read and closed under `lock` (NSLock:
+// Mutex needs macOS 15).
 public final class ReadableFile: @unchecked Sendable {
     public let path: String
     /// The file's size when it was opened.

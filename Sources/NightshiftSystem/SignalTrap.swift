@@ -15,6 +15,8 @@ internal import CNightshiftSystem
 /// (`nightshift_trap_signal`: `struct sigaction` is spelled differently in Glibc and Darwin),
 /// writes the signal number to a pipe (the self-pipe trick: `write` is async-signal-safe) and a
 /// dispatch read source turns the bytes into values. One trap at a time per process.
+// @unchecked: all fields are immutable; swift-corelibs-libdispatch does not declare its read
+// source Sendable, and it is only created in `init` and cancelled in `deinit`.
 public final class SignalTrap: @unchecked Sendable {
     /// SIGINT, SIGTERM, and SIGHUP: a closed terminal or SSH session is as much a request to stop
     /// as Ctrl-C, and left to its default action it would kill nightshift with the keychain

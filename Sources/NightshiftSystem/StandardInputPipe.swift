@@ -6,7 +6,7 @@ import Foundation
 /// pipe is full. The write end is closed after the last byte, so the child sees end-of-file;
 /// a child that exits without reading makes the write fail with EPIPE (nightshift ignores
 /// SIGPIPE), which ends the writing too.
-final class StandardInputPipe: @unchecked Sendable {
+final class StandardInputPipe: Sendable {
     let read: Int32
     private let write: Int32
 

@@ -9,6 +9,8 @@ internal import CNightshiftSystem
 /// read ends are non-blocking, so the pump can drain them without ever hanging in `read`. Every
 /// descriptor is close-on-exec, and closing is idempotent, so the same value can be closed on
 /// every path (spawned, failed to spawn, finished).
+// @unchecked: the descriptors are immutable; whether they are still open is read and written under
+// `lock` (NSLock: Mutex needs macOS 15).
 final class StepPipes: @unchecked Sendable {
     /// The pipe size asked for; Linux caps it at its `pipe-max-size` setting (1 MiB by default)
     /// and a refusal just leaves the default size. macOS cannot be asked (see `makePipe`).

@@ -7,6 +7,8 @@ import Foundation
 /// The step registers its teardown with `whenRequested` once its process group exists; a
 /// request starts it then (or at once, if the request came first). `finish` closes the request
 /// when the step is over, so a late request can no longer signal a group that is gone.
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 final class TeardownRequest: @unchecked Sendable {
     private let lock = NSLock()
     private var requested = false

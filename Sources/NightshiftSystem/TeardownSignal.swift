@@ -7,6 +7,8 @@ import Foundation
 /// step sees what a user or Jenkins sent: SIGINT for Ctrl-C (tools such as `xcodebuild` print a
 /// summary on SIGINT), SIGTERM for Jenkins' "Abort". SIGKILL follows after the grace period
 /// either way. Once recorded, the signal stays: every step torn down afterwards gets it too.
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 public final class TeardownSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: Int32

@@ -6,7 +6,7 @@ import Foundation
 /// must be visible in Jenkins' console before the step's first output, and nothing may sit in a
 /// buffer when nightshift is killed. Writes are serialised so that lines written from
 /// concurrently streaming stdout and stderr never interleave mid-line.
-public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
+public final class TerminalOutputSink: OutputSink, Sendable {
     public let isInteractive: Bool
     private let standardOutput: Int32
     private let standardError: Int32

@@ -90,6 +90,8 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// Collects one task's response and reports its upload progress. Response bodies are capped:
 /// they are JSON or error pages, and a misbehaving server must not grow memory without bound.
+// @unchecked: URLSession calls the delegate on its own queue while the caller awaits; every
+// mutable field is touched under `lock`.
 private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     static let maximumBodySize = 4 << 20
     private let lock = NSLock()

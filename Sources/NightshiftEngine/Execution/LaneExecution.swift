@@ -4,8 +4,10 @@ import NightshiftLanes
 import NightshiftSystem
 
 /// One lane's run: walks the steps (and called lanes' steps) in order, applying `if`, `always`,
-/// `continue_on_error` and `retry`, then runs the registered cleanup.
-final class LaneExecution: @unchecked Sendable {
+/// `continue_on_error` and `retry`, then runs the registered cleanup. An actor, because deadlines
+/// and watchdogs run parts of the walk in child tasks: the results and counters it keeps are then
+/// touched from more than one task, one after another, and the compiler checks that it stays so.
+actor LaneExecution {
     let runner: LaneRunner
     let folders: RunFolders
     let cleanup = CleanupStack()
@@ -32,8 +34,8 @@ final class LaneExecution: @unchecked Sendable {
         self.masker = runner.masker
     }
 
-    var clock: any WallClock { runner.dependencies.clock }
-    var interrupted: Bool { runner.interruption.signal != nil }
+    nonisolated var clock: any WallClock { runner.dependencies.clock }
+    nonisolated var interrupted: Bool { runner.interruption.signal != nil }
 
     func run(_ lane: Lane) async -> LaneResult {
         let start = clock.now
@@ -221,7 +223,7 @@ final class LaneExecution: @unchecked Sendable {
 
     /// The context a performer sees: this run's folders, shell, clock, masker and shared state,
     /// with the step's output going to `recorder`.
-    func makeContext(
+    nonisolated func makeContext(
         lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, recorder: StepOutputRecorder
     ) -> StepContext {
         var context = StepContext(

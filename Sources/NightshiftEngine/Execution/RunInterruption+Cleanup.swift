@@ -36,6 +36,8 @@ extension RunInterruption {
 }
 
 /// A continuation resumed by whichever of its racers comes first; the others are ignored.
+// @unchecked: the continuation is taken and cleared under `lock`, so it is resumed once (NSLock:
+// Mutex needs macOS 15).
 private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<T, Never>?

@@ -3,6 +3,8 @@ import Foundation
 /// Carries "nightshift was asked to stop" (SIGINT/SIGTERM) into a running lane. The lane loop is
 /// never cancelled itself: only the step in flight is, so `always` steps and cleanup still run in
 /// an uncancelled context afterwards.
+// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
+// Mutex needs macOS 15).
 public final class RunInterruption: @unchecked Sendable {
     private let lock = NSLock()
     private var received: Int32?

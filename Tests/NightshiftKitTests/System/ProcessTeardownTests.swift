@@ -57,10 +57,11 @@ struct ProcessTeardownTests {
         let runner = ProcessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
         let recorder = OutputRecorder()
         let started = ContinuousClock.now
-        let termination = try await runner.run(.shell("sleep 120 & echo pid=$!"), onOutput: recorder.onOutput)
+        let termination = try await runner.run(.shell("sleep 600 & echo pid=$!"), onOutput: recorder.onOutput)
         #expect(termination == .exited(0))
-        // Far below the background sleep; generous because parallel tests share two cores.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Far below the background sleep; generous because parallel tests share two cores, and
+        // under other builds' load this has taken 35 s.
+        #expect(ContinuousClock.now - started < .seconds(120))
         let pids = recorder.printedPIDs
         #expect(pids.count == 1)
         for pid in pids { #expect(await processDies(pid), "pid \(pid) survived") }
