@@ -7,8 +7,8 @@ public import NightshiftSystem
 /// the .ipa the lane's export produced), hands both to the destination's uploader, reports
 /// progress and where the build went, and exports `NIGHTSHIFT_UPLOAD_URL` for later steps.
 public struct UploadStepPerformer: StepPerformer {
-    public static let fileVariable = "NIGHTSHIFT_IPA_PATH"
-    public static let locationVariable = "NIGHTSHIFT_UPLOAD_URL"
+    public static let fileVariable = NightshiftVariable.ipaPath.name
+    public static let locationVariable = NightshiftVariable.uploadURL.name
 
     public var registry: UploaderRegistry
     /// Whether output goes to a live terminal (progress redrawn in place, see

@@ -1,3 +1,4 @@
+import NightshiftCore
 import NightshiftSystem
 /// Whether a lane's `nightshift run` child is alive, whoever started it. The daemon's own record
 /// of its children dies with the daemon; after a crash (`kill -9`) their children run on, and only
@@ -12,7 +13,7 @@ public protocol LaneLocks: Sendable {
 /// and refuses to run when another process holds it. The daemon only tries the lock and lets go.
 public struct LaneLockFiles: LaneLocks {
     /// Names the lock file to a `nightshift run` launched by the scheduler.
-    public static let variable = "NIGHTSHIFT_LANE_LOCK"
+    public static let variable = NightshiftVariable.laneLock.name
 
     public let folder: String
 

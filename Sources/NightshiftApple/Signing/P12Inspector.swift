@@ -7,7 +7,7 @@ public import NightshiftSystem
 /// several identities holds several of).
 /// The password goes through the environment (`-passin env:`), never argv.
 public struct P12Inspector: Sendable {
-    static let passwordVariable = "NIGHTSHIFT_P12_PASSWORD"
+    static let passwordVariable = NightshiftVariable.p12Password.name
 
     private let shell: any ShellRunner
     private let openssl: String

@@ -15,5 +15,5 @@ public struct BuildPaths: Sendable, Hashable {
     public var exportOptionsPlist: String { "\(output)/ExportOptions.plist" }
     public var ipa: String { "\(output)/\(productName).ipa" }
 
-    public static let ipaVariable = "NIGHTSHIFT_IPA_PATH"
+    public static let ipaVariable = NightshiftVariable.ipaPath.name
 }

@@ -7,7 +7,7 @@ public import NightshiftSystem
 public enum RunIdentifier {
     /// Set by whoever launched this nightshift and already named the run (the scheduler): its
     /// value is the run id, so the run writes into the folder its history record points at.
-    public static let variable = "NIGHTSHIFT_RUN_ID"
+    public static let variable = NightshiftVariable.runID.name
 
     /// The launcher's id when it is a plain folder name, else a new one.
     public static func make(now: Date, environment: EnvironmentVariables, processID: Int32) -> String {

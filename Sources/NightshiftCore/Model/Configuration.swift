@@ -33,16 +33,16 @@ public struct Configuration: Sendable, Hashable {
 
     /// The variables a step of a lane using this configuration sees.
     public func environmentVariables(resolve: (Template) -> String) -> [String: String] {
-        var values = [
-            "NIGHTSHIFT_CONFIGURATION": name,
-            "NIGHTSHIFT_CERTIFICATE": resolve(certificate),
-            "NIGHTSHIFT_PROVISIONING_PROFILE": resolve(provisioningProfile),
-            "NIGHTSHIFT_BUILD_CONFIGURATION": resolve(buildConfiguration),
-            "NIGHTSHIFT_APP_IDENTIFIER": resolve(appIdentifier),
-            "NIGHTSHIFT_EXPORT_METHOD": resolve(exportMethod),
+        var values: [NightshiftVariable: String] = [
+            .configuration: name,
+            .certificate: resolve(certificate),
+            .provisioningProfile: resolve(provisioningProfile),
+            .buildConfiguration: resolve(buildConfiguration),
+            .appIdentifier: resolve(appIdentifier),
+            .exportMethod: resolve(exportMethod),
         ]
-        if let teamID { values["NIGHTSHIFT_TEAM_ID"] = resolve(teamID) }
-        return values
+        if let teamID { values[.teamID] = resolve(teamID) }
+        return Dictionary(uniqueKeysWithValues: values.map { ($0.key.name, $0.value) })
     }
 }
 

@@ -174,7 +174,8 @@ actor LaneExecution {
             environment = environment.merging(configuration.environmentVariables { $0.expand(in: runner.dependencies.environment) })
         }
         environment = environment.merging([
-            "NIGHTSHIFT_RUN_ID": folders.runID, "NIGHTSHIFT_OUTPUT_DIR": folders.output, "NIGHTSHIFT_LOG_DIR": folders.logs,
+            NightshiftVariable.runID.name: folders.runID, NightshiftVariable.outputDirectory.name: folders.output,
+            NightshiftVariable.logDirectory.name: folders.logs,
         ])
         let base = environment
         environment = environment.merging(laneEnvironment.mapValues { $0.expand(in: base) })

@@ -107,5 +107,5 @@ struct RequirementCollector {
     }
 
     /// nightshift sets these itself for every step (`NIGHTSHIFT_CONFIGURATION`…).
-    static let nightshiftPrefix = "NIGHTSHIFT_"
+    static let nightshiftPrefix = NightshiftVariable.prefix
 }
