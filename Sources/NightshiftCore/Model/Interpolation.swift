@@ -46,7 +46,7 @@ public enum Interpolation {
         references(in: (try? TemplateSyntax.parse(text)) ?? [])
     }
 
-    private static func references(in parts: [TemplateSyntax.Part]) -> [Reference] {
+    static func references(in parts: [TemplateSyntax.Part]) -> [Reference] {
         parts.compactMap { part -> Reference? in
             guard case .variable(let name, _, let defaultParts) = part else { return nil }
             guard let defaultParts else { return Reference(name: name, hasDefault: false) }
@@ -59,7 +59,13 @@ public enum Interpolation {
     /// Expands `text`. Unset variables without a default are reported through `missing` and
     /// expand to the empty string (validation reports them before anything runs).
     public static func expand(_ text: String, in environment: EnvironmentVariables, missing: ((String) -> Void)? = nil) -> String {
-        guard let parts = try? TemplateSyntax.parse(text) else { return text }
+        expand(parsed: try? TemplateSyntax.parse(text), text, in: environment, missing: missing)
+    }
+
+    static func expand(
+        parsed parts: [TemplateSyntax.Part]?, _ text: String, in environment: EnvironmentVariables, missing: ((String) -> Void)?
+    ) -> String {
+        guard let parts else { return text }
         var result = ""
         expand(parts, in: environment, into: &result, missing: missing)
         return result
@@ -96,9 +102,9 @@ extension Unicode.Scalar {
 }
 
 extension Template {
-    public func expand(in environment: EnvironmentVariables) -> String {
-        Interpolation.expand(raw, in: environment)
+    public func expand(in environment: EnvironmentVariables, missing: ((String) -> Void)? = nil) -> String {
+        Interpolation.expand(parsed: parts, raw, in: environment, missing: missing)
     }
 
-    public var references: [Interpolation.Reference] { Interpolation.references(in: raw) }
+    public var references: [Interpolation.Reference] { parts.map(Interpolation.references(in:)) ?? [] }
 }

@@ -5,7 +5,7 @@
 /// second reads the pieces, descending into defaults, at most `InputLimits.deepestNesting` deep.
 struct TemplateSyntax {
     /// A piece of a parsed template; a default keeps its own pieces.
-    indirect enum Part {
+    indirect enum Part: Sendable {
         case literal(String)
         case variable(name: String, defaultText: Substring?, defaultParts: [Part]?)
     }
