@@ -32,7 +32,7 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
-            "NightshiftKit", "NightshiftSystem",
+            "NightshiftApp", "NightshiftKit", "NightshiftSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -49,6 +49,9 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ], swiftSettings: settings),
+        // The application layer: each command's behaviour as a function of an injected
+        // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
+        .target(name: "NightshiftApp", dependencies: ["NightshiftKit", "NightshiftSystem"], swiftSettings: settings),
         .executableTarget(name: "CronBench", dependencies: ["NightshiftKit"],
                           path: "Benchmarks/CronBench", swiftSettings: settings),
         .executableTarget(name: "StreamBench", dependencies: ["NightshiftKit", "NightshiftSystem"],
@@ -68,8 +71,13 @@ let package = Package(
             // To lock, corrupt and hand-edit the run history as other processes would.
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Fixtures")], swiftSettings: settings),
+        .testTarget(name: "NightshiftAppTests", dependencies: [
+            "NightshiftApp", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
+            // To lock and corrupt the run history as another process would.
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
-            "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
+            "nightshift", "NightshiftApp", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
         .testTarget(name: "EndToEndTests", dependencies: [
             "nightshift", "NightshiftKit", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftApp
 import NightshiftKit
 import Testing
 @testable import nightshift
