@@ -42,6 +42,11 @@ final class AppHarness: Sendable {
             signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!)
     }
 
+    /// `nightshift run LANE…` of ./lanes.yml with every other option at its default.
+    func run(_ lanes: String..., variables: [String: String] = [:]) async -> Int32 {
+        await RunLanes(global: LanesFileOptions(), lanes: lanes).execute(in: environment(variables))
+    }
+
     var standardOutput: String { output.standardOutput }
     var standardError: String { output.standardError }
     /// Everything shown, both streams.
@@ -77,6 +82,7 @@ func eventually(_ condition: () async -> Bool) async throws {
 
 enum Signals {
     /// The numbers are the same on Linux and macOS; the tests spell them so as to call no libc.
+    static let hangUp: Int32 = 1
     static let interrupt: Int32 = 2
     static let terminate: Int32 = 15
 }

@@ -66,3 +66,24 @@ struct HistoryAndProfilesTests {
         #expect(other.standardError == ".env.gone: error: cannot read .env.gone\n")
     }
 }
+
+@Suite("history with runs, in process")
+struct HistoryListingTests {
+    @Test("history: the runs recorded, newest first, one lane's with LANE; --json in UTC")
+    func listing() async throws {
+        let app = try AppHarness()
+        try FileManager.default.createDirectory(atPath: app.directory + "/.nightshift", withIntermediateDirectories: true)
+        let history = try SQLiteRunHistory(path: app.directory + "/.nightshift/history.sqlite")
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        _ = try await history.insert(RunRecord(lane: "nightly", scheduledAt: start, startedAt: start, status: .running))
+        _ = try await history.insert(RunRecord(lane: "lint", scheduledAt: start.addingTimeInterval(60), status: .skipped))
+        #expect(await ShowHistory().execute(in: app.environment()) == 0)
+        #expect(app.standardOutput.contains("nightly") && app.standardOutput.contains("lint"))
+        var environment = app.environment()
+        let json = CapturingOutputSink()
+        environment.output = json
+        #expect(await ShowHistory(lane: "lint", json: true).execute(in: environment) == 0)
+        #expect(json.standardOutput.contains("\"lint\"") && !json.standardOutput.contains("\"nightly\""))
+        #expect(json.standardError == "")
+    }
+}

@@ -22,6 +22,16 @@ struct MaskingTests {
         #expect(!app.shown.contains("hunter2-secret"))
     }
 
+    @Test("--dry-run: a command quoting a secret is printed masked")
+    func dryRunCommand() async throws {
+        let app = try AppHarness(lanes: "project: { name: Demo }\nlanes:\n  ship:\n    steps: [ { sh: deploy --token hunter2-secret } ]\n")
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["ship"], dryRun: true)
+            .execute(in: app.environment(["DEPLOY_TOKEN": "hunter2-secret"]))
+        #expect(status == 0)
+        #expect(app.standardOutput.contains("deploy --token ********"))
+        #expect(!app.shown.contains("hunter2-secret"))
+    }
+
     @Test("the sink masks every write with the masker in force, text and bytes alike")
     func sink() {
         let capture = CapturingOutputSink()

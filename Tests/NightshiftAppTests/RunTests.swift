@@ -30,7 +30,7 @@ struct RunTests {
         let app = try AppHarness(lanes: Fixtures.lanes)
         await app.shell.onScript(containing: "make broken", .output([(.standardError, "boom\n")], .exited(7)))
         await app.shell.onScript(containing: "echo cleaning", .output([(.standardOutput, "cleaning\n")], .exited(0)))
-        let status = await RunLanes(global: LanesFileOptions(), lanes: ["broken"]).execute(in: app.environment())
+        let status = await app.run("broken")
         #expect(status == 1)
         #expect(app.shown.contains("boom"))
         #expect(app.standardOutput.contains("cleaning"))
@@ -51,7 +51,7 @@ struct RunTests {
     @Test("an unknown lane: error with did-you-mean and the lane list, exit 2, nothing ran")
     func unknownLane() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
-        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lnt"]).execute(in: app.environment())
+        let status = await app.run("lnt")
         #expect(status == 2)
         #expect(app.standardError == """
             error: no lane named 'lnt'
@@ -65,7 +65,7 @@ struct RunTests {
     @Test("a missing variable: exit 2 before anything runs")
     func missingVariable() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
-        let status = await RunLanes(global: LanesFileOptions(), lanes: ["nightly"]).execute(in: app.environment())
+        let status = await app.run("nightly")
         #expect(status == 2)
         #expect(app.standardError.contains("environment variable 'TARGET' is not set"))
         #expect(await app.shell.commands.isEmpty)
@@ -74,7 +74,7 @@ struct RunTests {
     @Test("an invalid lanes.yml: every error, exit 2, nothing ran")
     func invalidLanesFile() async throws {
         let app = try AppHarness(lanes: Fixtures.invalid)
-        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint"]).execute(in: app.environment())
+        let status = await app.run("lint")
         #expect(status == 2)
         #expect(app.standardError.contains("lanes.yml:4:5: error: unknown key 'stpes' in lane 'lint'"))
         #expect(await app.shell.commands.isEmpty)
@@ -127,8 +127,7 @@ struct RunTests {
         let app = try AppHarness(lanes: Fixtures.lanes)
         let path = app.directory + "/lint.lock"
         let held = try FileLock(path: path)
-        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint"])
-            .execute(in: app.environment(["NIGHTSHIFT_LANE_LOCK": path]))
+        let status = await app.run("lint", variables: ["NIGHTSHIFT_LANE_LOCK": path])
         withExtendedLifetime(held) {}
         #expect(status == 1)
         #expect(app.standardError.hasPrefix("error: lane 'lint' is already running"))
@@ -140,22 +139,48 @@ struct RunTests {
     func laneLockNotALockFile() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         try app.write("precious data\n", to: "notes.txt")
-        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint"])
-            .execute(in: app.environment(["NIGHTSHIFT_LANE_LOCK": app.directory + "/notes.txt"]))
+        let status = await app.run("lint", variables: ["NIGHTSHIFT_LANE_LOCK": app.directory + "/notes.txt"])
         #expect(status == 1)
         #expect(app.standardError.hasSuffix("; not running lane 'lint'\n"))
         #expect(app.read("notes.txt") == "precious data\n")
     }
 
-    @Test("SIGTERM while a step runs: the lane stops, always steps run, exit 143")
-    func interrupted() async throws {
+    @Test("a signal while a step runs stops the lane and exits 128 + the signal",
+          arguments: zip([Signals.hangUp, Signals.interrupt, Signals.terminate], [Int32(129), 130, 143]))
+    func interrupted(signal: Int32, expected: Int32) async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         await app.shell.onScript(containing: "sleep forever", .hang)
-        let task = Task { await RunLanes(global: LanesFileOptions(), lanes: ["hang"]).execute(in: app.environment()) }
+        let task = Task { await app.run("hang") }
         try await eventually { await !app.shell.commands.isEmpty && app.signals.trapCount == 1 }
-        app.signals.send(Signals.terminate)
-        let status = await task.value
-        #expect(status == 143)
+        app.signals.send(signal)
+        #expect(await task.value == expected)
+    }
+
+    @Test("a secret the lane needs but the environment lacks: exit 2, named, nothing ran")
+    func missingSecret() async throws {
+        let app = try AppHarness(lanes: """
+            project: { name: Demo }
+            secrets: [RELEASE_TOKEN]
+            lanes:
+              ship:
+                env: { TOKEN: "${RELEASE_TOKEN}" }
+                steps: [ { sh: ./ship } ]
+            """)
+        let status = await app.run("ship")
+        #expect(status == 2)
+        #expect(app.standardError.contains("'RELEASE_TOKEN' is not set"))
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("a state folder that cannot be written: a warning, the run goes on without logs; exit 0")
+    func unwritableStateFolder() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("not a folder", to: ".nightshift")
+        await app.shell.onScript(containing: "echo lint", .output([(.standardOutput, "linted\n")], .exited(0)))
+        let status = await app.run("lint")
+        #expect(status == 0)
+        #expect(app.shown.contains("warning: cannot write logs under \(app.directory)/.nightshift: "))
+        #expect(app.standardOutput.contains("linted"))
     }
 
     @Test("--dry-run prints the commands, secrets masked, and executes nothing; exit 0")
