@@ -63,6 +63,33 @@ struct ScheduleTests {
         #expect(FileManager.default.fileExists(atPath: app.directory + "/.nightshift/history.sqlite"))
     }
 
+    @Test("the daemon fires a due lane as `nightshift run LANE` through the shell and records it")
+    func daemonFires() async throws {
+        let app = try AppHarness(lanes: "project: { name: Demo }\nlanes:\n  often:\n    schedule: '* * * * *'\n    steps: [{ sh: make }]\n")
+        await app.shell.on(["/usr/local/bin/nightshift", "run", "often"], .output([(.standardOutput, "ran\n")], .exited(0)))
+        let task = Task { await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment()) }
+        try await eventually { app.signals.trapCount == 1 }
+        // A minute at a time until the daemon, asleep until the next minute, fires it.
+        try await eventually {
+            app.clock.advance(by: .seconds(60))
+            return await !app.shell.commands.isEmpty
+        }
+        app.signals.send(Signals.terminate)
+        // A lane still in flight gets the grace period, which passes on the manual clock.
+        let ticker = Task {
+            while !Task.isCancelled {
+                app.clock.advance(by: .seconds(1))
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        #expect(await task.value == 0)
+        ticker.cancel()
+        let launched = try #require(await app.shell.commands.first)
+        #expect(launched.argv == ["/usr/local/bin/nightshift", "run", "often", "--file", "lanes.yml"])
+        #expect(launched.environment["NIGHTSHIFT_LANE_LOCK"] == app.directory + "/.nightshift/locks/often.lock")
+        #expect(app.standardOutput.contains("often"))
+    }
+
     @Test("the daemon: another daemon holding the lanes file's lock is exit 1")
     func daemonLockHeld() async throws {
         let app = try AppHarness(lanes: Self.yearly)
