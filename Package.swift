@@ -32,7 +32,7 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "nightshift", dependencies: [
-            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem",
+            "NightshiftApp", "NightshiftCore", "NightshiftJenkins", "NightshiftSystem",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -71,6 +71,11 @@ let package = Package(
         ], swiftSettings: settings),
         .target(name: "NightshiftJenkins", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
                 swiftSettings: settings),
+        // The application layer: each command's behaviour as a function of an injected
+        // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
+        .target(name: "NightshiftApp", dependencies: [
+            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem",
+        ], swiftSettings: settings),
         .executableTarget(name: "CronBench", dependencies: ["NightshiftCore", "NightshiftEngine"],
                           path: "Benchmarks/CronBench", swiftSettings: settings),
         .executableTarget(name: "StreamBench", dependencies: [
@@ -93,8 +98,13 @@ let package = Package(
             // To lock, corrupt and hand-edit the run history as other processes would.
             .product(name: "GRDB", package: "GRDB.swift"),
         ], resources: [.copy("Fixtures")], swiftSettings: settings),
+        .testTarget(name: "NightshiftAppTests", dependencies: [
+            "NightshiftApp", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+            // To lock and corrupt the run history as another process would.
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: settings),
         .testTarget(name: "NightshiftCLITests", dependencies: [
-            "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+            "nightshift", "NightshiftApp", "NightshiftCore", "NightshiftEngine", "NightshiftSystem", "NightshiftTestSupport",
         ], resources: [.copy("Golden")], swiftSettings: settings),
         .testTarget(name: "EndToEndTests", dependencies: [
             "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),

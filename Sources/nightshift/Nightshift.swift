@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NightshiftApp
 
 @main
 struct Nightshift: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import NightshiftCore
 import Foundation
+import NightshiftApp
 import NightshiftEngine
 import Testing
 @testable import nightshift

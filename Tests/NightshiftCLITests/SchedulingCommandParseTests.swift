@@ -46,14 +46,6 @@ struct SchedulingCommandParseTests {
         }
     }
 
-    @Test("poll-SCM reads the repository of the lanes file, whatever the daemon's working directory")
-    func pollSCMFolder() throws {
-        let cwd = FileManager.default.currentDirectoryPath
-        #expect(CompositionRoot(global: try GlobalOptions.parse(["--file", "ci/../app/lanes.yml"])).lanesFileFolder == cwd + "/app")
-        #expect(CompositionRoot(global: try GlobalOptions.parse(["--file", "/srv/repo/lanes.yml"])).lanesFileFolder == "/srv/repo")
-        #expect(CompositionRoot(global: try GlobalOptions.parse([])).lanesFileFolder == cwd)
-    }
-
     @Test("next takes lane names; history a lane and --json")
     func nextAndHistory() throws {
         let next = try #require(try Nightshift.parseAsRoot(["next", "developer-release", "qa-release", "--count", "2"]) as? NextCommand)

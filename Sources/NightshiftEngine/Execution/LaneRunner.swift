@@ -15,9 +15,11 @@ public struct LaneRunner: Sendable {
     /// Built once: every lane, step context and report of the run shares it.
     public let masker: SecretMasker
 
+    /// `masker`: the one the caller already built for this file and environment (it masks the
+    /// console too); nil builds it here.
     public init(
         file: LanesFile, dependencies: Dependencies, performers: StepPerformers,
-        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions
+        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions, masker: SecretMasker? = nil
     ) {
         self.file = file
         self.dependencies = dependencies
@@ -25,9 +27,8 @@ public struct LaneRunner: Sendable {
         self.reporter = reporter
         self.interruption = interruption
         self.options = options
-        self.masker = file.masker(in: dependencies.environment)
+        self.masker = masker ?? file.masker(in: dependencies.environment)
     }
-
 
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
     /// `repetition` tells apart the runs of a lane named twice in one `nightshift run`, so the

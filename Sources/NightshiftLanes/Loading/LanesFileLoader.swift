@@ -7,9 +7,12 @@ import Yams
 public struct LanesFileLoader: Sendable {
     public init() {}
 
-    public func load(path: String) throws(LanesFileError) -> LanesFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
+    /// Reads `path` (when relative, against `directory`, else the process's current directory);
+    /// messages name it as given.
+    public func load(path: String, relativeTo directory: String? = nil) throws(LanesFileError) -> LanesFile {
+        let readPath = directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
+        guard let data = FileManager.default.contents(atPath: readPath) else {
+            let exists = FileManager.default.fileExists(atPath: readPath)
             throw LanesFileError([.error(exists ? "cannot read \(path)" : "no lanes file at \(path)", at: nil,
                                          notes: exists ? [] : ["create one, or name another with --file"])])
         }

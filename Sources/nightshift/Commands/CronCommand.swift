@@ -1,8 +1,5 @@
 import ArgumentParser
-import NightshiftCore
-import NightshiftReporting
-import NightshiftScheduling
-import NightshiftSystem
+import NightshiftApp
 
 struct CronCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,26 +36,7 @@ struct CronCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = try CompositionRoot.withoutLanesFile()
-        let query: CronQuery
-        do {
-            let zone = try TimeArgument.zone(timezone, fallback: root.systemTimeZone)
-            query = CronQuery(spec: spec, seed: seed, from: try TimeArgument.instant(from, in: zone, fallback: root.clock.now),
-                              timeZone: zone, timeZoneOrigin: timezone == nil ? .system : .option, count: count, previous: previous,
-                              explain: explain)
-        } catch {
-            throw root.usageError(error)
-        }
-        // Streamed: `--count 10000000` must not hold ten million lines.
-        let writer = ChunkedLineWriter(output: root.output)
-        do {
-            try CronPreview.write(for: query, line: writer.line, note: { note in
-                writer.flush()
-                root.output.err("note: \(note)\n")
-            })
-        } catch {
-            throw root.usageError(error)
-        }
-        writer.flush()
+        let command = PreviewCron(spec: spec, seed: seed, from: from, timezone: timezone, count: count, previous: previous, explain: explain)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,8 +1,6 @@
-import NightshiftCore
 import ArgumentParser
-import NightshiftApple
+import NightshiftApp
 import NightshiftJenkins
-import NightshiftSystem
 
 /// `nightshift export …`: configuration for other CI systems, generated from lanes.yml.
 struct ExportCommand: AsyncParsableCommand {
@@ -32,27 +30,7 @@ struct JenkinsExportCommand: AsyncParsableCommand {
     var single = false
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        let file = try root.loadLanesFile()
-        let options = JenkinsExportOptions(
-            layout: single ? .single : .filePerLane,
-            lanesFilePath: JenkinsExportOptions.lanesFilePath(
-                global.file, currentDirectory: root.currentDirectory, root: root.repositoryRoot))
-        let export: JenkinsExport
-        do {
-            export = try JenkinsfileGenerator().generate(file, lanes: lanes, options: options)
-        } catch {
-            root.output.err(root.diagnosticPrinter.render([error.diagnostic]))
-            throw ExitCode(ExitStatus.usage)
-        }
-        if !export.warnings.isEmpty { root.output.err(root.diagnosticPrinter.render(export.warnings)) }
-        do {
-            try JenkinsfileWriter().write(export.files, into: output)
-        } catch {
-            root.output.err("error: \(error)\n")
-            throw ExitCode(ExitStatus.cannotWrite)
-        }
-        let folder = output.hasSuffix("/") ? output : output + "/"
-        root.output.out(export.files.map { "wrote \(folder)\($0.fileName)\n" }.joined())
+        let command = ExportJenkins(global: global.app, lanes: lanes, output: output, single: single)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
-import NightshiftScheduling
-import NightshiftSystem
+import NightshiftApp
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,19 +19,6 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = try CompositionRoot.withoutLanesFile()
-        var records: [RunRecord] = []
-        if FileManager.default.fileExists(atPath: root.historyPath) {
-            do {
-                let listing = try await SQLiteRunHistory(path: root.historyPath).listing(lane: lane, limit: limit)
-                records = listing.records
-                // On standard error, so `--json` stays valid JSON.
-                for note in listing.unreadable { root.output.err("note: \(note)\n") }
-            } catch {
-                root.output.err("error: cannot read the run history \(root.historyPath): \(error)\n")
-                throw ExitCode(ExitStatus.failed)
-            }
-        }
-        root.output.out(json ? try RunHistoryPrinter.json(records) : RunHistoryPrinter.table(records, zone: root.systemTimeZone))
+        throw ExitCode(await ShowHistory(lane: lane, json: json, limit: limit).execute(in: CompositionRoot.environment()))
     }
 }

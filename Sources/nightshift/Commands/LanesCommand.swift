@@ -1,6 +1,5 @@
 import ArgumentParser
-import NightshiftReporting
-import NightshiftSystem
+import NightshiftApp
 
 struct LanesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,8 +9,6 @@ struct LanesCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        let file = try root.loadLanesFile()
-        root.output.out(LaneListing(file: file).render())
+        throw ExitCode(await ListLanes(global: global.app).execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
-import NightshiftScheduling
-import NightshiftSystem
+import NightshiftApp
 
 struct NextCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,20 +21,7 @@ struct NextCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        let file = try root.loadLanesFile()
-        let problems = LanePreview.problems(naming: lanes, in: file)
-        guard problems.isEmpty else {
-            root.output.err(problems.map { "error: \($0)\n" }.joined())
-            throw ExitCode(ExitStatus.usage)
-        }
-        let start: Date
-        do {
-            start = try TimeArgument.instant(from, in: root.systemTimeZone, fallback: root.clock.now)
-        } catch {
-            throw root.usageError(error)
-        }
-        let lines = LanePreview.lines(for: try root.scheduledLanes(in: file), names: lanes, from: start, count: count)
-        root.output.out(lines.joined(separator: "\n") + "\n")
+        let command = ShowNextFirings(global: global.app, lanes: lanes, count: count, from: from)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

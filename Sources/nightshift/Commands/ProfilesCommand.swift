@@ -1,6 +1,5 @@
-import NightshiftApple
 import ArgumentParser
-import NightshiftSystem
+import NightshiftApp
 
 struct ProfilesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,10 +14,6 @@ struct ProfilesCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        let file = try root.loadLanesFile()
-        let report = try await root.profilesReport(for: file)
-        root.output.out(report.text)
-        if report.hasProblems { throw ExitCode(ExitStatus.stepFailed) }
+        throw ExitCode(await ShowProfiles(global: global.app).execute(in: CompositionRoot.environment()))
     }
 }

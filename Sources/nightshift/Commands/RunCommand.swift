@@ -1,8 +1,5 @@
 import ArgumentParser
-import NightshiftCore
-import NightshiftEngine
-import NightshiftScheduling
-import NightshiftSystem
+import NightshiftApp
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,20 +30,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        let laneLock = try root.holdLaneLock(for: lanes)
-        defer { withExtendedLifetime(laneLock) {} }
-        let file = try root.loadLanesFile()
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
-        let session = try root.runSession(file: file, dryRun: dryRun, verbose: verbose)
-        let results: [LaneResult]
-        do {
-            results = try await session.run(lanes, keepGoing: keepGoing)
-        } catch {
-            root.output.err(session.runner.masker.mask(root.diagnosticPrinter.render(error.problems)))
-            throw ExitCode(ExitStatus.usage)
-        }
-        let reportsWritten = root.writeReports(results, junit: junit, json: json, masker: session.runner.masker)
-        throw ExitCode(ExitStatus.of(results, reportsWritten: reportsWritten))
+        let command = RunLanes(global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
+                               junit: junit, json: json)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,10 +1,6 @@
 import ArgumentParser
-import Foundation
+import NightshiftApp
 import NightshiftCore
-import NightshiftEngine
-import NightshiftReporting
-import NightshiftScheduling
-import NightshiftSystem
 
 struct ScheduleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,31 +47,11 @@ struct ScheduleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        if printLaunchd || printSystemd {
-            let service = root.serviceDefinition()
-            root.output.out(printLaunchd ? service.launchdPlist : service.systemdUnit)
-            return
+        let mode: ScheduleLanes.Mode = if printLaunchd { .printLaunchd } else if printSystemd { .printSystemd } else if simulate {
+            .simulate(from: from ?? "", to: to ?? "")
+        } else {
+            .daemon(gracePeriod: DurationParser.parse(gracePeriod) ?? .seconds(30))
         }
-        let lanes = try root.scheduledLanes(in: try root.loadLanesFile())
-        guard simulate else {
-            try await root.runSchedulerDaemon(lanes: lanes, gracePeriod: DurationParser.parse(gracePeriod) ?? .seconds(30))
-            return
-        }
-        let zone = root.systemTimeZone
-        let window: (from: Date, to: Date)
-        do {
-            window = (try TimeArgument.instant(from, in: zone, fallback: root.clock.now), try TimeArgument.instant(to, in: zone, fallback: root.clock.now))
-        } catch {
-            throw root.usageError(error)
-        }
-        guard window.from <= window.to else { throw root.usageError("--to is before --from") }
-        // Streamed: a century of a per-minute lane must not be held in memory.
-        let writer = ChunkedLineWriter(output: root.output)
-        ScheduleSimulation.write(for: lanes, from: window.from, to: window.to, zone: zone, line: writer.line, note: { note in
-            writer.flush()
-            root.output.err("note: \(note)\n")
-        })
-        writer.flush()
+        throw ExitCode(await ScheduleLanes(global: global.app, mode: mode).execute(in: CompositionRoot.environment()))
     }
 }

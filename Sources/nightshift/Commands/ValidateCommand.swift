@@ -1,6 +1,5 @@
-import NightshiftCore
 import ArgumentParser
-import NightshiftSystem
+import NightshiftApp
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,9 +8,6 @@ struct ValidateCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let root = CompositionRoot(global: global)
-        let file = try root.loadLanesFile()
-        let lanes = file.lanes.count, configurations = file.configurations.count
-        root.output.out("\(file.path): \(lanes) lane\(lanes == 1 ? "" : "s"), \(configurations) configuration\(configurations == 1 ? "" : "s"): OK\n")
+        throw ExitCode(await ValidateLanes(global: global.app).execute(in: CompositionRoot.environment()))
     }
 }

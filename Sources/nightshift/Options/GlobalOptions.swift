@@ -1,4 +1,5 @@
 import ArgumentParser
+import NightshiftApp
 
 /// Flags every command that reads lanes.yml takes.
 struct GlobalOptions: ParsableArguments {
@@ -10,4 +11,8 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .customLong("no-color"), help: "No colour (also: the NO_COLOR variable).")
     var noColor = false
+
+    var app: LanesFileOptions {
+        LanesFileOptions(file: file, env: env, noColor: noColor)
+    }
 }

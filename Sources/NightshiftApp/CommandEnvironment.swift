@@ -1,0 +1,61 @@
+public import Foundation
+
+public import NightshiftSystem
+import NightshiftCore
+
+/// Everything of the outside world a command touches, injected: the executable's composition
+/// root builds the live one, tests build one from fakes. A command reads no global state, so it
+/// runs in process with a temporary folder, a captured output, a manual clock and a scripted shell.
+public struct CommandEnvironment: Sendable {
+    /// The folder relative paths (`--file`, `--junit`, `--output`, `.nightshift`) are read against.
+    public var currentDirectory: String
+    /// The process environment.
+    public var variables: EnvironmentVariables
+    /// The terminal (or a capture). Commands write through a `MaskingOutputSink` around it.
+    public var output: any OutputSink
+    public var clock: any WallClock
+    /// Makes the shell that runs commands for real (steps, openssl, the daemon's children).
+    public var makeShell: @Sendable (ShellSettings) -> any ShellRunner
+    /// Whether standard error is a terminal: diagnostics are coloured there.
+    public var standardErrorIsTerminal: Bool
+    public var processID: Int32
+    /// Delivers SIGINT/SIGTERM/SIGHUP to `run` and the scheduler daemon.
+    public var signals: any SignalSource
+    /// This executable: the daemon launches it as `nightshift run LANE` for each firing.
+    public var executablePath: String
+    /// The machine's zone, for schedules without `TZ=` or `timezone:` when `TZ` is unset.
+    public var systemTimeZone: TimeZone
+
+    public init(
+        currentDirectory: String, variables: EnvironmentVariables, output: any OutputSink, clock: any WallClock,
+        makeShell: @escaping @Sendable (ShellSettings) -> any ShellRunner, standardErrorIsTerminal: Bool,
+        processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone
+    ) {
+        self.currentDirectory = currentDirectory
+        self.variables = variables
+        self.output = output
+        self.clock = clock
+        self.makeShell = makeShell
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.processID = processID
+        self.signals = signals
+        self.executablePath = executablePath
+        self.systemTimeZone = systemTimeZone
+    }
+}
+
+/// What a shell that runs real processes is made with.
+public struct ShellSettings: Sendable {
+    /// What the processes see.
+    public var environment: EnvironmentVariables
+    /// How long a stopped process gets between SIGTERM and SIGKILL.
+    public var gracePeriod: Duration
+    /// Where `run` forwards the signals it traps, to the running step's process group.
+    public var teardownSignal: TeardownSignal
+
+    public init(environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal()) {
+        self.environment = environment
+        self.gracePeriod = gracePeriod
+        self.teardownSignal = teardownSignal
+    }
+}

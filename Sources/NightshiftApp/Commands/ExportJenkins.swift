@@ -1,0 +1,47 @@
+import NightshiftCore
+import NightshiftApple
+public import NightshiftJenkins
+import NightshiftScheduling
+import NightshiftSystem
+
+/// `nightshift export jenkins`: a Declarative Pipeline Jenkinsfile per lane, or one for all.
+public struct ExportJenkins: AppCommand {
+    public var global: LanesFileOptions
+    public var lanes: [String]
+    /// The folder to write into, as given.
+    public var output: String
+    public var single: Bool
+
+    public init(global: LanesFileOptions, lanes: [String] = [], output: String = JenkinsExportOptions.defaultOutputDirectory,
+                single: Bool = false) {
+        self.global = global
+        self.lanes = lanes
+        self.output = output
+        self.single = single
+    }
+
+    /// 0; 2 for a bad lanes file or an unknown lane; 1 when the files cannot be written.
+    public func execute(in environment: CommandEnvironment) async -> Int32 {
+        await perform(in: environment)
+    }
+
+    var lanesFile: LanesFileOptions? { global }
+
+    func work(in context: CommandContext) async throws -> Int32 {
+        let file = try context.loadLanesFile()
+        let options = JenkinsExportOptions(
+            layout: single ? .single : .filePerLane,
+            lanesFilePath: JenkinsExportOptions.lanesFilePath(
+                global.file, currentDirectory: context.currentDirectory, root: context.repositoryRoot))
+        let export = try JenkinsfileGenerator().generate(file, lanes: lanes, options: options)
+        if !export.warnings.isEmpty { context.output.err(context.printer.render(export.warnings)) }
+        do {
+            try JenkinsfileWriter().write(export.files, into: context.resolve(output))
+        } catch {
+            throw FilesNotWritten(reason: error)
+        }
+        let folder = output.hasSuffix("/") ? output : output + "/"
+        context.output.out(export.files.map { "wrote \(folder)\($0.fileName)\n" }.joined())
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,43 @@
+import NightshiftEngine
+import NightshiftScheduling
+import NightshiftSystem
+
+/// `nightshift run LANE…`: runs the lanes in order; writes the reports asked for.
+public struct RunLanes: AppCommand {
+    public var global: LanesFileOptions
+    public var lanes: [String]
+    public var dryRun: Bool
+    public var keepGoing: Bool
+    public var verbose: Bool
+    public var junit: String?
+    public var json: String?
+
+    public init(global: LanesFileOptions, lanes: [String], dryRun: Bool = false, keepGoing: Bool = false, verbose: Bool = false,
+                junit: String? = nil, json: String? = nil) {
+        self.global = global
+        self.lanes = lanes
+        self.dryRun = dryRun
+        self.keepGoing = keepGoing
+        self.verbose = verbose
+        self.junit = junit
+        self.json = json
+    }
+
+    /// 0, 1 (a step failed, a report or log not written), 2 (nothing ran), or 128 + the signal.
+    public func execute(in environment: CommandEnvironment) async -> Int32 {
+        await perform(in: environment)
+    }
+
+    var lanesFile: LanesFileOptions? { global }
+
+    func work(in context: CommandContext) async throws -> Int32 {
+        let laneLock = try context.holdLaneLock(for: lanes)
+        defer { withExtendedLifetime(laneLock) {} }
+        let file = try context.loadLanesFile()
+        let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose)
+        defer { run.signals?.cancel() }
+        let results = try await run.session.run(lanes, keepGoing: keepGoing)
+        let reportsWritten = context.writeReports(results, junit: junit, json: json)
+        return ExitStatus.of(results, reportsWritten: reportsWritten)
+    }
+}

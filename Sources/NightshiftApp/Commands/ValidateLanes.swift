@@ -1,0 +1,26 @@
+import NightshiftCore
+import NightshiftScheduling
+import NightshiftSystem
+
+/// `nightshift validate`: checks the lanes file and every reference in it (exit 0 or 2).
+public struct ValidateLanes: AppCommand {
+    public var global: LanesFileOptions
+
+    public init(global: LanesFileOptions) {
+        self.global = global
+    }
+
+    public func execute(in environment: CommandEnvironment) async -> Int32 {
+        await perform(in: environment)
+    }
+
+    var lanesFile: LanesFileOptions? { global }
+
+    func work(in context: CommandContext) async throws -> Int32 {
+        let file = try context.loadLanesFile()
+        let lanes = file.lanes.count, configurations = file.configurations.count
+        context.output.out(
+            "\(file.path): \(lanes) lane\(lanes == 1 ? "" : "s"), \(configurations) configuration\(configurations == 1 ? "" : "s"): OK\n")
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import NightshiftApple
+import NightshiftCore
+import NightshiftDelivery
+import NightshiftEngine
+import NightshiftReporting
+import NightshiftScheduling
+import NightshiftSystem
+
+/// A run's graph: shell, reporter, keychain, uploaders, and the signals that stop it.
+struct PreparedRun {
+    let session: RunSession
+    /// nil for a dry run, which executes nothing and traps nothing.
+    let signals: TrappedSignals?
+}
+
+extension CommandContext {
+    /// Builds the run of `file`: the real shell from the environment (or the dry-run one that
+    /// prints), the console reporter, and a signal trap forwarding to the running step.
+    func prepareRun(of file: LanesFile, dryRun: Bool, verbose: Bool) throws -> PreparedRun {
+        let environment = try loadEnvironment()
+        // The console's, set when the file loaded in this same environment: one masker per run.
+        let masker = output.masker
+        let maskingWarnings = file.maskingWarnings(in: environment)
+        if !maskingWarnings.isEmpty { output.err(printer.render(maskingWarnings)) }
+        let teardownSignal = TeardownSignal()
+        let shell: any ShellRunner = dryRun
+            ? DryRunShellRunner(output: output, masker: masker,
+                                answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
+            : self.environment.makeShell(ShellSettings(environment: environment, teardownSignal: teardownSignal))
+        let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
+        // Kept beside the masking console: names are masked before the reporter pads and cuts
+        // them to the terminal's width, where a secret cut in two would no longer be seen whole.
+        let reporter = MaskingReporter(
+            dryRun ? DryRunReporter(output: output) : ConsoleReporter(output: output, style: style, clock: clock), masker: masker)
+        let interruption = RunInterruption()
+        let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
+        let dependencies = Dependencies(
+            shell: shell, clock: clock, environment: environment, output: output, logFiles: DiskStepLogFiles(),
+            outputCondenser: { XcodebuildCondenser() })
+        let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
+        let options = RunOptions(
+            isDryRun: dryRun, isVerbose: verbose,
+            condensesToolOutput: RunOptions.condensesToolOutput(interactive: output.isInteractive, environment: environment, verbose: verbose),
+            stateDirectory: stateDirectory,
+            runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID))
+        let runner = LaneRunner(
+            file: file, dependencies: dependencies, performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
+            reporter: reporter, interruption: interruption, options: options, masker: masker)
+        return PreparedRun(session: RunSession(runner: runner), signals: signals)
+    }
+
+    /// Two runs of one user (two Jenkins executors, lanes the scheduler fires together) share one
+    /// keychain search list; a dry run changes nothing, so it takes no lock.
+    private func searchListLock(dryRun: Bool, environment: EnvironmentVariables) -> any SearchListLock {
+        dryRun ? UnlockedSearchList() : UserSearchListLock(home: environment["HOME"], clock: clock)
+    }
+
+    /// Which performer runs each step kind: an exhaustive switch, so a new `StepKeyword` does not
+    /// compile until it has one (ARCHITECTURE.md, "Add a step kind").
+    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> StepPerformers {
+        let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
+        let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
+        let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
+        return StepPerformers { keyword in
+            switch keyword {
+            case .sh: ShellStepPerformer()
+            // The engine runs a called lane's steps itself.
+            case .lane: nil
+            case .package, .importCertificate, .installProfile, .archive, .export: signing
+            case .upload: upload
+            }
+        }
+    }
+
+    /// SIGINT/SIGTERM/SIGHUP reach the running step's group as what was sent, then stop the lane.
+    private func trapInterruptions(into interruption: RunInterruption, forwarding teardownSignal: TeardownSignal) -> TrappedSignals {
+        let trapped = environment.signals.trap(SignalTrap.interruptions)
+        Task.detached {
+            for await signal in trapped.signals {
+                teardownSignal.forward(signal)
+                interruption.interrupt(signal: signal)
+            }
+        }
+        return trapped
+    }
+
+    /// A `nightshift run` the scheduler launched holds its lane's lock (the file named in
+    /// `NIGHTSHIFT_LANE_LOCK`) until it exits, so a daemon restarted after a crash sees the lane
+    /// still running. When another process holds it: exit 1, nothing runs. nil when not launched
+    /// by the scheduler.
+    func holdLaneLock(for lanes: [String]) throws -> FileLock? {
+        guard let path = environment.variables[LaneLockFiles.variable], !path.isEmpty else { return nil }
+        do {
+            return try FileLock(path: resolve(path))
+        } catch {
+            throw LaneLockUnavailable(lanes: lanes, path: path, error: error)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+internal import Foundation
+import NightshiftCore
+import NightshiftDelivery
+import NightshiftLanes
+import NightshiftScheduling
+import NightshiftSystem
+
+/// One command's view of its environment: its options, the masked console, the diagnostic
+/// printer, and the `.env` files beside the lanes file, read once.
+struct CommandContext: Sendable {
+    let options: LanesFileOptions
+    let environment: CommandEnvironment
+    /// Everything the command prints goes through here.
+    let output: MaskingOutputSink
+    /// Set when this runs inside a Jenkins job: plain output, state under `$WORKSPACE`.
+    let jenkins: JenkinsEnvironment
+    let printer: DiagnosticPrinter
+    /// The process environment with the `.env` files beneath it, or why they cannot be read;
+    /// nil for a command that reads none.
+    private let dotEnv: Result<DotEnvStack.Loaded, any Error>?
+
+    /// `options`: nil for the commands that read no lanes file (`cron`, `history`), which read
+    /// no `.env` files either and take every flag at its default.
+    init(options: LanesFileOptions?, environment: CommandEnvironment) {
+        self.options = options ?? LanesFileOptions()
+        self.environment = environment
+        jenkins = JenkinsEnvironment(environment.variables)
+        let colour = environment.standardErrorIsTerminal && environment.variables["NO_COLOR"] == nil && !self.options.noColor
+        printer = DiagnosticPrinter(colour: colour && !jenkins.prefersPlainOutput)
+        dotEnv = options.map { options in Result { try Self.dotEnvFiles(options: options, environment: environment) } }
+        // Before the lanes file has loaded, the secrets the environment alone names: an error may
+        // quote a value. The `.env` files count, without their notes (an unreadable one is
+        // reported when the environment is asked for).
+        let lenient = (try? dotEnv?.get().environment) ?? environment.variables
+        output = MaskingOutputSink(environment.output, masker: SecretMasker(secrets: SecretPolicy().secretValues(in: lenient)))
+    }
+
+    var clock: any WallClock { environment.clock }
+
+    /// Runs a command's work; prints the failure it throws, if any, and gives the exit status.
+    func perform(_ work: () async throws -> Int32) async -> Int32 {
+        do {
+            return try await work()
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints `error` as diagnostics (masked, like all output) and gives its exit status.
+    @discardableResult
+    func report(_ error: any Error) -> Int32 {
+        let failure = CommandFailure(mapping: error)
+        let text = failure.countsErrors
+            ? printer.render(failure.diagnostics)
+            : failure.diagnostics.map { printer.render([$0]) }.joined()
+        output.err(text)
+        return failure.status
+    }
+
+    /// Loads and validates the lanes file, printing its warnings; throws its errors. From then
+    /// on the console masks what the file declares secret, also in those errors: whatever of the
+    /// file could be read says what it declares secret.
+    func loadLanesFile() throws -> LanesFile {
+        let environment = lenientEnvironment
+        do {
+            let file = try LanesFileLoader().load(path: options.file, relativeTo: self.environment.currentDirectory)
+            output.use(file.masker(in: environment))
+            if !file.warnings.isEmpty { output.err(printer.render(file.warnings)) }
+            return file
+        } catch {
+            if let partialFile = error.partialFile { output.use(partialFile.masker(in: environment)) }
+            throw error
+        }
+    }
+
+    /// The process environment with the `.env` files beneath it (`.env.default`, `.env`, then
+    /// each `--env` name; see `DotEnvStack`), noting on stderr each variable the real environment
+    /// keeps. Throws when a file cannot be read or parsed.
+    func loadEnvironment() throws -> EnvironmentVariables {
+        guard let dotEnv else { return environment.variables }
+        let loaded = try dotEnv.get()
+        if !loaded.notes.isEmpty { output.err(printer.render(loaded.notes)) }
+        return loaded.environment
+    }
+
+    /// The environment for masking: with the `.env` files when they can be read.
+    private var lenientEnvironment: EnvironmentVariables {
+        (try? dotEnv?.get().environment) ?? environment.variables
+    }
+
+    /// The lane lock stays with this process: a step that runs nightshift again must not try to
+    /// take it.
+    private static func dotEnvFiles(options: LanesFileOptions, environment: CommandEnvironment) throws -> DotEnvStack.Loaded {
+        var variables = environment.variables
+        variables[LaneLockFiles.variable] = nil
+        var files: [(path: String, text: String)] = []
+        for source in DotEnvStack.sources(besideLanesFile: options.file, environmentNames: options.env) {
+            let path = CommandPaths.resolve(source.path, in: environment.currentDirectory)
+            guard source.isRequired || FileManager.default.fileExists(atPath: path) else { continue }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw DotEnvUnreadable(path: source.path) }
+            files.append((source.path, text))
+        }
+        return try DotEnvStack.load(files, under: variables)
+    }
+}

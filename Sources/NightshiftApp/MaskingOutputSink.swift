@@ -1,0 +1,44 @@
+internal import Foundation
+public import NightshiftCore
+public import NightshiftSystem
+
+/// The console as every command sees it: each byte written to stdout or stderr is masked here
+/// first, so no path to the terminal (a diagnostic, a progress line, a dry-run command, a
+/// step's output, an error's text) can show a secret the masker knows.
+///
+/// The masker changes as a command learns more: at first the secrets of the environment alone,
+/// then those of the lanes file once it is loaded. Output comes from several tasks at once
+/// (a step's stdout and stderr readers, the reporter), hence the lock; `NSLock` because
+/// Synchronization's `Mutex` needs macOS 15 and the package supports macOS 13.
+///
+/// Masking is per write: a secret split across two writes is not seen whole here. The engine
+/// masks step output line by line before writing it, and the reporter masks names before laying
+/// them out (`MaskingReporter`), so what arrives here is already masked; this is the backstop.
+public final class MaskingOutputSink: OutputSink, @unchecked Sendable {
+    private let base: any OutputSink
+    private let lock = NSLock()
+    private var current: SecretMasker
+
+    public init(_ base: any OutputSink, masker: SecretMasker) {
+        self.base = base
+        self.current = masker
+    }
+
+    public var isInteractive: Bool { base.isInteractive }
+
+    /// The masker in force.
+    public var masker: SecretMasker { lock.withLock { current } }
+
+    /// From now on, masks with `masker`.
+    public func use(_ masker: SecretMasker) {
+        lock.withLock { current = masker }
+    }
+
+    public func write(_ text: String, to channel: OutputChannel) {
+        base.write(masker.mask(text), to: channel)
+    }
+
+    public func write(bytes: [UInt8], to channel: OutputChannel) {
+        base.write(bytes: masker.mask(bytes), to: channel)
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import NightshiftApp
+import NightshiftCore
+import NightshiftScheduling
+import NightshiftSystem
+import NightshiftTestSupport
+import Testing
+
+@Suite("run, in process")
+struct RunTests {
+    @Test("runs a lane for real against the shell: output streamed, secret masked, JSON report, step log; exit 0")
+    func passingLane() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "echo \"token", .output([(.standardOutput, "token hunter2-secret for iOS\n")], .exited(0)))
+        let command = RunLanes(global: LanesFileOptions(), lanes: ["nightly"], json: "reports/run.json")
+        let status = await command.execute(in: app.environment(["RELEASE_TOKEN": "hunter2-secret", "TARGET": "iOS"]))
+        #expect(status == 0)
+        #expect(app.standardOutput.contains("token ******** for iOS"))
+        #expect(!app.shown.contains("hunter2-secret"))
+        let commands = await app.shell.commands
+        #expect(commands.count == 1)
+        #expect(commands.first?.arguments.last == "echo \"token $RELEASE_TOKEN for ${TARGET}\"")
+        let report = try #require(app.read("reports/run.json"))
+        #expect(report.contains("\"status\" : \"passed\"") || report.contains("\"status\":\"passed\""))
+        let runs = try FileManager.default.contentsOfDirectory(atPath: app.directory + "/.nightshift/runs/nightly")
+        #expect(runs.count == 1)
+    }
+
+    @Test("a failing step exits 1; the rest is skipped, always steps run")
+    func failingStep() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "make broken", .output([(.standardError, "boom\n")], .exited(7)))
+        await app.shell.onScript(containing: "echo cleaning", .output([(.standardOutput, "cleaning\n")], .exited(0)))
+        let status = await app.run("broken")
+        #expect(status == 1)
+        #expect(app.shown.contains("boom"))
+        #expect(app.standardOutput.contains("cleaning"))
+        #expect(await app.shell.commands.map { $0.arguments.last ?? "" } == ["make broken", "echo cleaning"])
+    }
+
+    @Test("--keep-going runs the next lane after a failure; still exit 1")
+    func keepGoing() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "make broken", .output([], .exited(7)))
+        await app.shell.onScript(containing: "echo cleaning", .output([], .exited(0)))
+        await app.shell.onScript(containing: "echo lint", .output([(.standardOutput, "linted\n")], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["broken", "lint"], keepGoing: true).execute(in: app.environment())
+        #expect(status == 1)
+        #expect(app.standardOutput.contains("linted"))
+    }
+
+    @Test("an unknown lane: error with did-you-mean and the lane list, exit 2, nothing ran")
+    func unknownLane() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await app.run("lnt")
+        #expect(status == 2)
+        #expect(app.standardError == """
+            error: no lane named 'lnt'
+            note: did you mean 'lint'?
+            note: lanes: lint, nightly, broken, hang
+
+            """)
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("a missing variable: exit 2 before anything runs")
+    func missingVariable() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await app.run("nightly")
+        #expect(status == 2)
+        #expect(app.standardError.contains("environment variable 'TARGET' is not set"))
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("an invalid lanes.yml: every error, exit 2, nothing ran")
+    func invalidLanesFile() async throws {
+        let app = try AppHarness(lanes: Fixtures.invalid)
+        let status = await app.run("lint")
+        #expect(status == 2)
+        #expect(app.standardError.contains("lanes.yml:4:5: error: unknown key 'stpes' in lane 'lint'"))
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("--env names a .env file that is not there: a located error naming it, exit 2")
+    func unreadableDotEnv() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await RunLanes(global: LanesFileOptions(env: "nope"), lanes: ["lint"]).execute(in: app.environment())
+        #expect(status == 2)
+        #expect(app.standardError == ".env.nope: error: cannot read .env.nope\n")
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("a .env line dotenv cannot read: located at its line, exit 2")
+    func badDotEnvLine() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("TARGET=\"unterminated\n", to: ".env.ci")
+        let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["lint"]).execute(in: app.environment())
+        #expect(status == 2)
+        #expect(app.standardError.hasPrefix(".env.ci:1:"))
+        #expect(app.standardError.contains(": error: "))
+    }
+
+    @Test("--env fills unset variables; the real environment wins, with a note; the file's secret is masked")
+    func dotEnvFills() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("TARGET=from-file\nRELEASE_TOKEN=file-token-123\n", to: ".env.ci")
+        await app.shell.onScript(containing: "echo \"token", .output([(.standardOutput, "token file-token-123 for from-env\n")], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["nightly"]).execute(in: app.environment(["TARGET": "from-env"]))
+        #expect(status == 0)
+        #expect(app.standardError.contains("note: TARGET from the environment overrides .env.ci:1"))
+        #expect(app.standardOutput.contains("token ******** for from-env"))
+        #expect(!app.shown.contains("file-token-123"))
+        #expect(await app.shell.commands.first?.environment["TARGET"] == "from-env")
+    }
+
+    @Test("a report that cannot be written: named on stderr, exit 1 although the lane passed")
+    func unwritableReport() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("a file, not a folder", to: "reports")
+        await app.shell.onScript(containing: "echo lint", .output([], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint"], junit: "reports/lint.xml").execute(in: app.environment())
+        #expect(status == 1)
+        #expect(app.standardError.contains("error: cannot write report: "))
+    }
+
+    @Test("the lane lock held by another: exit 1, nothing runs")
+    func laneLockHeld() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let path = app.directory + "/lint.lock"
+        let held = try FileLock(path: path)
+        let status = await app.run("lint", variables: ["NIGHTSHIFT_LANE_LOCK": path])
+        withExtendedLifetime(held) {}
+        #expect(status == 1)
+        #expect(app.standardError.hasPrefix("error: lane 'lint' is already running"))
+        #expect(app.standardError.hasSuffix("and holds \(path); not starting it again\n"))
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("a lane lock path that holds something else: exit 1, the file is left alone")
+    func laneLockNotALockFile() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("precious data\n", to: "notes.txt")
+        let status = await app.run("lint", variables: ["NIGHTSHIFT_LANE_LOCK": app.directory + "/notes.txt"])
+        #expect(status == 1)
+        #expect(app.standardError.hasSuffix("; not running lane 'lint'\n"))
+        #expect(app.read("notes.txt") == "precious data\n")
+    }
+
+    @Test("a signal while a step runs stops the lane and exits 128 + the signal",
+          arguments: zip([Signals.hangUp, Signals.interrupt, Signals.terminate], [Int32(129), 130, 143]))
+    func interrupted(signal: Int32, expected: Int32) async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "sleep forever", .hang)
+        let task = Task { await app.run("hang") }
+        try await eventually { await !app.shell.commands.isEmpty && app.signals.trapCount == 1 }
+        app.signals.send(signal)
+        #expect(await task.value == expected)
+    }
+
+    @Test("a secret the lane needs but the environment lacks: exit 2, named, nothing ran")
+    func missingSecret() async throws {
+        let app = try AppHarness(lanes: """
+            project: { name: Demo }
+            secrets: [RELEASE_TOKEN]
+            lanes:
+              ship:
+                env: { TOKEN: "${RELEASE_TOKEN}" }
+                steps: [ { sh: ./ship } ]
+            """)
+        let status = await app.run("ship")
+        #expect(status == 2)
+        #expect(app.standardError.contains("'RELEASE_TOKEN' is not set"))
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("a state folder that cannot be written: a warning, the run goes on without logs; exit 0")
+    func unwritableStateFolder() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("not a folder", to: ".nightshift")
+        await app.shell.onScript(containing: "echo lint", .output([(.standardOutput, "linted\n")], .exited(0)))
+        let status = await app.run("lint")
+        #expect(status == 0)
+        #expect(app.shown.contains("warning: cannot write logs under \(app.directory)/.nightshift: "))
+        #expect(app.standardOutput.contains("linted"))
+    }
+
+    @Test("--dry-run prints the commands, secrets masked, and executes nothing; exit 0")
+    func dryRun() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["nightly"], dryRun: true)
+            .execute(in: app.environment(["RELEASE_TOKEN": "hunter2-secret", "TARGET": "iOS"]))
+        #expect(status == 0)
+        #expect(app.standardOutput.contains("echo \"token $RELEASE_TOKEN for ${TARGET}\""))
+        #expect(!app.shown.contains("hunter2-secret"))
+        #expect(await app.shell.commands.isEmpty)
+        #expect(app.signals.trapCount == 0)
+    }
+}

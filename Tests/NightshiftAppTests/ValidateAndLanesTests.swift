@@ -1,0 +1,89 @@
+import NightshiftApp
+import NightshiftCore
+import NightshiftScheduling
+import NightshiftSystem
+import NightshiftTestSupport
+import Testing
+
+@Suite("validate and lanes, in process")
+struct ValidateAndLanesTests {
+    @Test("validate: OK on stdout, exit 0")
+    func validateOK() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment())
+        #expect(status == 0)
+        #expect(app.standardOutput == "lanes.yml: 4 lanes, 0 configurations: OK\n")
+        #expect(app.standardError == "")
+    }
+
+    @Test("validate: every problem of lanes.yml, located, with the count; exit 2")
+    func validateInvalid() async throws {
+        let app = try AppHarness(lanes: Fixtures.invalid)
+        let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment())
+        #expect(status == 2)
+        #expect(app.standardOutput == "")
+        #expect(app.standardError == """
+            lanes.yml:4:5: error: unknown key 'stpes' in lane 'lint'
+            lanes.yml:4:5: note: did you mean 'steps'?
+            lanes.yml:5:20: error: lane 'lint' names configuration 'x', which does not exist
+            lanes.yml:5:20: note: the file defines no configurations
+            2 errors
+
+            """)
+    }
+
+    @Test("validate: a missing lanes file is exit 2 with a hint; --file is read against the current directory")
+    func validateMissingFile() async throws {
+        let app = try AppHarness()
+        let status = await ValidateLanes(global: LanesFileOptions(file: "ci/lanes.yml")).execute(in: app.environment())
+        #expect(status == 2)
+        #expect(app.standardError == "error: no lanes file at ci/lanes.yml\nnote: create one, or name another with --file\n")
+    }
+
+    @Test("validate: a schedule that never fires is a warning, exit 0")
+    func validateWarning() async throws {
+        let app = try AppHarness(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 31 2 *\n    steps: [{ sh: make }]\n")
+        let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment())
+        #expect(status == 0)
+        #expect(app.standardError.contains("lanes.yml:4:15: warning:"))
+        #expect(app.standardOutput == "lanes.yml: 1 lane, 0 configurations: OK\n")
+    }
+
+    @Test("validate: load errors quoting a secret (lanes.yml's, the environment's, a .env file's) are masked")
+    func validateMasksSecrets() async throws {
+        // One lane quoting each kind of secret: lanes.yml's own env: literal, the environment's, a .env file's.
+        let app = try AppHarness(lanes: """
+            project: { name: Demo }
+            lanes:
+              deploy: { env: { RELEASE_TOKEN: "literal-tok-4f9a2c" }, configuration: literal-tok-4f9a2c, steps: [ { sh: echo } ] }
+              publish: { configuration: env-secret-77b1, steps: [ { sh: echo } ] }
+              notify: { configuration: dotenv-secret-31c, steps: [ { sh: echo } ] }
+            """)
+        try app.write("SLACK_TOKEN=dotenv-secret-31c\n", to: ".env")
+        let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment(["API_TOKEN": "env-secret-77b1"]))
+        #expect(status == 2)
+        #expect(app.standardError.hasPrefix("lanes.yml:3:"))
+        #expect(app.standardError.contains(": error: lane 'deploy' names configuration '********'"))
+        for secret in ["literal-tok-4f9a2c", "env-secret-77b1", "dotenv-secret-31c"] {
+            #expect(!app.shown.contains(secret), "\(secret) shown")
+        }
+    }
+
+    @Test("lanes: the table on stdout, exit 0")
+    func lanesTable() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await ListLanes(global: LanesFileOptions()).execute(in: app.environment())
+        #expect(status == 0)
+        #expect(app.standardOutput.hasPrefix("LANE     CONFIGURATION  SCHEDULE     DESCRIPTION\nlint     -              -            Lint the sources\n"))
+        #expect(app.standardError == "")
+    }
+
+    @Test("lanes: an invalid lanes.yml is exit 2, nothing on stdout")
+    func lanesInvalid() async throws {
+        let app = try AppHarness(lanes: Fixtures.invalid)
+        let status = await ListLanes(global: LanesFileOptions()).execute(in: app.environment())
+        #expect(status == 2)
+        #expect(app.standardOutput == "")
+        #expect(app.standardError.hasSuffix("2 errors\n"))
+    }
+}
