@@ -115,6 +115,7 @@ struct HTTPUploaderTests {
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
         #expect(error?.message.contains("the server stored sha256 000") == true)
+        #expect(error?.reason == .uploadUnverified)
     }
 
     @Test("attempts: caps the tries; a status that stays 503 fails saying how many were made")
@@ -131,6 +132,21 @@ struct HTTPUploaderTests {
         await server.stop()
         #expect(server.requests.count == 2)
         #expect(error?.message == "HTTP 503 Service Unavailable from PUT http://127.0.0.1:\(server.port)/x: down for maintenance (after 2 attempts)")
+        #expect(error?.reason == .uploadUnavailable)
+    }
+
+    @Test("a 4xx is the destination saying no: upload_rejected, after one try")
+    func clientErrorIsRejected() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 10)
+        let server = try await LocalHTTPServer { _, _ in .status(403, "not yours") }
+        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
+        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: NSTemporaryDirectory())
+        let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
+        await server.stop()
+        #expect(error?.reason == .uploadRejected)
+        #expect(server.requests.count == 1)
     }
 
     @Test("backoff: is the first wait, doubled after each failure, on the injected clock")
@@ -212,7 +228,7 @@ struct HTTPUploaderTests {
         let client = RetryingHTTPClient(transport: transport, clock: ManualClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy())
         let request = HTTPTransportRequest(method: "PUT", url: URL(string: "http://127.0.0.1:9/x")!, body: .file(file + ".missing"))
         let error = await #expect(throws: UploadError.self) {
-            try await client.sendExpectingSuccess(request, destination: "http", masker: .none, log: { _ in })
+            try await client.sendExpectingSuccess(request, destination: .http, masker: .none, log: { _ in })
         }
         #expect(error?.message.hasPrefix("PUT http://127.0.0.1:9/x: invalid request: cannot read '") == true)
     }
