@@ -104,16 +104,23 @@ struct HTTPUploaderTests {
         #expect(receipt.location == "http://127.0.0.1:\(server.port)/drop")
     }
 
-    @Test("a server that echoes a different sha256 fails the upload")
-    func echoedChecksumMismatchFails() async throws {
+    /// One upload of a small file to a server that answers every request with `response`: the
+    /// failure, and how many requests the server saw.
+    private func failedUpload(answering response: FlyingFox.HTTPResponse) async throws -> (UploadError?, Int) {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 1000)
-        let server = try await LocalHTTPServer { _, _ in .json(["sha256": String(repeating: "0", count: 64)]) }
+        let server = try await LocalHTTPServer { _, _ in response }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
+        return (error, server.requests.count)
+    }
+
+    @Test("a server that echoes a different sha256 fails the upload: upload_unverified")
+    func echoedChecksumMismatchFails() async throws {
+        let (error, _) = try await failedUpload(answering: .json(["sha256": String(repeating: "0", count: 64)]))
         #expect(error?.message.contains("the server stored sha256 000") == true)
         #expect(error?.reason == .uploadUnverified)
     }
@@ -137,16 +144,9 @@ struct HTTPUploaderTests {
 
     @Test("a 4xx is the destination saying no: upload_rejected, after one try")
     func clientErrorIsRejected() async throws {
-        let scratch = try ScratchDirectory()
-        defer { scratch.remove() }
-        let file = try scratch.file("App.ipa", bytes: 10)
-        let server = try await LocalHTTPServer { _, _ in .status(403, "not yours") }
-        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
-        let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: NSTemporaryDirectory())
-        let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
-        await server.stop()
+        let (error, requests) = try await failedUpload(answering: .status(403, "not yours"))
         #expect(error?.reason == .uploadRejected)
-        #expect(server.requests.count == 1)
+        #expect(requests == 1)
     }
 
     @Test("backoff: is the first wait, doubled after each failure, on the injected clock")
