@@ -17,7 +17,7 @@ public struct FileDigest: Sendable, Hashable, CustomStringConvertible {
 
     public static func of(file path: String) throws -> FileDigest {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UploadError("file", "cannot read '\(path)'")
+            throw UploadError(named: "file", "cannot read '\(path)'", reason: .missingFile)
         }
         defer { try? handle.close() }
         var hasher = SHA256()

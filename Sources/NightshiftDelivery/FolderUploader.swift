@@ -8,7 +8,7 @@ public import NightshiftSystem
 /// renames it into place, so readers of the folder never see half a file. A copy that fails
 /// (a share that hiccups, a copy that does not match) is tried again after `backoff:`, doubling,
 /// up to `attempts:` in all, like the network uploads.
-public struct FolderUploader: Uploader {
+public struct FolderUploader: DestinationUploader {
     public var clock: any WallClock
     public var jitter: any JitterSource
 
@@ -17,9 +17,10 @@ public struct FolderUploader: Uploader {
         self.jitter = jitter
     }
 
-    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
-        let directory = try request.settings.required("path", for: "folder")
-        let policy = try request.settings.retryPolicy(for: "folder")
+    public func upload(
+        _ request: UploadRequest, settings: FolderSettings, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> UploadReceipt {
+        let (directory, policy) = (settings.path, settings.retry)
         try Self.requireDirectory(directory)
         var attempt = 1
         while true {
@@ -31,7 +32,7 @@ public struct FolderUploader: Uploader {
                 try await clock.sleep(for: wait)
                 attempt += 1
             } catch let error as UploadError where policy.attempts > 1 {
-                throw UploadError("folder", error.message + " (after \(policy.attempts) attempts)")
+                throw UploadError(.folder, error.message + " (after \(policy.attempts) attempts)", reason: error.reason)
             }
         }
     }
@@ -47,21 +48,21 @@ public struct FolderUploader: Uploader {
             let written = try await Self.copy(from: file, to: partial, progress: progress)
             let landed = try FileDigest.of(file: partial)
             guard landed == written else {
-                throw UploadError("folder", "'\(destination)' does not match after copying (sent \(written), found \(landed))")
+                throw UploadError(.folder, "'\(destination)' does not match after copying (sent \(written), found \(landed))", reason: .uploadUnverified)
             }
             try Self.moveIntoPlace(partial, to: destination)
             return UploadReceipt(location: destination, verification: .verified(landed))
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             if error is UploadError || error is CancellationError { throw error }
-            throw UploadError("folder", "cannot copy to '\(destination)': \(error.localizedDescription)")
+            throw UploadError(.folder, "cannot copy to '\(destination)': \(error.localizedDescription)")
         }
     }
 
     private static func requireDirectory(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UploadError("folder", "'\(path)' is not a directory")
+            throw UploadError(.folder, "'\(path)' is not a directory", reason: .missingFile)
         }
     }
 
@@ -69,12 +70,12 @@ public struct FolderUploader: Uploader {
     private static func copy(
         from source: String, to target: String, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> FileDigest {
-        guard let input = FileHandle(forReadingAtPath: source) else { throw UploadError("folder", "cannot read '\(source)'") }
+        guard let input = FileHandle(forReadingAtPath: source) else { throw UploadError(.folder, "cannot read '\(source)'", reason: .missingFile) }
         defer { try? input.close() }
         let total = FileDigest.size(of: source) ?? 0
         guard FileManager.default.createFile(atPath: target, contents: nil),
               let output = FileHandle(forWritingAtPath: target) else {
-            throw UploadError("folder", "cannot write '\(target)'")
+            throw UploadError(.folder, "cannot write '\(target)'")
         }
         defer { try? output.close() }
         var hasher = SHA256()
@@ -95,7 +96,7 @@ public struct FolderUploader: Uploader {
         do {
             try FileRename.replace(destination, with: source)
         } catch {
-            throw UploadError("folder", error.description)
+            throw UploadError(.folder, error.description)
         }
     }
 }

@@ -4,7 +4,7 @@ public import NightshiftCore
 /// `upload: { to: http, url: …, method: PUT|POST, headers: {…} }`: an internal artifact store or
 /// a presigned URL. PUT sends the raw file; POST sends it as the `file` field of a multipart form.
 /// Both stream from disk.
-public struct HTTPUploader: Uploader {
+public struct HTTPUploader: DestinationUploader {
     public var client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient
     public var temporaryDirectory: String
 
@@ -13,20 +13,21 @@ public struct HTTPUploader: Uploader {
         self.temporaryDirectory = temporaryDirectory
     }
 
-    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
-        let plan = try HTTPUploadPlan(request.settings)
-        let masker = request.masker.adding(HTTPUploadPlan.credentials(in: plan.headers))
+    public func upload(
+        _ request: UploadRequest, settings: HTTPSettings, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> UploadReceipt {
+        let masker = request.masker.adding(SensitiveHeaders.credentials(in: settings.headers))
         let digest = try FileDigest.of(file: request.file)
-        let (body, cleanup) = try makeBody(plan, file: request.file, digest: digest)
+        let (body, cleanup) = try makeBody(settings, file: request.file, digest: digest)
         defer { cleanup() }
-        let httpRequest = HTTPTransportRequest(method: plan.method, url: plan.url, headers: body.headers, body: body.content)
-        let response = try await client(try request.settings.retryPolicy(for: "http")).sendExpectingSuccess(
-            httpRequest, destination: "http", masker: masker, log: request.log,
+        let httpRequest = HTTPTransportRequest(method: settings.method.rawValue, url: settings.url, headers: body.headers, body: body.content)
+        let response = try await client(settings.retry).sendExpectingSuccess(
+            httpRequest, destination: .http, masker: masker, log: request.log,
             progress: { sent, total in progress(UploadProgress(bytesSent: sent, totalBytes: total)) }
         )
         let verification = try Self.checkEchoedDigest(response, expected: digest)
-        let location = response.headers["location"].flatMap { URL(string: $0, relativeTo: plan.url)?.absoluteURL.printable }
-        return UploadReceipt(location: location ?? plan.url.printable, verification: verification)
+        let location = response.headers["location"].flatMap { URL(string: $0, relativeTo: settings.url)?.absoluteURL.printable }
+        return UploadReceipt(location: location ?? settings.url.printable, verification: verification)
     }
 
     private struct PreparedBody {
@@ -34,9 +35,9 @@ public struct HTTPUploader: Uploader {
         var headers: [String: String]
     }
 
-    private func makeBody(_ plan: HTTPUploadPlan, file: String, digest: FileDigest) throws -> (PreparedBody, () -> Void) {
-        var headers = plan.headers
-        guard plan.method == "POST" else {
+    private func makeBody(_ settings: HTTPSettings, file: String, digest: FileDigest) throws -> (PreparedBody, () -> Void) {
+        var headers = settings.headers
+        guard settings.method == .post else {
             headers.setDefault("Content-Type", "application/octet-stream")
             headers.setDefault("Content-Digest", "sha-256=:\(digest.sha256Base64):")
             return (PreparedBody(content: .file(file), headers: headers), {})
@@ -53,13 +54,13 @@ public struct HTTPUploader: Uploader {
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return verification }
         if let echoed = (object["sha256"] ?? object["checksum"]) as? String {
             guard echoed.lowercased() == expected.sha256 else {
-                throw UploadError("http", "the server stored sha256 \(echoed), but the file's is \(expected.sha256)")
+                throw UploadError(.http, "the server stored sha256 \(echoed), but the file's is \(expected.sha256)", reason: .uploadUnverified)
             }
             verification.sha256Confirmed = true
         }
         if let size = ((object["size"] ?? object["bytes"]) as? NSNumber)?.int64Value {
             guard size == expected.size else {
-                throw UploadError("http", "the server stored \(size) bytes, but the file has \(expected.size)")
+                throw UploadError(.http, "the server stored \(size) bytes, but the file has \(expected.size)", reason: .uploadUnverified)
             }
             verification.sizeConfirmed = true
         }
@@ -67,27 +68,9 @@ public struct HTTPUploader: Uploader {
     }
 }
 
-/// The validated settings of an http upload.
-struct HTTPUploadPlan {
-    var url: URL
-    var method: String
-    var headers: [String: String]
-
+/// Which headers of an http upload carry credentials, and their secret parts.
+enum SensitiveHeaders {
     static let sensitiveHeaderWords = ["authorization", "token", "key", "secret", "password", "cookie", "signature"]
-
-    init(_ settings: UploadSettings) throws {
-        let text = try settings.required("url", for: "http")
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw UploadError("http", "'url: \(URL(string: text)?.printable ?? "…")' is not an http(s) URL")
-        }
-        let method = (settings.string("method") ?? "PUT").uppercased()
-        guard method == "PUT" || method == "POST" else {
-            throw UploadError("http", "'method: \(method)' must be PUT (the raw file) or POST (multipart)")
-        }
-        self.url = url
-        self.method = method
-        self.headers = settings.map("headers")
-    }
 
     /// The credentials in sensitive headers, to hide wherever they might be echoed: a value of
     /// one word whole, else every word after the first, the scheme (`Bearer ********`,

@@ -12,10 +12,10 @@ struct MultipartFormFile {
         let boundary = "nightshift-\(UUID().uuidString)"
         let path = (directory as NSString).appendingPathComponent("upload-\(UUID().uuidString).multipart")
         let name = (file as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "_")
-        guard let input = FileHandle(forReadingAtPath: file) else { throw UploadError("http", "cannot read '\(file)'") }
+        guard let input = FileHandle(forReadingAtPath: file) else { throw UploadError(.http, "cannot read '\(file)'", reason: .missingFile) }
         defer { try? input.close() }
         guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
-            throw UploadError("http", "cannot write a temporary file in '\(directory)'")
+            throw UploadError(.http, "cannot write a temporary file in '\(directory)'")
         }
         defer { try? output.close() }
         do {

@@ -2,17 +2,20 @@ public import NightshiftCore
 
 /// Which expanded settings of an upload are credentials. Here, not beside the schema, because an
 /// `http:` upload's credentials are in its headers, which only the HTTP uploader knows how to read.
-extension UploadDestinationSchema {
+extension UploadDestination {
     /// The credentials among an upload's expanded settings, to be masked in everything the upload
     /// prints, even when they came from variables the run does not treat as secrets (an issuer
     /// id, a header filled from `${STORE_AUTH}`).
     /// A key file named by its path (`service_account: ci/key.json`) stays readable: the path is
     /// no secret, and an error about it must say which file.
-    public static func secretValues(for destination: String, in settings: UploadSettings) -> [String] {
-        let values = secretKeys(for: destination).sorted().compactMap { key in
-            settings.string(key).flatMap { keyFileKeys.contains(key) && isPath($0) ? nil : $0 }
+    public func secretValues(in settings: UploadSettings) -> [String] {
+        let values = secretKeys.sorted().compactMap { key in
+            settings.string(key).flatMap { Self.keyFileKeys.contains(key) && Self.isPath($0) ? nil : $0 }
         }
-        return destination == "http" ? values + HTTPUploadPlan.credentials(in: settings.map("headers")) : values
+        switch self {
+        case .http: return values + SensitiveHeaders.credentials(in: settings.map("headers"))
+        case .testflight, .firebase, .folder: return values
+        }
     }
 
     /// Keys that take either a key file's path or its content.

@@ -7,33 +7,31 @@ import NightshiftSystem
 enum UploadDryRunDescription {
     /// The command a destination runs through the shell (testflight's altool), built by the same
     /// code as in a real run with the ids masked, for the dry run's recording shell to print.
-    static func command(destination: String, file: String, settings: UploadSettings) -> ShellCommand? {
-        guard destination == "testflight" else { return nil }
+    static func command(destination: UploadDestination, file: String, settings: UploadSettings) -> ShellCommand? {
+        guard destination == .testflight else { return nil }
         let invocation = AltoolInvocation(file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios")
         return invocation.command(privateKeysDirectory: "<temporary>/private_keys")
     }
 
-    static func lines(destination: String, file: String, settings: UploadSettings) -> [String] {
+    static func lines(destination: UploadDestination, file: String, settings: UploadSettings) -> [String] {
         let masked = Secret.mask
         switch destination {
-        case "testflight":
+        case .testflight:
             return []
-        case "firebase":
+        case .firebase:
             return firebase(file: file, settings: settings)
-        case "http":
+        case .http:
             let method = (settings.string("method") ?? "PUT").uppercased()
             let url = settings.string("url").flatMap { URL(string: $0)?.printable } ?? "<no url>"
             let headers = settings.map("headers").keys.sorted().map { name in
-                "\(name): \(HTTPUploadPlan.isSensitive(header: name) ? masked : settings.map("headers")[name] ?? "")"
+                "\(name): \(SensitiveHeaders.isSensitive(header: name) ? masked : settings.map("headers")[name] ?? "")"
             }
             let form = method == "POST" ? " as multipart/form-data" : ""
             return ["would \(method) \(file)\(form) to \(url)"] + (headers.isEmpty ? [] : ["  headers: \(headers.joined(separator: ", "))"])
-        case "folder":
+        case .folder:
             let directory = settings.string("path") ?? "<no path>"
             let target = (directory as NSString).appendingPathComponent((file as NSString).lastPathComponent)
             return ["would copy \(file) to \(target) (temporary name, then rename)"]
-        default:
-            return ["would upload \(file) to unknown destination '\(destination)'"]
         }
     }
 

@@ -30,21 +30,16 @@ public struct UploadStepPerformer: StepPerformer {
         let parameters = Self.resolve(target.parameters, in: context)
         let file = try await Self.file(parameters, in: context)
         if context.isDryRun {
-            if let command = UploadDryRunDescription.command(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
-                _ = try await context.run(command)
-            }
-            for line in UploadDryRunDescription.lines(destination: target.destination, file: file, settings: UploadSettings(parameters)) {
-                await context.log(context.masker.mask(line))
-            }
+            try await describe(target, file: file, settings: UploadSettings(parameters), in: context)
             return .exited(0)
         }
-        guard let uploader = registry.uploader(for: target.destination) else {
-            throw StepFailure("unknown upload destination '\(target.destination)' (known: \(UploadDestinationSchema.destinations.joined(separator: ", ")))")
+        guard let destination = target.destination, let uploader = registry.uploader(for: destination) else {
+            throw StepFailure("unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
         }
         guard FileManager.default.isReadableFile(atPath: file) else {
-            throw StepFailure("cannot upload '\(file)': no such readable file")
+            throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }
-        let masker = context.masker.adding(UploadDestinationSchema.secretValues(for: target.destination, in: UploadSettings(parameters)))
+        let masker = context.masker.adding(destination.secretValues(in: UploadSettings(parameters)))
         let receipt = try await upload(Self.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
         await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
         if let verification = receipt.verification { await context.log(verification.description) }
@@ -56,9 +51,24 @@ public struct UploadStepPerformer: StepPerformer {
     public func preflight(_ steps: [Step], in context: StepContext) async throws {
         for step in steps {
             guard case .upload(let target) = step.kind, !context.isDryRun else { continue }
-            if registry.uploader(for: target.destination) == nil {
-                throw StepFailure("unknown upload destination '\(target.destination)' in step '\(step.displayName)'")
+            if target.destination.flatMap(registry.uploader(for:)) == nil {
+                throw StepFailure("unknown upload destination '\(target.destinationName)' in step '\(step.displayName)'", reason: .invalidSetting)
             }
+        }
+    }
+
+    /// A dry run's account of the upload: testflight's altool command through the recording
+    /// shell, the others' lines.
+    private func describe(_ target: UploadTarget, file: String, settings: UploadSettings, in context: StepContext) async throws {
+        guard let destination = target.destination else {
+            await context.log(context.masker.mask("would upload \(file) to unknown destination '\(target.destinationName)'"))
+            return
+        }
+        if let command = UploadDryRunDescription.command(destination: destination, file: file, settings: settings) {
+            _ = try await context.run(command)
+        }
+        for line in UploadDryRunDescription.lines(destination: destination, file: file, settings: settings) {
+            await context.log(context.masker.mask(line))
         }
     }
 
@@ -90,8 +100,8 @@ public struct UploadStepPerformer: StepPerformer {
     private static func stepFailure(_ error: any Error, masker: SecretMasker) -> any Error {
         switch error {
         case is CancellationError: error
-        case let upload as UploadError: StepFailure(masker.mask(upload.description))
-        default: StepFailure(masker.mask("upload failed: \(error)"))
+        case let upload as UploadError: StepFailure(masker.mask(upload.description), reason: upload.reason)
+        default: StepFailure(masker.mask("upload failed: \(error)"), reason: .uploadFailed)
         }
     }
 
@@ -116,6 +126,6 @@ public struct UploadStepPerformer: StepPerformer {
         if let file = UploadSettings(parameters).string("file") { return file }
         if let exported = await context.exports.all[fileVariable], !exported.isEmpty { return exported }
         if let inherited = context.environment[fileVariable], !inherited.isEmpty { return inherited }
-        throw StepFailure("nothing to upload: set 'file:' or run an export step before this upload")
+        throw StepFailure("nothing to upload: set 'file:' or run an export step before this upload", reason: .nothingToUpload)
     }
 }

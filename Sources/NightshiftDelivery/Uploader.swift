@@ -7,6 +7,19 @@ public protocol Uploader: Sendable {
     func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt
 }
 
+/// An uploader for one destination, handed that destination's settings typed. Its `upload(_:progress:)`
+/// decodes them from the request's expanded parameters first, the one decode at run time.
+public protocol DestinationUploader: Uploader {
+    associatedtype Settings: DestinationSettings
+    func upload(_ request: UploadRequest, settings: Settings, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt
+}
+
+extension DestinationUploader {
+    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
+        try await upload(request, settings: try Settings(request.settings), progress: progress)
+    }
+}
+
 public struct UploadRequest: Sendable {
     public var file: String
     /// The destination's settings, templates already expanded.

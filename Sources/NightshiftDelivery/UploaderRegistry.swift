@@ -2,13 +2,13 @@ public import NightshiftCore
 public import NightshiftSystem
 /// `upload: { to: firebase }` → the uploader for it.
 public struct UploaderRegistry: Sendable {
-    public var uploaders: [String: any Uploader]
+    public var uploaders: [UploadDestination: any Uploader]
 
-    public init(_ uploaders: [String: any Uploader] = [:]) {
+    public init(_ uploaders: [UploadDestination: any Uploader] = [:]) {
         self.uploaders = uploaders
     }
 
-    public func uploader(for destination: String) -> (any Uploader)? { uploaders[destination] }
+    public func uploader(for destination: UploadDestination) -> (any Uploader)? { uploaders[destination] }
 
     /// The real uploaders, for the composition root. `temporaryDirectory` holds multipart bodies
     /// and App Store Connect keys while an upload runs.
@@ -19,11 +19,15 @@ public struct UploaderRegistry: Sendable {
         let client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient = { policy in
             RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: policy)
         }
-        return UploaderRegistry([
-            "testflight": TestFlightUploader(shell: shell, clock: clock, temporaryDirectory: temporaryDirectory),
-            "firebase": FirebaseUploader(client: client, clock: clock),
-            "http": HTTPUploader(client: client, temporaryDirectory: temporaryDirectory),
-            "folder": FolderUploader(clock: clock, jitter: jitter),
-        ])
+        // Exhaustive, so a new destination cannot be left without its uploader.
+        func uploader(for destination: UploadDestination) -> any Uploader {
+            switch destination {
+            case .testflight: TestFlightUploader(shell: shell, clock: clock, temporaryDirectory: temporaryDirectory)
+            case .firebase: FirebaseUploader(client: client, clock: clock)
+            case .http: HTTPUploader(client: client, temporaryDirectory: temporaryDirectory)
+            case .folder: FolderUploader(clock: clock, jitter: jitter)
+            }
+        }
+        return UploaderRegistry(Dictionary(uniqueKeysWithValues: UploadDestination.allCases.map { ($0, uploader(for: $0)) }))
     }
 }

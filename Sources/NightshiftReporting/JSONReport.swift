@@ -2,7 +2,7 @@ public import Foundation
 import NightshiftCore
 public import NightshiftEngine
 
-/// The run as JSON: lanes, steps, start, duration, status and exit code.
+/// The run as JSON: lanes, steps, start, duration, status, exit code and why a step failed.
 public struct JSONReport: Sendable {
     struct Document: Encodable {
         var lanes: [LaneEntry]
@@ -29,6 +29,8 @@ public struct JSONReport: Sendable {
         var exitCode: Int32?
         var attempts: Int
         var message: String?
+        /// The failure's stable code (`FailureReason`); absent unless the step failed.
+        var reason: String?
         var log: String?
         /// false when the log misses output (a full disk); absent when nothing was logged.
         var logComplete: Bool?
@@ -56,7 +58,7 @@ public struct JSONReport: Sendable {
             steps: result.steps.map {
                 StepEntry(lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,
                           start: DurationFormatting.timestamp($0.start), durationSeconds: $0.duration.seconds,
-                          exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, log: $0.logPath,
+                          exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, reason: $0.reason?.rawValue, log: $0.logPath,
                           logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
                           logProblem: $0.logProblem)
             })

@@ -32,7 +32,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         // FlyingFox gives up after 5 s by default: on a loaded 2-core machine, while other suites
         // keep the cooperative pool busy, starting to listen has taken longer than that.
         try await server.waitUntilListening(timeout: 60)
-        guard case .ip4(_, let port)? = await server.listeningAddress else { throw UploadError("test", "no port") }
+        guard case .ip4(_, let port)? = await server.listeningAddress else { throw UploadError(named: "test", "no port") }
         self.port = port
         let box = WeakBox()
         await server.appendRoute("*") { request in

@@ -19,7 +19,7 @@ extension SigningStepPerformer {
         if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
         let termination = try await context.run(XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
         if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
-            throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)")
+            throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)", reason: .missingBuildProduct)
         }
         return termination
     }
@@ -48,7 +48,7 @@ extension SigningStepPerformer {
     /// The loader refuses a building lane in a file without `project:`; this covers files made in code.
     private func project(_ context: StepContext) throws -> Project {
         guard let project = context.lanesFile.project else {
-            throw StepFailure("'\(context.step.kind.keyword)' needs 'project:' in \(context.lanesFile.path)")
+            throw StepFailure("'\(context.step.kind.keyword)' needs 'project:' in \(context.lanesFile.path)", reason: .missingSetting)
         }
         return project
     }

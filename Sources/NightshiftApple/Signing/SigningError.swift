@@ -6,6 +6,8 @@ import NightshiftCore
 public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingFile(kind: String, path: String)
     case missingSetting(String)
+    /// An environment variable a setting reads, named as `missingSetting` names a setting.
+    case missingVariable(String)
     case wrongCertificatePassword(p12: String)
     case unreadableCertificate(p12: String, detail: String)
     case certificateExpired(p12: String, expiredAt: Date)
@@ -24,7 +26,7 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingFile(let kind, let path): "\(kind) not found: \(path)"
-        case .missingSetting(let setting): "\(setting) is not set"
+        case .missingSetting(let setting), .missingVariable(let setting): "\(setting) is not set"
         case .wrongCertificatePassword(let p12): "cannot open \(p12): wrong certificate password"
         case .unreadableCertificate(let p12, let detail): "cannot read the certificate in \(p12): \(detail)"
         case .certificateExpired(let p12, let date): "the certificate in \(p12) expired on \(Self.day(date))"

@@ -24,8 +24,8 @@ public struct SigningInputs: Sendable, Hashable {
         guard let codesigning = lanesFile.codesigning else { throw .missingSetting("codesigning") }
         let resolve = { (template: Template) in template.expand(in: environment) }
         let folder = resolve(codesigning.path)
-        guard !folder.isEmpty else { throw .missingSetting(describe("codesigning.path", codesigning.path, environment)) }
-        guard let home = environment["HOME"], !home.isEmpty else { throw .missingSetting("HOME") }
+        guard !folder.isEmpty else { throw missing("codesigning.path", codesigning.path, environment) }
+        guard let home = environment["HOME"], !home.isEmpty else { throw .missingVariable("HOME") }
         let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: absolute(runFolder, in: environment))
         if ProtectedKeychain.contains(keychainPath) { throw .protectedKeychain(path: keychainPath) }
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
@@ -60,9 +60,9 @@ public struct SigningInputs: Sendable, Hashable {
     }
 
     /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.
-    private static func describe(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> String {
+    private static func missing(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> SigningError {
         let unset = template.references.filter { !$0.hasDefault && $0.candidates.allSatisfy { environment[$0] == nil } }.map { "'\($0.name)'" }
-        guard !unset.isEmpty else { return setting }
-        return "environment variable \(unset.joined(separator: ", ")) (\(setting))"
+        guard !unset.isEmpty else { return .missingSetting(setting) }
+        return .missingVariable("environment variable \(unset.joined(separator: ", ")) (\(setting))")
     }
 }

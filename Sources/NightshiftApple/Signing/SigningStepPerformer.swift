@@ -41,9 +41,9 @@ public struct SigningStepPerformer: StepPerformer {
             case .sh, .lane, .upload: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
             }
         } catch let error as SigningError {
-            throw StepFailure(error.description)
+            throw StepFailure(error.description, reason: error.reason)
         } catch let error as KeychainError {
-            throw StepFailure(error.description)
+            throw StepFailure(error.description, reason: .keychainCommand)
         }
     }
 
@@ -58,7 +58,7 @@ public struct SigningStepPerformer: StepPerformer {
             let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
             for warning in warnings { await context.log(warning, to: .standardError) }
         } catch let error as SigningError {
-            throw StepFailure(error.description)
+            throw StepFailure(error.description, reason: error.reason)
         }
     }
 

@@ -45,7 +45,7 @@ public enum StepKind: Sendable, Hashable {
         switch self {
         case .sh(let script): script.raw.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "sh"
         case .lane(let name): "lane \(name)"
-        case .upload(let target): "upload to \(target.destination)"
+        case .upload(let target): "upload to \(target.destinationName)"
         default: keyword.rawValue
         }
     }

@@ -1,20 +1,27 @@
 /// `upload: { to: firebase, app: …, groups: [developers] }`: where a build goes, and the
 /// destination's own settings, checked by the loader against that destination's known keys.
 public struct UploadTarget: Sendable, Hashable {
-    /// `testflight`, `firebase`, `http` or `folder`.
-    public var destination: String
+    /// `to:` as written, which the validator reports when it names no destination.
+    public var destinationName: String
     /// Every key but `to`, as written.
     public var parameters: [String: UploadParameter]
     /// Where each parameter's key stands, for diagnostics.
     public var parameterLocations: [String: SourceLocation]
     public var location: SourceLocation?
 
-    public init(destination: String, parameters: [String: UploadParameter] = [:], location: SourceLocation? = nil) {
-        self.destination = destination
+    public init(destinationName: String, parameters: [String: UploadParameter] = [:], location: SourceLocation? = nil) {
+        self.destinationName = destinationName
         self.parameters = parameters
         self.parameterLocations = [:]
         self.location = location
     }
+
+    public init(destination: UploadDestination, parameters: [String: UploadParameter] = [:], location: SourceLocation? = nil) {
+        self.init(destinationName: destination.rawValue, parameters: parameters, location: location)
+    }
+
+    /// nil when `to:` names none (or is missing).
+    public var destination: UploadDestination? { UploadDestination(rawValue: destinationName) }
 
     public subscript(key: String) -> UploadParameter? { parameters[key] }
 }

@@ -12,8 +12,8 @@ public struct UploadSettings: Sendable {
         return value.raw
     }
 
-    public func required(_ key: String, for destination: String) throws(UploadError) -> String {
-        guard let value = string(key) else { throw UploadError(destination, "'\(key):' is required") }
+    public func required(_ key: String, for destination: UploadDestination) throws(UploadError) -> String {
+        guard let value = string(key) else { throw UploadError(destination, "'\(key):' is required", reason: .missingSetting) }
         return value
     }
 
@@ -33,20 +33,20 @@ public struct UploadSettings: Sendable {
     }
 
     /// `attempts:` (default 5) and `backoff:` (default 2s, doubling).
-    public func retryPolicy(for destination: String) throws(UploadError) -> UploadRetryPolicy {
+    public func retryPolicy(for destination: UploadDestination) throws(UploadError) -> UploadRetryPolicy {
         var policy = UploadRetryPolicy()
         if let text = string("attempts") {
             guard let attempts = Int(text), (1...InputLimits.mostRetries).contains(attempts) else {
-                throw UploadError(destination, "'attempts: \(text)' must be a whole number from 1 to \(InputLimits.mostRetries)")
+                throw UploadError(destination, "'attempts: \(text)' must be a whole number from 1 to \(InputLimits.mostRetries)", reason: .invalidSetting)
             }
             policy.attempts = attempts
         }
         if let text = string("backoff") {
             guard let backoff = DurationText.parse(text) else {
-                throw UploadError(destination, "'backoff: \(text)' is not a duration (e.g. 2s, 500ms, 1m)")
+                throw UploadError(destination, "'backoff: \(text)' is not a duration (e.g. 2s, 500ms, 1m)", reason: .invalidSetting)
             }
             guard DurationParser.isWithinLimit(backoff) else {
-                throw UploadError(destination, "'backoff: \(text)' must be at most \(DurationParser.format(InputLimits.longestDuration))")
+                throw UploadError(destination, "'backoff: \(text)' must be at most \(DurationParser.format(InputLimits.longestDuration))", reason: .invalidSetting)
             }
             policy.backoff = backoff
         }

@@ -31,14 +31,14 @@ struct FirebaseSession {
         for _ in 0..<maximumPolls {
             if operation.done == true {
                 if let error = operation.error {
-                    throw UploadError("firebase", masker.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"))
+                    throw UploadError(.firebase, masker.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"), reason: .uploadRejected)
                 }
                 if let release = operation.response?.release { return (release, operation.response?.result) }
             }
             try await clock.sleep(for: interval)
             operation = try decode(FirebaseOperation.self, try await call("GET", "v1/\(operation.name)"), what: "the upload status")
         }
-        throw UploadError("firebase", "Firebase was still processing the binary after \(maximumPolls) checks; it took longer than expected, try again")
+        throw UploadError(.firebase, "Firebase was still processing the binary after \(maximumPolls) checks; it took longer than expected, try again", reason: .uploadUnavailable)
     }
 
     /// `PATCH /v1/{release}?updateMask=release_notes.text`
@@ -60,22 +60,22 @@ struct FirebaseSession {
         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
         guard var components = URLComponents(url: api, resolvingAgainstBaseURL: false) else {
-            throw UploadError("firebase", "bad endpoint \(api.printable)")
+            throw UploadError(.firebase, "bad endpoint \(api.printable)", reason: .invalidSetting)
         }
         components.percentEncodedPath = components.percentEncodedPath + "/" + path
         components.percentEncodedQuery = query
-        guard let url = components.url else { throw UploadError("firebase", "bad resource name '\(path)'") }
+        guard let url = components.url else { throw UploadError(.firebase, "bad resource name '\(path)'", reason: .invalidSetting) }
         var allHeaders = headers
         allHeaders["Authorization"] = "Bearer \(token)"
         let request = HTTPTransportRequest(method: method, url: url, headers: allHeaders, body: body)
-        return try await http.sendExpectingSuccess(request, destination: "firebase", masker: masker, log: log, progress: progress)
+        return try await http.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log, progress: progress)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ response: HTTPTransportResponse, what: String) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {
-            throw UploadError("firebase", masker.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
+            throw UploadError(.firebase, masker.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
         }
     }
 

@@ -14,19 +14,25 @@ struct GoogleAccessTokenProvider {
     var client: RetryingHTTPClient
     var clock: any WallClock
 
-    func accessToken(for account: GoogleServiceAccount, tokenEndpoint: String?, masker: SecretMasker,
+    /// `tokenEndpoint` is `token_endpoint:`, decoded; else the key file's own `token_uri`.
+    func accessToken(for account: GoogleServiceAccount, tokenEndpoint: URL?, masker: SecretMasker,
                      log: @Sendable (String) async -> Void) async throws -> String {
-        let endpoint = tokenEndpoint ?? account.tokenURI ?? Self.defaultTokenEndpoint
-        guard let url = URL(string: endpoint) else { throw UploadError("firebase", "'token_endpoint: \(endpoint)' is not a URL") }
-        let assertion = try signedAssertion(for: account, audience: endpoint)
+        let url = try tokenEndpoint ?? Self.url(account.tokenURI ?? Self.defaultTokenEndpoint)
+        let assertion = try signedAssertion(for: account, audience: url.absoluteString)
         let masker = masker.adding([assertion])
         let form = "grant_type=\(Self.formEncode("urn:ietf:params:oauth:grant-type:jwt-bearer"))&assertion=\(Self.formEncode(assertion))"
         let request = HTTPTransportRequest(method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8)))
-        let response = try await client.sendExpectingSuccess(request, destination: "firebase", masker: masker, log: log)
+        let response = try await client.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log)
         guard let token = (try? JSONDecoder().decode(TokenResponse.self, from: response.body))?.accessToken, !token.isEmpty else {
-            throw UploadError("firebase", "the token endpoint answered without an access_token")
+            throw UploadError(.firebase, "the token endpoint answered without an access_token")
         }
         return token
+    }
+
+    /// A key file's `token_uri` is written by Google, but read like `token_endpoint:`.
+    private static func url(_ text: String) throws(UploadError) -> URL {
+        guard let url = URL(string: text) else { throw UploadError(.firebase, "'token_endpoint: \(text)' is not a URL", reason: .invalidSetting) }
+        return url
     }
 
     func signedAssertion(for account: GoogleServiceAccount, audience: String) throws -> String {
@@ -42,7 +48,7 @@ struct GoogleAccessTokenProvider {
         do {
             key = try _RSA.Signing.PrivateKey(pemRepresentation: account.privateKey)
         } catch {
-            throw UploadError("firebase", "the service account's private_key is not an RSA key in PEM form")
+            throw UploadError(.firebase, "the service account's private_key is not an RSA key in PEM form", reason: .invalidSetting)
         }
         let signature = try key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
         return signingInput + "." + Self.base64URL(signature.rawRepresentation)

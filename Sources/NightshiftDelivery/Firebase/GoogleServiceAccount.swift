@@ -22,7 +22,7 @@ struct GoogleServiceAccount: Decodable {
             data = Data(value.utf8)
         } else {
             guard let contents = FileManager.default.contents(atPath: value) else {
-                throw UploadError("firebase", "cannot read the service account key '\(value)'")
+                throw UploadError(.firebase, "cannot read the service account key '\(value)'", reason: .missingFile)
             }
             data = contents
         }
@@ -30,7 +30,7 @@ struct GoogleServiceAccount: Decodable {
             return try JSONDecoder().decode(GoogleServiceAccount.self, from: data)
         } catch {
             // The decoder's message may quote the key material: say only what is wrong.
-            throw UploadError("firebase", "the service account key is not a Google service-account JSON (needs client_email and private_key)")
+            throw UploadError(.firebase, "the service account key is not a Google service-account JSON (needs client_email and private_key)", reason: .invalidSetting)
         }
     }
 

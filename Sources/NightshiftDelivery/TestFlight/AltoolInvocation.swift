@@ -9,8 +9,6 @@ public struct AltoolInvocation: Sendable, Hashable {
     /// altool's `-t`: ios, appletvos, macos, visionos.
     public var platform: String
 
-    public static let platforms: Set<String> = ["ios", "appletvos", "macos", "visionos"]
-
     public init(file: String, keyID: String, issuerID: String, platform: String = "ios") {
         self.file = file
         self.keyID = keyID
@@ -18,15 +16,8 @@ public struct AltoolInvocation: Sendable, Hashable {
         self.platform = platform
     }
 
-    init(file: String, settings: UploadSettings) throws(UploadError) {
-        let platform = settings.string("platform") ?? "ios"
-        guard Self.platforms.contains(platform) else {
-            throw UploadError("testflight", "'platform: \(platform)' must be one of \(Self.platforms.sorted().joined(separator: ", "))")
-        }
-        self.init(
-            file: file, keyID: try settings.required("key_id", for: "testflight"),
-            issuerID: try settings.required("issuer_id", for: "testflight"), platform: platform
-        )
+    init(file: String, settings: TestFlightSettings) {
+        self.init(file: file, keyID: settings.keyID, issuerID: settings.issuerID, platform: settings.platform)
     }
 
     /// The file name altool looks for in `API_PRIVATE_KEYS_DIR`.

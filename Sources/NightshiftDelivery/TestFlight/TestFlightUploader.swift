@@ -6,7 +6,7 @@ public import NightshiftSystem
 /// `xcrun altool --upload-app` with an API key, run by the injected shell. The .p8 (a path, or its
 /// PEM from an environment variable) is copied to `AuthKey_<key id>.p8` in a private temporary
 /// directory for the length of the call and removed afterwards.
-public struct TestFlightUploader: Uploader {
+public struct TestFlightUploader: DestinationUploader {
     public var shell: any ShellRunner
     public var clock: any WallClock
     public var temporaryDirectory: String
@@ -19,13 +19,14 @@ public struct TestFlightUploader: Uploader {
         self.jitter = jitter
     }
 
-    public func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
-        let settings = request.settings
-        let invocation = try AltoolInvocation(file: request.file, settings: settings)
-        let key = try Self.privateKey(try settings.required("private_key", for: "testflight"))
+    public func upload(
+        _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> UploadReceipt {
+        let invocation = AltoolInvocation(file: request.file, settings: settings)
+        let key = try Self.privateKey(settings.privateKey)
         let pemLines = key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
         let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + pemLines)
-        let policy = try settings.retryPolicy(for: "testflight")
+        let policy = settings.retry
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
         defer { keys.remove() }
@@ -46,8 +47,11 @@ public struct TestFlightUploader: Uploader {
             await output.finish()
             let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)
             if termination.succeeded, errors.isEmpty || reportedSuccess { return await output.deliveryID }
-            guard case .exited(let status) = termination, AltoolInvocation.transientStatuses.contains(status), attempt < policy.attempts else {
-                throw UploadError("testflight", "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")))
+            let transient = if case .exited(let status) = termination { AltoolInvocation.transientStatuses.contains(status) } else { false }
+            guard transient, attempt < policy.attempts else {
+                // A network give-up on the last attempt is not App Store Connect saying no.
+                throw UploadError(.testflight, "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")),
+                                  reason: transient ? .uploadUnavailable : .uploadRejected)
             }
             let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
             await log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
@@ -60,7 +64,7 @@ public struct TestFlightUploader: Uploader {
     static func privateKey(_ value: String) throws -> String {
         if value.contains("-----BEGIN") { return value }
         guard let data = FileManager.default.contents(atPath: value) else {
-            throw UploadError("testflight", "cannot read the App Store Connect key '\(value)'")
+            throw UploadError(.testflight, "cannot read the App Store Connect key '\(value)'", reason: .missingFile)
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -80,7 +84,7 @@ struct PrivateKeysDirectory {
             try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root)
             let file = (path as NSString).appendingPathComponent(fileName)
             guard manager.createFile(atPath: file, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw UploadError("testflight", "cannot write the API key into '\(path)'")
+                throw UploadError(.testflight, "cannot write the API key into '\(path)'")
             }
         } catch {
             try? manager.removeItem(atPath: root)

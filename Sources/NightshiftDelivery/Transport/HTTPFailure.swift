@@ -27,7 +27,7 @@ extension HTTPTransportResponse {
 extension RetryingHTTPClient {
     /// Sends and requires a 2xx; anything else becomes an `UploadError` naming `destination`.
     func sendExpectingSuccess(
-        _ request: HTTPTransportRequest, destination: String, masker: SecretMasker,
+        _ request: HTTPTransportRequest, destination: UploadDestination, masker: SecretMasker,
         log: @Sendable (String) async -> Void, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
         let response: HTTPTransportResponse
@@ -36,12 +36,13 @@ extension RetryingHTTPClient {
             response = try await send(request, log: log, progress: progress)
         } catch let error as HTTPTransportError {
             let note = if case .connection = error { retried } else { "" }
-            throw UploadError(destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"))
+            throw UploadError(destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"), reason: .uploadUnavailable)
         }
         guard response.isSuccess else {
             // A retryable status comes back only once the attempts are spent.
-            let note = UploadRetryPolicy.isRetryable(status: response.status) ? retried : ""
-            throw UploadError(destination, response.failureMessage(for: request, masker: masker) + note)
+            let retryable = UploadRetryPolicy.isRetryable(status: response.status)
+            throw UploadError(destination, response.failureMessage(for: request, masker: masker) + (retryable ? retried : ""),
+                              reason: retryable ? .uploadUnavailable : .uploadRejected)
         }
         return response
     }

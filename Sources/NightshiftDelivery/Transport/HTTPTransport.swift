@@ -67,14 +67,3 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 }
-
-extension URL {
-    var printable: String {
-        guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return absoluteString }
-        components.query = nil
-        components.user = nil
-        components.password = nil
-        components.fragment = nil
-        return components.string ?? absoluteString
-    }
-}

@@ -39,15 +39,19 @@ extension LaneExecution {
         case .failed(let reason):
             result.status = .failed
             result.message = "cleanup failed: \(reason)"
+            result.reason = .cleanupFailed
         case .timedOut:
             result.status = .failed
             result.message = "cleanup '\(action.name)' was stopped: it reached its cleanup_timeout of \(DurationParser.format(cleanupBound))"
+            result.reason = .cleanupTimeout
         case .interrupted:
             result.status = .interrupted
             result.message = "cleanup '\(action.name)' was stopped by a second interrupt"
+            result.reason = .interrupted
         case .abandoned:
             result.status = .interrupted
             result.message = "cleanup '\(action.name)' was abandoned: nightshift was interrupted three times"
+            result.reason = .interrupted
         }
     }
 }

@@ -133,7 +133,7 @@ actor LaneExecution {
         }
         if !step.options.always, let deadline, deadline.hasPassed(at: clock.now) {
             record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .timedOut, start: clock.now,
-                              message: "'\(identity.name)' did not start: \(deadline.reason)"))
+                              message: "'\(identity.name)' did not start: \(deadline.reason)", reason: .laneTimeout))
             return false
         }
         if let condition = step.options.condition {
@@ -215,7 +215,8 @@ actor LaneExecution {
                 let tail = await recorder.finish().tail
                 runner.reporter.stepStarted(identity)
                 record(StepResult(lane: lane.name, name: identity.name, kind: .preflight, status: .failed, start: clock.now,
-                                  attempts: 1, message: masker.mask("\(error)"), outputTail: tail))
+                                  attempts: 1, message: masker.mask("\(error)"), reason: (error as? StepFailure)?.reason ?? .stepFailed,
+                                  outputTail: tail))
                 return false
             }
         }

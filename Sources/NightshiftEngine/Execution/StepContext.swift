@@ -101,9 +101,12 @@ extension StepPerformer {
 /// A step that failed for a reason of its own, with a message fit for the user (masked later).
 public struct StepFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
+    /// Its code in reports, given where the failure is raised, which knows what went wrong.
+    public var reason: FailureReason
 
-    public init(_ message: String) {
+    public init(_ message: String, reason: FailureReason = .stepFailed) {
         self.message = message
+        self.reason = reason
     }
 
     public var description: String { message }

@@ -66,12 +66,12 @@ struct StepExecution {
         default: status = .failed
         }
         return AttemptFailure(attempt: attempt, status: status, message: described.message ?? "'\(identity.name)' failed",
-                              outputTail: recording.tail)
+                              reason: described.reason ?? .stepFailed, outputTail: recording.tail)
     }
 
     private func attemptOnce(attempt: Int) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
-            return (.failed("step kind '\(step.kind.keyword)' is not available"), .init(tail: "", logPath: nil))
+            return (.failed("step kind '\(step.kind.keyword)' is not available", .stepFailed), .init(tail: "", logPath: nil))
         }
         let logPath = execution.logsWritable ? "\(execution.folders.logs)/\(logName(attempt: attempt))" : nil
         let recorder = StepOutputRecorder(
@@ -116,16 +116,24 @@ struct StepExecution {
             if !termination.succeeded {
                 result.status = .failed
                 result.message = "'\(identity.name)' failed with \(termination)"
+                if case .signalled = termination { result.reason = .signalled } else { result.reason = .exitStatus }
             }
-        case .failed(let message):
+        case .failed(let message, let reason):
             result.status = .failed
             result.message = message
-        case .timedOut(let message), .deadlineExceeded(let message):
+            result.reason = reason
+        case .timedOut(let message, let reason):
             result.status = .timedOut
             result.message = "'\(identity.name)' \(message)"
+            result.reason = reason
+        case .deadlineExceeded(let message):
+            result.status = .timedOut
+            result.message = "'\(identity.name)' \(message)"
+            result.reason = .laneTimeout
         case .interrupted:
             result.status = .interrupted
             result.message = "'\(identity.name)' was interrupted"
+            result.reason = .interrupted
         }
         if attempts > 1, result.status != .passed { result.message = (result.message ?? "") + " after \(attempts) attempts" }
         // A lane's deadline is not the step's to excuse.

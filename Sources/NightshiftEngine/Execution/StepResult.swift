@@ -1,5 +1,5 @@
 public import Foundation
-import NightshiftCore
+public import NightshiftCore
 
 /// How a step ended.
 public enum StepStatus: String, Sendable, Hashable, Codable {
@@ -30,6 +30,8 @@ public struct StepResult: Sendable, Hashable {
     public var attempts: Int
     /// Why it failed or was skipped, masked.
     public var message: String?
+    /// What kind of failure, for machines; nil unless it failed (excused failures included).
+    public var reason: FailureReason?
     /// The last lines of its output, masked, for failure reports.
     public var outputTail: String
     public var logPath: String?
@@ -41,8 +43,8 @@ public struct StepResult: Sendable, Hashable {
 
     public init(
         lane: String, name: String, kind: StepResultKind, status: StepStatus, start: Date, duration: Duration = .zero,
-        exitCode: Int32? = nil, attempts: Int = 0, message: String? = nil, outputTail: String = "", logPath: String? = nil,
-        earlierFailures: [AttemptFailure] = []
+        exitCode: Int32? = nil, attempts: Int = 0, message: String? = nil, reason: FailureReason? = nil, outputTail: String = "",
+        logPath: String? = nil, earlierFailures: [AttemptFailure] = []
     ) {
         self.lane = lane
         self.name = name
@@ -53,6 +55,7 @@ public struct StepResult: Sendable, Hashable {
         self.exitCode = exitCode
         self.attempts = attempts
         self.message = message
+        self.reason = reason
         self.outputTail = outputTail
         self.logPath = logPath
         self.earlierFailures = earlierFailures

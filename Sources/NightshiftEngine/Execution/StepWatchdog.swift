@@ -6,8 +6,9 @@ import NightshiftSystem
 enum AttemptOutcome: Sendable, Equatable {
     case finished(Termination)
     /// Failed for a reason of the step's own (an expired profile, a refused upload).
-    case failed(String)
-    case timedOut(String)
+    case failed(String, FailureReason)
+    /// `timeout` or `no_output_timeout`, which the reason tells apart.
+    case timedOut(String, FailureReason)
     /// A lane's (or lane call's) time limit ran out during the step.
     case deadlineExceeded(String)
     case interrupted
@@ -40,7 +41,7 @@ struct StepWatchdog {
             if let timeout {
                 group.addTask { [clock] in
                     guard (try? await clock.sleep(for: timeout)) != nil else { return nil }
-                    return .timedOut("timed out after \(DurationParser.format(timeout))")
+                    return .timedOut("timed out after \(DurationParser.format(timeout))", .timeout)
                 }
             }
             if let deadline {
@@ -72,9 +73,9 @@ struct StepWatchdog {
         } catch is CancellationError {
             return nil
         } catch let failure as StepFailure {
-            return .failed(failure.message)
+            return .failed(failure.message, failure.reason)
         } catch {
-            return .failed("\(error)")
+            return .failed("\(error)", .stepFailed)
         }
     }
 
@@ -83,7 +84,7 @@ struct StepWatchdog {
             let last = await recorder.lastActivity
             guard (try? await clock.sleep(until: last.addingTimeInterval(limit.seconds))) != nil else { return nil }
             if await recorder.lastActivity <= last {
-                return .timedOut("printed nothing for \(DurationParser.format(limit)) (no_output_timeout)")
+                return .timedOut("printed nothing for \(DurationParser.format(limit)) (no_output_timeout)", .noOutputTimeout)
             }
         }
         return nil

@@ -86,12 +86,12 @@ extension LanesFileParser {
 
     private func parseUpload(_ node: Node, context: String) -> UploadTarget? {
         guard let pairs = reader.mapping(node, in: "upload", known: []) else { return nil }
-        var target = UploadTarget(destination: "", location: reader.location(of: node))
+        var target = UploadTarget(destinationName: "", location: reader.location(of: node))
         var sawTo = false
         for (key, keyNode, value) in pairs {
             if key == "to" {
                 sawTo = true
-                target.destination = reader.string(value, "upload.to") ?? ""
+                target.destinationName = reader.string(value, "upload.to") ?? ""
                 continue
             }
             switch value {
@@ -105,11 +105,11 @@ extension LanesFileParser {
             target.parameterLocations[key] = reader.location(of: keyNode)
         }
         if !sawTo {
-            bag.error("upload in \(context) needs 'to:' (one of \(UploadDestinationSchema.destinations.joined(separator: ", ")))",
-                      at: reader.location(of: node))
+            bag.error("upload in \(context) needs 'to:' (one of \(UploadDestination.listed))", at: reader.location(of: node))
         }
-        for (key, value) in UploadDestinationSchema.defaults(for: target.destination) where target.parameters[key] == nil {
-            let exclusive = UploadDestinationSchema.exclusiveChoices(for: target.destination).first { $0.contains(key) } ?? []
+        guard let destination = target.destination else { return target }
+        for (key, value) in destination.defaults where target.parameters[key] == nil {
+            let exclusive = destination.exclusiveChoices.first { $0.contains(key) } ?? []
             if exclusive.contains(where: { target.parameters[$0] != nil }) { continue }
             target.parameters[key] = .scalar(Template(value, at: target.location))
         }

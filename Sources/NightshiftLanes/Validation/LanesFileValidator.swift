@@ -110,45 +110,43 @@ struct LanesFileValidator {
     }
 
     private func check(_ target: UploadTarget) {
-        guard !target.destination.isEmpty else { return }
-        let destinations = UploadDestinationSchema.destinations
-        guard let keys = UploadDestinationSchema.keys(for: target.destination) else {
-            bag.error("unknown upload destination '\(target.destination)'", at: target.location,
-                      notes: Suggestion.note(for: target.destination, among: destinations)
-                        + ["destinations: \(destinations.joined(separator: ", "))"])
+        guard !target.destinationName.isEmpty else { return }
+        guard let destination = target.destination else {
+            let names = UploadDestination.allCases.map(\.rawValue)
+            bag.error("unknown upload destination '\(target.destinationName)'", at: target.location,
+                      notes: Suggestion.note(for: target.destinationName, among: names) + ["destinations: \(UploadDestination.listed)"])
             return
         }
-        let known = keys.required.union(keys.optional).sorted()
+        let known = destination.requiredKeys.union(destination.optionalKeys).sorted()
         var suggested: Set<String> = []
         for key in target.parameters.keys.sorted() where !known.contains(key) {
             let suggestion = Suggestion.closest(to: key, among: known)
             if let suggestion { suggested.insert(suggestion) }
-            bag.error("unknown key '\(key)' for upload to \(target.destination)", at: target.parameterLocations[key] ?? target.location,
+            bag.error("unknown key '\(key)' for upload to \(destination)", at: target.parameterLocations[key] ?? target.location,
                       notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [])
         }
         // A misspelt required key is reported once, as unknown with its did-you-mean.
-        for key in keys.required.sorted() where target.parameters[key] == nil && !suggested.contains(key) {
-            bag.error("upload to \(target.destination) needs '\(key)'", at: target.location)
+        for key in destination.requiredKeys.sorted() where target.parameters[key] == nil && !suggested.contains(key) {
+            bag.error("upload to \(destination) needs '\(key)'", at: target.location)
         }
-        checkRetrySettings(of: target)
-        for choice in UploadDestinationSchema.exclusiveChoices(for: target.destination) {
+        checkWrittenValues(of: target, to: destination)
+        for choice in destination.exclusiveChoices {
             let given = choice.filter { target.parameters[$0] != nil }.sorted()
             if given.count > 1 {
-                bag.error("upload to \(target.destination) takes one of \(given.joined(separator: " or ")), not both", at: target.location)
+                bag.error("upload to \(destination) takes one of \(given.joined(separator: " or ")), not both", at: target.location)
             }
         }
     }
 
-    /// `attempts:` and `backoff:` written out are bounded now, like a step's `retry:`; values read
-    /// from variables are checked when the upload runs.
-    private func checkRetrySettings(of target: UploadTarget) {
-        for key in ["attempts", "backoff"] {
-            guard case .scalar(let value)? = target.parameters[key], value.references.isEmpty else { continue }
-            do {
-                _ = try UploadSettings([key: .scalar(value)]).retryPolicy(for: target.destination)
-            } catch {
-                bag.error("upload to \(target.destination): \(error.message)", at: target.parameterLocations[key] ?? target.location)
-            }
+    /// Values written out are decoded now by their keys' own decoders, as the upload would:
+    /// `attempts:` and `backoff:` bounded like a step's `retry:`, a URL, a method, a platform, a
+    /// Firebase app id. Values read from variables are decoded when the upload runs.
+    private func checkWrittenValues(of target: UploadTarget, to destination: UploadDestination) {
+        let checks = destination.valueChecks
+        for key in target.parameters.keys.sorted() {
+            guard case .scalar(let value)? = target.parameters[key], value.references.isEmpty,
+                  let problem = checks[key]?(value.raw) else { continue }
+            bag.error("upload to \(destination): \(problem)", at: target.parameterLocations[key] ?? target.location)
         }
     }
 }

@@ -25,13 +25,13 @@ public struct UploadedBuildCheck {
         for lane in lanes {
             graph.visitSteps(reachableFrom: lane) { step, configurationName in
                 guard case .upload(let target) = step.kind, Self.uploadsTheExport(target),
-                      let rule = Self.rule(for: target.destination),
+                      let destination = target.destination, let rule = Self.rule(for: destination),
                       let configurationName, let configuration = file.configuration(named: configurationName),
                       checked.insert(Checked(step: step.location, configuration: configurationName)).inserted,
                       let method = exportMethod(configuration), let build = ExportDistribution(method: method),
                       !rule.accepted.contains(build) else { return }
                 problems.append(.error(
-                    "upload to \(target.destination) takes \(rule.takes), but configuration '\(configurationName)' exports "
+                    "upload to \(target.destinationName) takes \(rule.takes), but configuration '\(configurationName)' exports "
                         + "with method '\(method)', \(build.description)",
                     at: step.location, notes: [rule.instead]))
             }
@@ -45,17 +45,17 @@ public struct UploadedBuildCheck {
         var instead: String
     }
 
-    private static func rule(for destination: String) -> Rule? {
+    private static func rule(for destination: UploadDestination) -> Rule? {
         switch destination {
-        case "testflight":
+        case .testflight:
             Rule(accepted: [.appStore], takes: "App Store builds only",
                  instead: "use a configuration with export_method 'app-store' (or 'app-store-connect'), "
                     + "or upload ad-hoc, enterprise and development builds to firebase")
-        case "firebase":
+        case .firebase:
             Rule(accepted: [.adHoc, .enterprise, .development], takes: "ad-hoc, enterprise and development builds",
                  instead: "upload App Store builds to testflight, or use a configuration with export_method "
                     + "'ad-hoc' (or 'release-testing'), 'enterprise' or 'development' (or 'debugging')")
-        default:
+        case .http, .folder:
             nil
         }
     }

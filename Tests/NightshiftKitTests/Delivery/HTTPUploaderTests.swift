@@ -104,17 +104,25 @@ struct HTTPUploaderTests {
         #expect(receipt.location == "http://127.0.0.1:\(server.port)/drop")
     }
 
-    @Test("a server that echoes a different sha256 fails the upload")
-    func echoedChecksumMismatchFails() async throws {
+    /// One upload of a small file to a server that answers every request with `response`: the
+    /// failure, and how many requests the server saw.
+    private func failedUpload(answering response: FlyingFox.HTTPResponse) async throws -> (UploadError?, Int) {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 1000)
-        let server = try await LocalHTTPServer { _, _ in .json(["sha256": String(repeating: "0", count: 64)]) }
+        let server = try await LocalHTTPServer { _, _ in response }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
+        return (error, server.requests.count)
+    }
+
+    @Test("a server that echoes a different sha256 fails the upload: upload_unverified")
+    func echoedChecksumMismatchFails() async throws {
+        let (error, _) = try await failedUpload(answering: .json(["sha256": String(repeating: "0", count: 64)]))
         #expect(error?.message.contains("the server stored sha256 000") == true)
+        #expect(error?.reason == .uploadUnverified)
     }
 
     @Test("attempts: caps the tries; a status that stays 503 fails saying how many were made")
@@ -131,6 +139,14 @@ struct HTTPUploaderTests {
         await server.stop()
         #expect(server.requests.count == 2)
         #expect(error?.message == "HTTP 503 Service Unavailable from PUT http://127.0.0.1:\(server.port)/x: down for maintenance (after 2 attempts)")
+        #expect(error?.reason == .uploadUnavailable)
+    }
+
+    @Test("a 4xx is the destination saying no: upload_rejected, after one try")
+    func clientErrorIsRejected() async throws {
+        let (error, requests) = try await failedUpload(answering: .status(403, "not yours"))
+        #expect(error?.reason == .uploadRejected)
+        #expect(requests == 1)
     }
 
     @Test("backoff: is the first wait, doubled after each failure, on the injected clock")
@@ -212,7 +228,7 @@ struct HTTPUploaderTests {
         let client = RetryingHTTPClient(transport: transport, clock: ManualClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy())
         let request = HTTPTransportRequest(method: "PUT", url: URL(string: "http://127.0.0.1:9/x")!, body: .file(file + ".missing"))
         let error = await #expect(throws: UploadError.self) {
-            try await client.sendExpectingSuccess(request, destination: "http", masker: .none, log: { _ in })
+            try await client.sendExpectingSuccess(request, destination: .http, masker: .none, log: { _ in })
         }
         #expect(error?.message.hasPrefix("PUT http://127.0.0.1:9/x: invalid request: cannot read '") == true)
     }

@@ -11,20 +11,20 @@ import Testing
 struct UploadSettingsTests {
     @Test("attempts and backoff default to 5 and 2 s, and parse durations")
     func retrySettings() throws {
-        #expect(try UploadSettings([:]).retryPolicy(for: "http") == UploadRetryPolicy(attempts: 5, backoff: .seconds(2)))
-        let policy = try UploadSettings(parameters(["attempts": "3", "backoff": "500ms"])).retryPolicy(for: "http")
+        #expect(try UploadSettings([:]).retryPolicy(for: .http) == UploadRetryPolicy(attempts: 5, backoff: .seconds(2)))
+        let policy = try UploadSettings(parameters(["attempts": "3", "backoff": "500ms"])).retryPolicy(for: .http)
         #expect(policy.attempts == 3 && policy.backoff == .milliseconds(500))
-        #expect(try UploadSettings(parameters(["backoff": "1m"])).retryPolicy(for: "http").backoff == .seconds(60))
-        #expect(throws: UploadError.self) { try UploadSettings(parameters(["attempts": "0"])).retryPolicy(for: "http") }
-        #expect(throws: UploadError.self) { try UploadSettings(parameters(["backoff": "soon"])).retryPolicy(for: "http") }
+        #expect(try UploadSettings(parameters(["backoff": "1m"])).retryPolicy(for: .http).backoff == .seconds(60))
+        #expect(throws: UploadError.self) { try UploadSettings(parameters(["attempts": "0"])).retryPolicy(for: .http) }
+        #expect(throws: UploadError.self) { try UploadSettings(parameters(["backoff": "soon"])).retryPolicy(for: .http) }
     }
 
     @Test("attempts past 100 and a backoff past 30 days, infinite or not a number are errors, not traps")
     func retryBounds() throws {
         for (key, value) in [("attempts", "101"), ("backoff", "1e30s"), ("backoff", "inf"), ("backoff", "nan"), ("backoff", "721h")] {
-            #expect(throws: UploadError.self, "\(key): \(value)") { try UploadSettings(parameters([key: value])).retryPolicy(for: "http") }
+            #expect(throws: UploadError.self, "\(key): \(value)") { try UploadSettings(parameters([key: value])).retryPolicy(for: .http) }
         }
-        #expect(try UploadSettings(parameters(["attempts": "100", "backoff": "720h"])).retryPolicy(for: "http").attempts == 100)
+        #expect(try UploadSettings(parameters(["attempts": "100", "backoff": "720h"])).retryPolicy(for: .http).attempts == 100)
     }
 
     @Test("lists come from YAML lists or comma-separated text")
@@ -36,13 +36,14 @@ struct UploadSettingsTests {
 
     @Test("each destination lists its required and optional keys")
     func schema() throws {
-        let firebase = try #require(UploadDestinationSchema.keys(for: "firebase"))
-        #expect(firebase.required == ["app"])
-        #expect(firebase.optional.isSuperset(of: ["notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint", "file", "attempts", "backoff"]))
-        #expect(UploadDestinationSchema.keys(for: "testflight")?.required == ["key_id", "issuer_id", "private_key"])
-        #expect(UploadDestinationSchema.keys(for: "http")?.required == ["url"])
-        #expect(UploadDestinationSchema.keys(for: "folder")?.required == ["path"])
-        #expect(UploadDestinationSchema.keys(for: "dropbox") == nil)
+        let firebase = UploadDestination.firebase
+        #expect(firebase.requiredKeys == ["app"])
+        #expect(firebase.optionalKeys.isSuperset(of: ["notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint", "file", "attempts", "backoff"]))
+        #expect(UploadDestination.testflight.requiredKeys == ["key_id", "issuer_id", "private_key"])
+        #expect(UploadDestination.http.requiredKeys == ["url"])
+        #expect(UploadDestination.folder.requiredKeys == ["path"])
+        #expect(UploadDestination(rawValue: "dropbox") == nil)
+        #expect(UploadDestination.listed == "testflight, firebase, http, folder")
     }
 }
 
@@ -51,13 +52,13 @@ extension UploadSettingsTests {
     func secretValues() {
         let pem = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"
         let testflight = UploadSettings(parameters(["key_id": "K3Y", "issuer_id": "1ssuer", "private_key": pem, "file": "App.ipa"]))
-        #expect(Set(UploadDestinationSchema.secretValues(for: "testflight", in: testflight)) == ["K3Y", "1ssuer", pem])
+        #expect(Set(UploadDestination.testflight.secretValues(in: testflight)) == ["K3Y", "1ssuer", pem])
         let byPath = UploadSettings(parameters(["key_id": "K3Y", "issuer_id": "1ssuer", "private_key": "/ci/AuthKey.p8"]))
-        #expect(Set(UploadDestinationSchema.secretValues(for: "testflight", in: byPath)) == ["K3Y", "1ssuer"])
+        #expect(Set(UploadDestination.testflight.secretValues(in: byPath)) == ["K3Y", "1ssuer"])
         let firebase = UploadSettings(parameters(["service_account": "ci/key.json", "access_token": "ya29.t0ken"]))
-        #expect(UploadDestinationSchema.secretValues(for: "firebase", in: firebase) == ["ya29.t0ken"])
+        #expect(UploadDestination.firebase.secretValues(in: firebase) == ["ya29.t0ken"])
         let http = UploadSettings(parameters(["url": "https://x/"], maps: ["headers": ["Authorization": "Bearer abc123", "X-Api-Key": "k3yk3y", "X-Team": "ios"]]))
-        #expect(Set(UploadDestinationSchema.secretValues(for: "http", in: http)) == ["abc123", "k3yk3y"])
+        #expect(Set(UploadDestination.http.secretValues(in: http)) == ["abc123", "k3yk3y"])
     }
 }
 

@@ -55,7 +55,7 @@ struct UploadStepPerformerTests {
     func uploadStep(_ destination: String, _ values: [String: Template], maps: [String: [String: Template]] = [:]) -> Step {
         var parameters = values.mapValues { UploadParameter.scalar($0) }
         for (key, map) in maps { parameters[key] = .map(map) }
-        return Step(.upload(UploadTarget(destination: destination, parameters: parameters)))
+        return Step(.upload(UploadTarget(destinationName: destination, parameters: parameters)))
     }
 
     @Test("uploads the exported .ipa by default, logs progress and the location, and exports NIGHTSHIFT_UPLOAD_URL")
@@ -68,7 +68,7 @@ struct UploadStepPerformerTests {
         await exports.set("NIGHTSHIFT_IPA_PATH", ipa)
         let output = Output()
         let step = uploadStep("http", ["url": "https://store.example/${TEAM}/App.ipa"])
-        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
         let termination = try await performer.perform(step, in: context(step, environment: ["TEAM": "ios"], exports: exports, output: output))
         #expect(termination == .exited(0))
         let request = try #require(uploader.requests.first)
@@ -87,7 +87,7 @@ struct UploadStepPerformerTests {
         let output = Output()
         let progress = ProgressLines()
         let step = uploadStep("http", ["url": "https://store.example/App.ipa", "file": Template(try scratch.file("App.ipa", bytes: 100))])
-        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: true)
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: true)
         _ = try await performer.perform(step, in: context(step, output: output, progress: progress))
         // Updates the display has not caught up with are dropped (newest wins); the last always shows.
         #expect(progress.all.suffix(2) == ["uploading 100% 0.0 MB of 0.0 MB", nil])
@@ -100,11 +100,11 @@ struct UploadStepPerformerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let uploader = RecordingUploader()
-        uploader.failure = UploadError("http", "HTTP 403 Forbidden: Basic dXNlcjpwYXNz is not allowed")
+        uploader.failure = UploadError(.http, "HTTP 403 Forbidden: Basic dXNlcjpwYXNz is not allowed")
         let step = uploadStep("http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))],
                               maps: ["headers": ["Authorization": "Basic ${STORE_LOGIN}"]])
-        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
-        await #expect(throws: StepFailure("upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed")) {
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
+        await #expect(throws: StepFailure("upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed", reason: .uploadFailed)) {
             try await performer.perform(step, in: context(step, environment: ["STORE_LOGIN": "dXNlcjpwYXNz"], output: Output()))
         }
         #expect(uploader.requests.first?.masker.mask("dXNlcjpwYXNz") == "********")
@@ -116,7 +116,7 @@ struct UploadStepPerformerTests {
         let output = Output()
         let step = uploadStep("http", ["url": "https://store.example/up?sig=${SIG}", "method": "post", "file": "/out/App.ipa"],
                               maps: ["headers": ["Authorization": "Bearer ${TOKEN}", "X-Team": "ios"]])
-        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, environment: ["TOKEN": "hunter2-token", "SIG": "s"], dryRun: true, output: output))
         #expect(uploader.requests.isEmpty)
         #expect(output.text == "would POST /out/App.ipa as multipart/form-data to https://store.example/up\n  headers: Authorization: ********, X-Team: ios\n")
@@ -151,10 +151,10 @@ struct UploadStepPerformerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let uploader = RecordingUploader()
-        uploader.failure = UploadError("http", "HTTP 401 Unauthorized: token hunter2-token rejected")
+        uploader.failure = UploadError(.http, "HTTP 401 Unauthorized: token hunter2-token rejected")
         let step = uploadStep("http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))])
-        let performer = UploadStepPerformer(registry: UploaderRegistry(["http": uploader]), isInteractive: false)
-        await #expect(throws: StepFailure("upload to http failed: HTTP 401 Unauthorized: token ******** rejected")) {
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
+        await #expect(throws: StepFailure("upload to http failed: HTTP 401 Unauthorized: token ******** rejected", reason: .uploadFailed)) {
             try await performer.perform(step, in: context(step, output: Output()))
         }
     }
@@ -163,7 +163,7 @@ struct UploadStepPerformerTests {
     func missingFileAndDestination() async throws {
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         let step = uploadStep("http", ["url": "https://x.example/"])
-        await #expect(throws: StepFailure("nothing to upload: set 'file:' or run an export step before this upload")) {
+        await #expect(throws: StepFailure("nothing to upload: set 'file:' or run an export step before this upload", reason: .nothingToUpload)) {
             try await performer.perform(step, in: context(step, output: Output()))
         }
         let unknown = uploadStep("dropbox", ["file": "/out/App.ipa"])

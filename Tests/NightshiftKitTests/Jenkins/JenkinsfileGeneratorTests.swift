@@ -20,8 +20,8 @@ struct JenkinsfileGeneratorTests {
 
     @Test("testflight's default key binds fastlane's APP_STORE_CONNECT_API_KEY_KEY, or the …_KEY_FILEPATH the lane maps instead")
     func testflightKeyBinding() throws {
-        let upload = Step(.upload(UploadTarget(destination: "testflight", parameters: [
-            "private_key": .scalar(Template(UploadDestinationSchema.defaults(for: "testflight")["private_key"] ?? "")),
+        let upload = Step(.upload(UploadTarget(destination: .testflight, parameters: [
+            "private_key": .scalar(Template(UploadDestination.testflight.defaults["private_key"] ?? "")),
         ])))
         let plain = try onlyFile([Lane(name: "l", steps: [upload])])
         #expect(plain.contains("APP_STORE_CONNECT_API_KEY_KEY = credentials('app-store-connect-api-key-key')"))

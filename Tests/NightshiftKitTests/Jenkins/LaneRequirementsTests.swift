@@ -65,7 +65,7 @@ struct LaneRequirementsTests {
 
     @Test("env: values and upload parameters are read, if: conditions are not; names env: sets are provided")
     func envConditionsAndUploads() {
-        let step = Step(.upload(UploadTarget(destination: "http", parameters: ["headers": .map(["X": "${API_TOKEN}"])])), options: StepOptions(
+        let step = Step(.upload(UploadTarget(destination: .http, parameters: ["headers": .map(["X": "${API_TOKEN}"])])), options: StepOptions(
             name: "U", environment: ["STEP_VAR": "${LANE_VAR}/${OUTER}"],
             condition: .and(.equals("${BRANCH}", "main"), .not(.truthy("${STEP_VAR}")))
         ))

@@ -102,6 +102,7 @@ struct NestedLanePreflightTests {
         #expect(preflight.status == .failed)
         #expect(preflight.name == "preflight package (production)")
         #expect(preflight.message?.contains("production.mobileprovision) expired on 2020-01-01") == true)
+        #expect(preflight.reason == .profileExpired)
         #expect(await shell.argvs.allSatisfy { $0.first == "openssl" })
         #expect(!result.steps.contains { $0.kind == .step(.package) && $0.status != .notRun })
     }

@@ -1,0 +1,70 @@
+/// Where `upload: { to: … }` sends a build. The one spelling of each destination, and the owner
+/// of its schema: the loader's unknown/missing-key diagnostics, its defaults and its credentials
+/// all read these switches, so a new case makes the compiler list every place to fill in.
+public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    case testflight
+    case firebase
+    case http
+    case folder
+
+    public var description: String { rawValue }
+
+    /// `testflight, firebase, http, folder`, for notes that list them.
+    public static let listed = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Accepted by every destination: the file (default: the export's .ipa) and the retry settings.
+    public static let commonKeys: Set<String> = ["file", "attempts", "backoff"]
+
+    /// The keys it needs. `to` itself is not listed.
+    public var requiredKeys: Set<String> {
+        switch self {
+        case .testflight: ["key_id", "issuer_id", "private_key"]
+        case .firebase: ["app"]
+        case .http: ["url"]
+        case .folder: ["path"]
+        }
+    }
+
+    /// The keys it may take besides the required ones, the common keys included.
+    public var optionalKeys: Set<String> {
+        switch self {
+        case .testflight: Self.commonKeys.union(["platform"])
+        case .firebase:
+            Self.commonKeys.union(["notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint"])
+        case .http: Self.commonKeys.union(["method", "headers"])
+        case .folder: Self.commonKeys
+        }
+    }
+
+    /// Where a credential comes from when lanes.yml does not say: the variables fastlane's
+    /// `app_store_connect_api_key` action and Google's tools read, so `upload: { to: testflight }`
+    /// works as written. The .p8 is its content in `…_KEY`, else its path in `…_KEY_FILEPATH`.
+    public var defaults: [String: String] {
+        switch self {
+        case .testflight: [
+            "key_id": "${APP_STORE_CONNECT_API_KEY_KEY_ID}", "issuer_id": "${APP_STORE_CONNECT_API_KEY_ISSUER_ID}",
+            "private_key": "${APP_STORE_CONNECT_API_KEY_KEY:-${APP_STORE_CONNECT_API_KEY_KEY_FILEPATH}}",
+        ]
+        case .firebase: ["service_account": "${GOOGLE_APPLICATION_CREDENTIALS}"]
+        case .http, .folder: [:]
+        }
+    }
+
+    /// Groups of keys of which at most one may be set (firebase authenticates one way).
+    public var exclusiveChoices: [Set<String>] {
+        switch self {
+        case .firebase: [["service_account", "access_token"], ["notes", "notes_file"]]
+        case .testflight, .http, .folder: []
+        }
+    }
+
+    /// Keys whose values are credentials: masked in dry runs, and worth a warning when written
+    /// literally in lanes.yml instead of taken from `${VAR}`.
+    public var secretKeys: Set<String> {
+        switch self {
+        case .testflight: ["private_key", "key_id", "issuer_id"]
+        case .firebase: ["service_account", "access_token"]
+        case .http, .folder: []
+        }
+    }
+}
