@@ -41,7 +41,7 @@ struct TestFlightUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 2048)
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
         let shell = KeyInspectingShell(scripted)
         let tmp = try scratch.subdirectory("tmp")
@@ -70,6 +70,7 @@ struct TestFlightUploaderTests {
         let keyPath = (scratch.path as NSString).appendingPathComponent("downloaded.p8")
         try Self.pem.write(toFile: keyPath, atomically: true, encoding: .utf8)
         let scripted = ScriptedShellRunner()
+        await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
         let shell = KeyInspectingShell(scripted)
         let uploader = TestFlightUploader(shell: shell, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         _ = try await uploader.upload(request(file, ["private_key": keyPath, "platform": "appletvos"]), progress: { _ in })
@@ -82,7 +83,7 @@ struct TestFlightUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([], .exited(255)), .output([(.standardOutput, "UPLOAD SUCCEEDED\n")], .exited(0)))
         let clock = ManualClock()
         let log = LineLog()
@@ -100,7 +101,7 @@ struct TestFlightUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([(.standardError, "*** Error: Authentication failed for key ABC123XYZ9 (-19209)\n")], .exited(1)))
         let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request(file), progress: { _ in }) }
@@ -110,7 +111,7 @@ struct TestFlightUploaderTests {
 
     @Test("missing key_id is reported before anything runs")
     func requiresKeyID() async throws {
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: NSTemporaryDirectory())
         let request = UploadRequest(file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem]), environment: [:])
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }

@@ -39,7 +39,7 @@ struct UploadStepPerformerTests {
 
     func context(
         _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
-        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner(fallback: nil)
+        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner()
     ) -> StepContext {
         StepContext(
             lanesFile: LanesFile(path: "lanes.yml", project: Project(name: "Demo")), lane: Lane(name: "nightly", steps: [step]),
@@ -124,6 +124,7 @@ struct UploadStepPerformerTests {
     func dryRunTestFlight() async throws {
         let output = Output()
         let shell = ScriptedShellRunner()
+        await shell.on(["xcrun", "altool", "--upload-app"], .succeeds)
         let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I"])
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))

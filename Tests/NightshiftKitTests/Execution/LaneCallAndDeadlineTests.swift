@@ -23,6 +23,7 @@ struct LaneCallAndDeadlineTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "build", .output([], .exited(1)))
+        await harness.shell.onScripts("tidy one", "tidy two")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["build", "tidy one", "tidy two"])
         #expect(result.status == .failed)
@@ -43,6 +44,7 @@ struct LaneCallAndDeadlineTests {
                   - lane: notify
                     env: { CHANNEL: builds }
             """)
+        await harness.shell.onScripts("send")
         _ = try await harness.run("ci")
         let environment = try #require(await harness.shell.commands.first?.environment)
         #expect(environment["CHANNEL"] == "builds")
@@ -65,6 +67,7 @@ struct LaneCallAndDeadlineTests {
                   - sh: build
             """)
         await harness.shell.onScript(containing: "try it", .output([], .exited(3)))
+        await harness.shell.onScripts("build")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["try it", "build"])
         #expect(result.statuses == ["try it": .failedIgnored, "after try": .notRun, "build": .passed])
@@ -84,6 +87,7 @@ struct LaneCallAndDeadlineTests {
                   - sh: next
             """)
         await harness.shell.onScript(containing: "slow", .hang)
+        await harness.shell.onScripts("next")
         let run = Task { try await harness.run("ci") }
         await harness.waitForCommands(1)
         await harness.clock.waitForSleepers()
@@ -109,6 +113,7 @@ struct LaneCallAndDeadlineTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "second", .hang)
+        await harness.shell.onScripts("first", "cleanup")
         let run = Task { try await harness.run("ci") }
         // `first`'s own deadline timer is gone once it ended: the sleeper is `second`'s.
         await harness.waitForCommands(2)
@@ -164,6 +169,7 @@ struct LaneCallAndDeadlineTests {
                   - sh: report
             """)
         await harness.shell.onScript(containing: "upload", .hang)
+        await harness.shell.onScripts("report")
         let run = Task { try await harness.run("ci") }
         await harness.waitForCommands(1)
         await harness.clock.waitForSleepers()

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftKit
 import NightshiftTestSupport
 import NightshiftSystem
+import Testing
 
 /// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
 struct LaneRunnerHarness {
@@ -32,14 +33,24 @@ struct LaneRunnerHarness {
             options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test"))
     }
 
-    func run(_ lane: String) async throws -> LaneResult {
-        try await runner().run(lane)
+    /// Runs `lane`; a command the test did not script is an issue of its own, named.
+    func run(_ lane: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> LaneResult {
+        let result = try await runner().run(lane)
+        let unscripted = await shell.unscripted.map(\.argv)
+        #expect(unscripted.isEmpty, "commands the test did not script: \(unscripted)", sourceLocation: sourceLocation)
+        return result
     }
 
     /// Waits (yielding, not sleeping) until the shell was asked to run `count` commands, so a
     /// test moves the clock only once the step it means is running.
-    func waitForCommands(_ count: Int) async {
-        while await shell.commands.count < count { await Task.yield() }
+    func waitForCommands(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        while await shell.commands.count < count {
+            if let command = await shell.unscripted.first {
+                Issue.record("waiting for command \(count), but \(command.argv) was not scripted", sourceLocation: sourceLocation)
+                return
+            }
+            await Task.yield()
+        }
     }
 
     /// The scripts the shell was asked to run, in order.

@@ -17,6 +17,7 @@ struct LaneSemanticsTests {
                   - sh: two
                   - sh: three
             """)
+        await harness.shell.onScripts("one", "three")
         await harness.shell.onScript(containing: "two", .output([(.standardError, "boom\n")], .exited(3)))
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["one", "two"])
@@ -39,6 +40,7 @@ struct LaneSemanticsTests {
                   - sh: after
             """)
         await harness.shell.onScript(containing: "flaky", .output([], .exited(1)))
+        await harness.shell.onScripts("after")
         let result = try await harness.run("ci")
         #expect(result.status == .passedWithWarnings)
         #expect(result.statuses == ["flaky": .failedIgnored, "after": .passed])
@@ -58,6 +60,7 @@ struct LaneSemanticsTests {
             """)
         await harness.shell.onScript(containing: "build", .output([], .exited(2)))
         await harness.shell.onScript(containing: "cleanup", .output([], .exited(5)))
+        await harness.shell.onScripts("test")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["build", "cleanup"])
         #expect(result.firstFailure?.name == "build")
@@ -79,6 +82,7 @@ struct LaneSemanticsTests {
                     if: "!${TAG}"
             """)
         harness.environment = ["BRANCH": "main"]
+        await harness.shell.onScripts("deploy", "tagged")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["deploy", "tagged"])
         #expect(result.statuses["preview"] == .skipped)
@@ -103,6 +107,7 @@ struct LaneSemanticsTests {
                 steps:
                   - sh: echo $NIGHTSHIFT_BUILD_CONFIGURATION
             """)
+        await harness.shell.onScripts("before", "echo $NIGHTSHIFT_BUILD_CONFIGURATION", "after")
         _ = try await harness.run("nightly")
         let commands = await harness.shell.commands
         #expect(commands.map { $0.arguments.last ?? "" } == ["before", "echo $NIGHTSHIFT_BUILD_CONFIGURATION", "after"])
@@ -122,6 +127,7 @@ struct LaneSemanticsTests {
                   - sh: run
                     env: { LEVEL: step }
             """)
+        await harness.shell.onScripts("run")
         _ = try await harness.run("ci")
         let command = try #require(await harness.shell.commands.first)
         #expect(command.environment["GREETING"] == "hello world")

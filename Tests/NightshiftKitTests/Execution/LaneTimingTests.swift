@@ -44,6 +44,7 @@ struct LaneTimingTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "hang", .hang)
+        await harness.shell.onScripts("cleanup")
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()
         harness.clock.advance(by: .seconds(1800))
@@ -86,6 +87,7 @@ struct LaneTimingTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "long", .hang)
+        await harness.shell.onScripts("cleanup")
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()
         harness.interruption.interrupt(signal: SIGTERM)

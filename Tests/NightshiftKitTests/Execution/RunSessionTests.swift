@@ -24,6 +24,7 @@ struct RunSessionTests {
     func stopsAtFirstFailure() async throws {
         let harness = try LaneRunnerHarness(yaml: Self.yaml)
         await harness.shell.onScript(containing: "unit-tests", .output([], .exited(1)))
+        await harness.shell.onScripts("lint")
         let results = try await RunSession(runner: harness.runner()).run(["lint", "test", "deploy"], keepGoing: false)
         #expect(results.map(\.lane) == ["lint", "test"])
         #expect(results.map(\.status) == [.passed, .failed])
@@ -34,6 +35,7 @@ struct RunSessionTests {
     func keepGoing() async throws {
         let harness = try LaneRunnerHarness(yaml: Self.yaml)
         await harness.shell.onScript(containing: "lint", .output([], .exited(1)))
+        await harness.shell.onScripts("unit-tests", "deploy")
         let results = try await RunSession(runner: harness.runner()).run(["lint", "test", "deploy"], keepGoing: true)
         #expect(results.map(\.status) == [.failed, .passed, .passed])
         #expect(await harness.scripts() == ["lint", "unit-tests", "deploy"])

@@ -133,7 +133,7 @@ struct SchedulerInfrastructureTests {
     func processLauncher() async throws {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n")], .exited(3)))
         let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
                                            environmentName: "ci", workingDirectory: folder, stateDirectory: folder + "/.nightshift")

@@ -51,7 +51,7 @@ struct UnrecordedRunTests {
         try FileManager.default.createDirectory(atPath: logFolder, withIntermediateDirectories: true)
         // Every write to /dev/full fails with ENOSPC, as on a full disk.
         try FileManager.default.createSymbolicLink(atPath: logFolder + "/scheduler.log", withDestinationPath: "/dev/full")
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n"), (.standardError, "warned\n")], .exited(0)))
         let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
                                            environmentName: nil, workingDirectory: folder, stateDirectory: folder + "/.nightshift")

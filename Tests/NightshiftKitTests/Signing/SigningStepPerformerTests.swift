@@ -23,6 +23,8 @@ struct SigningStepPerformerTests {
             await shell.on(["openssl"], .output([(.standardOutput, pem)], .exited(0)))
         }
         await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
+        await shell.scriptWorkingKeychain()
+        await shell.on(["xcodebuild", "-exportArchive"], .output([(.standardOutput, "** EXPORT SUCCEEDED **\n")], .exited(0)))
         return (test, shell)
     }
 
@@ -164,7 +166,8 @@ struct SigningStepPerformerTests {
     func dryRunWithoutFiles() async throws {
         let root = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(root) }
-        let shell = ScriptedShellRunner()
+        // A dry run's shell answers every command, as `DryRunShellRunner` does, and runs none.
+        let shell = ScriptedShellRunner(fallback: .succeeds)
         let test = SigningTestContext(root: root, shell: shell)
         try await performer.preflight([Step(.package)], in: test.context(for: .package, dryRun: true))
         _ = try await performer.perform(Step(.package), in: test.context(for: .package, dryRun: true))
