@@ -4,7 +4,7 @@ import NightshiftKit
 import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift run with upload steps, end to end")
+@Suite("nightshift run with upload steps, end to end", .temporaryDirectory)
 struct UploadLaneTests {
     static let fakeTools = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FakeTools").path
 

@@ -6,7 +6,7 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("Firebase App Distribution uploader against a local server")
+@Suite("Firebase App Distribution uploader against a local server", .temporaryDirectory)
 struct FirebaseUploaderTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()

@@ -4,7 +4,7 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("Folder uploader")
+@Suite("Folder uploader", .temporaryDirectory)
 struct FolderUploaderTests {
     @Test("copies under a temporary name, verifies size and SHA-256, renames into place")
     func copiesAtomically() async throws {

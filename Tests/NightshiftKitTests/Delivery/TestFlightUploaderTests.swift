@@ -4,7 +4,7 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("TestFlight uploader through the shell")
+@Suite("TestFlight uploader through the shell", .temporaryDirectory)
 struct TestFlightUploaderTests {
     static let pem = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
 

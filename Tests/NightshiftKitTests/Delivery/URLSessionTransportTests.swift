@@ -1,8 +1,9 @@
 import Foundation
 @testable import NightshiftKit
+import NightshiftTestSupport
 import Testing
 
-@Suite("URLSession transport: file bodies over a hostile network")
+@Suite("URLSession transport: file bodies over a hostile network", .temporaryDirectory)
 struct URLSessionTransportTests {
     func put(_ file: String, to server: RawHTTPServer, transport: URLSessionTransport = URLSessionTransport(idleTimeout: 20))
         async throws -> HTTPTransportResponse {

@@ -4,7 +4,7 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("Upload step performer")
+@Suite("Upload step performer", .temporaryDirectory)
 struct UploadStepPerformerTests {
     /// Records requests and answers with a fixed receipt, reporting progress on the way.
     final class RecordingUploader: Uploader, @unchecked Sendable {
@@ -41,10 +41,14 @@ struct UploadStepPerformerTests {
         _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
         progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner()
     ) -> StepContext {
-        StepContext(
-            lanesFile: LanesFile(path: "lanes.yml", project: Project(name: "Demo")), lane: Lane(name: "nightly", steps: [step]),
+        // The masker a run of this file builds: the declared secret's value, whatever the test's variables.
+        let lanesFile = LanesFile(path: "lanes.yml", project: Project(name: "Demo"), secrets: ["UPLOAD_TOKEN"])
+        var environment = environment
+        environment["UPLOAD_TOKEN"] = "hunter2-token"
+        return StepContext(
+            lanesFile: lanesFile, lane: Lane(name: "nightly", steps: [step]),
             step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
-            shell: shell, clock: ManualClock(), masker: SecretMasker(secrets: ["hunter2-token"]),
+            shell: shell, clock: ManualClock(), masker: lanesFile.masker(in: environment),
             cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
             progress: { text in progress.show(text) }
         )

@@ -23,14 +23,18 @@ struct LaneRunnerHarness {
     }
 
     func runner() -> LaneRunner {
-        let dependencies = Dependencies(
-            shell: shell, keychain: SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()), uploaders: UploaderRegistry(), clock: clock,
-            environment: environment, output: output, logFiles: logFiles)
-        return LaneRunner(
-            file: file, dependencies: dependencies, performers: performers,
-            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
-            interruption: interruption,
+        builder().build()
+    }
+
+    /// The builder behind `runner()`, for tests that change one more part of the run.
+    func builder() -> LaneRunnerBuilder {
+        var builder = LaneRunnerBuilder(
+            file: file, shell: shell, clock: clock, environment: environment, output: output,
             options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test"))
+        builder.performers = performers
+        builder.logFiles = logFiles
+        builder.interruption = interruption
+        return builder
     }
 
     /// Runs `lane`; a command the test did not script is an issue of its own, named.

@@ -4,7 +4,7 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("Poll-SCM lanes (when: changed)")
+@Suite("Poll-SCM lanes (when: changed)", .temporaryDirectory)
 struct PollSCMTests {
     /// What the probe asks git for one poll of a branch that tracks an upstream.
     static let upstreamPoll = [

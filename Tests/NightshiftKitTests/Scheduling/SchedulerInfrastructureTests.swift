@@ -4,12 +4,10 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("Scheduler history, lock, launcher and service files")
+@Suite("Scheduler history, lock, launcher and service files", .temporaryDirectory)
 struct SchedulerInfrastructureTests {
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "nightshift-cron-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TemporaryDirectory.make("cron")
     }
 
     @Test("the SQLite history round-trips records, newest first, and answers the daemon's questions")
@@ -221,7 +219,7 @@ struct SchedulerInfrastructureTests {
     }
 }
 
-@Suite("Lanes file watcher")
+@Suite("Lanes file watcher", .temporaryDirectory)
 struct FileChangeWatcherTests {
     @Test("a changed lanes file triggers one reload per change, polled on the injected clock")
     func noticesChanges() async throws {

@@ -19,7 +19,7 @@ struct UnwritableRunHistory: RunHistory {
     func lastSuccessfulRevision(lane: String) async throws -> String? { nil }
 }
 
-@Suite("Firings whose record or log cannot be written (#15)")
+@Suite("Firings whose record or log cannot be written (#15)", .temporaryDirectory)
 struct UnrecordedRunTests {
     @Test("a lane runs although its record cannot be written, and the log says so as an error")
     func runsWithoutRecord() async throws {

@@ -4,7 +4,7 @@ import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 
-@Suite("SigningStepPerformer")
+@Suite("SigningStepPerformer", .temporaryDirectory)
 struct SigningStepPerformerTests {
     let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
 

@@ -1,9 +1,10 @@
 import Foundation
+import NightshiftTestSupport
 import Testing
 @testable import NightshiftKit
 import NightshiftSystem
 
-@Suite("ProcessShellRunner")
+@Suite("ProcessShellRunner", .temporaryDirectory)
 struct ProcessShellRunnerTests {
     let runner = ProcessShellRunner(environment: ["PATH": testPATH, "FROM_BASE": "base"], gracePeriod: .milliseconds(300))
 
@@ -158,8 +159,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TemporaryDirectory.make()
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
