@@ -5,11 +5,11 @@ import Testing
 import NightshiftSystem
 
 /// Options on `lane:` calls, and time limits over several steps (a lane's `timeout:`).
-@Suite("Lane calls and lane deadlines")
+@Suite("Lane calls and lane deadlines", .temporaryDirectory)
 struct LaneCallAndDeadlineTests {
-    @Test("always: true on a lane call runs the called lane's steps after a failure")
-    func alwaysOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("always: true on a lane call runs the called lane's steps after a failure", arguments: LaneRunnerHarness.Mode.allCases)
+    func alwaysOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               cleanup:
@@ -30,9 +30,9 @@ struct LaneCallAndDeadlineTests {
         #expect(result.statuses == ["build": .failed, "tidy one": .passed, "tidy two": .passed])
     }
 
-    @Test("env: on a lane call reaches the called steps and wins over the called lane's own")
-    func envOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("env: on a lane call reaches the called steps and wins over the called lane's own", arguments: LaneRunnerHarness.Mode.allCases)
+    func envOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               notify:
@@ -51,9 +51,9 @@ struct LaneCallAndDeadlineTests {
         #expect(environment["LEVEL"] == "info")
     }
 
-    @Test("continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning")
-    func continueOnErrorOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning", arguments: LaneRunnerHarness.Mode.allCases)
+    func continueOnErrorOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               optional:
@@ -74,9 +74,9 @@ struct LaneCallAndDeadlineTests {
         #expect(result.status == .passedWithWarnings)
     }
 
-    @Test("continue_on_error also excuses a step's own timeout")
-    func continueOnErrorExcusesTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("continue_on_error also excuses a step's own timeout", arguments: LaneRunnerHarness.Mode.allCases)
+    func continueOnErrorExcusesTimeout(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -97,9 +97,9 @@ struct LaneCallAndDeadlineTests {
         #expect(result.status == .passedWithWarnings)
     }
 
-    @Test("a lane's timeout stops the running step and the rest; always steps still run")
-    func laneTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("a lane's timeout stops the running step and the rest; always steps still run", arguments: LaneRunnerHarness.Mode.allCases)
+    func laneTimeout(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -126,9 +126,9 @@ struct LaneCallAndDeadlineTests {
         #expect(await harness.scripts() == ["first", "second", "cleanup"])
     }
 
-    @Test("a lane's timeout spans its steps: it does not restart with each one")
-    func laneTimeoutSpansSteps() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("a lane's timeout spans its steps: it does not restart with each one", arguments: LaneRunnerHarness.Mode.allCases)
+    func laneTimeoutSpansSteps(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -152,9 +152,9 @@ struct LaneCallAndDeadlineTests {
         #expect(result.firstFailure?.message == "'two' stopped: lane 'ci' reached its timeout of 30m")
     }
 
-    @Test("timeout: on a lane call bounds the called steps together")
-    func timeoutOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("timeout: on a lane call bounds the called steps together", arguments: LaneRunnerHarness.Mode.allCases)
+    func timeoutOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               deploy:

@@ -6,6 +6,14 @@ import Testing
 
 /// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
 struct LaneRunnerHarness {
+    /// How the lanes run: as `--dry-run` flags them (no logs, no command echo), or for real,
+    /// writing step logs under a state folder of the test's own, against the same strict shell.
+    enum Mode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case dryRun = "dry run"
+        case real
+        var testDescription: String { rawValue }
+    }
+
     let shell = ScriptedShellRunner()
     let clock = ManualClock()
     let output = CapturingOutputSink()
@@ -20,6 +28,21 @@ struct LaneRunnerHarness {
 
     init(yaml: String) throws {
         file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
+    }
+
+    /// In `.real` mode the state folder is made inside the test's `.temporaryDirectory`.
+    init(mode: Mode, yaml: String) throws {
+        try self.init(yaml: yaml)
+        if mode == .real {
+            isDryRun = false
+            stateDirectory = try TemporaryDirectory.make("state")
+        }
+    }
+
+    /// The log a real run wrote for `step`, or nil (a dry run writes none).
+    func log(of step: String, in result: LaneResult) throws -> String? {
+        guard let path = result.steps.first(where: { $0.name == step })?.logPath else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     func runner() -> LaneRunner {
