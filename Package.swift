@@ -87,7 +87,8 @@ let package = Package(
             "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
         .target(name: "NightshiftTestSupport", dependencies: [
-            "NightshiftCore", "NightshiftEngine", "NightshiftSystem", .product(name: "FlyingFox", package: "FlyingFox"),
+            "NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+            .product(name: "FlyingFox", package: "FlyingFox"),
         ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(name: "NightshiftKitTests", dependencies: [
             "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",

@@ -6,7 +6,7 @@ import Testing
 /// `nightshift run <lane> --dry-run --env example` on the repository's own lanes.yml and
 /// .env.example (the README's main command), compared with `Golden/dry-run-<lane>.txt`. The
 /// temporary folder and the run id are replaced by placeholders so the goldens are stable.
-@Suite("dry runs of the bundled lanes.yml")
+@Suite("dry runs of the bundled lanes.yml", .temporaryDirectory)
 struct BundledLanesDryRunTests {
     static let repository = SigningFixtures.repositoryRoot.path
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue #15: a `security delete-keychain` that hangs. Before the cleanup bound, the lane waited
 /// for it as long as it hung (40 s here) and then reported `passed`.
-@Suite("nightshift run with a hanging keychain cleanup, end to end")
+@Suite("nightshift run with a hanging keychain cleanup, end to end", .temporaryDirectory)
 struct CleanupTimeoutTests {
     @Test("the delete is stopped at cleanup_timeout; the lane fails, exit 1, naming the keychain and the command that removes it")
     func hangingDelete() async throws {

@@ -9,7 +9,7 @@ import Testing
 /// reading the list and writing it, so that without the lock each run's write drops the other's
 /// keychain (and its archive fails with "no identity found") and cleanup writes back a stale list.
 /// Each lane runs `developer-release` of `SigningRunTests` (package, then a shell step).
-@Suite("two signing lanes of one user at the same time, end to end")
+@Suite("two signing lanes of one user at the same time, end to end", .temporaryDirectory)
 struct ConcurrentSigningLanesTests {
     static let rounds = 20
     /// Seconds the fake sleeps after reading the list and before writing it. Without the lock,

@@ -3,7 +3,7 @@ import NightshiftCore
 import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift export jenkins, end to end")
+@Suite("nightshift export jenkins, end to end", .temporaryDirectory)
 struct ExportJenkinsTests {
     /// The repository: its lanes.yml and the goldens in scripts/jenkins/.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import Foundation
 import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
 /// `lanes`, `validate` and `--env` through the built binary.
-@Suite("nightshift lanes, validate and --env, end to end")
+@Suite("nightshift lanes, validate and --env, end to end", .temporaryDirectory)
 struct InspectionCommandTests {
     static let lanes = """
         project: { name: Demo }

@@ -3,9 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift run inside a Jenkins job, end to end")
+@Suite("nightshift run inside a Jenkins job, end to end", .temporaryDirectory)
 struct JenkinsJobTests {
     /// The bundled lint lane runs swiftlint, which is not installed here: a shell-only stand-in.
     static let lanes = """

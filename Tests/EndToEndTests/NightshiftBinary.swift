@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftEngine
+import NightshiftTestSupport
 @testable import NightshiftSystem
 
 /// The built `nightshift` executable, run as a user would, through the real process runner.
@@ -67,9 +68,7 @@ actor OutputCollector {
     func text(_ channel: OutputChannel) -> String { String(decoding: bytes[channel] ?? [], as: UTF8.self) }
 }
 
-/// A fresh folder under the system's temporary directory.
+/// A fresh folder inside the test's temporary directory (the suite is tagged `.temporaryDirectory`).
 func makeTemporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "nightshift-e2e-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TemporaryDirectory.make("e2e")
 }

@@ -1,11 +1,12 @@
 import Foundation
+import NightshiftTestSupport
 import Testing
 
 /// Descendants that leave their step's process group (`setsid`, a `set -m` job) escape the group
 /// kill. On Linux `nightshift run` is a child subreaper and ends them when the step ends; macOS
 /// has no subreaper, and there they are re-parented to launchd and outlive the lane (README,
 /// Platforms).
-@Suite("Descendants that leave the step's process group")
+@Suite("Descendants that leave the step's process group", .temporaryDirectory)
 struct OrphanedDescendantsTests {
     /// Each escaping step writes its sleep's pid; the next step, still under the same nightshift,
     /// fails if that pid is still there, alive or a zombie (`ps` lists a zombie until it is reaped).

@@ -8,7 +8,7 @@ import Testing
 
 /// `scripts/check-portability` against a seeded tree: each kind of finding it promises is caught,
 /// named by file and line, and the repository itself is clean.
-@Suite("check-portability")
+@Suite("check-portability", .temporaryDirectory)
 struct PortabilityCheckTests {
     static let script = SigningFixtures.repositoryRoot.appendingPathComponent("scripts/check-portability").path
     static let python = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
@@ -44,7 +44,6 @@ struct PortabilityCheckTests {
           .enabled(if: python != nil, "needs python3, which the script is written in"))
     func seededViolations() async throws {
         let root = try makeTree(Self.seeded.map { ($0.path, $0.text) } + Self.allowed)
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let outcome = try await Self.check(root)
         #expect(outcome.code == 1)
         for violation in Self.seeded {
@@ -65,7 +64,7 @@ struct PortabilityCheckTests {
     }
 
     private func makeTree(_ files: [(String, String)]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-portability-\(UUID().uuidString)").path
+        let root = try TemporaryDirectory.make("portability")
         try FileManager.default.createDirectory(atPath: root + "/Sources/CNightshiftSystem/include", withIntermediateDirectories: true)
         for (path, text) in files {
             let full = root + "/" + path

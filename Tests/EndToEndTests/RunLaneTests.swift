@@ -3,9 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift run, end to end")
+@Suite("nightshift run, end to end", .temporaryDirectory)
 struct RunLaneTests {
     static let lanes = """
         project: { name: Demo }

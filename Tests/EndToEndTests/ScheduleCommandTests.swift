@@ -1,10 +1,12 @@
 import Foundation
 import NightshiftCore
 import NightshiftScheduling
+import NightshiftTestSupport
+import Testing
 import NightshiftSystem
 import Testing
 
-@Suite("nightshift schedule, next and history, end to end")
+@Suite("nightshift schedule, next and history, end to end", .temporaryDirectory)
 struct ScheduleCommandTests {
     /// The repository's own lanes.yml: `developer-release` at `H 0 * * 0-4`, `qa-release` at `H 6 * * 1`.
     static let bundledLanes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

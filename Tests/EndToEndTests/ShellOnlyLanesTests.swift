@@ -1,10 +1,11 @@
 import Foundation
 import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
 /// A lanes file of scripts needs no `project:`, and a script's unset `${NAME}` stops the run
 /// before its first step, with the reference's place.
-@Suite("Lanes files of scripts only, end to end")
+@Suite("Lanes files of scripts only, end to end", .temporaryDirectory)
 struct ShellOnlyLanesTests {
     static let lanes = """
         lanes:

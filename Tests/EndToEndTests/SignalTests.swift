@@ -1,8 +1,9 @@
 import Foundation
 import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
-@Suite("Interrupting nightshift")
+@Suite("Interrupting nightshift", .temporaryDirectory)
 struct SignalTests {
     @Test("SIGINT, SIGTERM or SIGHUP mid-step: the step's group gets that signal, cleanup runs, exit 130 / 143 / 129, no survivors",
           arguments: [(SIGINT, "INT", Int32(130)), (SIGTERM, "TERM", Int32(143)), (SIGHUP, "HUP", Int32(129))])

@@ -5,7 +5,7 @@ import Testing
 
 /// The codesigning passwords stay hidden even when the variables they come from have names
 /// nothing would take for a secret (`P12_PASS`), and lanes.yml declares no `secrets:`.
-@Suite("codesigning passwords are masked whatever their variables are called")
+@Suite("codesigning passwords are masked whatever their variables are called", .temporaryDirectory)
 struct SigningPasswordMaskingTests {
     static let lanes = """
         project: { name: Brewer, workspace: Brewer.xcworkspace, scheme: Brewer }

@@ -6,7 +6,7 @@ import Testing
 
 /// `nightshift run` of a signing lane, the real binary with the fake `security` and `xcodebuild`
 /// first on PATH (they log their argv and make what the real tools make) and the real openssl.
-@Suite("nightshift run with signing, end to end")
+@Suite("nightshift run with signing, end to end", .temporaryDirectory)
 struct SigningRunTests {
     static let lanes = """
         project: { name: Brewer, workspace: Brewer.xcworkspace, scheme: Brewer }

@@ -1,10 +1,11 @@
 import Foundation
 import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
 /// Issue #15: a `.nightshift` nightshift cannot write into. Before, the run had no logs and said
 /// nothing, and its failure message named a `logs:` folder that did not exist.
-@Suite("nightshift run with an unwritable .nightshift")
+@Suite("nightshift run with an unwritable .nightshift", .temporaryDirectory)
 struct UnwritableStateTests {
     @Test("warns at the start, runs with console output only, names no log folder")
     func unwritableStateDirectory() async throws {

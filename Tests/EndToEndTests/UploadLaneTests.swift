@@ -5,7 +5,7 @@ import NightshiftDelivery
 import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift run with upload steps, end to end")
+@Suite("nightshift run with upload steps, end to end", .temporaryDirectory)
 struct UploadLaneTests {
     static let fakeTools = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FakeTools").path
 

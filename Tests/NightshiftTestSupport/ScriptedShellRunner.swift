@@ -3,7 +3,9 @@ import NightshiftEngine
 public import NightshiftSystem
 
 /// A `ShellRunner` for tests: records every command, and answers from a script of responses
-/// matched on the argv array (never a joined string). An unscripted command fails loudly.
+/// matched on the argv array (never a joined string). An unscripted command fails loudly: it
+/// cannot be started (a launch failure naming it), and it is kept in `unscripted` for tests to
+/// assert on (`#expect(await shell.unscripted.isEmpty)`).
 public actor ScriptedShellRunner: ShellRunner {
     public enum Response: Sendable {
         /// Output chunks (each delivered as its own read), then the termination.
@@ -12,6 +14,9 @@ public actor ScriptedShellRunner: ShellRunner {
         case hang
         /// The command cannot be started.
         case launchFailure(String)
+
+        /// Exits 0 with no output.
+        public static var succeeds: Response { .output([], .exited(0)) }
     }
 
     public struct Rule: Sendable {
@@ -21,10 +26,14 @@ public actor ScriptedShellRunner: ShellRunner {
 
     private var rules: [Rule] = []
     public private(set) var commands: [ShellCommand] = []
+    /// The commands no rule matched, in order.
+    public private(set) var unscripted: [ShellCommand] = []
     /// Answer for commands no rule matches; nil makes them a launch failure naming the command.
     private var fallback: Response?
 
-    public init(fallback: Response? = .output([], .exited(0))) {
+    /// Strict unless told otherwise: pass a `fallback` only where a test means "whatever the
+    /// command, it answers this", and say why.
+    public init(fallback: Response? = nil) {
         self.fallback = fallback
     }
 
@@ -41,6 +50,11 @@ public actor ScriptedShellRunner: ShellRunner {
     /// Scripts the responses for `sh` steps whose script contains `fragment`.
     public func onScript(containing fragment: String, _ responses: Response...) {
         rules.append(Rule(matches: { $0.executable == "/bin/sh" && ($0.arguments.last ?? "").contains(fragment) }, responses: responses))
+    }
+
+    /// Scripts `sh` steps whose whole script is one of `scripts` to exit 0 with no output.
+    public func onScripts(_ scripts: String...) {
+        rules.append(Rule(matches: { $0.executable == "/bin/sh" && scripts.contains($0.arguments.last ?? "") }, responses: [.succeeds]))
     }
 
     public var argvs: [[String]] { commands.map(\.argv) }
@@ -64,6 +78,7 @@ public actor ScriptedShellRunner: ShellRunner {
     private func nextResponse(for command: ShellCommand) -> Response {
         commands.append(command)
         guard let index = rules.firstIndex(where: { $0.matches(command) }) else {
+            unscripted.append(command)
             return fallback ?? .launchFailure("unscripted command: \(command.argv)")
         }
         let response = rules[index].responses[0]

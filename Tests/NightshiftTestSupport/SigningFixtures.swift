@@ -12,11 +12,9 @@ public struct SigningFixtures: Sendable {
 
     public let folder: String
 
-    /// A fresh temporary folder (removed by `remove()`).
+    /// A fresh folder inside the test's temporary directory (`.temporaryDirectory`).
     public static func temporaryFolder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-signing-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TemporaryDirectory.make("signing")
     }
 
     /// Makes `<name>.p12` and `<name>.mobileprovision` under `folder`; `settings` are the

@@ -4,13 +4,12 @@ import Foundation
 @testable import NightshiftScheduling
 import NightshiftTestSupport
 
-/// A scratch directory under the system temporary folder, removed by `remove()`.
+/// A scratch directory inside the test's temporary directory (`.temporaryDirectory`).
 struct ScratchDirectory {
     let path: String
 
     init() throws {
-        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("nightshift-delivery-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TemporaryDirectory.make("delivery")
     }
 
     func file(_ name: String, bytes count: Int, seed: UInt8 = 7) throws -> String {

@@ -8,7 +8,7 @@ import NightshiftTestSupport
 import Testing
 import _CryptoExtras
 
-@Suite("Firebase App Distribution uploader against a local server")
+@Suite("Firebase App Distribution uploader against a local server", .temporaryDirectory)
 struct FirebaseUploaderTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()

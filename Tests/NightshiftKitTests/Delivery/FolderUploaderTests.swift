@@ -7,7 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("Folder uploader")
+@Suite("Folder uploader", .temporaryDirectory)
 struct FolderUploaderTests {
     @Test("copies under a temporary name, verifies size and SHA-256, renames into place")
     func copiesAtomically() async throws {

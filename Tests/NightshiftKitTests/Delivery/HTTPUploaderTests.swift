@@ -8,7 +8,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("HTTP uploader against a local server")
+@Suite("HTTP uploader against a local server", .temporaryDirectory)
 struct HTTPUploaderTests {
     @Test("503, 503, then 200: three PUTs of the whole file, then the URL as receipt")
     func retriesUntilTheServerAccepts() async throws {

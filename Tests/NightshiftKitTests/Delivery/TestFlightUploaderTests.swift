@@ -6,7 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("TestFlight uploader through the shell")
+@Suite("TestFlight uploader through the shell", .temporaryDirectory)
 struct TestFlightUploaderTests {
     static let pem = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
 
@@ -43,7 +43,7 @@ struct TestFlightUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 2048)
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
         let shell = KeyInspectingShell(scripted)
         let tmp = try scratch.subdirectory("tmp")
@@ -72,6 +72,7 @@ struct TestFlightUploaderTests {
         let keyPath = (scratch.path as NSString).appendingPathComponent("downloaded.p8")
         try Self.pem.write(toFile: keyPath, atomically: true, encoding: .utf8)
         let scripted = ScriptedShellRunner()
+        await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
         let shell = KeyInspectingShell(scripted)
         let uploader = TestFlightUploader(shell: shell, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         _ = try await uploader.upload(request(file, ["private_key": keyPath, "platform": "appletvos"]), progress: { _ in })
@@ -84,7 +85,7 @@ struct TestFlightUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([], .exited(255)), .output([(.standardOutput, "UPLOAD SUCCEEDED\n")], .exited(0)))
         let clock = ManualClock()
         let log = LineLog()
@@ -102,7 +103,7 @@ struct TestFlightUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([(.standardError, "*** Error: Authentication failed for key ABC123XYZ9 (-19209)\n")], .exited(1)))
         let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request(file), progress: { _ in }) }
@@ -112,7 +113,7 @@ struct TestFlightUploaderTests {
 
     @Test("missing key_id is reported before anything runs")
     func requiresKeyID() async throws {
-        let scripted = ScriptedShellRunner(fallback: nil)
+        let scripted = ScriptedShellRunner()
         let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: NSTemporaryDirectory())
         let request = UploadRequest(file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem]), environment: [:])
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }

@@ -2,9 +2,10 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftScheduling
+import NightshiftTestSupport
 import Testing
 
-@Suite("URLSession transport: file bodies over a hostile network")
+@Suite("URLSession transport: file bodies over a hostile network", .temporaryDirectory)
 struct URLSessionTransportTests {
     func put(_ file: String, to server: RawHTTPServer, transport: URLSessionTransport = URLSessionTransport(idleTimeout: 20))
         async throws -> HTTPTransportResponse {

@@ -7,7 +7,7 @@ import Testing
 
 /// Not part of the normal run: scripts/bench-upload starts a sink server in another process and
 /// sets NIGHTSHIFT_BENCH_UPLOAD_URL, so the peak memory measured here is the uploader's alone.
-@Suite("Upload memory benchmark", .enabled(if: ProcessInfo.processInfo.environment["NIGHTSHIFT_BENCH_UPLOAD_URL"] != nil))
+@Suite("Upload memory benchmark", .enabled(if: ProcessInfo.processInfo.environment["NIGHTSHIFT_BENCH_UPLOAD_URL"] != nil), .temporaryDirectory)
 struct UploadMemoryBenchmark {
     static let size = 200 * 1_000_000
 

@@ -6,7 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("Upload step performer")
+@Suite("Upload step performer", .temporaryDirectory)
 struct UploadStepPerformerTests {
     /// Records requests and answers with a fixed receipt, reporting progress on the way.
     final class RecordingUploader: Uploader, @unchecked Sendable {
@@ -41,12 +41,16 @@ struct UploadStepPerformerTests {
 
     func context(
         _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
-        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner(fallback: nil)
+        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner()
     ) -> StepContext {
-        StepContext(
-            lanesFile: LanesFile(path: "lanes.yml", project: Project(name: "Demo")), lane: Lane(name: "nightly", steps: [step]),
+        // The masker a run of this file builds: the declared secret's value, whatever the test's variables.
+        let lanesFile = LanesFile(path: "lanes.yml", project: Project(name: "Demo"), secrets: ["UPLOAD_TOKEN"])
+        var environment = environment
+        environment["UPLOAD_TOKEN"] = "hunter2-token"
+        return StepContext(
+            lanesFile: lanesFile, lane: Lane(name: "nightly", steps: [step]),
             step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
-            shell: shell, clock: ManualClock(), masker: SecretMasker(secrets: ["hunter2-token"]),
+            shell: shell, clock: ManualClock(), masker: lanesFile.masker(in: environment),
             cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
             progress: { text in progress.show(text) }
         )
@@ -126,6 +130,7 @@ struct UploadStepPerformerTests {
     func dryRunTestFlight() async throws {
         let output = Output()
         let shell = ScriptedShellRunner()
+        await shell.on(["xcrun", "altool", "--upload-app"], .succeeds)
         let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I"])
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))

@@ -16,7 +16,7 @@ private struct CondensedToolPerformer: StepPerformer {
 
 /// Issue #14 §1: a failing step whose output the terminal condensed must never show only a
 /// summary; the lines the condensed view hid before the failure follow it.
-@Suite("Condensed output of a failing step")
+@Suite("Condensed output of a failing step", .temporaryDirectory)
 struct CondensedFailureTests {
     let harness: LaneRunnerHarness
     let state: TemporaryFolder
@@ -34,16 +34,11 @@ struct CondensedFailureTests {
 
     private func run(_ output: String, _ termination: Termination, condensing: Bool = true) async throws -> (LaneResult, String) {
         await harness.shell.on(["/usr/bin/xcodebuild"], .output([(.standardOutput, output)], termination))
-        let runner = LaneRunner(
-            file: harness.file,
-            dependencies: Dependencies(
-                shell: harness.shell, clock: harness.clock, environment: harness.environment, output: harness.output, logFiles: DiskStepLogFiles(),
-                outputCondenser: { XcodebuildCondenser() }),
-            performers: [.sh: CondensedToolPerformer()],
-            reporter: ConsoleReporter(output: harness.output, style: ConsoleStyle(colour: false, timestamps: false), clock: harness.clock),
-            interruption: harness.interruption,
-            options: RunOptions(condensesToolOutput: condensing, stateDirectory: state.path, runID: "test"))
-        let result = try await runner.run("beta")
+        var builder = harness.builder()
+        builder.performers = [.sh: CondensedToolPerformer()]
+        builder.outputCondenser = { XcodebuildCondenser() }
+        builder.options = RunOptions(condensesToolOutput: condensing, stateDirectory: state.path, runID: "test")
+        let result = try await builder.build().run("beta")
         return (result, harness.output.standardOutput)
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Issue #15: a step log cut short (a full disk) is reported, never passed off as whole. Before,
 /// the failed write was dropped: no warning, no mark in the reports, exit 0.
-@Suite("Incomplete step logs")
+@Suite("Incomplete step logs", .temporaryDirectory)
 struct IncompleteLogTests {
     @Test("a log whose write fails is named on the console and marked in JSON and JUnit; the step keeps its result")
     func diskFull() async throws {
@@ -54,7 +54,7 @@ struct IncompleteLogTests {
             \(steps.map { "      - sh: \($0)" }.joined(separator: "\n"))
             """)
         harness.isDryRun = false
-        harness.stateDirectory = NSTemporaryDirectory() + "nightshift-tests-" + UUID().uuidString
+        harness.stateDirectory = try TemporaryDirectory.make("state")
         harness.logFiles = logFiles
         return harness
     }

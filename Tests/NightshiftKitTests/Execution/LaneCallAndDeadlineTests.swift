@@ -7,11 +7,11 @@ import NightshiftTestSupport
 import Testing
 
 /// Options on `lane:` calls, and time limits over several steps (a lane's `timeout:`).
-@Suite("Lane calls and lane deadlines")
+@Suite("Lane calls and lane deadlines", .temporaryDirectory)
 struct LaneCallAndDeadlineTests {
-    @Test("always: true on a lane call runs the called lane's steps after a failure")
-    func alwaysOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("always: true on a lane call runs the called lane's steps after a failure", arguments: LaneRunnerHarness.Mode.allCases)
+    func alwaysOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               cleanup:
@@ -25,15 +25,16 @@ struct LaneCallAndDeadlineTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "build", .output([], .exited(1)))
+        await harness.shell.onScripts("tidy one", "tidy two")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["build", "tidy one", "tidy two"])
         #expect(result.status == .failed)
         #expect(result.statuses == ["build": .failed, "tidy one": .passed, "tidy two": .passed])
     }
 
-    @Test("env: on a lane call reaches the called steps and wins over the called lane's own")
-    func envOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("env: on a lane call reaches the called steps and wins over the called lane's own", arguments: LaneRunnerHarness.Mode.allCases)
+    func envOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               notify:
@@ -45,15 +46,16 @@ struct LaneCallAndDeadlineTests {
                   - lane: notify
                     env: { CHANNEL: builds }
             """)
+        await harness.shell.onScripts("send")
         _ = try await harness.run("ci")
         let environment = try #require(await harness.shell.commands.first?.environment)
         #expect(environment["CHANNEL"] == "builds")
         #expect(environment["LEVEL"] == "info")
     }
 
-    @Test("continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning")
-    func continueOnErrorOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning", arguments: LaneRunnerHarness.Mode.allCases)
+    func continueOnErrorOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               optional:
@@ -67,15 +69,16 @@ struct LaneCallAndDeadlineTests {
                   - sh: build
             """)
         await harness.shell.onScript(containing: "try it", .output([], .exited(3)))
+        await harness.shell.onScripts("build")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["try it", "build"])
         #expect(result.statuses == ["try it": .failedIgnored, "after try": .notRun, "build": .passed])
         #expect(result.status == .passedWithWarnings)
     }
 
-    @Test("continue_on_error also excuses a step's own timeout")
-    func continueOnErrorExcusesTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("continue_on_error also excuses a step's own timeout", arguments: LaneRunnerHarness.Mode.allCases)
+    func continueOnErrorExcusesTimeout(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -86,6 +89,7 @@ struct LaneCallAndDeadlineTests {
                   - sh: next
             """)
         await harness.shell.onScript(containing: "slow", .hang)
+        await harness.shell.onScripts("next")
         let run = Task { try await harness.run("ci") }
         await harness.waitForCommands(1)
         await harness.clock.waitForSleepers()
@@ -95,9 +99,9 @@ struct LaneCallAndDeadlineTests {
         #expect(result.status == .passedWithWarnings)
     }
 
-    @Test("a lane's timeout stops the running step and the rest; always steps still run")
-    func laneTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("a lane's timeout stops the running step and the rest; always steps still run", arguments: LaneRunnerHarness.Mode.allCases)
+    func laneTimeout(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -111,6 +115,7 @@ struct LaneCallAndDeadlineTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "second", .hang)
+        await harness.shell.onScripts("first", "cleanup")
         let run = Task { try await harness.run("ci") }
         // `first`'s own deadline timer is gone once it ended: the sleeper is `second`'s.
         await harness.waitForCommands(2)
@@ -123,9 +128,9 @@ struct LaneCallAndDeadlineTests {
         #expect(await harness.scripts() == ["first", "second", "cleanup"])
     }
 
-    @Test("a lane's timeout spans its steps: it does not restart with each one")
-    func laneTimeoutSpansSteps() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("a lane's timeout spans its steps: it does not restart with each one", arguments: LaneRunnerHarness.Mode.allCases)
+    func laneTimeoutSpansSteps(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -149,9 +154,9 @@ struct LaneCallAndDeadlineTests {
         #expect(result.firstFailure?.message == "'two' stopped: lane 'ci' reached its timeout of 30m")
     }
 
-    @Test("timeout: on a lane call bounds the called steps together")
-    func timeoutOnCall() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("timeout: on a lane call bounds the called steps together", arguments: LaneRunnerHarness.Mode.allCases)
+    func timeoutOnCall(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               deploy:
@@ -166,6 +171,7 @@ struct LaneCallAndDeadlineTests {
                   - sh: report
             """)
         await harness.shell.onScript(containing: "upload", .hang)
+        await harness.shell.onScripts("report")
         let run = Task { try await harness.run("ci") }
         await harness.waitForCommands(1)
         await harness.clock.waitForSleepers()

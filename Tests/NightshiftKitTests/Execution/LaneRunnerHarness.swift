@@ -5,9 +5,18 @@ import Foundation
 @testable import NightshiftReporting
 import NightshiftSystem
 import NightshiftTestSupport
+import Testing
 
 /// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
 struct LaneRunnerHarness {
+    /// How the lanes run: as `--dry-run` flags them (no logs, no command echo), or for real,
+    /// writing step logs under a state folder of the test's own, against the same strict shell.
+    enum Mode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case dryRun = "dry run"
+        case real
+        var testDescription: String { rawValue }
+    }
+
     let shell = ScriptedShellRunner()
     let clock = ManualClock()
     let output = CapturingOutputSink()
@@ -24,25 +33,54 @@ struct LaneRunnerHarness {
         file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
     }
 
-    func runner() -> LaneRunner {
-        let dependencies = Dependencies(
-            shell: shell, clock: clock,
-            environment: environment, output: output, logFiles: logFiles)
-        return LaneRunner(
-            file: file, dependencies: dependencies, performers: performers,
-            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
-            interruption: interruption,
-            options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test"))
+    /// In `.real` mode the state folder is made inside the test's `.temporaryDirectory`.
+    init(mode: Mode, yaml: String) throws {
+        try self.init(yaml: yaml)
+        if mode == .real {
+            isDryRun = false
+            stateDirectory = try TemporaryDirectory.make("state")
+        }
     }
 
-    func run(_ lane: String) async throws -> LaneResult {
-        try await runner().run(lane)
+    /// The log a real run wrote for `step`, or nil (a dry run writes none).
+    func log(of step: String, in result: LaneResult) throws -> String? {
+        guard let path = result.steps.first(where: { $0.name == step })?.logPath else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func runner() -> LaneRunner {
+        builder().build()
+    }
+
+    /// The builder behind `runner()`, for tests that change one more part of the run.
+    func builder() -> LaneRunnerBuilder {
+        var builder = LaneRunnerBuilder(
+            file: file, shell: shell, clock: clock, environment: environment, output: output,
+            options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test"))
+        builder.performers = performers
+        builder.logFiles = logFiles
+        builder.interruption = interruption
+        return builder
+    }
+
+    /// Runs `lane`; a command the test did not script is an issue of its own, named.
+    func run(_ lane: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> LaneResult {
+        let result = try await runner().run(lane)
+        let unscripted = await shell.unscripted.map(\.argv)
+        #expect(unscripted.isEmpty, "commands the test did not script: \(unscripted)", sourceLocation: sourceLocation)
+        return result
     }
 
     /// Waits (yielding, not sleeping) until the shell was asked to run `count` commands, so a
     /// test moves the clock only once the step it means is running.
-    func waitForCommands(_ count: Int) async {
-        while await shell.commands.count < count { await Task.yield() }
+    func waitForCommands(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        while await shell.commands.count < count {
+            if let command = await shell.unscripted.first {
+                Issue.record("waiting for command \(count), but \(command.argv) was not scripted", sourceLocation: sourceLocation)
+                return
+            }
+            await Task.yield()
+        }
     }
 
     /// The scripts the shell was asked to run, in order.

@@ -5,11 +5,13 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("Lane semantics")
+/// Each test runs its lane both ways a run can go, dry and for real, against the same strict
+/// shell: the semantics agree; only the logs differ (a real run writes them, a dry run none).
+@Suite("Lane semantics", .temporaryDirectory)
 struct LaneSemanticsTests {
-    @Test("steps run in order and a failure stops the lane with the step named")
-    func failureStopsLane() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("steps run in order and a failure stops the lane with the step named", arguments: LaneRunnerHarness.Mode.allCases)
+    func failureStopsLane(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -18,6 +20,7 @@ struct LaneSemanticsTests {
                   - sh: two
                   - sh: three
             """)
+        await harness.shell.onScripts("one", "three")
         await harness.shell.onScript(containing: "two", .output([(.standardError, "boom\n")], .exited(3)))
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["one", "two"])
@@ -26,11 +29,13 @@ struct LaneSemanticsTests {
         #expect(result.firstFailure?.message == "'two' failed with exit code 3")
         #expect(result.firstFailure?.exitCode == 3)
         #expect(result.firstFailure?.outputTail == "boom")
+        // Where the modes differ: only a real run keeps the failing step's output in its log.
+        #expect(try harness.log(of: "two", in: result) == (mode == .real ? "boom\n" : nil))
     }
 
-    @Test("continue_on_error keeps going and the lane passes with warnings")
-    func continueOnError() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("continue_on_error keeps going and the lane passes with warnings", arguments: LaneRunnerHarness.Mode.allCases)
+    func continueOnError(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -40,14 +45,15 @@ struct LaneSemanticsTests {
                   - sh: after
             """)
         await harness.shell.onScript(containing: "flaky", .output([], .exited(1)))
+        await harness.shell.onScripts("after")
         let result = try await harness.run("ci")
         #expect(result.status == .passedWithWarnings)
         #expect(result.statuses == ["flaky": .failedIgnored, "after": .passed])
     }
 
-    @Test("always steps run after a failure and the first failure decides the result")
-    func alwaysRuns() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("always steps run after a failure and the first failure decides the result", arguments: LaneRunnerHarness.Mode.allCases)
+    func alwaysRuns(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -59,15 +65,16 @@ struct LaneSemanticsTests {
             """)
         await harness.shell.onScript(containing: "build", .output([], .exited(2)))
         await harness.shell.onScript(containing: "cleanup", .output([], .exited(5)))
+        await harness.shell.onScripts("test")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["build", "cleanup"])
         #expect(result.firstFailure?.name == "build")
         #expect(result.statuses["test"] == .notRun)
     }
 
-    @Test("if: skips a step whose condition is false and reports it skipped")
-    func conditions() async throws {
-        var harness = try LaneRunnerHarness(yaml: """
+    @Test("if: skips a step whose condition is false and reports it skipped", arguments: LaneRunnerHarness.Mode.allCases)
+    func conditions(mode: LaneRunnerHarness.Mode) async throws {
+        var harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -80,15 +87,16 @@ struct LaneSemanticsTests {
                     if: "!${TAG}"
             """)
         harness.environment = ["BRANCH": "main"]
+        await harness.shell.onScripts("deploy", "tagged")
         let result = try await harness.run("ci")
         #expect(await harness.scripts() == ["deploy", "tagged"])
         #expect(result.statuses["preview"] == .skipped)
         #expect(result.status == .passed)
     }
 
-    @Test("lane: runs the called lane's steps inline with its configuration")
-    func laneCalls() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("lane: runs the called lane's steps inline with its configuration", arguments: LaneRunnerHarness.Mode.allCases)
+    func laneCalls(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             configurations:
               prod: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b, export_method: app-store }
@@ -104,6 +112,7 @@ struct LaneSemanticsTests {
                 steps:
                   - sh: echo $NIGHTSHIFT_BUILD_CONFIGURATION
             """)
+        await harness.shell.onScripts("before", "echo $NIGHTSHIFT_BUILD_CONFIGURATION", "after")
         _ = try await harness.run("nightly")
         let commands = await harness.shell.commands
         #expect(commands.map { $0.arguments.last ?? "" } == ["before", "echo $NIGHTSHIFT_BUILD_CONFIGURATION", "after"])
@@ -112,9 +121,9 @@ struct LaneSemanticsTests {
         #expect(commands[0].environment["NIGHTSHIFT_CONFIGURATION"] == nil)
     }
 
-    @Test("lane and step env: interpolate, step wins over lane")
-    func environmentLayers() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("lane and step env: interpolate, step wins over lane", arguments: LaneRunnerHarness.Mode.allCases)
+    func environmentLayers(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -123,15 +132,16 @@ struct LaneSemanticsTests {
                   - sh: run
                     env: { LEVEL: step }
             """)
+        await harness.shell.onScripts("run")
         _ = try await harness.run("ci")
         let command = try #require(await harness.shell.commands.first)
         #expect(command.environment["GREETING"] == "hello world")
         #expect(command.environment["LEVEL"] == "step")
     }
 
-    @Test("a missing variable is named before any step runs, and its value never appears")
-    func missingVariable() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("a missing variable is named before any step runs, and its value never appears", arguments: LaneRunnerHarness.Mode.allCases)
+    func missingVariable(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -145,9 +155,9 @@ struct LaneSemanticsTests {
         #expect(error?.description.contains("lanes.yml:6:") == true)
     }
 
-    @Test("an export method read from a variable is checked against the upload before any step runs")
-    func exportMethodFromVariable() async throws {
-        var harness = try LaneRunnerHarness(yaml: """
+    @Test("an export method read from a variable is checked against the upload before any step runs", arguments: LaneRunnerHarness.Mode.allCases)
+    func exportMethodFromVariable(mode: LaneRunnerHarness.Mode) async throws {
+        var harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             codesigning: { path: /signing }
             configurations:
@@ -171,9 +181,9 @@ struct LaneSemanticsTests {
         #expect(fitting?.description.contains("takes App Store builds") == false)
     }
 
-    @Test("secrets are masked in step output and failure messages")
-    func masking() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("secrets are masked in step output and failure messages", arguments: LaneRunnerHarness.Mode.allCases)
+    func masking(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             secrets: [DEPLOY_TOKEN]
             lanes:
@@ -186,5 +196,7 @@ struct LaneSemanticsTests {
         #expect(!harness.output.standardOutput.contains("s3cr3t-token"))
         #expect(harness.output.standardOutput.contains("token=********"))
         #expect(result.firstFailure?.outputTail.contains("s3cr3t") == false)
+        let log = try harness.log(of: "leak", in: result)
+        #expect(mode == .real ? log == "token=********\n********\n" : log == nil)
     }
 }

@@ -6,11 +6,11 @@ import NightshiftTestSupport
 import Testing
 
 /// Retries, timeouts and interrupts, on virtual time.
-@Suite("Lane timing")
+@Suite("Lane timing", .temporaryDirectory)
 struct LaneTimingTests {
-    @Test("retry re-runs a failing step with back-off waits on the clock")
-    func retryWithBackoff() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("retry re-runs a failing step with back-off waits on the clock", arguments: LaneRunnerHarness.Mode.allCases)
+    func retryWithBackoff(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -32,9 +32,9 @@ struct LaneTimingTests {
         #expect(await harness.shell.commands.count == 3)
     }
 
-    @Test("a step over its timeout is stopped and reported as timed out")
-    func timeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("a step over its timeout is stopped and reported as timed out", arguments: LaneRunnerHarness.Mode.allCases)
+    func timeout(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -45,6 +45,7 @@ struct LaneTimingTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "hang", .hang)
+        await harness.shell.onScripts("cleanup")
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()
         harness.clock.advance(by: .seconds(1800))
@@ -54,9 +55,9 @@ struct LaneTimingTests {
         #expect(result.status == .failed)
     }
 
-    @Test("no_output_timeout stops a step that goes quiet")
-    func noOutputTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("no_output_timeout stops a step that goes quiet", arguments: LaneRunnerHarness.Mode.allCases)
+    func noOutputTimeout(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -73,9 +74,9 @@ struct LaneTimingTests {
         #expect(result.steps.first?.message?.contains("printed nothing for 10m") == true)
     }
 
-    @Test("an interrupt stops the running step, skips the rest, runs always steps")
-    func interrupt() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("an interrupt stops the running step, skips the rest, runs always steps", arguments: LaneRunnerHarness.Mode.allCases)
+    func interrupt(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:
@@ -87,6 +88,7 @@ struct LaneTimingTests {
                     always: true
             """)
         await harness.shell.onScript(containing: "long", .hang)
+        await harness.shell.onScripts("cleanup")
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()
         harness.interruption.interrupt(signal: SIGTERM)
@@ -99,11 +101,11 @@ struct LaneTimingTests {
 }
 
 /// Issue #15: attempts are counted only once they start.
-@Suite("Retry interrupted during its wait")
+@Suite("Retry interrupted during its wait", .temporaryDirectory)
 struct RetryWaitInterruptTests {
-    @Test("an interrupt during a retry's wait reports the attempts that started, not the next one")
-    func interruptDuringBackoff() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
+    @Test("an interrupt during a retry's wait reports the attempts that started, not the next one", arguments: LaneRunnerHarness.Mode.allCases)
+    func interruptDuringBackoff(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: """
             project: { name: Demo }
             lanes:
               ci:

@@ -9,7 +9,7 @@ import Testing
 
 /// Lanes through the real runner: real processes, the step recorder and its log files, and the
 /// console reporter writing to a sink that only counts lines.
-@Suite("Lanes with real processes", .timeLimit(.minutes(2)))
+@Suite("Lanes with real processes", .timeLimit(.minutes(2)), .temporaryDirectory)
 struct RealLaneTests {
     static let token = "tok-9f8e7d6c5b4a"
 
@@ -32,15 +32,11 @@ struct RealLaneTests {
         let sink = LineCountingSink(watching: Self.token)
         let clock = SystemClock()
         let shell = ProcessShellRunner(environment: environment, gracePeriod: gracePeriod)
-        let runner = LaneRunner(
-            file: file,
-            dependencies: Dependencies(
-                shell: shell, clock: clock,
-                environment: environment, output: sink, logFiles: DiskStepLogFiles()),
-            performers: [.sh: ShellStepPerformer()],
-            reporter: ConsoleReporter(output: sink, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),
-            interruption: RunInterruption(), options: RunOptions(stateDirectory: folder.path, runID: "real"))
-        return (try await runner.run("ci"), sink)
+        var builder = LaneRunnerBuilder(
+            file: file, shell: shell, clock: clock, environment: environment, output: sink,
+            options: RunOptions(stateDirectory: folder.path, runID: "real"))
+        builder.timestamps = true
+        return (try await builder.build().run("ci"), sink)
     }
 
     @Test("a step printing 300,000 lines: every byte reaches the step log in order, masked, and every line the console")

@@ -4,7 +4,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift run A B C")
+@Suite("nightshift run A B C", .temporaryDirectory)
 struct RunSessionTests {
     static let yaml = """
         project: { name: Demo }
@@ -20,28 +20,30 @@ struct RunSessionTests {
               - sh: deploy
         """
 
-    @Test("lanes run in order and the first failure stops the rest")
-    func stopsAtFirstFailure() async throws {
-        let harness = try LaneRunnerHarness(yaml: Self.yaml)
+    @Test("lanes run in order and the first failure stops the rest", arguments: LaneRunnerHarness.Mode.allCases)
+    func stopsAtFirstFailure(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: Self.yaml)
         await harness.shell.onScript(containing: "unit-tests", .output([], .exited(1)))
+        await harness.shell.onScripts("lint")
         let results = try await RunSession(runner: harness.runner()).run(["lint", "test", "deploy"], keepGoing: false)
         #expect(results.map(\.lane) == ["lint", "test"])
         #expect(results.map(\.status) == [.passed, .failed])
         #expect(await harness.scripts() == ["lint", "unit-tests"])
     }
 
-    @Test("--keep-going runs the remaining lanes after a failure")
-    func keepGoing() async throws {
-        let harness = try LaneRunnerHarness(yaml: Self.yaml)
+    @Test("--keep-going runs the remaining lanes after a failure", arguments: LaneRunnerHarness.Mode.allCases)
+    func keepGoing(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: Self.yaml)
         await harness.shell.onScript(containing: "lint", .output([], .exited(1)))
+        await harness.shell.onScripts("unit-tests", "deploy")
         let results = try await RunSession(runner: harness.runner()).run(["lint", "test", "deploy"], keepGoing: true)
         #expect(results.map(\.status) == [.failed, .passed, .passed])
         #expect(await harness.scripts() == ["lint", "unit-tests", "deploy"])
     }
 
-    @Test("every lane is checked before the first one starts: an unknown one means nothing runs")
-    func checksAllFirst() async throws {
-        let harness = try LaneRunnerHarness(yaml: Self.yaml)
+    @Test("every lane is checked before the first one starts: an unknown one means nothing runs", arguments: LaneRunnerHarness.Mode.allCases)
+    func checksAllFirst(mode: LaneRunnerHarness.Mode) async throws {
+        let harness = try LaneRunnerHarness(mode: mode, yaml: Self.yaml)
         await #expect(throws: RunPreparationError.self) {
             try await RunSession(runner: harness.runner()).run(["lint", "deploi"], keepGoing: false)
         }

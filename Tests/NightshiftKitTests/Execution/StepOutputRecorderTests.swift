@@ -7,7 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("StepOutputRecorder")
+@Suite("StepOutputRecorder", .temporaryDirectory)
 struct StepOutputRecorderTests {
     let secret = "s3cr3t-deploy-token"
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
@@ -20,7 +20,7 @@ struct StepOutputRecorderTests {
 
     private func recorder(log: String? = "step.log") -> StepOutputRecorder {
         StepOutputRecorder(
-            masker: SecretMasker(secrets: [secret]), logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
+            masker: LanesFile(path: "lanes.yml", secrets: ["DEPLOY_TOKEN"]).masker(in: ["DEPLOY_TOKEN": secret]), logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
             step: StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 0), clock: clock, condenser: XcodebuildCondenser(), tailLimit: 2)
     }

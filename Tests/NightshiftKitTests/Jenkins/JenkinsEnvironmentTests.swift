@@ -2,10 +2,12 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftJenkins
 @testable import NightshiftReporting
+import NightshiftTestSupport
+import Testing
 import NightshiftSystem
 import Testing
 
-@Suite("JenkinsEnvironment and JenkinsfileWriter")
+@Suite("JenkinsEnvironment and JenkinsfileWriter", .temporaryDirectory)
 struct JenkinsEnvironmentTests {
     private let jenkins = JenkinsEnvironment([
         "JENKINS_URL": "https://ci.example/", "BUILD_NUMBER": "42", "WORKSPACE": "/agent/ws/brewer",
@@ -52,8 +54,7 @@ struct JenkinsEnvironmentTests {
 
     @Test("the writer creates the output folder and replaces files already there")
     func writer() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-writer-\(UUID().uuidString)/jenkins")
-        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let folder = URL(fileURLWithPath: try TemporaryDirectory.make("writer")).appendingPathComponent("jenkins")
         let writer = JenkinsfileWriter()
         try writer.write([GeneratedJenkinsfile(fileName: "Jenkinsfile.lint", contents: "old\n")], into: folder.path)
         let paths = try writer.write([GeneratedJenkinsfile(fileName: "Jenkinsfile.lint", contents: "new\n")], into: folder.path)
@@ -63,9 +64,8 @@ struct JenkinsEnvironmentTests {
 
     @Test("a folder that cannot be made is an error naming it")
     func writerError() throws {
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-blocker-\(UUID().uuidString)")
+        let blocker = URL(fileURLWithPath: try TemporaryDirectory.make()).appendingPathComponent("blocker")
         try Data("file".utf8).write(to: blocker)
-        defer { try? FileManager.default.removeItem(at: blocker) }
         let target = blocker.appendingPathComponent("jenkins").path
         #expect { try JenkinsfileWriter().write([], into: target) } throws: { error in
             (error as? JenkinsfileWriter.WriteError)?.path == target

@@ -4,11 +4,12 @@ import Foundation
 @testable import NightshiftEngine
 @testable import NightshiftJenkins
 @testable import NightshiftLanes
+import NightshiftTestSupport
 import Testing
 
 /// scripts/jenkins/ holds what `nightshift export jenkins` writes for the bundled lanes.yml and a
 /// freestyle shell step for the same lanes: both must follow the generator and the lanes file.
-@Suite("Jenkins goldens and Groovy validity")
+@Suite("Jenkins goldens and Groovy validity", .temporaryDirectory)
 struct JenkinsGoldenTests {
     private let generator = JenkinsfileGenerator()
 
@@ -50,8 +51,7 @@ struct JenkinsGoldenTests {
           .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-deps)"))
     func groovyChecksGeneratedAndBrokenFiles() throws {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-jenkins-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = URL(fileURLWithPath: try TemporaryDirectory.make("jenkins"))
         let valid = try JenkinsfileWriter().write(try generatedFiles(), into: folder.appendingPathComponent("valid").path)
         let broken = try JenkinsfileWriter().write(try brokenFiles(), into: folder.appendingPathComponent("broken").path)
         let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path

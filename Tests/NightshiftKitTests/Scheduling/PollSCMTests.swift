@@ -5,7 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("Poll-SCM lanes (when: changed)")
+@Suite("Poll-SCM lanes (when: changed)", .temporaryDirectory)
 struct PollSCMTests {
     /// What the probe asks git for one poll of a branch that tracks an upstream.
     static let upstreamPoll = [
@@ -21,7 +21,7 @@ struct PollSCMTests {
 
     @Test("a changed lane runs only when the upstream has a commit other than the last successful run's, read in the repository")
     func runsOnlyOnNewCommits() async throws {
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await Self.onBranch(shell, upstream: "refs/remotes/origin/main\n")
         await shell.on(["git", "rev-parse", "@{upstream}"],
                        .output([(.standardOutput, "aaa111\n")], .exited(0)),
@@ -48,7 +48,7 @@ struct PollSCMTests {
         ("refs/heads/main\n", 0, "branch main has no upstream"), ("", 1, "HEAD is detached"),
     ])
     func noUpstream(head: String, exitCode: Int32, reason: String) async throws {
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["git", "fetch"], .output([], .exited(0)))
         await shell.on(["git", "symbolic-ref"], .output([(.standardOutput, head)], .exited(exitCode)))
         await shell.on(["git", "for-each-ref"], .output([(.standardOutput, "\n")], .exited(0)))
@@ -70,7 +70,7 @@ struct PollSCMTests {
 
     @Test("a configured remote and branch are read with git ls-remote")
     func lsRemote() async throws {
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["git", "ls-remote", "origin", "main"], .output([(.standardOutput, "ccc333\trefs/heads/main\n")], .exited(0)))
         let probe = GitRevisionProbe(shell: shell, workingDirectory: nil)
         #expect(try await probe.currentRevision(remote: "origin", branch: "main") == RevisionReading(commit: "ccc333"))
@@ -79,13 +79,13 @@ struct PollSCMTests {
 
     @Test("a git failure is an error naming the command")
     func gitFailure() async {
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["git", "fetch"], .output([], .exited(128)))
         let probe = GitRevisionProbe(shell: shell, workingDirectory: nil)
         await #expect(throws: RevisionProbeError.gitFailed(arguments: ["fetch", "--quiet"], .exited(128))) {
             try await probe.currentRevision(remote: nil, branch: nil)
         }
-        let outside = ScriptedShellRunner(fallback: nil)
+        let outside = ScriptedShellRunner()
         await outside.on(["git", "fetch"], .output([], .exited(0)))
         await outside.on(["git", "symbolic-ref"], .output([(.standardError, "fatal: not a git repository\n")], .exited(128)))
         await #expect(throws: RevisionProbeError.gitFailed(arguments: ["symbolic-ref", "--quiet", "HEAD"], .exited(128))) {

@@ -6,7 +6,7 @@ import NightshiftTestSupport
 import Testing
 
 /// The run history shared with other processes, and damaged (#15: no silent loss).
-@Suite("Run history under locks and corruption")
+@Suite("Run history under locks and corruption", .temporaryDirectory)
 struct RunHistoryRobustnessTests {
     static let record = RunRecord(lane: "nightly", scheduledAt: instant("2026-01-01T02:00:00Z"), status: .succeeded)
 

@@ -6,7 +6,7 @@ import NightshiftTestSupport
 import Testing
 
 /// The daemon as `nightshift schedule` wires it, with signals as a plain stream and virtual time.
-@Suite("Scheduler daemon: signals, reloads and shutdown")
+@Suite("Scheduler daemon: signals, reloads and shutdown", .temporaryDirectory)
 struct SchedulerDaemonTests {
     struct Harness {
         let clock: ManualClock

@@ -6,12 +6,10 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("Scheduler history, lock, launcher and service files")
+@Suite("Scheduler history, lock, launcher and service files", .temporaryDirectory)
 struct SchedulerInfrastructureTests {
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "nightshift-cron-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try TemporaryDirectory.make("cron")
     }
 
     @Test("the SQLite history round-trips records, newest first, and answers the daemon's questions")
@@ -135,7 +133,7 @@ struct SchedulerInfrastructureTests {
     func processLauncher() async throws {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n")], .exited(3)))
         let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
                                            environmentName: "ci", workingDirectory: folder, stateDirectory: folder + "/.nightshift")
@@ -223,7 +221,7 @@ struct SchedulerInfrastructureTests {
     }
 }
 
-@Suite("Lanes file watcher")
+@Suite("Lanes file watcher", .temporaryDirectory)
 struct FileChangeWatcherTests {
     @Test("a changed lanes file triggers one reload per change, polled on the injected clock")
     func noticesChanges() async throws {

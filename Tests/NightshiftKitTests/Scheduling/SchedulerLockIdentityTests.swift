@@ -1,9 +1,10 @@
 import Foundation
 @testable import NightshiftScheduling
 import NightshiftSystem
+import NightshiftTestSupport
 import Testing
 
-@Suite("One daemon per lanes file, whatever the path (#15)")
+@Suite("One daemon per lanes file, whatever the path (#15)", .temporaryDirectory)
 struct SchedulerLockIdentityTests {
     @Test("a hard link in another folder reaches the same file: same identity, and a second daemon through it refuses")
     func hardLink() throws {

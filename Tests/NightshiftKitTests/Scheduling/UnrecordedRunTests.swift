@@ -20,7 +20,7 @@ struct UnwritableRunHistory: RunHistory {
     func lastSuccessfulRevision(lane: String) async throws -> String? { nil }
 }
 
-@Suite("Firings whose record or log cannot be written (#15)")
+@Suite("Firings whose record or log cannot be written (#15)", .temporaryDirectory)
 struct UnrecordedRunTests {
     @Test("a lane runs although its record cannot be written, and the log says so as an error")
     func runsWithoutRecord() async throws {
@@ -52,7 +52,7 @@ struct UnrecordedRunTests {
         try FileManager.default.createDirectory(atPath: logFolder, withIntermediateDirectories: true)
         // Every write to /dev/full fails with ENOSPC, as on a full disk.
         try FileManager.default.createSymbolicLink(atPath: logFolder + "/scheduler.log", withDestinationPath: "/dev/full")
-        let shell = ScriptedShellRunner(fallback: nil)
+        let shell = ScriptedShellRunner()
         await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n"), (.standardError, "warned\n")], .exited(0)))
         let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
                                            environmentName: nil, workingDirectory: folder, stateDirectory: folder + "/.nightshift")

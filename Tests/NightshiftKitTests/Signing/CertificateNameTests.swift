@@ -9,7 +9,7 @@ import Testing
 /// Common names in every string type a certificate may use. openssl, left to choose
 /// (`string_mask = default`), writes the narrowest: Latin-1 text as a T61String, other text in
 /// the BMP as a BMPString, the rest as UTF8String.
-@Suite("Certificate names in every ASN.1 string type")
+@Suite("Certificate names in every ASN.1 string type", .temporaryDirectory)
 struct CertificateNameTests {
     @Test("openssl's certificates read back with the name they were given", arguments: [
         ("Apple Distribution: Zoë Müller (ABCDE12345)", "T61STRING"),

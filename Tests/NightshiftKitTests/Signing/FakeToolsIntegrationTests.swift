@@ -8,7 +8,7 @@ import Testing
 
 /// The performer against real processes: the fake `security` and `xcodebuild` of the end-to-end
 /// tests first on PATH, the real openssl behind them.
-@Suite("Signing with the fake tools on PATH")
+@Suite("Signing with the fake tools on PATH", .temporaryDirectory)
 struct FakeToolsIntegrationTests {
     func run(failing: String?, condensed: CapturingOutput? = nil) async throws -> (SigningTestContext, [[String]], Termination) {
         let root = try SigningFixtures.temporaryFolder()

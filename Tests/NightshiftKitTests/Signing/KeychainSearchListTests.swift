@@ -20,7 +20,10 @@ struct KeychainSearchListTests {
         .output([(.standardOutput, paths.map { "    \"\($0)\"\n" }.joined())], .exited(0))
     }
 
+    /// Scripts what the tests do not look at to succeed (deleting, creating, unlocking and
+    /// setting up the keychain), then prepares the run's keychain.
     func prepare(_ shell: ScriptedShellRunner, lock: any SearchListLock, makeDefault: Bool = false) async throws -> KeychainSession {
+        await shell.scriptWorkingKeychain()
         let importer = SecurityKeychainImporter(shell: shell, searchListLock: lock)
         let spec = KeychainSpec(path: keychain, password: Secret("kc-pw-123"), makeDefault: makeDefault)
         return try await importer.prepare(spec, output: { _, _ in }, onCreated: { _ in })

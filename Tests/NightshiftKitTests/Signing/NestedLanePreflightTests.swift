@@ -10,7 +10,7 @@ import Testing
 
 /// The signing preflight of a real (not dry) run when a lane calls another: every configuration
 /// the run signs with is checked, each with its own profile and .p12, before any step runs.
-@Suite("Signing preflight through lane: calls")
+@Suite("Signing preflight through lane: calls", .temporaryDirectory)
 struct NestedLanePreflightTests {
     static let yaml = """
         project: { name: Example, workspace: Example.xcworkspace, scheme: Example }
@@ -71,15 +71,11 @@ struct NestedLanePreflightTests {
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
         var performers: StepPerformers = [.sh: ShellStepPerformer()]
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
-        let runner = LaneRunner(
-            file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"),
-            dependencies: Dependencies(
-                shell: shell, clock: clock,
-                environment: environment, output: output, logFiles: DiskStepLogFiles()),
-            performers: performers,
-            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
-            interruption: RunInterruption(), options: RunOptions(stateDirectory: "\(root)/state", runID: "nested"))
-        return try await runner.run(lane)
+        var builder = LaneRunnerBuilder(
+            file: try LanesFileLoader().parse(text: Self.yaml, path: "lanes.yml"), shell: shell, clock: clock,
+            environment: environment, output: output, options: RunOptions(stateDirectory: "\(root)/state", runID: "nested"))
+        builder.performers = performers
+        return try await builder.build().run(lane)
     }
 
     @Test("a wrapper lane without configuration checks the called lane's signing with that lane's configuration")

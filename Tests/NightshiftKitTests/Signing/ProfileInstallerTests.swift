@@ -4,7 +4,7 @@ import Foundation
 import NightshiftTestSupport
 import Testing
 
-@Suite("ProfileInstaller")
+@Suite("ProfileInstaller", .temporaryDirectory)
 struct ProfileInstallerTests {
     @Test("a profile already installed is replaced whole, and no temporary file is left")
     func replacesInPlace() throws {

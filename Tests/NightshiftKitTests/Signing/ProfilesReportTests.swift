@@ -5,7 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("ProfilesReport")
+@Suite("ProfilesReport", .temporaryDirectory)
 struct ProfilesReportTests {
     /// The report of the default configuration over fixtures made with `settings`, read with the
     /// real openssl, at `now` (by default `SigningTestContext`'s 2025-06-15).

@@ -5,7 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("Provisioning profiles and .p12 files made with the real openssl")
+@Suite("Provisioning profiles and .p12 files made with the real openssl", .temporaryDirectory)
 struct ProvisioningProfileTests {
     @Test("a CMS-signed profile is parsed in Swift: UUID, name, team, app id, expiry, devices, certificates")
     func parsesSyntheticProfile() async throws {

@@ -12,11 +12,14 @@ struct SecurityKeychainImporterTests {
     let login = "/Users/ci/Library/Keychains/login.keychain-db"
     let other = "/Users/ci/Library/Keychains/tools.keychain-db"
 
-    func scriptedShell() async -> ScriptedShellRunner {
+    /// `security` as on a Mac where everything works: no keychain left from an earlier run, the
+    /// import finds one identity. `first` scripts the test's own answers, which win.
+    func scriptedShell(_ first: (ScriptedShellRunner) async -> Void = { _ in }) async -> ScriptedShellRunner {
         let shell = ScriptedShellRunner()
-        await shell.on(["security", "delete-keychain"], .output([(.standardError, "security: SecKeychainDelete: The specified keychain could not be found.\n")], .exited(50)), .output([], .exited(0)))
+        await first(shell)
         await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"\(login)\"\n    \"\(other)\"\n")], .exited(0)))
         await shell.on(["security", "default-keychain", "-d", "user"], .output([(.standardOutput, "    \"\(login)\"\n")], .exited(0)))
+        await shell.scriptWorkingKeychain()
         return shell
     }
 
@@ -69,12 +72,12 @@ struct SecurityKeychainImporterTests {
     @Test("default: true saves the default keychain, switches to the new one and hands it back while it is still the new one")
     func makeDefault() async throws {
         let shell = ScriptedShellRunner()
-        await shell.on(["security", "delete-keychain"], .output([(.standardError, "security: SecKeychainDelete: The specified keychain could not be found.\n")], .exited(50)), .output([], .exited(0)))
         await shell.on(["security", "list-keychains", "-d", "user", "-s"], .output([], .exited(0)))
         await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"\(login)\"\n    \"\(other)\"\n")], .exited(0)))
         await shell.on(["security", "default-keychain", "-d", "user", "-s"], .output([], .exited(0)))
         await shell.on(["security", "default-keychain", "-d", "user"],
                        .output([(.standardOutput, "    \"\(login)\"\n")], .exited(0)), .output([(.standardOutput, "    \"\(keychain)\"\n")], .exited(0)))
+        await shell.scriptWorkingKeychain()
         let session = try await prepareAndImport(shell, makeDefault: true)
         try await session.restore()
         let argvs = await shell.argvs
@@ -92,8 +95,7 @@ struct SecurityKeychainImporterTests {
 
     @Test("the session is handed out as soon as the keychain exists, so a later failure still cleans up")
     func cleanupRegisteredEarly() async throws {
-        let shell = await scriptedShell()
-        await shell.on(["security", "set-keychain-settings"], .output([(.standardError, "boom\n")], .exited(1)))
+        let shell = await scriptedShell { await $0.on(["security", "set-keychain-settings"], .output([(.standardError, "boom\n")], .exited(1))) }
         let registered = SessionBox()
         let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("pw-123"), makeDefault: false)
@@ -107,12 +109,13 @@ struct SecurityKeychainImporterTests {
 
     @Test("an import that macOS 15 refuses as pkcs12 is retried as openssl; 'already exists' is success")
     func importRetries() async throws {
-        let shell = await scriptedShell()
-        await shell.on(["security", "-i"],
-            .output([], .exited(0)), .output([], .exited(0)),
-            .output([(.standardError, "security: SecKeychainItemImport: Unable to decode the provided data.\n")], .exited(1)),
-            .output([(.standardError, "security: SecKeychainItemImport: The specified item already exists in the keychain.\n")], .exited(1)),
-            .output([], .exited(0)))
+        let shell = await scriptedShell {
+            await $0.on(["security", "-i"],
+                .output([], .exited(0)), .output([], .exited(0)),
+                .output([(.standardError, "security: SecKeychainItemImport: Unable to decode the provided data.\n")], .exited(1)),
+                .output([(.standardError, "security: SecKeychainItemImport: The specified item already exists in the keychain.\n")], .exited(1)),
+                .output([], .exited(0)))
+        }
         _ = try await prepareAndImport(shell, makeDefault: false)
         let formats = await shell.commands.compactMap(\.standardInput).map { String(decoding: $0, as: UTF8.self) }
             .filter { $0.hasPrefix("\"import\"") }.map { $0.contains("\"openssl\"") ? "openssl" : "pkcs12" }
@@ -121,9 +124,10 @@ struct SecurityKeychainImporterTests {
 
     @Test("the printed security -i lines and a failed import show every password masked, the .p12's too")
     func printedLinesAreMasked() async throws {
-        let shell = await scriptedShell()
-        await shell.on(["security", "-i"], .output([], .exited(0)), .output([], .exited(0)),
-                       .output([(.standardError, "security: SecKeychainItemImport: MAC verification failed.\n")], .exited(1)))
+        let shell = await scriptedShell {
+            await $0.on(["security", "-i"], .output([], .exited(0)), .output([], .exited(0)),
+                        .output([(.standardError, "security: SecKeychainItemImport: MAC verification failed.\n")], .exited(1)))
+        }
         let printed = CapturingOutput()
         let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("kc-pw-123"), makeDefault: false)
@@ -140,8 +144,7 @@ struct SecurityKeychainImporterTests {
 
     @Test("a failed keychain command names the command with the password masked")
     func failureIsMasked() async throws {
-        let shell = await scriptedShell()
-        await shell.on(["security", "-i"], .output([(.standardError, "security: create-keychain: returned 48\n")], .exited(48)))
+        let shell = await scriptedShell { await $0.on(["security", "-i"], .output([(.standardError, "security: create-keychain: returned 48\n")], .exited(48))) }
         let importer = SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList())
         let spec = KeychainSpec(path: keychain, password: Secret("hunter22"), makeDefault: false)
         do {

@@ -8,7 +8,7 @@ import Testing
 
 /// A .p12 with several identities, and a team_id that is not the profile's: the preflight picks
 /// the identity the profile lists, or stops and lists them all.
-@Suite("Signing identities: several in one .p12, the profile's team")
+@Suite("Signing identities: several in one .p12, the profile's team", .temporaryDirectory)
 struct SigningIdentityTests {
     let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
 

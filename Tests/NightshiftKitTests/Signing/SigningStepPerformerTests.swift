@@ -6,7 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("SigningStepPerformer")
+@Suite("SigningStepPerformer", .temporaryDirectory)
 struct SigningStepPerformerTests {
     let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
 
@@ -25,6 +25,8 @@ struct SigningStepPerformerTests {
             await shell.on(["openssl"], .output([(.standardOutput, pem)], .exited(0)))
         }
         await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
+        await shell.scriptWorkingKeychain()
+        await shell.on(["xcodebuild", "-exportArchive"], .output([(.standardOutput, "** EXPORT SUCCEEDED **\n")], .exited(0)))
         return (test, shell)
     }
 
@@ -166,7 +168,8 @@ struct SigningStepPerformerTests {
     func dryRunWithoutFiles() async throws {
         let root = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(root) }
-        let shell = ScriptedShellRunner()
+        // A dry run's shell answers every command, as `DryRunShellRunner` does, and runs none.
+        let shell = ScriptedShellRunner(fallback: .succeeds)
         let test = SigningTestContext(root: root, shell: shell)
         try await performer.preflight([Step(.package)], in: test.context(for: .package, dryRun: true))
         _ = try await performer.perform(Step(.package), in: test.context(for: .package, dryRun: true))

@@ -6,7 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("UserSearchListLock")
+@Suite("UserSearchListLock", .temporaryDirectory)
 struct UserSearchListLockTests {
     @Test("the lock file is the user's, beside the keychains")
     func path() {

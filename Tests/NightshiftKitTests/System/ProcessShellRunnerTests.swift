@@ -1,9 +1,11 @@
 import Foundation
 @testable import NightshiftCore
+import NightshiftTestSupport
+import Testing
 import NightshiftSystem
 import Testing
 
-@Suite("ProcessShellRunner")
+@Suite("ProcessShellRunner", .temporaryDirectory)
 struct ProcessShellRunnerTests {
     let runner = ProcessShellRunner(environment: ["PATH": testPATH, "FROM_BASE": "base"], gracePeriod: .milliseconds(300))
 
@@ -158,8 +160,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try TemporaryDirectory.make()
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -1,15 +1,15 @@
 import Foundation
+import NightshiftTestSupport
 import Testing
 @testable import NightshiftSystem
 
 /// `--junit` and `--json` land where a shell redirection would, and never as half a file.
-@Suite("ReportFile")
+@Suite("ReportFile", .temporaryDirectory)
 struct ReportFileTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-report-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try TemporaryDirectory.make("report")
     }
 
     func contents(_ path: String) throws -> String {

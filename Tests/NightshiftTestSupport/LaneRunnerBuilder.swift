@@ -1,0 +1,46 @@
+public import NightshiftCore
+public import NightshiftEngine
+import NightshiftReporting
+public import NightshiftSystem
+
+/// Builds a `LaneRunner` over the parts a test chooses, wired as NightshiftApp's `prepareRun`
+/// wires a real run: one shell for the steps, a plain console reporter on the same output, and
+/// the masker the runner makes for its file and environment. Only `sh:` has a performer unless a
+/// test adds its own (signing, uploads), and tool output is shown whole unless it sets
+/// `outputCondenser`.
+public struct LaneRunnerBuilder {
+    public var file: LanesFile
+    public var shell: any ShellRunner
+    public var clock: any WallClock
+    public var environment: EnvironmentVariables
+    public var output: any OutputSink
+    public var performers: StepPerformers = [.sh: ShellStepPerformer()]
+    public var outputCondenser: OutputCondenserFactory?
+    public var logFiles: any StepLogFiles = DiskStepLogFiles()
+    public var interruption = RunInterruption()
+    public var options: RunOptions
+    /// Whether the console reporter stamps its lines with the time.
+    public var timestamps = false
+
+    public init(
+        file: LanesFile, shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables,
+        output: any OutputSink, options: RunOptions
+    ) {
+        self.file = file
+        self.shell = shell
+        self.clock = clock
+        self.environment = environment
+        self.output = output
+        self.options = options
+    }
+
+    public func build() -> LaneRunner {
+        let dependencies = Dependencies(
+            shell: shell, clock: clock, environment: environment, output: output, logFiles: logFiles,
+            outputCondenser: outputCondenser)
+        return LaneRunner(
+            file: file, dependencies: dependencies, performers: performers,
+            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: timestamps), clock: clock),
+            interruption: interruption, options: options)
+    }
+}
