@@ -5,7 +5,7 @@ import NightshiftScheduling
 import NightshiftSystem
 
 /// `nightshift export jenkins`: a Declarative Pipeline Jenkinsfile per lane, or one for all.
-public struct ExportJenkins: AppCommand {
+public struct ExportJenkins: LanesFileCommand {
     public var global: LanesFileOptions
     public var lanes: [String]
     /// The folder to write into, as given.
@@ -21,13 +21,7 @@ public struct ExportJenkins: AppCommand {
     }
 
     /// 0; 2 for a bad lanes file or an unknown lane; 1 when the files cannot be written.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { global }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
         let options = JenkinsExportOptions(
             layout: single ? .single : .filePerLane,

@@ -25,14 +25,10 @@ public struct PreviewCron: AppCommand {
         self.explain = explain
     }
 
+    public var lanesFile: LanesFileOptions? { nil }
+
     /// 0; 2 for a spec Jenkins rejects, an unknown zone or an unreadable time.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { nil }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         let zone = try TimeArgument.zone(timezone, fallback: context.systemTimeZone)
         let query = CronQuery(
             spec: spec, seed: seed, from: try TimeArgument.instant(from, in: zone, fallback: context.clock.now),

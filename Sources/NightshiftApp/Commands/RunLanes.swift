@@ -3,7 +3,7 @@ import NightshiftScheduling
 import NightshiftSystem
 
 /// `nightshift run LANE…`: runs the lanes in order; writes the reports asked for.
-public struct RunLanes: AppCommand {
+public struct RunLanes: LanesFileCommand {
     public var global: LanesFileOptions
     public var lanes: [String]
     public var dryRun: Bool
@@ -24,13 +24,7 @@ public struct RunLanes: AppCommand {
     }
 
     /// 0, 1 (a step failed, a report or log not written), 2 (nothing ran), or 128 + the signal.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { global }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         let laneLock = try context.holdLaneLock(for: lanes)
         defer { withExtendedLifetime(laneLock) {} }
         let file = try context.loadLanesFile()

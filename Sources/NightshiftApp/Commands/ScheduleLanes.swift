@@ -5,7 +5,7 @@ import NightshiftSystem
 
 /// `nightshift schedule`: the scheduler daemon in the foreground, a simulation of its firings,
 /// or a service file that runs it.
-public struct ScheduleLanes: AppCommand {
+public struct ScheduleLanes: LanesFileCommand {
     public enum Mode: Sendable, Hashable {
         /// Runs until SIGTERM or SIGINT; running lanes may go on for the grace period.
         case daemon(gracePeriod: Duration)
@@ -25,13 +25,7 @@ public struct ScheduleLanes: AppCommand {
 
     /// 0; 2 for a bad lanes file, schedule, `.env` or time; 1 when another daemon holds the
     /// lock or the run history cannot be opened.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { global }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         switch mode {
         case .printLaunchd, .printSystemd:
             let service = context.serviceDefinition()

@@ -14,14 +14,10 @@ public struct ShowHistory: AppCommand {
         self.limit = limit
     }
 
+    public var lanesFile: LanesFileOptions? { nil }
+
     /// 0 (also with no history yet); 1 when the history cannot be read.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { nil }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         var records: [RunRecord] = []
         let path = context.historyPath
         if FileManager.default.fileExists(atPath: path) {

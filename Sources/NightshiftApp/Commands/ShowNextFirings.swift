@@ -4,7 +4,7 @@ import NightshiftScheduling
 import NightshiftSystem
 
 /// `nightshift next [LANE…]`: each scheduled lane's spec and its next firings.
-public struct ShowNextFirings: AppCommand {
+public struct ShowNextFirings: LanesFileCommand {
     public var global: LanesFileOptions
     public var lanes: [String]
     public var count: Int
@@ -19,13 +19,7 @@ public struct ShowNextFirings: AppCommand {
     }
 
     /// 0; 2 for a bad lanes file, a lane that is missing or unscheduled, or an unreadable time.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { global }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
         let problems = LanePreview.problems(naming: lanes, in: file)
         guard problems.isEmpty else {

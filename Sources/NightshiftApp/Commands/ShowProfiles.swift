@@ -3,7 +3,7 @@ import NightshiftScheduling
 import NightshiftSystem
 
 /// `nightshift profiles`: each configuration's signing files, checked as `run` checks them.
-public struct ShowProfiles: AppCommand {
+public struct ShowProfiles: LanesFileCommand {
     public var global: LanesFileOptions
 
     public init(global: LanesFileOptions) {
@@ -11,13 +11,7 @@ public struct ShowProfiles: AppCommand {
     }
 
     /// 1 when `run` would refuse to sign; 2 for a bad lanes file or `.env`.
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { global }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
         let variables = try context.loadEnvironment()
         // openssl reads the .p12 files for real; the console masks the report.

@@ -3,20 +3,14 @@ import NightshiftScheduling
 import NightshiftSystem
 
 /// `nightshift validate`: checks the lanes file and every reference in it (exit 0 or 2).
-public struct ValidateLanes: AppCommand {
+public struct ValidateLanes: LanesFileCommand {
     public var global: LanesFileOptions
 
     public init(global: LanesFileOptions) {
         self.global = global
     }
 
-    public func execute(in environment: CommandEnvironment) async -> Int32 {
-        await perform(in: environment)
-    }
-
-    var lanesFile: LanesFileOptions? { global }
-
-    func work(in context: CommandContext) async throws -> Int32 {
+    public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
         let lanes = file.lanes.count, configurations = file.configurations.count
         context.output.out(

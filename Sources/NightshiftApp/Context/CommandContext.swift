@@ -7,7 +7,7 @@ import NightshiftSystem
 
 /// One command's view of its environment: its options, the masked console, the diagnostic
 /// printer, and the `.env` files beside the lanes file, read once.
-struct CommandContext: Sendable {
+public struct CommandContext: Sendable {
     let options: LanesFileOptions
     let environment: CommandEnvironment
     /// Everything the command prints goes through here.
