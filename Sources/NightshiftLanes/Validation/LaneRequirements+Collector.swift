@@ -26,7 +26,8 @@ struct RequirementCollector {
     mutating func visit(_ lane: Lane, configuration inherited: String?, provided: Set<String>) {
         guard visitedLanes.insert(lane.name).inserted else { return }
         for key in lane.environment.keys.sorted() {
-            collect(lane.environment[key], place: "env \(key) of lane '\(lane.name)'", fallback: lane.location, provided: provided)
+            collect(lane.environment[key], place: "env \(key) of lane '\(lane.name)'", lane: lane.name, fallback: lane.location,
+                    provided: provided)
         }
         let configuration = lane.configuration ?? inherited
         if let configuration { visitConfiguration(named: configuration) }
@@ -40,7 +41,7 @@ struct RequirementCollector {
         let place = "step '\(step.displayName)' of lane '\(lane.name)'"
         let environment = step.options.environment
         for key in environment.keys.sorted() {
-            collect(environment[key], place: "env \(key) of \(place)", fallback: step.location, provided: provided)
+            collect(environment[key], place: "env \(key) of \(place)", lane: lane.name, fallback: step.location, provided: provided)
         }
         let stepProvided = provided.union(environment.keys)
         // `if:` conditions are not read: an unset variable there is a legitimate "no" (`if: ${TAG}`).
@@ -49,12 +50,12 @@ struct RequirementCollector {
         case .sh(let script):
             for (name, location) in script.neededReferences {
                 record(Interpolation.Reference(name: name, hasDefault: false), at: location ?? step.location, place: place,
-                       provided: stepProvided)
+                       lane: lane.name, provided: stepProvided)
             }
         case .upload(let target):
             for key in target.parameters.keys.sorted() {
                 for template in target.parameters[key]?.templates ?? [] {
-                    collect(template, place: "\(key): of \(place)", fallback: step.location, provided: stepProvided)
+                    collect(template, place: "\(key): of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
                 }
             }
         case .lane(let name):
@@ -85,14 +86,18 @@ struct RequirementCollector {
         }
     }
 
-    private mutating func collect(_ template: Template?, place: String, fallback: SourceLocation?, provided: Set<String>) {
+    private mutating func collect(
+        _ template: Template?, place: String, lane: String? = nil, fallback: SourceLocation?, provided: Set<String>
+    ) {
         guard let template else { return }
         for reference in template.references where !reference.hasDefault {
-            record(reference, at: template.location ?? fallback, place: place, provided: provided)
+            record(reference, at: template.location ?? fallback, place: place, lane: lane, provided: provided)
         }
     }
 
-    private mutating func record(_ reference: Interpolation.Reference, at location: SourceLocation?, place: String, provided: Set<String>) {
+    private mutating func record(
+        _ reference: Interpolation.Reference, at location: SourceLocation?, place: String, lane: String?, provided: Set<String>
+    ) {
         let name = reference.name
         let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(RequirementCollector.nightshiftPrefix) }
         guard !satisfied else { return }
@@ -103,7 +108,7 @@ struct RequirementCollector {
             // A usage without a fallback needs the variable itself.
             alternatives[name] = alternatives[name, default: []].filter(reference.alternatives.contains)
         }
-        usages[name, default: []].append(RequiredVariable.Usage(location: location, place: place))
+        usages[name, default: []].append(RequiredVariable.Usage(location: location, place: place, lane: lane))
     }
 
     /// nightshift sets these itself for every step (`NIGHTSHIFT_CONFIGURATION`…).

@@ -24,10 +24,14 @@ public struct RequiredVariable: Sendable, Hashable {
         public var location: SourceLocation?
         /// A short human description: "codesigning.keychain.password", "step 'SwiftLint' of lane 'lint'".
         public var place: String
+        /// The lane whose step or `env:` reads it; nil for configurations, `codesigning` and
+        /// `project`.
+        public var lane: String?
 
-        public init(location: SourceLocation?, place: String) {
+        public init(location: SourceLocation?, place: String, lane: String? = nil) {
             self.location = location
             self.place = place
+            self.lane = lane
         }
 
         public var description: String { location.map { "\(place) (\($0))" } ?? place }
@@ -86,8 +90,8 @@ public struct LaneRequirements: Sendable, Hashable {
             let unset = variable.alternatives.isEmpty
                 ? "environment variable '\(variable.name)' is not set"
                 : "none of the environment variables \(variable.candidates.map { "'\($0)'" }.joined(separator: ", ")) is set"
-            // A step of a called lane: say which run needs it.
-            let run = place.hasSuffix("of lane '\(lane)')") ? "" : " to run lane '\(lane)'"
+            // Not the run lane's own step or env (a called lane's, a configuration's): say which run needs it.
+            let run = first?.lane == lane ? "" : " to run lane '\(lane)'"
             return .error(
                 "\(unset)\(place)\(run)",
                 at: first?.location,
