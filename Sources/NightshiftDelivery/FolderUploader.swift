@@ -27,7 +27,7 @@ public struct FolderUploader: Uploader {
                 return try await copyOnce(request.file, into: directory, progress: progress)
             } catch let error as UploadError where attempt < policy.attempts {
                 let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
-                await request.log("\(error.message); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+                await request.log("\(error.message); retrying in \(DurationFormatting.wait(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
                 try await clock.sleep(for: wait)
                 attempt += 1
             } catch let error as UploadError where policy.attempts > 1 {

@@ -50,7 +50,7 @@ public struct TestFlightUploader: Uploader {
                 throw UploadError("testflight", "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")))
             }
             let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
-            await log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+            await log("altool ended abnormally (\(termination)); retrying in \(DurationFormatting.wait(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
             try await clock.sleep(for: wait)
         }
         return nil

@@ -36,7 +36,7 @@ public struct RetryingHTTPClient: Sendable {
             guard attempt < policy.attempts, let (wait, reason) = retryDecision(outcome, attempt: attempt) else {
                 return try outcome.get()
             }
-            await log("\(request.method) \(request.printableURL): \(reason); retrying in \(Self.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
+            await log("\(request.method) \(request.printableURL): \(reason); retrying in \(DurationFormatting.wait(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
             try await clock.sleep(for: wait)
             attempt += 1
         }
@@ -52,11 +52,6 @@ public struct RetryingHTTPClient: Sendable {
             let asked = RetryAfter.wait(from: response.headers["retry-after"], now: clock.now)
             return (asked.map { min($0, policy.maximumWait) } ?? backoff, "HTTP \(response.status)")
         }
-    }
-
-    static func format(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        return seconds < 10 ? String(format: "%.1fs", seconds) : "\(Int(seconds.rounded()))s"
     }
 }
 

@@ -41,7 +41,7 @@ extension LaneExecution {
             result.message = "cleanup failed: \(reason)"
         case .timedOut:
             result.status = .failed
-            result.message = "cleanup '\(action.name)' was stopped: it reached its cleanup_timeout of \(DurationParser.format(cleanupBound))"
+            result.message = "cleanup '\(action.name)' was stopped: it reached its cleanup_timeout of \(DurationFormatting.exact(cleanupBound))"
         case .interrupted:
             result.status = .interrupted
             result.message = "cleanup '\(action.name)' was stopped by a second interrupt"
