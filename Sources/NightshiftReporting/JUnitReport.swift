@@ -70,22 +70,5 @@ public struct JUnitReport: Sendable {
 
     private func seconds(_ duration: Duration) -> String { String(format: "%.3f", duration.seconds) }
 
-    /// XML-escapes text and drops characters XML 1.0 cannot carry (terminal control codes).
-    func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    func escape(_ text: String) -> String { XMLText.escaped(text) }
 }
