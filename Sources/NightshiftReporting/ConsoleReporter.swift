@@ -76,7 +76,7 @@ public struct ConsoleReporter: RunReporter {
 
     private func stamp() -> String {
         guard style.timestamps else { return "" }
-        return "[" + DurationFormatting.timestamp(clock.now) + "] "
+        return "[" + UTCTimestamp.iso8601(clock.now) + "] "
     }
 
     private func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }

@@ -29,7 +29,7 @@ public struct JUnitReport: Sendable {
         var xml = "  <testsuite name=\"\(escape(result.lane))\" tests=\"\(steps.count)\" "
         xml += "failures=\"\(count(steps, .failed, .timedOut))\" errors=\"\(count(steps, .interrupted))\" "
         xml += "skipped=\"\(count(steps, .skipped, .notRun))\" time=\"\(seconds(result.duration))\" "
-        xml += "timestamp=\"\(DurationFormatting.timestamp(result.start))\">\n"
+        xml += "timestamp=\"\(UTCTimestamp.iso8601(result.start))\">\n"
         xml += "    <properties>\n"
         for (name, value) in [("run_id", result.runID), ("status", result.status.rawValue)] + properties {
             xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Every way nightshift writes a duration for people, so each reads the same wherever it appears.
 public enum DurationFormatting {
@@ -36,17 +36,6 @@ public enum DurationFormatting {
     public static func wait(_ duration: Duration) -> String {
         let seconds = duration.seconds
         return seconds < 10 ? String(format: "%.1fs", seconds) : "\(Int(seconds.rounded()))s"
-    }
-
-    /// ISO 8601 in UTC with seconds, as logs and reports carry it: `2025-06-15T15:06:40Z`. Built
-    /// from `gmtime_r` by hand; Foundation's ISO 8601 style goes through a calendar for every
-    /// step line Jenkins shows.
-    public static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let day = "\(parts.tm_year + 1900)-\(twoDigits(Int(parts.tm_mon) + 1))-\(twoDigits(Int(parts.tm_mday)))"
-        return day + "T\(twoDigits(Int(parts.tm_hour))):\(twoDigits(Int(parts.tm_min))):\(twoDigits(Int(parts.tm_sec)))Z"
     }
 
     private static func twoDigits(_ value: Int) -> String {
