@@ -97,7 +97,7 @@ public struct UploadStepPerformer: StepPerformer {
     /// `file: build/App.ipa` is relative to the directory nightshift runs in; tools that get it
     /// (altool) and messages see the absolute path.
     static func absolute(_ file: String) -> String {
-        file.hasPrefix("/") ? file : URL(fileURLWithPath: file).standardizedFileURL.path
+        file.hasPrefix("/") ? file : AbsolutePath.standardized(file, in: FileManager.default.currentDirectoryPath)
     }
 
     static func resolve(_ parameters: [String: UploadParameter], in context: StepContext) -> [String: UploadParameter] {

@@ -54,8 +54,7 @@ extension CompositionRoot {
 
     /// `--file` as an absolute path, read against the current directory.
     var absoluteLanesFile: String {
-        let file = global.file.hasPrefix("/") ? global.file : currentDirectory + "/" + global.file
-        return URL(fileURLWithPath: file).standardizedFileURL.path
+        AbsolutePath.standardized(global.file, in: currentDirectory)
     }
 
     /// The repository poll-SCM lanes (`when: changed`) look at: the lanes file's folder, whatever
