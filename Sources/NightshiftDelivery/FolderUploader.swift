@@ -22,19 +22,24 @@ public struct FolderUploader: DestinationUploader {
     ) async throws -> UploadReceipt {
         let (directory, policy) = (settings.path, settings.retry)
         try Self.requireDirectory(directory)
-        var attempt = 1
-        while true {
-            do {
-                return try await copyOnce(request.file, into: directory, progress: progress)
-            } catch let error as UploadError where attempt < policy.attempts {
-                let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
-                await request.log("\(error.message); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
-                try await clock.sleep(for: wait)
-                attempt += 1
-            } catch let error as UploadError where policy.attempts > 1 {
-                throw UploadError(.folder, error.message + " (after \(policy.attempts) attempts)", reason: error.reason)
-            }
+        let run = try await RetryLoop(schedule: policy, jitter: jitter).run(
+            attempt: { _ -> Result<UploadReceipt, UploadError> in
+                do {
+                    return .success(try await copyOnce(request.file, into: directory, progress: progress))
+                } catch let error as UploadError {
+                    return .failure(error)
+                }
+            },
+            retry: { outcome, _ in
+                guard case .failure(let error) = outcome else { return nil }
+                return RetryLoop.Decision(reason: error.message)
+            },
+            announce: { await request.log($0.description) },
+            sleep: RetryLoop.sleeping(on: clock))
+        if case .failure(let error) = run.outcome, policy.attempts > 1 {
+            throw UploadError(.folder, error.message + " (after \(policy.attempts) attempts)", reason: error.reason)
         }
+        return try run.outcome.get()
     }
 
     /// One copy, verification and rename; leaves no partial file behind when it fails.

@@ -7,7 +7,6 @@ public import NightshiftSystem
 /// the .ipa the lane's export produced), hands both to the destination's uploader, reports
 /// progress and where the build went, and exports `NIGHTSHIFT_UPLOAD_URL` for later steps.
 public struct UploadStepPerformer: StepPerformer {
-    public static let fileVariable = NightshiftVariable.ipaPath.name
     public static let locationVariable = NightshiftVariable.uploadURL.name
 
     public var registry: UploaderRegistry
@@ -108,7 +107,7 @@ public struct UploadStepPerformer: StepPerformer {
     /// `file: build/App.ipa` is relative to the directory nightshift runs in; tools that get it
     /// (altool) and messages see the absolute path.
     static func absolute(_ file: String) -> String {
-        file.hasPrefix("/") ? file : URL(fileURLWithPath: file).standardizedFileURL.path
+        file.hasPrefix("/") ? file : AbsolutePath.standardized(file, in: FileManager.default.currentDirectoryPath)
     }
 
     static func resolve(_ parameters: [String: UploadParameter], in context: StepContext) -> [String: UploadParameter] {
@@ -124,8 +123,8 @@ public struct UploadStepPerformer: StepPerformer {
     /// `file:`, else the .ipa an earlier export step exported (or the environment names).
     static func file(_ parameters: [String: UploadParameter], in context: StepContext) async throws -> String {
         if let file = UploadSettings(parameters).string("file") { return file }
-        if let exported = await context.exports.all[fileVariable], !exported.isEmpty { return exported }
-        if let inherited = context.environment[fileVariable], !inherited.isEmpty { return inherited }
+        if let exported = await context.exports.all[BuildPaths.ipaVariable], !exported.isEmpty { return exported }
+        if let inherited = context.environment[BuildPaths.ipaVariable], !inherited.isEmpty { return inherited }
         throw StepFailure("nothing to upload: set 'file:' or run an export step before this upload", reason: .nothingToUpload)
     }
 }

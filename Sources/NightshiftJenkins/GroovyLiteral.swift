@@ -43,13 +43,3 @@ extension Substring {
         return text
     }
 }
-
-/// Arguments for the `sh` lines of a Jenkinsfile: plain words stay as they are, anything else is
-/// single-quoted for `/bin/sh`.
-enum ShellWord {
-    static func quoted(_ word: String) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+-")
-        if !word.isEmpty, word.allSatisfy({ plain.contains($0) }) { return word }
-        return "'" + String(word.flatMap { $0 == "'" ? Array("'\\''") : [$0] }) + "'"
-    }
-}

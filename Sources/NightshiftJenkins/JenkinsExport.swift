@@ -1,4 +1,5 @@
 public import NightshiftCore
+import NightshiftSystem
 /// How `nightshift export jenkins` lays out what it writes.
 public struct JenkinsExportOptions: Sendable, Hashable {
     public enum Layout: Sendable, Hashable {
@@ -26,7 +27,7 @@ public struct JenkinsExportOptions: Sendable, Hashable {
     /// path, and the export warns about it (`isOutsideWorkspace`).
     public static func lanesFilePath(_ path: String, currentDirectory: String, root: String) -> String {
         let base = normalized(root)
-        let file = path.hasPrefix("/") ? normalized(path) : normalized(currentDirectory + "/" + path)
+        let file = normalized(AbsolutePath.resolve(path, in: currentDirectory))
         guard base != "/", file.hasPrefix(base + "/") else { return file }
         return String(file.dropFirst(base.count + 1))
     }

@@ -34,9 +34,9 @@ public struct ConsoleReporter: RunReporter {
     public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
         let text = style.colour ? text : escapes.strip(text, channel: channel, step: step)
         guard !text.isEmpty else { return }
-        let colour = style.colour ? (channel == .standardError ? "\u{1B}[33m" : "\u{1B}[2m") : ""
-        let prefix = Array(((style.liveProgress ? Self.clearLine : "") + colour + indent(step.depth) + "    ").utf8)
-        let suffix = style.colour ? Array("\u{1B}[0m".utf8) : []
+        let colour = style.colour ? TerminalStyle.start(channel == .standardError ? "33" : "2") : ""
+        let prefix = Array(((style.liveProgress ? TerminalStyle.clearLine : "") + colour + indent(step.depth) + "    ").utf8)
+        let suffix = style.colour ? Array(TerminalStyle.reset.utf8) : []
         output.write(bytes: LineDecoration.decorate(text, prefix: prefix, suffix: suffix), to: .standardOutput)
     }
 
@@ -44,10 +44,8 @@ public struct ConsoleReporter: RunReporter {
     /// newline; nil erases it. Nothing on a plain console: steps print plain lines there.
     public func stepProgress(_ text: String?, step: StepIdentity) {
         guard style.liveProgress else { return }
-        output.out(Self.clearLine + (text.map { style.dim(indent(step.depth) + "    " + $0) } ?? ""))
+        output.out(TerminalStyle.clearLine + (text.map { style.dim(indent(step.depth) + "    " + $0) } ?? ""))
     }
-
-    static let clearLine = "\r\u{1B}[2K"
 
     public func stepFinished(_ result: StepResult) {
         if !style.colour { escapes.reset(lane: result.lane, name: result.name, kind: result.kind) }
@@ -76,7 +74,7 @@ public struct ConsoleReporter: RunReporter {
 
     private func stamp() -> String {
         guard style.timestamps else { return "" }
-        return "[" + DurationFormatting.timestamp(clock.now) + "] "
+        return "[" + UTCTimestamp.iso8601(clock.now) + "] "
     }
 
     private func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }

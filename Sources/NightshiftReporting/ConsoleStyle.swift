@@ -24,7 +24,7 @@ public struct ConsoleStyle: Sendable, Hashable {
     }
 
     func paint(_ text: String, _ code: String) -> String {
-        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        colour ? TerminalStyle.painted(text, code) : text
     }
 
     func green(_ text: String) -> String { paint(text, "32") }

@@ -29,7 +29,7 @@ public struct JUnitReport: Sendable {
         var xml = "  <testsuite name=\"\(escape(result.lane))\" tests=\"\(steps.count)\" "
         xml += "failures=\"\(count(steps, .failed, .timedOut))\" errors=\"\(count(steps, .interrupted))\" "
         xml += "skipped=\"\(count(steps, .skipped, .notRun))\" time=\"\(seconds(result.duration))\" "
-        xml += "timestamp=\"\(DurationFormatting.timestamp(result.start))\">\n"
+        xml += "timestamp=\"\(UTCTimestamp.iso8601(result.start))\">\n"
         xml += "    <properties>\n"
         for (name, value) in [("run_id", result.runID), ("status", result.status.rawValue)] + properties {
             xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
@@ -70,22 +70,5 @@ public struct JUnitReport: Sendable {
 
     private func seconds(_ duration: Duration) -> String { String(format: "%.3f", duration.seconds) }
 
-    /// XML-escapes text and drops characters XML 1.0 cannot carry (terminal control codes).
-    func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    func escape(_ text: String) -> String { XMLText.escaped(text) }
 }

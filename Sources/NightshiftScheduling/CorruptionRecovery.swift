@@ -27,7 +27,7 @@ public struct CorruptionRecovery: Sendable {
 
     /// `path.corrupt-20261123T164800Z`, with a counter when that name is taken (two in one second).
     private func freeName(for path: String) -> String {
-        let base = "\(path).corrupt-\(Self.stamp(clock.now))"
+        let base = "\(path).corrupt-\(UTCTimestamp.compact(clock.now))"
         var name = base
         var counter = 1
         while FileManager.default.fileExists(atPath: name) {
@@ -35,11 +35,5 @@ public struct CorruptionRecovery: Sendable {
             name = "\(base)-\(counter)"
         }
         return name
-    }
-
-    /// `20261123T164800Z`: no colons, which are awkward in file names on every system.
-    static func stamp(_ date: Date) -> String {
-        let utc = CronTimeFormat.string(from: date, in: .gmt)  // …T16:48:00+00:00
-        return String(utc.dropLast("+00:00".count).filter { $0 != "-" && $0 != ":" }) + "Z"
     }
 }

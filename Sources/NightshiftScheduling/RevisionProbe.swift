@@ -85,7 +85,7 @@ public enum RevisionProbeError: Error, Sendable, Hashable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .timedOut(let limit): "git did not answer within \(DurationParser.format(limit)); stopped it"
+        case .timedOut(let limit): "git did not answer within \(DurationFormatting.exact(limit)); stopped it"
         case .gitFailed(let arguments, let termination): "git \(arguments.joined(separator: " ")) failed (\(termination))"
         case .noRevision(let output): "git printed no commit: '\(output)'"
         }

@@ -24,7 +24,7 @@ public final class SchedulerLock: Sendable {
     /// `<identityFolder>/<device>-<inode>.lock`.
     /// - Throws: `SchedulerLockError.alreadyRunning` when another daemon holds either.
     public init(lanesFile: String, currentDirectory: String, identityFolder: String) throws(SchedulerLockError) {
-        let absolute = lanesFile.hasPrefix("/") ? lanesFile : currentDirectory + "/" + lanesFile
+        let absolute = AbsolutePath.resolve(lanesFile, in: currentDirectory)
         let identity: FileIdentity
         do {
             identity = try FileIdentity(path: absolute)
@@ -51,8 +51,8 @@ public final class SchedulerLock: Sendable {
     /// The lock of the daemon for `lanesFile`: beside the file, in its `.nightshift` folder, named
     /// after it, so two daemons on one file find the same lock whatever their working directory.
     public static func path(forLanesFile lanesFile: String, currentDirectory: String) -> String {
-        let absolute = lanesFile.hasPrefix("/") ? lanesFile : currentDirectory + "/" + lanesFile
-        let resolved = URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+        let standardized = AbsolutePath.standardized(lanesFile, in: currentDirectory)
+        let resolved = URL(fileURLWithPath: standardized).resolvingSymlinksInPath().path
         let folder = (resolved as NSString).deletingLastPathComponent
         return folder + "/.nightshift/" + (resolved as NSString).lastPathComponent + ".scheduler.lock"
     }

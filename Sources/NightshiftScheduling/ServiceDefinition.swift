@@ -45,9 +45,9 @@ public struct ServiceDefinition: Sendable, Hashable {
     /// out exit codes, so a refused lock (1) or an invalid lanes.yml (2) is retried every
     /// `restartDelay` seconds until it is fixed, not in a loop.
     public var launchdPlist: String {
-        let argumentLines = arguments.map { "        <string>\(xmlEscaped($0))</string>" }.joined(separator: "\n")
+        let argumentLines = arguments.map { "        <string>\(XMLText.escaped($0))</string>" }.joined(separator: "\n")
         let environmentLines = environment.isEmpty ? "" : "    <key>EnvironmentVariables</key>\n    <dict>\n"
-            + environment.sorted { $0.key < $1.key }.map { "        <key>\(xmlEscaped($0.key))</key>\n        <string>\(xmlEscaped($0.value))</string>\n" }.joined()
+            + environment.sorted { $0.key < $1.key }.map { "        <key>\(XMLText.escaped($0.key))</key>\n        <string>\(XMLText.escaped($0.value))</string>\n" }.joined()
             + "    </dict>\n"
         return """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -56,8 +56,8 @@ public struct ServiceDefinition: Sendable, Hashable {
           A LaunchAgent, not a LaunchDaemon: it starts when the user logs in, not at boot, because the
           keychain and codesign need the user's session. Set the build Mac to log in automatically
           (System Settings, Users & Groups, "Automatically log in as") so it runs again after a restart.
-          Install: save as ~/Library/LaunchAgents/\(xmlEscaped(label)).plist, then
-            launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(xmlEscaped(label)).plist
+          Install: save as ~/Library/LaunchAgents/\(XMLText.escaped(label)).plist, then
+            launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(XMLText.escaped(label)).plist
           launchd restarts the daemon only when it did not exit cleanly (a SIGTERM stop stays
           stopped), at most every \(Self.restartDelay) s: another daemon holding the lock (exit 1) or an
           invalid lanes.yml (exit 2) is retried at that pace until fixed.
@@ -65,13 +65,13 @@ public struct ServiceDefinition: Sendable, Hashable {
         <plist version="1.0">
         <dict>
             <key>Label</key>
-            <string>\(xmlEscaped(label))</string>
+            <string>\(XMLText.escaped(label))</string>
             <key>ProgramArguments</key>
             <array>
         \(argumentLines)
             </array>
             <key>WorkingDirectory</key>
-            <string>\(xmlEscaped(workingDirectory))</string>
+            <string>\(XMLText.escaped(workingDirectory))</string>
         \(environmentLines)    <key>RunAtLoad</key>
             <true/>
             <key>KeepAlive</key>
@@ -84,9 +84,9 @@ public struct ServiceDefinition: Sendable, Hashable {
             <key>ExitTimeOut</key>
             <integer>60</integer>
             <key>StandardOutPath</key>
-            <string>\(xmlEscaped(workingDirectory))/.nightshift/scheduler.log</string>
+            <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
             <key>StandardErrorPath</key>
-            <string>\(xmlEscaped(workingDirectory))/.nightshift/scheduler.log</string>
+            <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
         </dict>
         </plist>
 
@@ -122,11 +122,6 @@ public struct ServiceDefinition: Sendable, Hashable {
         WantedBy=default.target
 
         """
-    }
-
-    private func xmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// For settings systemd takes verbatim (a path, a description): quotes would become part of

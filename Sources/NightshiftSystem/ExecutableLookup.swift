@@ -37,8 +37,8 @@ struct ExecutableLookup: Sendable {
     }
 
     private func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/"), let workingDirectory else { return path }
-        return workingDirectory.hasSuffix("/") ? workingDirectory + path : workingDirectory + "/" + path
+        guard let workingDirectory else { return path }
+        return AbsolutePath.resolve(path, in: workingDirectory)
     }
 
     private func requireExecutable(_ path: String, named name: String) throws(ShellRunnerError) {

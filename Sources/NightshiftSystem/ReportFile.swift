@@ -45,7 +45,7 @@ public enum ReportFile {
                 throw .last("cannot follow the link '\(current)'")
             }
             let folder = (current as NSString).deletingLastPathComponent
-            current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+            current = folder.isEmpty ? destination : AbsolutePath.resolve(destination, in: folder)
         }
         throw SystemCallError("cannot write '\(path)'", code: ELOOP)
     }

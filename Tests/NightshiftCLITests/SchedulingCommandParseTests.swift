@@ -42,7 +42,7 @@ struct SchedulingCommandParseTests {
         #expect(try Nightshift.parseAsRoot(["schedule", "--grace-period", "30d"]) is ScheduleCommand)
         for huge in ["30d1ms", "9223372036854775807", "9223372036854775807d"] {
             let error = #expect(throws: (any Error).self, "\(huge)") { try Nightshift.parseAsRoot(["schedule", "--grace-period", huge]) }
-            #expect(error.map { Nightshift.message(for: $0) } == "--grace-period: '\(huge)' is longer than 30d")
+            #expect(error.map { Nightshift.message(for: $0) } == "--grace-period: '\(huge)' must be at most 30d")
         }
     }
 

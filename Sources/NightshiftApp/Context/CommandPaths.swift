@@ -9,8 +9,7 @@ enum CommandPaths {
     /// executable): messages that quote the path (`cannot write 'reports/ok.xml'`) then read as
     /// the user wrote it.
     static func resolve(_ path: String, in directory: String) -> String {
-        if path.hasPrefix("/") || directory == FileManager.default.currentDirectoryPath { return path }
-        return directory + "/" + path
+        directory == FileManager.default.currentDirectoryPath ? path : AbsolutePath.resolve(path, in: directory)
     }
 }
 
@@ -46,7 +45,7 @@ extension CommandContext {
 
     /// `--file` as an absolute path, read against the current directory.
     var absoluteLanesFile: String {
-        URL(fileURLWithPath: resolve(options.file)).standardizedFileURL.path
+        AbsolutePath.standardized(options.file, in: currentDirectory)
     }
 
     /// The repository poll-SCM lanes (`when: changed`) look at: the lanes file's folder, whatever

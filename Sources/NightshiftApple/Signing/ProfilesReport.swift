@@ -65,7 +65,7 @@ public struct ProfilesReport: Sendable {
 
     /// `2025-03-01 (12 days left)`, or `(EXPIRED)`.
     static func expiry(_ date: Date, now: Date) -> String {
-        let day = SigningError.day(date)
+        let day = UTCTimestamp.day(date)
         guard date > now else { return "\(day) (EXPIRED)" }
         let days = Int(date.timeIntervalSince(now) / 86_400)
         return "\(day) (\(days) day\(days == 1 ? "" : "s") left)"

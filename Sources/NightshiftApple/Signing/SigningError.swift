@@ -29,9 +29,9 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingSetting(let setting), .missingVariable(let setting): "\(setting) is not set"
         case .wrongCertificatePassword(let p12): "cannot open \(p12): wrong certificate password"
         case .unreadableCertificate(let p12, let detail): "cannot read the certificate in \(p12): \(detail)"
-        case .certificateExpired(let p12, let date): "the certificate in \(p12) expired on \(Self.day(date))"
+        case .certificateExpired(let p12, let date): "the certificate in \(p12) expired on \(UTCTimestamp.day(date))"
         case .unreadableProfile(let path, let reason): "cannot read provisioning profile \(path): \(reason)"
-        case .profileExpired(let path, let name, let date): "provisioning profile '\(name)' (\(path)) expired on \(Self.day(date))"
+        case .profileExpired(let path, let name, let date): "provisioning profile '\(name)' (\(path)) expired on \(UTCTimestamp.day(date))"
         case .appIdentifierMismatch(let path, let profileIdentifier, let configured):
             "provisioning profile \(path) is for '\(profileIdentifier)', which does not cover app_identifier '\(configured)'"
         case .certificateNotInProfile(let p12, let profile, let identities) where identities.count == 1:
@@ -48,14 +48,5 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .searchListLockUnavailable(let path, let reason):
             "cannot lock the keychain search list with \(path): \(reason)"
         }
-    }
-
-    /// `2025-03-01`, in UTC: what the Apple developer portal shows.
-    static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
     }
 }

@@ -55,8 +55,8 @@ public struct SigningInputs: Sendable, Hashable {
     /// `security` reads a relative keychain path as relative to `~/Library/Keychains`, so the
     /// run folder must be absolute.
     static func absolute(_ path: String, in environment: EnvironmentVariables) -> String {
-        guard !path.hasPrefix("/"), let directory = environment["PWD"], !directory.isEmpty else { return path }
-        return "\(directory)/\(path)"
+        guard let directory = environment["PWD"], !directory.isEmpty else { return path }
+        return AbsolutePath.resolve(path, in: directory)
     }
 
     /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.

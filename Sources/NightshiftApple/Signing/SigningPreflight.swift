@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftCore
 
 /// The checks made before anything runs: the profile is readable, current, for this app and
 /// this certificate; the .p12 opens with its password and its certificate is current.
@@ -117,6 +118,6 @@ public struct SigningPreflight: Sendable {
         let remaining = profile.expirationDate.timeIntervalSince(now)
         guard remaining < warningPeriod else { return [] }
         let days = Int(remaining / 86_400)
-        return ["warning: provisioning profile '\(profile.name)' (\(path)) expires on \(SigningError.day(profile.expirationDate)), in \(days) day\(days == 1 ? "" : "s")"]
+        return ["warning: provisioning profile '\(profile.name)' (\(path)) expires on \(UTCTimestamp.day(profile.expirationDate)), in \(days) day\(days == 1 ? "" : "s")"]
     }
 }

@@ -15,10 +15,10 @@ public struct DiagnosticPrinter: Sendable {
 
     private func render(_ diagnostic: Diagnostic) -> String {
         guard colour else { return diagnostic.description }
-        let prefix = diagnostic.location.map { "\u{1B}[1m\($0):\u{1B}[0m " } ?? ""
+        let prefix = diagnostic.location.map { TerminalStyle.painted("\($0):", "1") + " " } ?? ""
         let colourCode = diagnostic.severity == .error ? "31" : diagnostic.severity == .warning ? "33" : "36"
-        let head = "\(prefix)\u{1B}[1;\(colourCode)m\(diagnostic.severity.rawValue):\u{1B}[0m \(diagnostic.message)"
-        let notes = diagnostic.notes.map { "\(prefix)\u{1B}[1;36mnote:\u{1B}[0m \($0)" }
+        let head = prefix + TerminalStyle.painted("\(diagnostic.severity.rawValue):", "1;\(colourCode)") + " \(diagnostic.message)"
+        let notes = diagnostic.notes.map { prefix + TerminalStyle.painted("note:", "1;36") + " \($0)" }
         return ([head] + notes).joined(separator: "\n")
     }
 }

@@ -13,13 +13,13 @@ public enum RunIdentifier {
     public static func make(now: Date, environment: EnvironmentVariables, processID: Int32) -> String {
         if let given = environment[variable], isFolderName(given) { return given }
         let build = JenkinsEnvironment(environment).buildTag.map { [$0] } ?? []
-        return ([stamp(now)] + build + [String(processID)]).joined(separator: "-")
+        return ([UTCTimestamp.runStamp(now)] + build + [String(processID)]).joined(separator: "-")
     }
 
     /// The id the scheduler gives the firing scheduled at `date`: `20261122-004900-scheduled`.
     /// Unique per lane, since a lane fires at most once per instant.
     public static func scheduled(at date: Date) -> String {
-        stamp(date) + "-scheduled"
+        UTCTimestamp.runStamp(date) + "-scheduled"
     }
 
     /// Only characters that cannot leave the folder (`a/b`, `..`) or confuse a shell.
@@ -34,13 +34,5 @@ public enum RunIdentifier {
 
     private static func isFolderNameCharacter(_ character: Character) -> Bool {
         character.isASCII && (character.isLetter || character.isNumber || "-_.".contains(character))
-    }
-
-    private static func stamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: date)
     }
 }

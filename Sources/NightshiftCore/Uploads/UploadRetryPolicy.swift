@@ -28,13 +28,3 @@ public struct UploadRetryPolicy: Sendable, Hashable {
         status == 408 || status == 429 || (500..<600).contains(status)
     }
 }
-
-/// A number in 0..<1 for back-off jitter; injected so tests know the waits exactly.
-public protocol JitterSource: Sendable {
-    func nextUnit() -> Double
-}
-
-public struct SystemJitterSource: JitterSource {
-    public init() {}
-    public func nextUnit() -> Double { Double.random(in: 0..<1) }
-}

@@ -42,13 +42,11 @@ public struct UploadSettings: Sendable {
             policy.attempts = attempts
         }
         if let text = string("backoff") {
-            guard let backoff = DurationText.parse(text) else {
-                throw UploadError(destination, "'backoff: \(text)' is not a duration (e.g. 2s, 500ms, 1m)", reason: .invalidSetting)
+            do throws(DurationProblem) {
+                policy.backoff = try DurationParser.bounded(text)
+            } catch {
+                throw UploadError(destination, "'backoff: \(text)' \(error)", reason: .invalidSetting)
             }
-            guard DurationParser.isWithinLimit(backoff) else {
-                throw UploadError(destination, "'backoff: \(text)' must be at most \(DurationParser.format(InputLimits.longestDuration))", reason: .invalidSetting)
-            }
-            policy.backoff = backoff
         }
         return policy
     }
@@ -60,23 +58,5 @@ extension String {
         while let first = view.first, first.isWhitespace { view.removeFirst() }
         while let last = view.last, last.isWhitespace { view.removeLast() }
         return String(view)
-    }
-}
-
-/// `2s`, `500ms`, `1m`, `1h`, or a bare number of seconds (fractions allowed: `1.5s`).
-enum DurationText {
-    static func parse(_ text: String) -> Duration? {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        let (number, scale) = units.first { text.hasSuffix($0.0) }.map { (Double(text.dropLast($0.0.count)), $0.1) } ?? (Double(text), 1)
-        guard let number, number >= 0 else { return nil }
-        return saturatingMilliseconds(number * scale * 1000)
-    }
-
-    /// `Int64(_:)` traps on infinity, NaN and anything past `Int64.max`: saturate instead, so
-    /// the caller's bound check can refuse the value.
-    private static func saturatingMilliseconds(_ milliseconds: Double) -> Duration? {
-        guard !milliseconds.isNaN else { return nil }
-        guard milliseconds < Double(Int64.max) else { return .milliseconds(Int64.max) }
-        return .milliseconds(Int64(milliseconds.rounded()))
     }
 }

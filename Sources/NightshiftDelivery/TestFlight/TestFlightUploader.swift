@@ -41,23 +41,39 @@ public struct TestFlightUploader: DestinationUploader {
     private func runAltool(
         _ command: ShellCommand, policy: UploadRetryPolicy, masker: SecretMasker, log: @escaping @Sendable (String) async -> Void
     ) async throws -> String? {
-        for attempt in 1...policy.attempts {
-            let output = AltoolOutput(masker: masker, log: log)
-            let termination = try await shell.run(command) { _, bytes in await output.receive(bytes) }
-            await output.finish()
-            let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)
-            if termination.succeeded, errors.isEmpty || reportedSuccess { return await output.deliveryID }
-            let transient = if case .exited(let status) = termination { AltoolInvocation.transientStatuses.contains(status) } else { false }
-            guard transient, attempt < policy.attempts else {
-                // A network give-up on the last attempt is not App Store Connect saying no.
-                throw UploadError(.testflight, "altool \(termination)" + (errors.isEmpty ? "" : ": " + errors.suffix(3).joined(separator: " | ")),
-                                  reason: transient ? .uploadUnavailable : .uploadRejected)
-            }
-            let wait = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
-            await log("altool ended abnormally (\(termination)); retrying in \(RetryingHTTPClient.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
-            try await clock.sleep(for: wait)
+        let run = try await RetryLoop(schedule: policy, jitter: jitter).run(
+            attempt: { _ in
+                let output = AltoolOutput(masker: masker, log: log)
+                let termination = try await shell.run(command) { _, bytes in await output.receive(bytes) }
+                await output.finish()
+                let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)
+                let succeeded = termination.succeeded && (errors.isEmpty || reportedSuccess)
+                return AltoolRun(termination: termination, errors: errors, succeeded: succeeded, deliveryID: await output.deliveryID)
+            },
+            retry: { run, _ in
+                guard !run.succeeded, case .exited(let status) = run.termination, AltoolInvocation.transientStatuses.contains(status) else {
+                    return nil
+                }
+                return RetryLoop.Decision(reason: "altool ended abnormally (\(run.termination))")
+            },
+            announce: { await log($0.description) },
+            sleep: RetryLoop.sleeping(on: clock))
+        let last = run.outcome
+        guard last.succeeded else {
+            let transient = if case .exited(let status) = last.termination { AltoolInvocation.transientStatuses.contains(status) } else { false }
+            // A network give-up on the last attempt is not App Store Connect saying no.
+            throw UploadError(.testflight, "altool \(last.termination)" + (last.errors.isEmpty ? "" : ": " + last.errors.suffix(3).joined(separator: " | ")),
+                              reason: transient ? .uploadUnavailable : .uploadRejected)
         }
-        return nil
+        return last.deliveryID
+    }
+
+    /// One run of altool, as the retry loop judges it.
+    private struct AltoolRun {
+        var termination: Termination
+        var errors: [String]
+        var succeeded: Bool
+        var deliveryID: String?
     }
 
     /// PEM content as given, or read from a path.

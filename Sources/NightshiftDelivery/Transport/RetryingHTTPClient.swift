@@ -24,39 +24,34 @@ public struct RetryingHTTPClient: Sendable {
         _ request: HTTPTransportRequest, log: @Sendable (String) async -> Void,
         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
-        var attempt = 1
-        while true {
-            let outcome: Result<HTTPTransportResponse, HTTPTransportError>
-            do {
-                outcome = .success(try await transport.send(request, progress: progress))
-            } catch let error as HTTPTransportError {
-                guard case .connection = error else { throw error }
-                outcome = .failure(error)
-            }
-            guard attempt < policy.attempts, let (wait, reason) = retryDecision(outcome, attempt: attempt) else {
-                return try outcome.get()
-            }
-            await log("\(request.method) \(request.printableURL): \(reason); retrying in \(Self.format(wait)) (attempt \(attempt + 1) of \(policy.attempts))")
-            try await clock.sleep(for: wait)
-            attempt += 1
-        }
+        let run = try await RetryLoop(schedule: policy, jitter: jitter).run(
+            attempt: { _ -> Result<HTTPTransportResponse, HTTPTransportError> in
+                do {
+                    return .success(try await transport.send(request, progress: progress))
+                } catch let error as HTTPTransportError {
+                    guard case .connection = error else { throw error }
+                    return .failure(error)
+                }
+            },
+            retry: { outcome, _ in retryDecision(outcome).map { reason, wait in
+                RetryLoop.Decision(reason: "\(request.method) \(request.printableURL): \(reason)", wait: wait)
+            } },
+            announce: { await log($0.description) },
+            sleep: RetryLoop.sleeping(on: clock))
+        return try run.outcome.get()
     }
 
-    private func retryDecision(_ outcome: Result<HTTPTransportResponse, HTTPTransportError>, attempt: Int) -> (Duration, String)? {
-        let backoff = policy.wait(afterAttempt: attempt, unit: jitter.nextUnit())
+    /// Why `outcome` is worth another try, and the wait a server asked for (`Retry-After`, at
+    /// most `policy.maximumWait`); nil when it is not.
+    private func retryDecision(_ outcome: Result<HTTPTransportResponse, HTTPTransportError>) -> (String, Duration?)? {
         switch outcome {
         case .failure(let error):
-            return (backoff, "\(error)")
+            return ("\(error)", nil)
         case .success(let response):
             guard UploadRetryPolicy.isRetryable(status: response.status) else { return nil }
             let asked = RetryAfter.wait(from: response.headers["retry-after"], now: clock.now)
-            return (asked.map { min($0, policy.maximumWait) } ?? backoff, "HTTP \(response.status)")
+            return ("HTTP \(response.status)", asked.map { min($0, policy.maximumWait) })
         }
-    }
-
-    static func format(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        return seconds < 10 ? String(format: "%.1fs", seconds) : "\(Int(seconds.rounded()))s"
     }
 }
 

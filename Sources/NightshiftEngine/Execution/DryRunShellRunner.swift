@@ -62,9 +62,6 @@ public enum CommandLineRendering {
 
     public static func quote(_ word: String) -> String {
         // A masked value reads the same everywhere, quoted or not; it could not be pasted anyway.
-        if word == Secret.mask { return word }
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%^")
-        if !word.isEmpty, word.allSatisfy({ safe.contains($0) }) { return word }
-        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        word == Secret.mask ? word : ShellWord.quoted(word)
     }
 }

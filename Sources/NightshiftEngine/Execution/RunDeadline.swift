@@ -12,7 +12,7 @@ struct RunDeadline: Sendable, Equatable {
     /// `setting` names the lanes.yml key that sets the limit, when it is not `timeout`.
     init(limit: Duration, startingAt start: Date, owner: String, setting: String = "timeout") {
         at = start.addingTimeInterval(limit.seconds)
-        reason = "\(owner) reached its \(setting) of \(DurationParser.format(limit))"
+        reason = "\(owner) reached its \(setting) of \(DurationFormatting.exact(limit))"
     }
 
     func hasPassed(at now: Date) -> Bool { now >= at }

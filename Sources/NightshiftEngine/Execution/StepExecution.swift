@@ -22,35 +22,31 @@ struct StepExecution {
     func run() async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
-        let attempts = step.options.retry.times + 1
-        var outcome = AttemptOutcome.interrupted
+        var last = AttemptOutcome.interrupted
         var recording = StepOutputRecorder.Recording(tail: "", logPath: nil)
         var earlierFailures: [AttemptFailure] = []
-        var attempt = 0
-        while attempt < attempts {
-            attempt += 1
-            if attempt > 1 {
-                runner.reporter.notice("retrying '\(identity.name)' (attempt \(attempt) of \(attempts))")
-                let wait = step.options.retry.delay(beforeAttempt: attempt)
-                if wait > .zero {
-                    let slept = await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
-                        (try? await clock.sleep(for: wait)) != nil
-                    }
-                    if !slept {
-                        // Interrupted before this attempt started: it does not count.
-                        attempt -= 1
-                        outcome = .interrupted
-                        break
-                    }
+        let run = await RetryLoop(schedule: step.options.retry, announcesWait: false).run(
+            attempt: { attempt in
+                // Only once the next attempt really starts: a wait cut short leaves the last one the last.
+                if attempt > 1 { earlierFailures.append(failure(of: attempt - 1, outcome: last, recording: recording, start: start)) }
+                (last, recording) = await attemptOnce(attempt: attempt)
+                return last
+            },
+            retry: { outcome, _ in
+                guard !outcome.succeeded, outcome != .interrupted else { return nil }
+                if let deadline, deadline.hasPassed(at: execution.clock.now) { return nil }
+                return RetryLoop.Decision(subject: "'\(identity.name)'")
+            },
+            announce: { runner.reporter.notice($0.description) },
+            sleep: { wait in
+                guard wait > .zero else { return true }
+                return await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
+                    (try? await clock.sleep(for: wait)) != nil
                 }
-                // Only once the next attempt really starts: a wait cut short leaves it the last.
-                earlierFailures.append(failure(of: attempt - 1, outcome: outcome, recording: recording, start: start))
-            }
-            (outcome, recording) = await attemptOnce(attempt: attempt)
-            if outcome.succeeded || outcome == .interrupted { break }
-            if let deadline, deadline.hasPassed(at: execution.clock.now) { break }
-        }
-        var result = result(for: outcome, start: start, attempts: attempt, recording: recording)
+            })
+        // Interrupted before another attempt started: that attempt does not count.
+        let outcome = run.cutShort ? .interrupted : run.outcome
+        var result = result(for: outcome, start: start, attempts: run.attempts, recording: recording)
         result.earlierFailures = earlierFailures
         return result
     }

@@ -41,7 +41,7 @@ struct StepWatchdog {
             if let timeout {
                 group.addTask { [clock] in
                     guard (try? await clock.sleep(for: timeout)) != nil else { return nil }
-                    return .timedOut("timed out after \(DurationParser.format(timeout))", .timeout)
+                    return .timedOut("timed out after \(DurationFormatting.exact(timeout))", .timeout)
                 }
             }
             if let deadline {
@@ -84,7 +84,7 @@ struct StepWatchdog {
             let last = await recorder.lastActivity
             guard (try? await clock.sleep(until: last.addingTimeInterval(limit.seconds))) != nil else { return nil }
             if await recorder.lastActivity <= last {
-                return .timedOut("printed nothing for \(DurationParser.format(limit)) (no_output_timeout)", .noOutputTimeout)
+                return .timedOut("printed nothing for \(DurationFormatting.exact(limit)) (no_output_timeout)", .noOutputTimeout)
             }
         }
         return nil

@@ -90,18 +90,13 @@ struct NodeReader {
 
     /// A duration of at most `InputLimits.longestDuration`.
     func duration(_ node: Node, _ what: String) -> Duration? {
-        guard case .scalar(let scalar) = node, let value = DurationParser.parse(scalar.string) else {
-            bag.error(
-                "\(what) must be a duration such as 90s, 30m, 2h or 1h30m, found \(describe(node))",
-                at: location(of: node))
+        do throws(DurationProblem) {
+            guard case .scalar(let scalar) = node else { throw .unreadable }
+            return try DurationParser.bounded(scalar.string)
+        } catch {
+            bag.error("\(what) \(error), found \(describe(node))", at: location(of: node))
             return nil
         }
-        guard DurationParser.isWithinLimit(value) else {
-            bag.error("\(what) must be at most \(DurationParser.format(InputLimits.longestDuration)), found \(describe(node))",
-                      at: location(of: node))
-            return nil
-        }
-        return value
     }
 
     /// A list of strings; a single string is accepted as a list of one.

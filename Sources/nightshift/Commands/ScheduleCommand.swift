@@ -38,11 +38,10 @@ struct ScheduleCommand: AsyncParsableCommand {
         guard modes <= 1 else { throw ValidationError("--simulate, --print-launchd and --print-systemd exclude each other") }
         if simulate && (from == nil || to == nil) { throw ValidationError("--simulate needs --from and --to") }
         if !simulate && (from != nil || to != nil) { throw ValidationError("--from and --to only go with --simulate") }
-        guard let grace = DurationParser.parse(gracePeriod) else {
-            throw ValidationError("--grace-period: cannot read '\(gracePeriod)'; write e.g. 30s, 2m or 1m30s")
-        }
-        guard DurationParser.isWithinLimit(grace) else {
-            throw ValidationError("--grace-period: '\(gracePeriod)' is longer than \(DurationParser.format(InputLimits.longestDuration))")
+        do throws(DurationProblem) {
+            _ = try DurationParser.bounded(gracePeriod)
+        } catch {
+            throw ValidationError("--grace-period: '\(gracePeriod)' \(error)")
         }
     }
 

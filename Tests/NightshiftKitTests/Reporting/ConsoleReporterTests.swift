@@ -93,7 +93,7 @@ struct DurationFormattingTests {
     func timestamps() {
         for seconds in [0, 1_750_000_000, 1_750_000_000.999, 951_782_400, 4_102_444_799] as [Double] {
             let date = Date(timeIntervalSince1970: seconds)
-            #expect(DurationFormatting.timestamp(date) == date.formatted(.iso8601), "\(seconds)")
+            #expect(UTCTimestamp.iso8601(date) == date.formatted(.iso8601), "\(seconds)")
         }
     }
 
