@@ -31,10 +31,12 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.0"),
     ],
     targets: [
-        .executableTarget(name: "nightshift", dependencies: [
-            "NightshiftApp", "NightshiftCore", "NightshiftJenkins", "NightshiftSystem",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: settings),
+        .executableTarget(
+            name: "nightshift",
+            dependencies: [
+                "NightshiftApp", "NightshiftCore", "NightshiftJenkins", "NightshiftSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
         // signals, locks, descriptors, the clock, the terminal). Its C half holds what Swift's
         // Glibc and Darwin importers spell differently; no other target imports Glibc or Darwin
@@ -44,71 +46,107 @@ let package = Package(
         // The layers below the executable, lowest first; each may import only those above it in
         // this list (ARCHITECTURE.md). A back-edge is a compile error.
         // Core: the lanes-file model, diagnostics, secrets and masking, the cron engine, durations.
-        .target(name: "NightshiftCore", dependencies: [
-            "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto"),
-        ], swiftSettings: settings),
+        .target(
+            name: "NightshiftCore",
+            dependencies: [
+                "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto"),
+            ], swiftSettings: settings),
         // Lanes: reading lanes.yml and .env files (Yams), and checking what parsing cannot.
-        .target(name: "NightshiftLanes", dependencies: [
-            "NightshiftCore", "NightshiftSystem", .product(name: "Yams", package: "Yams"),
-        ], swiftSettings: settings),
+        .target(
+            name: "NightshiftLanes",
+            dependencies: [
+                "NightshiftCore", "NightshiftSystem", .product(name: "Yams", package: "Yams"),
+            ], swiftSettings: settings),
         // Engine: running lanes: steps, the performer and reporter protocols, results, cleanup.
-        .target(name: "NightshiftEngine", dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
-                swiftSettings: settings),
+        .target(
+            name: "NightshiftEngine", dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+            swiftSettings: settings),
         // Capabilities, each on the engine and unaware of the others.
-        .target(name: "NightshiftApple", dependencies: [
-            "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
-            .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
-        ], swiftSettings: settings),
-        .target(name: "NightshiftDelivery", dependencies: [
-            "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
-            .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ], swiftSettings: settings),
-        .target(name: "NightshiftReporting", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
-                swiftSettings: settings),
-        .target(name: "NightshiftScheduling", dependencies: [
-            "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
-            .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
-        ], swiftSettings: settings),
-        .target(name: "NightshiftJenkins", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
-                swiftSettings: settings),
+        .target(
+            name: "NightshiftApple",
+            dependencies: [
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+            ], swiftSettings: settings),
+        .target(
+            name: "NightshiftDelivery",
+            dependencies: [
+                "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ], swiftSettings: settings),
+        .target(
+            name: "NightshiftReporting", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+            swiftSettings: settings),
+        .target(
+            name: "NightshiftScheduling",
+            dependencies: [
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+            ], swiftSettings: settings),
+        .target(
+            name: "NightshiftJenkins", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+            swiftSettings: settings),
         // The application layer: each command's behaviour as a function of an injected
         // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
-        .target(name: "NightshiftApp", dependencies: [
-            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem",
-        ], swiftSettings: settings),
-        .executableTarget(name: "CronBench", dependencies: ["NightshiftCore", "NightshiftEngine"],
-                          path: "Benchmarks/CronBench", swiftSettings: settings),
-        .executableTarget(name: "StreamBench", dependencies: [
-            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
-        ],
-                          path: "Benchmarks/StreamBench", swiftSettings: settings),
+        .target(
+            name: "NightshiftApp",
+            dependencies: [
+                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
+                "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem",
+            ], swiftSettings: settings),
+        .executableTarget(
+            name: "CronBench", dependencies: ["NightshiftCore", "NightshiftEngine"],
+            path: "Benchmarks/CronBench", swiftSettings: settings),
+        .executableTarget(
+            name: "StreamBench",
+            dependencies: [
+                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+            ],
+            path: "Benchmarks/StreamBench", swiftSettings: settings),
         // Linked with every library the executable links, so the floor it measures is fair.
-        .executableTarget(name: "StartupBaseline", dependencies: [
-            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
-        .target(name: "NightshiftTestSupport", dependencies: [
-            "NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
-            .product(name: "FlyingFox", package: "FlyingFox"),
-        ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
-        .testTarget(name: "NightshiftKitTests", dependencies: [
-            "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
-            .product(name: "FlyingFox", package: "FlyingFox"),
-            .product(name: "SwiftASN1", package: "swift-asn1"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            // To lock, corrupt and hand-edit the run history as other processes would.
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ], resources: [.copy("Fixtures")], swiftSettings: settings),
-        .testTarget(name: "NightshiftAppTests", dependencies: [
-            "NightshiftApp", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
-            // To lock and corrupt the run history as another process would.
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ], swiftSettings: settings),
-        .testTarget(name: "NightshiftCLITests", dependencies: [
-            "nightshift", "NightshiftApp", "NightshiftCore", "NightshiftEngine", "NightshiftSystem", "NightshiftTestSupport",
-        ], resources: [.copy("Golden")], swiftSettings: settings),
-        .testTarget(name: "EndToEndTests", dependencies: [
-            "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
-        ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
+        .executableTarget(
+            name: "StartupBaseline",
+            dependencies: [
+                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
+                "NightshiftScheduling", "NightshiftJenkins", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
+        .target(
+            name: "NightshiftTestSupport",
+            dependencies: [
+                "NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftKitTests",
+            dependencies: [
+                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
+                "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                // To lock, corrupt and hand-edit the run history as other processes would.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ], resources: [.copy("Fixtures")], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftAppTests",
+            dependencies: [
+                "NightshiftApp", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery",
+                "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+                // To lock and corrupt the run history as another process would.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftCLITests",
+            dependencies: [
+                "nightshift", "NightshiftApp", "NightshiftCore", "NightshiftEngine", "NightshiftSystem", "NightshiftTestSupport",
+            ], resources: [.copy("Golden")], swiftSettings: settings),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery",
+                "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

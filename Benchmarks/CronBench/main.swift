@@ -66,7 +66,7 @@ func measure(_ specs: [String], start: Date, zone: TimeZone) throws -> (millisec
 
 /// The zones timed, by the names the script parses, with each one's start.
 let passes: [(name: String, start: Date)] = [
-    ("UTC", Date(timeIntervalSince1970: 1_767_225_600)),            // 2026-01-01T00:00:00Z
+    ("UTC", Date(timeIntervalSince1970: 1_767_225_600)),  // 2026-01-01T00:00:00Z
     ("Europe/Berlin", Date(timeIntervalSince1970: 1_774_738_800)),  // 2026-03-29T00:00:00+01:00
 ]
 
@@ -76,7 +76,8 @@ if arguments.first == "--write-specs", arguments.count >= 2 {
     try specs(count: count).joined(separator: "\n").appending("\n").write(toFile: arguments[1], atomically: true, encoding: .utf8)
 } else {
     let path = arguments.first ?? ""
-    let list = path.isEmpty ? specs(count: 10_000) : try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    let list =
+        path.isEmpty ? specs(count: 10_000) : try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     for pass in passes {
         guard let zone = TimeZone(identifier: pass.name) else { fatalError("no zone \(pass.name)") }
         var rounds: [Double] = []
@@ -86,7 +87,9 @@ if arguments.first == "--write-specs", arguments.count >= 2 {
             rounds.append(result.milliseconds)
             checksum = result.checksum
         }
-        print(String(format: "swift %@ %.1f ms (median of 5; %d specs x 10 fires; checksum %d)",
-                     pass.name, rounds.sorted()[2], list.count, checksum))
+        print(
+            String(
+                format: "swift %@ %.1f ms (median of 5; %d specs x 10 fires; checksum %d)",
+                pass.name, rounds.sorted()[2], list.count, checksum))
     }
 }

@@ -43,8 +43,10 @@ case "--spawn":
         _ = try await runner.run(command) { _, _ in }
     }
     let total = seconds(since: start)
-    print(String(format: "%d spawns of %@ in %.3f s: %.0f µs each, own CPU %.0f µs each", count, command.argv.joined(separator: " "),
-                 total, total / Double(count) * 1e6, (ProcessUsage.cpuSeconds - cpu) / Double(count) * 1e6))
+    print(
+        String(
+            format: "%d spawns of %@ in %.3f s: %.0f µs each, own CPU %.0f µs each", count, command.argv.joined(separator: " "),
+            total, total / Double(count) * 1e6, (ProcessUsage.cpuSeconds - cpu) / Double(count) * 1e6))
 case "--lane":
     guard arguments.count >= 3 else { exit(2) }
     let started = ContinuousClock.now
@@ -56,8 +58,10 @@ case "--steps":
     let cpu = ProcessUsage.cpuSeconds
     let result = try await LaneStream(scripts: Array(repeating: "true", count: count), secrets: [], environment: environment).run()
     let total = seconds(since: started)
-    report(String(format: "lane of %d steps %@ in %.3f s: %.0f µs per step, own CPU %.0f µs per step", count, result.status.rawValue,
-                  total, total / Double(count) * 1e6, (ProcessUsage.cpuSeconds - cpu) / Double(count) * 1e6))
+    report(
+        String(
+            format: "lane of %d steps %@ in %.3f s: %.0f µs per step, own CPU %.0f µs per step", count, result.status.rawValue,
+            total, total / Double(count) * 1e6, (ProcessUsage.cpuSeconds - cpu) / Double(count) * 1e6))
 default:
     let stream = RunnerStream(secrets: Array(arguments.dropFirst(2)))
     let started = ContinuousClock.now
@@ -67,6 +71,7 @@ default:
     stream.finish()
     let elapsed = seconds(since: started)
     let megabytes = Double(stream.bytesIn) / 1_000_000
-    report(String(format: "streamed %.0f MB in %.3f s: %.1f MB/s (%@), ", megabytes, elapsed, megabytes / elapsed, termination.description)
-        + Memory.describe(before: residentBefore))
+    report(
+        String(format: "streamed %.0f MB in %.3f s: %.1f MB/s (%@), ", megabytes, elapsed, megabytes / elapsed, termination.description)
+            + Memory.describe(before: residentBefore))
 }

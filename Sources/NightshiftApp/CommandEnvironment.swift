@@ -53,7 +53,8 @@ public struct ShellSettings: Sendable {
     /// Where `run` forwards the signals it traps, to the running step's process group.
     public var teardownSignal: TeardownSignal
 
-    public init(environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal()) {
+    public init(environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal())
+    {
         self.environment = environment
         self.gracePeriod = gracePeriod
         self.teardownSignal = teardownSignal

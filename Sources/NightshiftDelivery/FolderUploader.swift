@@ -53,7 +53,8 @@ public struct FolderUploader: DestinationUploader {
             let written = try await Self.copy(from: file, to: partial, progress: progress)
             let landed = try FileDigest.of(file: partial)
             guard landed == written else {
-                throw UploadError(.folder, "'\(destination)' does not match after copying (sent \(written), found \(landed))", reason: .uploadUnverified)
+                throw UploadError(
+                    .folder, "'\(destination)' does not match after copying (sent \(written), found \(landed))", reason: .uploadUnverified)
             }
             try Self.moveIntoPlace(partial, to: destination)
             return UploadReceipt(location: destination, verification: .verified(landed))
@@ -75,11 +76,14 @@ public struct FolderUploader: DestinationUploader {
     private static func copy(
         from source: String, to target: String, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> FileDigest {
-        guard let input = FileHandle(forReadingAtPath: source) else { throw UploadError(.folder, "cannot read '\(source)'", reason: .missingFile) }
+        guard let input = FileHandle(forReadingAtPath: source) else {
+            throw UploadError(.folder, "cannot read '\(source)'", reason: .missingFile)
+        }
         defer { try? input.close() }
         let total = FileDigest.size(of: source) ?? 0
         guard FileManager.default.createFile(atPath: target, contents: nil),
-              let output = FileHandle(forWritingAtPath: target) else {
+            let output = FileHandle(forWritingAtPath: target)
+        else {
             throw UploadError(.folder, "cannot write '\(target)'")
         }
         defer { try? output.close() }

@@ -20,7 +20,8 @@ public struct HTTPUploader: DestinationUploader {
         let digest = try FileDigest.of(file: request.file)
         let (body, cleanup) = try makeBody(settings, file: request.file, digest: digest)
         defer { cleanup() }
-        let httpRequest = HTTPTransportRequest(method: settings.method.rawValue, url: settings.url, headers: body.headers, body: body.content)
+        let httpRequest = HTTPTransportRequest(
+            method: settings.method.rawValue, url: settings.url, headers: body.headers, body: body.content)
         let response = try await client(settings.retry).sendExpectingSuccess(
             httpRequest, destination: .http, masker: masker, log: request.log,
             progress: { sent, total in progress(UploadProgress(bytesSent: sent, totalBytes: total)) }
@@ -54,7 +55,8 @@ public struct HTTPUploader: DestinationUploader {
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else { return verification }
         if let echoed = (object["sha256"] ?? object["checksum"]) as? String {
             guard echoed.lowercased() == expected.sha256 else {
-                throw UploadError(.http, "the server stored sha256 \(echoed), but the file's is \(expected.sha256)", reason: .uploadUnverified)
+                throw UploadError(
+                    .http, "the server stored sha256 \(echoed), but the file's is \(expected.sha256)", reason: .uploadUnverified)
             }
             verification.sha256Confirmed = true
         }

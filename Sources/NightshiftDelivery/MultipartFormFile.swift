@@ -12,14 +12,17 @@ struct MultipartFormFile {
         let boundary = "nightshift-\(UUID().uuidString)"
         let path = (directory as NSString).appendingPathComponent("upload-\(UUID().uuidString).multipart")
         let name = (file as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "_")
-        guard let input = FileHandle(forReadingAtPath: file) else { throw UploadError(.http, "cannot read '\(file)'", reason: .missingFile) }
+        guard let input = FileHandle(forReadingAtPath: file) else {
+            throw UploadError(.http, "cannot read '\(file)'", reason: .missingFile)
+        }
         defer { try? input.close() }
         guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
             throw UploadError(.http, "cannot write a temporary file in '\(directory)'")
         }
         defer { try? output.close() }
         do {
-            let head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fieldName)\"; filename=\"\(name)\"\r\n"
+            let head =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fieldName)\"; filename=\"\(name)\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n"
             try output.write(contentsOf: Data(head.utf8))
             while let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {

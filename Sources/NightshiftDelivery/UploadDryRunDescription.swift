@@ -9,7 +9,8 @@ enum UploadDryRunDescription {
     /// code as in a real run with the ids masked, for the dry run's recording shell to print.
     static func command(destination: UploadDestination, file: String, settings: UploadSettings) -> ShellCommand? {
         guard destination == .testflight else { return nil }
-        let invocation = AltoolInvocation(file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios")
+        let invocation = AltoolInvocation(
+            file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios")
         return invocation.command(privateKeysDirectory: "<temporary>/private_keys")
     }
 
@@ -42,7 +43,9 @@ enum UploadDryRunDescription {
         var lines = ["would POST \(file) to \(endpoint)/upload/v1/\(resource)/releases:upload"]
         if settings.string("notes") != nil || settings.string("notes_file") != nil { lines.append("  then set the release notes") }
         let (groups, testers) = (settings.list("groups"), settings.list("testers"))
-        if !groups.isEmpty || !testers.isEmpty { lines.append("  then distribute to \(FirebaseSession.audience(groups: groups, testers: testers))") }
+        if !groups.isEmpty || !testers.isEmpty {
+            lines.append("  then distribute to \(FirebaseSession.audience(groups: groups, testers: testers))")
+        }
         return lines
     }
 }

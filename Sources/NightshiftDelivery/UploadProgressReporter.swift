@@ -34,7 +34,9 @@ public struct UploadProgressFormatter: Sendable {
     static func describe(_ progress: UploadProgress, elapsed: TimeInterval) -> String {
         var parts = ["uploading"]
         if let fraction = progress.fraction { parts.append("\(Int(fraction * 100))%") }
-        parts.append(progress.totalBytes > 0 ? "\(megabytes(progress.bytesSent)) of \(megabytes(progress.totalBytes))" : megabytes(progress.bytesSent))
+        parts.append(
+            progress.totalBytes > 0
+                ? "\(megabytes(progress.bytesSent)) of \(megabytes(progress.totalBytes))" : megabytes(progress.bytesSent))
         if elapsed > 0 { parts.append("at \(megabytes(Int64(Double(progress.bytesSent) / elapsed)))/s") }
         return parts.joined(separator: " ")
     }

@@ -33,7 +33,8 @@ public struct UploadStepPerformer: StepPerformer {
             return .exited(0)
         }
         guard let destination = target.destination, let uploader = registry.uploader(for: destination) else {
-            throw StepFailure("unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
+            throw StepFailure(
+                "unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
         }
         guard FileManager.default.isReadableFile(atPath: file) else {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
@@ -51,7 +52,8 @@ public struct UploadStepPerformer: StepPerformer {
         for step in steps {
             guard case .upload(let target) = step.kind, !context.isDryRun else { continue }
             if target.destination.flatMap(registry.uploader(for:)) == nil {
-                throw StepFailure("unknown upload destination '\(target.destinationName)' in step '\(step.displayName)'", reason: .invalidSetting)
+                throw StepFailure(
+                    "unknown upload destination '\(target.destinationName)' in step '\(step.displayName)'", reason: .invalidSetting)
             }
         }
     }

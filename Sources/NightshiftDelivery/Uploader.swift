@@ -11,7 +11,8 @@ public protocol Uploader: Sendable {
 /// decodes them from the request's expanded parameters first, the one decode at run time.
 public protocol DestinationUploader: Uploader {
     associatedtype Settings: DestinationSettings
-    func upload(_ request: UploadRequest, settings: Settings, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt
+    func upload(_ request: UploadRequest, settings: Settings, progress: @escaping @Sendable (UploadProgress) -> Void) async throws
+        -> UploadReceipt
 }
 
 extension DestinationUploader {

@@ -89,8 +89,9 @@ public enum JenkinsExportError: Error, Sendable, Hashable, CustomStringConvertib
     public var diagnostic: Diagnostic {
         switch self {
         case .unknownLane(let name, let known):
-            .error("no lane named '\(name)'", at: nil,
-                   notes: Suggestion.note(for: name, among: known) + ["lanes: \(known.joined(separator: ", "))"])
+            .error(
+                "no lane named '\(name)'", at: nil,
+                notes: Suggestion.note(for: name, among: known) + ["lanes: \(known.joined(separator: ", "))"])
         case .noLanes:
             .error(description, at: nil)
         }

@@ -9,29 +9,35 @@ enum JenkinsExportWarnings {
     /// A lanes file the job's workspace will not have at that path.
     static func lanesFile(_ path: String) -> [Diagnostic] {
         guard JenkinsExportOptions.isOutsideWorkspace(path) else { return [] }
-        return [.warning(
-            "the Jenkinsfiles run `nightshift run --file \(path)`, outside the job's workspace; keep lanes.yml in the repository and export from there",
-            at: nil
-        )]
+        return [
+            .warning(
+                "the Jenkinsfiles run `nightshift run --file \(path)`, outside the job's workspace; keep lanes.yml in the repository and export from there",
+                at: nil
+            )
+        ]
     }
 
     /// A lane whose `seed:` differs from its name: the job named like the file would hash `H`
     /// differently from `nightshift schedule`.
     static func seed(_ lane: Lane) -> [Diagnostic] {
         guard let schedule = lane.schedule, let seed = schedule.seed, seed != lane.name, usesHash(schedule) else { return [] }
-        return [.warning(
-            "lane '\(lane.name)' hashes H by its seed '\(seed)': name its Jenkins job '\(seed)', or Jenkins runs it at other times than `nightshift schedule`",
-            at: schedule.location ?? lane.location
-        )]
+        return [
+            .warning(
+                "lane '\(lane.name)' hashes H by its seed '\(seed)': name its Jenkins job '\(seed)', or Jenkins runs it at other times than `nightshift schedule`",
+                at: schedule.location ?? lane.location
+            )
+        ]
     }
 
     /// One Pipeline job has one trigger: the lanes' common schedule, or none and a warning.
     static func sharedTrigger(of lanes: [Lane]) -> (trigger: String?, warnings: [Diagnostic]) {
         let schedules = lanes.compactMap(\.schedule)
         guard let first = schedules.first else { return (nil, []) }
-        let shared = schedules.count == lanes.count && schedules.allSatisfy {
-            $0.cron == first.cron && $0.trigger == first.trigger && $0.timeZone == first.timeZone
-        }
+        let shared =
+            schedules.count == lanes.count
+            && schedules.allSatisfy {
+                $0.cron == first.cron && $0.trigger == first.trigger && $0.timeZone == first.timeZone
+            }
         if shared { return (JenkinsLanePlan.trigger(first), []) }
         let warnings: [Diagnostic] = lanes.compactMap { lane in
             lane.schedule.map {
@@ -52,11 +58,15 @@ enum JenkinsExportWarnings {
     }
 
     private static func pollingSource(_ lane: Lane) -> [Diagnostic] {
-        guard let schedule = lane.schedule, schedule.trigger == .changed, schedule.remote != nil || schedule.branch != nil else { return [] }
-        return [.warning(
-            "lane '\(lane.name)' compares a remote or branch of its own; pollSCM() polls the job's SCM, so configure that to the same remote and branch",
-            at: schedule.location ?? lane.location
-        )]
+        guard let schedule = lane.schedule, schedule.trigger == .changed, schedule.remote != nil || schedule.branch != nil else {
+            return []
+        }
+        return [
+            .warning(
+                "lane '\(lane.name)' compares a remote or branch of its own; pollSCM() polls the job's SCM, so configure that to the same remote and branch",
+                at: schedule.location ?? lane.location
+            )
+        ]
     }
 
     /// `H` or an `@daily`-style alias (which Jenkins hashes too) on a line that is a spec, not a

@@ -22,7 +22,8 @@ public struct JenkinsfileGenerator: Sendable {
         switch options.layout {
         case .filePerLane:
             let files = plans.map {
-                GeneratedJenkinsfile(fileName: "Jenkinsfile.\($0.lane)", contents: JenkinsfileRenderer.perLane($0, lanesFilePath: options.lanesFilePath))
+                GeneratedJenkinsfile(
+                    fileName: "Jenkinsfile.\($0.lane)", contents: JenkinsfileRenderer.perLane($0, lanesFilePath: options.lanesFilePath))
             }
             warnings += lanes.flatMap(JenkinsExportWarnings.seed)
             return JenkinsExport(files: files, warnings: warnings)

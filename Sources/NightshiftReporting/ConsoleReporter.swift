@@ -56,7 +56,8 @@ public struct ConsoleReporter: RunReporter {
         case .skipped: line = style.dim("↷ \(result.name) skipped: \(result.message ?? "")")
         case .failedIgnored: line = style.yellow("⚠ \(result.name) (\(duration)): \(result.message ?? "") — continuing")
         case .notRun: line = style.dim("· \(result.name) not run")
-        case .failed, .timedOut, .interrupted: line = style.red("✘ \(result.name) (\(duration)): \(result.message ?? result.status.rawValue)")
+        case .failed, .timedOut, .interrupted:
+            line = style.red("✘ \(result.name) (\(duration)): \(result.message ?? result.status.rawValue)")
         }
         output.out(stamp() + line + "\n")
     }

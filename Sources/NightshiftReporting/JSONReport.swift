@@ -56,11 +56,12 @@ public struct JSONReport: Sendable {
             start: UTCTimestamp.iso8601(result.start), durationSeconds: result.duration.seconds,
             logFolder: result.logFolder.isEmpty ? nil : result.logFolder,
             steps: result.steps.map {
-                StepEntry(lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,
-                          start: UTCTimestamp.iso8601($0.start), durationSeconds: $0.duration.seconds,
-                          exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, reason: $0.reason?.rawValue, log: $0.logPath,
-                          logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
-                          logProblem: $0.logProblem)
+                StepEntry(
+                    lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,
+                    start: UTCTimestamp.iso8601($0.start), durationSeconds: $0.duration.seconds,
+                    exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, reason: $0.reason?.rawValue, log: $0.logPath,
+                    logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
+                    logProblem: $0.logProblem)
             })
     }
 }

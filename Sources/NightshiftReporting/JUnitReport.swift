@@ -40,17 +40,22 @@ public struct JUnitReport: Sendable {
     }
 
     private func testcase(_ step: StepResult) -> String {
-        var xml = "    <testcase classname=\"nightshift.\(escape(step.lane))\" name=\"\(escape(step.name))\" time=\"\(seconds(step.duration))\""
+        var xml =
+            "    <testcase classname=\"nightshift.\(escape(step.lane))\" name=\"\(escape(step.name))\" time=\"\(seconds(step.duration))\""
         let message = escape(step.message ?? step.status.rawValue)
         // Surefire's schema puts system-err after the result elements.
-        let logNote = step.logProblem.map { "      <system-err>\(escape("nightshift: the log of step '\(step.name)' is incomplete: \($0)"))</system-err>\n" } ?? ""
+        let logNote =
+            step.logProblem.map {
+                "      <system-err>\(escape("nightshift: the log of step '\(step.name)' is incomplete: \($0)"))</system-err>\n"
+            } ?? ""
         switch step.status {
         case .passed:
             guard !step.earlierFailures.isEmpty || !logNote.isEmpty else { return xml + "/>\n" }
             // Passed on a retry: a flaky test, which passes.
             xml += ">\n" + attemptElements(step.earlierFailures, named: "flakyFailure")
         case .failedIgnored:
-            xml += ">\n      <system-out>\(escape("failed, ignored (continue_on_error): \(step.message ?? "")"))\n\(escape(step.outputTail))</system-out>\n"
+            xml +=
+                ">\n      <system-out>\(escape("failed, ignored (continue_on_error): \(step.message ?? "")"))\n\(escape(step.outputTail))</system-out>\n"
         case .skipped, .notRun:
             xml += ">\n      <skipped message=\"\(message)\"/>\n"
         case .failed, .timedOut:

@@ -8,7 +8,9 @@ struct SummaryTable {
     let style: ConsoleStyle
 
     func render() -> String {
-        let rows = result.steps.map { [$0.name, $0.status == .notRun || $0.status == .skipped ? "-" : DurationFormatting.short($0.duration), $0.status.rawValue] }
+        let rows = result.steps.map {
+            [$0.name, $0.status == .notRun || $0.status == .skipped ? "-" : DurationFormatting.short($0.duration), $0.status.rawValue]
+        }
         let header = ["step", "duration", "result"]
         let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
@@ -22,7 +24,9 @@ struct SummaryTable {
         }
         let verdict = "lane \(result.lane) \(result.status.rawValue) in \(DurationFormatting.short(result.duration))"
         lines.append("")
-        lines.append(result.status == .passed ? style.green(verdict) : result.status == .passedWithWarnings ? style.yellow(verdict) : style.red(verdict))
+        lines.append(
+            result.status == .passed
+                ? style.green(verdict) : result.status == .passedWithWarnings ? style.yellow(verdict) : style.red(verdict))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -20,8 +20,10 @@ public struct CronQuery: Sendable, Hashable {
     public var previous: Bool
     public var explain: Bool
 
-    public init(spec: String, seed: String? = nil, from: Date, timeZone: TimeZone, timeZoneOrigin: ZoneOrigin = .system, count: Int = 5,
-                previous: Bool = false, explain: Bool = false) {
+    public init(
+        spec: String, seed: String? = nil, from: Date, timeZone: TimeZone, timeZoneOrigin: ZoneOrigin = .system, count: Int = 5,
+        previous: Bool = false, explain: Bool = false
+    ) {
         self.spec = spec
         self.seed = seed
         self.from = from
@@ -52,7 +54,8 @@ public enum CronPreview {
     public static func write(for query: CronQuery, line: (String) -> Void, note: (String) -> Void) throws(CronSyntaxError) {
         let spec = try CronSpec(query.spec, seed: query.seed)
         if query.explain {
-            let explanation = CronExplanation(spec: spec, defaultZone: query.timeZone.displayIdentifier, defaultZoneOrigin: query.timeZoneOrigin.rawValue)
+            let explanation = CronExplanation(
+                spec: spec, defaultZone: query.timeZone.displayIdentifier, defaultZoneOrigin: query.timeZoneOrigin.rawValue)
             explanation.lines.forEach(line)
         }
         if query.previous {

@@ -45,15 +45,19 @@ public enum ScheduleSimulation {
 
     /// `lines(for:…)` handed out one at a time, merging the lanes' firings as they are found, so
     /// memory stays flat over any window (ten years of a per-minute lane are five million lines).
-    public static func write(for lanes: [ScheduledLane], from: Date, to: Date, zone: TimeZone,
-                             line: (String) -> Void, note: (String) -> Void) {
+    public static func write(
+        for lanes: [ScheduledLane], from: Date, to: Date, zone: TimeZone,
+        line: (String) -> Void, note: (String) -> Void
+    ) {
         // Each lane's next firing in the window; the earliest (then by name) is printed next.
         var heads: [(date: Date, lane: Int)] = lanes.indices.compactMap { index in
             var first = lanes[index].next(after: from.addingTimeInterval(-60))
             while let date = first, date < from { first = lanes[index].next(after: date) }
             return first.flatMap { $0 <= to ? ($0, index) : nil }
         }
-        while let earliest = heads.indices.min(by: { (heads[$0].date, lanes[heads[$0].lane].name) < (heads[$1].date, lanes[heads[$1].lane].name) }) {
+        while let earliest = heads.indices.min(by: {
+            (heads[$0].date, lanes[heads[$0].lane].name) < (heads[$1].date, lanes[heads[$1].lane].name)
+        }) {
             let (date, index) = heads[earliest]
             guard CronTimeFormat.isReadable(date, in: zone) else {
                 note(CronTimeFormat.endOfTimeNote)

@@ -19,8 +19,10 @@ public struct ProcessLaneLauncher: LaneLauncher {
     /// - Parameters:
     ///   - executable: the nightshift binary (the daemon's own path).
     ///   - stateDirectory: the `.nightshift` folder the run folders live in.
-    public init(shell: any ShellRunner, executable: String, lanesFile: String, environmentName: String?,
-                workingDirectory: String?, stateDirectory: String) {
+    public init(
+        shell: any ShellRunner, executable: String, lanesFile: String, environmentName: String?,
+        workingDirectory: String?, stateDirectory: String
+    ) {
         self.shell = shell
         self.executable = executable
         self.lanesFile = lanesFile
@@ -78,7 +80,8 @@ private actor LaunchLog {
         let written = bytes.withUnsafeBytes { file.write($0) }
         guard !written else { return }
         // Whatever failed (a full disk) would fail again: the rest of the output is dropped.
-        problem = "\(file.failure.map(String.init(describing:)) ?? "cannot write '\(file.path)'"); the rest of the lane's output is not in it"
+        problem =
+            "\(file.failure.map(String.init(describing:)) ?? "cannot write '\(file.path)'"); the rest of the lane's output is not in it"
         file.close()
         self.file = nil
     }

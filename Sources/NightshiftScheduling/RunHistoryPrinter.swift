@@ -8,10 +8,12 @@ public enum RunHistoryPrinter {
         guard !records.isEmpty else { return "No scheduled runs recorded.\n" }
         let header = ["LANE", "SCHEDULED", "STARTED", "ENDED", "STATUS", "EXIT", "LOGS", "NOTE"]
         let rows = records.map { record in
-            [record.lane, CronTimeFormat.string(from: record.scheduledAt, in: zone),
-             record.startedAt.map { CronTimeFormat.string(from: $0, in: zone) } ?? "-",
-             record.endedAt.map { CronTimeFormat.string(from: $0, in: zone) } ?? "-",
-             record.status.rawValue, record.exitCode.map(String.init) ?? "-", record.logFolder ?? "-", record.note ?? ""]
+            [
+                record.lane, CronTimeFormat.string(from: record.scheduledAt, in: zone),
+                record.startedAt.map { CronTimeFormat.string(from: $0, in: zone) } ?? "-",
+                record.endedAt.map { CronTimeFormat.string(from: $0, in: zone) } ?? "-",
+                record.status.rawValue, record.exitCode.map(String.init) ?? "-", record.logFolder ?? "-", record.note ?? "",
+            ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in

@@ -81,12 +81,14 @@ public actor SQLiteRunHistory: RunHistory {
         try await perform { database in
             try await database.write { db in
                 let open = StoredRun.filter(Column("id") == record.id && Column("status") == RunStatus.running.rawValue)
-                return try open.updateAll(db, [
-                    Column("startedAt").set(to: record.startedAt), Column("endedAt").set(to: record.endedAt),
-                    Column("status").set(to: record.status.rawValue), Column("exitCode").set(to: record.exitCode),
-                    Column("logFolder").set(to: record.logFolder), Column("revision").set(to: record.revision),
-                    Column("note").set(to: record.note),
-                ]) == 1
+                return try open.updateAll(
+                    db,
+                    [
+                        Column("startedAt").set(to: record.startedAt), Column("endedAt").set(to: record.endedAt),
+                        Column("status").set(to: record.status.rawValue), Column("exitCode").set(to: record.exitCode),
+                        Column("logFolder").set(to: record.logFolder), Column("revision").set(to: record.revision),
+                        Column("note").set(to: record.note),
+                    ]) == 1
             }
         }
     }

@@ -35,8 +35,9 @@ extension Scheduler {
     /// Records the start and logs it. A record that cannot be written does not stop the lane:
     /// losing the firing would be worse than losing its row (the log says so loudly).
     func begin(_ launch: LaneLaunch, _ lane: ScheduledLane, revision: String?) async -> RunRecord {
-        let started = RunRecord(lane: lane.name, scheduledAt: launch.scheduledAt, startedAt: clock.now, status: .running,
-                                logFolder: launcher.logFolder(for: launch), revision: revision)
+        let started = RunRecord(
+            lane: lane.name, scheduledAt: launch.scheduledAt, startedAt: clock.now, status: .running,
+            logFolder: launcher.logFolder(for: launch), revision: revision)
         let record = await store(started) ?? started
         if record.id == nil { log.problem("error: \(lane.name): running it although its start could not be recorded") }
         log.info("\(lane.name): started (scheduled \(stamp(launch.scheduledAt, lane)))")

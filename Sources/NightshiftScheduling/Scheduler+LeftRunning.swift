@@ -15,8 +15,9 @@ extension Scheduler {
         }
         await closeEndedRunsLeftRunning()
         for record in leftRunning {
-            log.info("\(record.lane): still running from before the daemon started (scheduled \(stamp(record.scheduledAt, lane: record.lane))); "
-                     + "its firings are skipped until it ends")
+            log.info(
+                "\(record.lane): still running from before the daemon started (scheduled \(stamp(record.scheduledAt, lane: record.lane))); "
+                    + "its firings are skipped until it ends")
         }
     }
 
@@ -35,7 +36,9 @@ extension Scheduler {
             do {
                 // Another daemon sharing the history may have finished it: never overwrite that.
                 if try await history.updateIfRunning(lost) {
-                    log.info("\(record.lane): lost the run scheduled \(stamp(record.scheduledAt, lane: record.lane)) (the daemon stopped while it ran)")
+                    log.info(
+                        "\(record.lane): lost the run scheduled \(stamp(record.scheduledAt, lane: record.lane)) (the daemon stopped while it ran)"
+                    )
                 }
             } catch {
                 log.problem("cannot record the end of \(record.lane) at \(record.scheduledAt): \(error)")

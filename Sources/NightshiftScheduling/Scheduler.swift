@@ -154,7 +154,8 @@ public actor Scheduler {
         let now = clock.now
         for lane in lanes {
             guard let previous = lane.spec.previous(atOrBefore: now, defaultTimeZone: lane.timeZone),
-                  now.timeIntervalSince(previous) < lane.schedule.catchUp.seconds else { continue }
+                now.timeIntervalSince(previous) < lane.schedule.catchUp.seconds
+            else { continue }
             // A lane with no history has never been scheduled here: a first start is not a restart.
             guard let handled = (try? await history.lastScheduledTime(lane: lane.name)) ?? nil, handled < previous else { continue }
             log.info("catching up \(lane.name), missed at \(CronTimeFormat.string(from: previous, in: lane.timeZone))")

@@ -21,8 +21,10 @@ public struct ServiceDefinition: Sendable, Hashable {
 
     /// - Parameter label: the launchd label; by default `ServiceName.label(forLanesFile:)`, one per
     ///   lanes file, so two projects' agents do not replace each other.
-    public init(executable: String, lanesFile: String, environmentName: String?, workingDirectory: String,
-                label: String? = nil, environment: [String: String] = [:]) {
+    public init(
+        executable: String, lanesFile: String, environmentName: String?, workingDirectory: String,
+        label: String? = nil, environment: [String: String] = [:]
+    ) {
         self.executable = executable
         self.lanesFile = lanesFile
         self.environmentName = environmentName
@@ -46,51 +48,56 @@ public struct ServiceDefinition: Sendable, Hashable {
     /// `restartDelay` seconds until it is fixed, not in a loop.
     public var launchdPlist: String {
         let argumentLines = arguments.map { "        <string>\(XMLText.escaped($0))</string>" }.joined(separator: "\n")
-        let environmentLines = environment.isEmpty ? "" : "    <key>EnvironmentVariables</key>\n    <dict>\n"
-            + environment.sorted { $0.key < $1.key }.map { "        <key>\(XMLText.escaped($0.key))</key>\n        <string>\(XMLText.escaped($0.value))</string>\n" }.joined()
-            + "    </dict>\n"
+        let environmentLines =
+            environment.isEmpty
+            ? ""
+            : "    <key>EnvironmentVariables</key>\n    <dict>\n"
+                + environment.sorted { $0.key < $1.key }.map {
+                    "        <key>\(XMLText.escaped($0.key))</key>\n        <string>\(XMLText.escaped($0.value))</string>\n"
+                }.joined()
+                + "    </dict>\n"
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <!--
-          A LaunchAgent, not a LaunchDaemon: it starts when the user logs in, not at boot, because the
-          keychain and codesign need the user's session. Set the build Mac to log in automatically
-          (System Settings, Users & Groups, "Automatically log in as") so it runs again after a restart.
-          Install: save as ~/Library/LaunchAgents/\(XMLText.escaped(label)).plist, then
-            launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(XMLText.escaped(label)).plist
-          launchd restarts the daemon only when it did not exit cleanly (a SIGTERM stop stays
-          stopped), at most every \(Self.restartDelay) s: another daemon holding the lock (exit 1) or an
-          invalid lanes.yml (exit 2) is retried at that pace until fixed.
-        -->
-        <plist version="1.0">
-        <dict>
-            <key>Label</key>
-            <string>\(XMLText.escaped(label))</string>
-            <key>ProgramArguments</key>
-            <array>
-        \(argumentLines)
-            </array>
-            <key>WorkingDirectory</key>
-            <string>\(XMLText.escaped(workingDirectory))</string>
-        \(environmentLines)    <key>RunAtLoad</key>
-            <true/>
-            <key>KeepAlive</key>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <!--
+              A LaunchAgent, not a LaunchDaemon: it starts when the user logs in, not at boot, because the
+              keychain and codesign need the user's session. Set the build Mac to log in automatically
+              (System Settings, Users & Groups, "Automatically log in as") so it runs again after a restart.
+              Install: save as ~/Library/LaunchAgents/\(XMLText.escaped(label)).plist, then
+                launchctl bootstrap gui/$(id -u) ~/Library/LaunchAgents/\(XMLText.escaped(label)).plist
+              launchd restarts the daemon only when it did not exit cleanly (a SIGTERM stop stays
+              stopped), at most every \(Self.restartDelay) s: another daemon holding the lock (exit 1) or an
+              invalid lanes.yml (exit 2) is retried at that pace until fixed.
+            -->
+            <plist version="1.0">
             <dict>
-                <key>SuccessfulExit</key>
-                <false/>
+                <key>Label</key>
+                <string>\(XMLText.escaped(label))</string>
+                <key>ProgramArguments</key>
+                <array>
+            \(argumentLines)
+                </array>
+                <key>WorkingDirectory</key>
+                <string>\(XMLText.escaped(workingDirectory))</string>
+            \(environmentLines)    <key>RunAtLoad</key>
+                <true/>
+                <key>KeepAlive</key>
+                <dict>
+                    <key>SuccessfulExit</key>
+                    <false/>
+                </dict>
+                <key>ThrottleInterval</key>
+                <integer>\(Self.restartDelay)</integer>
+                <key>ExitTimeOut</key>
+                <integer>60</integer>
+                <key>StandardOutPath</key>
+                <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
+                <key>StandardErrorPath</key>
+                <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
             </dict>
-            <key>ThrottleInterval</key>
-            <integer>\(Self.restartDelay)</integer>
-            <key>ExitTimeOut</key>
-            <integer>60</integer>
-            <key>StandardOutPath</key>
-            <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
-            <key>StandardErrorPath</key>
-            <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
-        </dict>
-        </plist>
+            </plist>
 
-        """
+            """
     }
 
     /// A systemd user unit for `~/.config/systemd/user/<systemdUnitName>`.

@@ -52,7 +52,8 @@ public final class FileLock: Sendable {
     /// A regular file that is empty or holds a pid as nightshift writes it: nothing else.
     static func isLockFile(_ path: String) -> Bool {
         guard FileKind.of(path) == .regular,
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return false }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+        else { return false }
         return size == 0 || (size <= 24 && holder(of: path) != nil)
     }
 

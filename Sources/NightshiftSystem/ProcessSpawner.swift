@@ -18,9 +18,10 @@ enum ProcessSpawner {
         path: String, argv: [String], environment: EnvironmentVariables, directory: String?, descriptors: Descriptors
     ) throws(ShellRunnerError) -> pid_t {
         let arguments = CStringArray(argv)
-        let variables = CStringArray(environment.values.compactMap { name, value in
-            name.isEmpty || name.utf8.contains(UInt8(ascii: "=")) ? nil : "\(name)=\(value)"
-        })
+        let variables = CStringArray(
+            environment.values.compactMap { name, value in
+                name.isEmpty || name.utf8.contains(UInt8(ascii: "=")) ? nil : "\(name)=\(value)"
+            })
         defer {
             arguments.free()
             variables.free()

@@ -36,7 +36,8 @@ public enum ProcessUsage {
     #if os(Linux)
     private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })
+        else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
     #endif

@@ -64,7 +64,8 @@ public enum ReportFile {
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
-        var failure = bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
+        var failure =
+            bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
         // close(2) is where some file systems (NFS) report a full disk.
         if close(descriptor) != 0, failure == nil { failure = .last("cannot write '\(path)'") }
         if let failure {

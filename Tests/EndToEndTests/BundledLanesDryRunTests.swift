@@ -23,8 +23,9 @@ struct BundledLanesDryRunTests {
         for secret in ["example-keychain-password", "example-certificate-password", "ABC123DEFG"] {
             #expect(!outcome.standardOutput.contains(secret))
         }
-        Golden.assertMatches(Self.normalised(outcome.standardOutput, directory: directory),
-                             file: Golden.folder() + "/Golden/dry-run-\(lane).txt")
+        Golden.assertMatches(
+            Self.normalised(outcome.standardOutput, directory: directory),
+            file: Golden.folder() + "/Golden/dry-run-\(lane).txt")
     }
 
     static func normalised(_ text: String, directory: String) -> String {

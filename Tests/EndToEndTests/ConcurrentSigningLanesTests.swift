@@ -42,30 +42,38 @@ struct ConcurrentSigningLanesTests {
                 return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
             }
             for (lane, outcome) in outcomes.sorted(by: { $0.key < $1.key }) where outcome.exitCode != 0 {
-                failures.append("round \(round), lane \(lane): exit \(String(describing: outcome.exitCode))\n\(outcome.standardOutput)\(outcome.standardError)")
+                failures.append(
+                    "round \(round), lane \(lane): exit \(String(describing: outcome.exitCode))\n\(outcome.standardOutput)\(outcome.standardError)"
+                )
             }
             let list = try String(contentsOfFile: home + "/.fake-security/search-list", encoding: .utf8)
             if list != initial.joined(separator: "\n") + "\n" {
                 failures.append("round \(round): search list ended as\n\(list)")
-                try (initial.joined(separator: "\n") + "\n").write(toFile: home + "/.fake-security/search-list", atomically: true, encoding: .utf8)
+                try (initial.joined(separator: "\n") + "\n").write(
+                    toFile: home + "/.fake-security/search-list", atomically: true, encoding: .utf8)
             }
         }
         let failedRuns = failures.filter { $0.contains(", lane ") }.count
-        #expect(failures.isEmpty, "\(failedRuns) lane runs failed, \(failures.count - failedRuns) rounds ended with another search list; the first: \(failures.first ?? "")")
+        #expect(
+            failures.isEmpty,
+            "\(failedRuns) lane runs failed, \(failures.count - failedRuns) rounds ended with another search list; the first: \(failures.first ?? "")"
+        )
         // Both lanes installed the same profile at once: only the finished file is there.
         let installed = try FileManager.default.contentsOfDirectory(atPath: home + "/Library/MobileDevice/Provisioning Profiles")
         #expect(installed.count == 1 && installed.allSatisfy { $0.hasSuffix(".mobileprovision") }, "\(installed)")
     }
 
     static func run(lane: String, root: String, home: String) async throws -> NightshiftBinary.Outcome {
-        try await NightshiftBinary.run(["run", "developer-release"], in: "\(root)/\(lane)", environment: [
-            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
-            "HOME": home,
-            "FAKE_SECURITY_PAUSE": pause,
-            "CODESIGNING_PATH": root + "/signing",
-            "KEYCHAIN_NAME": "lane-\(lane)",
-            "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
-            "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
-        ])
+        try await NightshiftBinary.run(
+            ["run", "developer-release"], in: "\(root)/\(lane)",
+            environment: [
+                "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
+                "HOME": home,
+                "FAKE_SECURITY_PAUSE": pause,
+                "CODESIGNING_PATH": root + "/signing",
+                "KEYCHAIN_NAME": "lane-\(lane)",
+                "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
+                "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
+            ])
     }
 }

@@ -51,12 +51,13 @@ struct ExportJenkinsTests {
         let directory = try Self.folderWithBundledLanes()
         let outcome = try await NightshiftBinary.run(["export", "jenkins", "lint", "qa-relase"], in: directory)
         #expect(outcome.exitCode == 2)
-        #expect(outcome.standardError == """
-            error: no lane named 'qa-relase'
-            note: did you mean 'qa-release'?
-            note: lanes: developer-release, qa-release, lint
+        #expect(
+            outcome.standardError == """
+                error: no lane named 'qa-relase'
+                note: did you mean 'qa-release'?
+                note: lanes: developer-release, qa-release, lint
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: directory + "/jenkins"))
     }
 
@@ -75,13 +76,13 @@ struct ExportJenkinsTests {
         let directory = try makeTemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/ci", withIntermediateDirectories: true)
         try """
-            project: { name: Demo }
-            lanes:
-              nightly:
-                schedule: { cron: "H 2 * * *", seed: apps/brewer-nightly }
-                steps:
-                  - sh: make nightly
-            """.write(toFile: directory + "/ci/lanes.yml", atomically: true, encoding: .utf8)
+        project: { name: Demo }
+        lanes:
+          nightly:
+            schedule: { cron: "H 2 * * *", seed: apps/brewer-nightly }
+            steps:
+              - sh: make nightly
+        """.write(toFile: directory + "/ci/lanes.yml", atomically: true, encoding: .utf8)
         let outcome = try await NightshiftBinary.run(["export", "jenkins", "--file", "./ci/lanes.yml"], in: directory)
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardError.contains("ci/lanes.yml:4:23: warning: lane 'nightly' hashes H by its seed 'apps/brewer-nightly'"))

@@ -34,12 +34,13 @@ struct InspectionCommandTests {
         for command in ["lanes", "list"] {
             let outcome = try await NightshiftBinary.run([command], in: directory)
             #expect(outcome.exitCode == 0)
-            #expect(outcome.standardOutput == """
-                LANE     CONFIGURATION  SCHEDULE     DESCRIPTION
-                lint     -              -            Static checks
-                nightly  -              H 0 * * 0-4  Nightly build
+            #expect(
+                outcome.standardOutput == """
+                    LANE     CONFIGURATION  SCHEDULE     DESCRIPTION
+                    lint     -              -            Static checks
+                    nightly  -              H 0 * * 0-4  Nightly build
 
-                """)
+                    """)
         }
     }
 
@@ -47,19 +48,19 @@ struct InspectionCommandTests {
     func maskedLoadDiagnostics() async throws {
         let directory = try makeTemporaryDirectory()
         try """
-            project: { name: Demo }
-            lanes:
-              deploy:
-                env: { DEPLOY_TOKEN: "literal-tok-4f9a2c" }
-                configuration: literal-tok-4f9a2c
-                steps: [ { sh: echo } ]
-              publish:
-                configuration: env-secret-77b1
-                steps: [ { sh: echo } ]
-              notify:
-                configuration: dotenv-secret-31c
-                steps: [ { sh: echo } ]
-            """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        project: { name: Demo }
+        lanes:
+          deploy:
+            env: { DEPLOY_TOKEN: "literal-tok-4f9a2c" }
+            configuration: literal-tok-4f9a2c
+            steps: [ { sh: echo } ]
+          publish:
+            configuration: env-secret-77b1
+            steps: [ { sh: echo } ]
+          notify:
+            configuration: dotenv-secret-31c
+            steps: [ { sh: echo } ]
+        """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         try "SLACK_TOKEN=dotenv-secret-31c\n".write(toFile: directory + "/.env", atomically: true, encoding: .utf8)
         let result = try await NightshiftBinary.run(["validate"], in: directory, environment: ["API_TOKEN": "env-secret-77b1"])
         #expect(result.exitCode == 2)
@@ -105,7 +106,8 @@ struct InspectionCommandTests {
         try "TARGET=from-dotenv\nDEPLOY_TOKEN=dotenv-token-1\n".write(toFile: directory + "/.env", atomically: true, encoding: .utf8)
         try "TARGET=\"${TARGET}-a\" # say \"hi\"\n".write(toFile: directory + "/.env.a", atomically: true, encoding: .utf8)
         try "# b\nDEPLOY_TOKEN=b-token-22\n".write(toFile: directory + "/.env.b", atomically: true, encoding: .utf8)
-        let outcome = try await NightshiftBinary.run(["run", "nightly", "--env", "a,b"], in: directory, environment: ["DEPLOY_TOKEN": "env-token-333"])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "nightly", "--env", "a,b"], in: directory, environment: ["DEPLOY_TOKEN": "env-token-333"])
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardOutput.contains("token ******** for from-dotenv-a"))
         #expect(outcome.standardError.contains("note: DEPLOY_TOKEN from the environment overrides .env.b:2"))
@@ -120,7 +122,8 @@ struct InspectionCommandTests {
     @Test("a blank secret is ignored with a warning naming it, and a short one is named too; neither is shown")
     func secretsTooShortToMask() async throws {
         let directory = try project()
-        let blank = try await NightshiftBinary.run(["run", "nightly"], in: directory, environment: ["DEPLOY_TOKEN": "   ", "TARGET": "a    b"])
+        let blank = try await NightshiftBinary.run(
+            ["run", "nightly"], in: directory, environment: ["DEPLOY_TOKEN": "   ", "TARGET": "a    b"])
         #expect(blank.exitCode == 0)
         #expect(blank.standardOutput.contains("token     for a    b"))
         #expect(blank.standardError.contains("warning: secret DEPLOY_TOKEN is blank: it is ignored, not masked"))

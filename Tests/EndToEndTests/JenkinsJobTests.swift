@@ -29,15 +29,18 @@ struct JenkinsJobTests {
     }
 
     static func jenkins(_ workspace: String) -> [String: String] {
-        ["JENKINS_URL": "https://ci.example/", "BUILD_NUMBER": "42", "WORKSPACE": workspace,
-         "JOB_NAME": "apps/lint", "BUILD_URL": "https://ci.example/job/apps/job/lint/42/", "TERM": "xterm"]
+        [
+            "JENKINS_URL": "https://ci.example/", "BUILD_NUMBER": "42", "WORKSPACE": workspace,
+            "JOB_NAME": "apps/lint", "BUILD_URL": "https://ci.example/job/apps/job/lint/42/", "TERM": "xterm",
+        ]
     }
 
     @Test("run folder under $WORKSPACE/.nightshift, run id with the build number, JUnit properties name the build")
     func runFolderRunIDAndReport() async throws {
         let (workspace, checkout) = try Self.workspace()
-        let outcome = try await NightshiftBinary.run(["run", "lint", "--junit", "reports/lint.xml"], in: checkout,
-                                                     environment: Self.jenkins(workspace))
+        let outcome = try await NightshiftBinary.run(
+            ["run", "lint", "--junit", "reports/lint.xml"], in: checkout,
+            environment: Self.jenkins(workspace))
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(!(outcome.standardOutput + outcome.standardError).contains("\u{1B}"))
         let runs = try FileManager.default.contentsOfDirectory(atPath: workspace + "/.nightshift/runs/lint")
@@ -64,8 +67,9 @@ struct JenkinsJobTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace + "/.nightshift/runs/lint") == ["scheduled-1700000000"])
     }
 
-    @Test("on a terminal nightshift colours its output; in a Jenkins job, not even on a terminal",
-          .enabled(if: NightshiftBinary.terminalWrapper != nil, "script(1) is not installed"))
+    @Test(
+        "on a terminal nightshift colours its output; in a Jenkins job, not even on a terminal",
+        .enabled(if: NightshiftBinary.terminalWrapper != nil, "script(1) is not installed"))
     func plainOutput() async throws {
         let (workspace, checkout) = try Self.workspace()
         let local = try await NightshiftBinary.runInTerminal(["run", "lint"], in: checkout, environment: ["TERM": "xterm"])

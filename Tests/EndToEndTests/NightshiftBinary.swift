@@ -27,8 +27,9 @@ struct NightshiftBinary {
         let termination = try await runner.run(ShellCommand(path, arguments, workingDirectory: directory)) { channel, bytes in
             await collected.append(channel, bytes)
         }
-        return Outcome(termination: termination, standardOutput: await collected.text(.standardOutput),
-                       standardError: await collected.text(.standardError))
+        return Outcome(
+            termination: termination, standardOutput: await collected.text(.standardOutput),
+            standardError: await collected.text(.standardError))
     }
 }
 
@@ -38,15 +39,18 @@ extension NightshiftBinary {
 
     /// Runs the binary with a pseudo-terminal as its stdin, stdout and stderr (both arrive on
     /// `standardOutput`), to see what a user at a terminal, or Jenkins, would.
-    static func runInTerminal(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws -> Outcome {
+    static func runInTerminal(_ arguments: [String], in directory: String, environment extra: [String: String] = [:]) async throws
+        -> Outcome
+    {
         guard let wrapper = terminalWrapper else { throw CocoaError(.executableNotLoadable) }
         let line = ([path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
         let collected = OutputCollector()
         let runner = ProcessShellRunner(environment: environment(home: directory, extra: extra), gracePeriod: .seconds(5))
         let command = ShellCommand(wrapper, terminalArguments(line), workingDirectory: directory)
         let termination = try await runner.run(command) { channel, bytes in await collected.append(channel, bytes) }
-        return Outcome(termination: termination, standardOutput: await collected.text(.standardOutput),
-                       standardError: await collected.text(.standardError))
+        return Outcome(
+            termination: termination, standardOutput: await collected.text(.standardOutput),
+            standardError: await collected.text(.standardError))
     }
 
     /// util-linux's `script` takes the command as a string (`-c`) and the log file last, and

@@ -29,8 +29,11 @@ struct OrphanedDescendantsTests {
     static let hasSubreaper = false
     #endif
 
-    @Test("on Linux, a setsid or set -m descendant is ended and reaped when its step ends", .timeLimit(.minutes(1)),
-          .enabled(if: hasSubreaper, "macOS has no child subreaper: such a descendant is re-parented to launchd and outlives the lane (README, Platforms)"))
+    @Test(
+        "on Linux, a setsid or set -m descendant is ended and reaped when its step ends", .timeLimit(.minutes(1)),
+        .enabled(
+            if: hasSubreaper,
+            "macOS has no child subreaper: such a descendant is re-parented to launchd and outlives the lane (README, Platforms)"))
     func endedOnLinux() async throws {
         let directory = try makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)

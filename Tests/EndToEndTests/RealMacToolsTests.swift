@@ -25,14 +25,17 @@ struct RealMacToolsTests {
     static let hasTools = ["/usr/bin/security", "/usr/bin/xcodebuild", "/usr/bin/xcrun"]
         .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("signing through a temporary keychain leaves the search list as it was, after success and failure",
-          .enabled(if: hasTools, "needs macOS's security, xcodebuild and xcrun, which this machine does not have"),
-          .enabled(if: requested, "changes the user's keychain search list: runs in the macOS smoke job (NIGHTSHIFT_REAL_TOOLS=1)"))
+    @Test(
+        "signing through a temporary keychain leaves the search list as it was, after success and failure",
+        .enabled(if: hasTools, "needs macOS's security, xcodebuild and xcrun, which this machine does not have"),
+        .enabled(if: requested, "changes the user's keychain search list: runs in the macOS smoke job (NIGHTSHIFT_REAL_TOOLS=1)"))
     func smoke() async throws {
         let script = SigningFixtures.repositoryRoot.appendingPathComponent("scripts/macos-smoke").path
-        let binary = ProcessInfo.processInfo.environment["NIGHTSHIFT_BINARY"] ?? Bundle.main.bundleURL.appendingPathComponent("nightshift").path
+        let binary =
+            ProcessInfo.processInfo.environment["NIGHTSHIFT_BINARY"] ?? Bundle.main.bundleURL.appendingPathComponent("nightshift").path
         let runner = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment), gracePeriod: .seconds(10))
-        let result = try await runner.capture(ShellCommand("/bin/bash", [script, binary]), forwarding: [.standardOutput, .standardError]) { _, bytes in
+        let result = try await runner.capture(ShellCommand("/bin/bash", [script, binary]), forwarding: [.standardOutput, .standardError]) {
+            _, bytes in
             FileHandle.standardError.write(Data(bytes))
         }
         #expect(result.termination == .exited(0), "\(result.standardOutput)\n\(result.standardError)")

@@ -34,8 +34,9 @@ struct RunLaneTests {
     func passingLane() async throws {
         let directory = try makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        let outcome = try await NightshiftBinary.run(["run", "ok", "--json", "report.json"], in: directory,
-                                                     environment: ["DEPLOY_TOKEN": "hunter2-secret"])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "ok", "--json", "report.json"], in: directory,
+            environment: ["DEPLOY_TOKEN": "hunter2-secret"])
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardOutput.contains("hello from nightshift"))
         #expect(outcome.standardOutput.contains("token is ********"))
@@ -50,12 +51,12 @@ struct RunLaneTests {
     func laneNamedLikeASecret() async throws {
         let directory = try makeTemporaryDirectory()
         try """
-            project: { name: Demo }
-            lanes:
-              deploy-x7k2q9:
-                steps:
-                  - sh: echo hello
-            """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        project: { name: Demo }
+        lanes:
+          deploy-x7k2q9:
+            steps:
+              - sh: echo hello
+        """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let secret = ["API_TOKEN": "deploy-x7k2q9"]
         let result = try await NightshiftBinary.run(
             ["run", "deploy-x7k2q9", "--junit", "junit.xml", "--json", "run.json"], in: directory, environment: secret)
@@ -64,8 +65,10 @@ struct RunLaneTests {
         let junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
         let json = try String(contentsOfFile: directory + "/run.json", encoding: .utf8)
         let folders = try FileManager.default.subpathsOfDirectory(atPath: directory + "/.nightshift")
-        for (place, text) in [("stdout", result.standardOutput), ("stderr", result.standardError), ("JUnit", junit), ("JSON", json),
-                              ("run folders", folders.joined(separator: "\n"))] {
+        for (place, text) in [
+            ("stdout", result.standardOutput), ("stderr", result.standardError), ("JUnit", junit), ("JSON", json),
+            ("run folders", folders.joined(separator: "\n")),
+        ] {
             #expect(!text.contains("x7k2q9"), "the lane's name shows in \(place)")
         }
         let typo = try await NightshiftBinary.run(["run", "deploy-x7k2q"], in: directory, environment: secret)
@@ -133,12 +136,13 @@ struct RunLaneTests {
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let outcome = try await NightshiftBinary.run(["run", "nested", "--dry-run"], in: directory)
         #expect(outcome.exitCode == 0)
-        #expect(outcome.standardOutput == """
-            echo "hello from $NAME"
-            echo "token is $DEPLOY_TOKEN" >&2
-            make release
+        #expect(
+            outcome.standardOutput == """
+                echo "hello from $NAME"
+                echo "token is $DEPLOY_TOKEN" >&2
+                make release
 
-            """)
+                """)
     }
 
     @Test("a bad lanes.yml exits 2 with file:line:column before running anything")

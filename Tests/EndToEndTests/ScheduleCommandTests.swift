@@ -23,17 +23,19 @@ struct ScheduleCommandTests {
     func simulateWeek() async throws {
         let directory = try Self.folder()
         let utc = try await NightshiftBinary.run(
-            ["schedule", "--simulate", "--from", "2026-11-23T00:00:00Z", "--to", "2026-11-30T00:00:00Z"], in: directory, environment: ["TZ": "UTC"])
+            ["schedule", "--simulate", "--from", "2026-11-23T00:00:00Z", "--to", "2026-11-30T00:00:00Z"], in: directory,
+            environment: ["TZ": "UTC"])
         #expect(utc.exitCode == 0, "\(utc.standardError)")
-        #expect(utc.standardOutput == """
-            2026-11-23T00:52:00+00:00 developer-release
-            2026-11-23T06:24:00+00:00 qa-release
-            2026-11-24T00:52:00+00:00 developer-release
-            2026-11-25T00:52:00+00:00 developer-release
-            2026-11-26T00:52:00+00:00 developer-release
-            2026-11-29T00:52:00+00:00 developer-release
+        #expect(
+            utc.standardOutput == """
+                2026-11-23T00:52:00+00:00 developer-release
+                2026-11-23T06:24:00+00:00 qa-release
+                2026-11-24T00:52:00+00:00 developer-release
+                2026-11-25T00:52:00+00:00 developer-release
+                2026-11-26T00:52:00+00:00 developer-release
+                2026-11-29T00:52:00+00:00 developer-release
 
-            """)
+                """)
         let berlin = try await NightshiftBinary.run(
             ["schedule", "--simulate", "--from", "2026-11-23", "--to", "2026-11-24"], in: directory, environment: ["TZ": "Europe/Berlin"])
         #expect(berlin.standardOutput == "2026-11-23T00:52:00+01:00 developer-release\n2026-11-23T06:24:00+01:00 qa-release\n")
@@ -43,9 +45,12 @@ struct ScheduleCommandTests {
     @Test("next shows each scheduled lane's spec and next firings; an unscheduled lane is an error")
     func next() async throws {
         let directory = try Self.folder()
-        let outcome = try await NightshiftBinary.run(["next", "qa-release", "--count", "2", "--from", "2026-11-22T00:00:00Z"],
-                                                     in: directory, environment: ["TZ": "UTC"])
-        #expect(outcome.standardOutput == "qa-release  H 6 * * 1  (seed qa-release, UTC)\n  2026-11-23T06:24:00+00:00\n  2026-11-30T06:24:00+00:00\n")
+        let outcome = try await NightshiftBinary.run(
+            ["next", "qa-release", "--count", "2", "--from", "2026-11-22T00:00:00Z"],
+            in: directory, environment: ["TZ": "UTC"])
+        #expect(
+            outcome.standardOutput
+                == "qa-release  H 6 * * 1  (seed qa-release, UTC)\n  2026-11-23T06:24:00+00:00\n  2026-11-30T06:24:00+00:00\n")
         let lint = try await NightshiftBinary.run(["next", "lint"], in: directory)
         #expect(lint.exitCode == 2)
         #expect(lint.standardError == "error: lane 'lint' has no schedule\n")
@@ -69,16 +74,20 @@ struct ScheduleCommandTests {
 
     @Test("a bad schedule in lanes.yml stops the daemon before it starts: file:line:column, exit 2")
     func badSchedule() async throws {
-        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  nightly:\n    schedule: H 24 * * *\n    steps: [{ sh: make }]\n")
+        let directory = try Self.folder(
+            lanes: "project: { name: Demo }\nlanes:\n  nightly:\n    schedule: H 24 * * *\n    steps: [{ sh: make }]\n")
         let outcome = try await NightshiftBinary.run(["schedule"], in: directory)
         #expect(outcome.exitCode == 2)
-        #expect(outcome.standardError.contains("lanes.yml:4:17: error: invalid schedule for lane 'nightly' (hour field): 24 is an invalid value"))
+        #expect(
+            outcome.standardError.contains(
+                "lanes.yml:4:17: error: invalid schedule for lane 'nightly' (hour field): 24 is an invalid value"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/.nightshift"))
     }
 
     @Test("the daemon holds a lock (a second one refuses), and SIGTERM stops it with exit 0")
     func daemonLockAndStop() async throws {
-        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 1 1 *\n    steps: [{ sh: make }]\n")
+        let directory = try Self.folder(
+            lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 1 1 *\n    steps: [{ sh: make }]\n")
         async let first = NightshiftBinary.run(["schedule", "--grace-period", "5s"], in: directory)
         // The lock holds the daemon's pid once its signal trap is in place.
         let pid = try await SignalTests.waitForPID(in: directory + "/.nightshift/lanes.yml.scheduler.lock")
@@ -97,15 +106,19 @@ struct ScheduleCommandTests {
 
     @Test("validate warns about a schedule that never fires, and passes (#15)")
     func validateWarnsNeverFiring() async throws {
-        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 31 2 *\n    steps: [{ sh: make }]\n")
+        let directory = try Self.folder(
+            lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 31 2 *\n    steps: [{ sh: make }]\n")
         let outcome = try await NightshiftBinary.run(["validate"], in: directory)
         #expect(outcome.exitCode == 0)
-        #expect(outcome.standardError.contains("lanes.yml:4:15: warning: the schedule of lane 'yearly' never fires"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains("lanes.yml:4:15: warning: the schedule of lane 'yearly' never fires"), "\(outcome.standardError)"
+        )
     }
 
     @Test("a second daemon on the same lanes file through a hard link in another folder refuses to start (#15)")
     func daemonLockThroughHardLink() async throws {
-        let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 1 1 *\n    steps: [{ sh: make }]\n")
+        let directory = try Self.folder(
+            lanes: "project: { name: Demo }\nlanes:\n  yearly:\n    schedule: 0 0 1 1 *\n    steps: [{ sh: make }]\n")
         let elsewhere = try makeTemporaryDirectory()
         try FileManager.default.linkItem(atPath: directory + "/lanes.yml", toPath: elsewhere + "/ci.yml")
         // Both daemons run as one user, so they share HOME.
@@ -124,22 +137,29 @@ struct ScheduleCommandTests {
         let directory = try Self.folder()
         let store = try SQLiteRunHistory(path: directory + "/.nightshift/history.sqlite")
         let start = try #require(CronTimeFormat.date(from: "2026-11-23T00:52:00Z", defaultZone: .gmt))
-        _ = try await store.insert(RunRecord(lane: "developer-release", scheduledAt: start, startedAt: start, endedAt: start.addingTimeInterval(600),
-                                             status: .succeeded, exitCode: 0, logFolder: ".nightshift/runs/developer-release/20261123-005200-scheduled"))
+        _ = try await store.insert(
+            RunRecord(
+                lane: "developer-release", scheduledAt: start, startedAt: start, endedAt: start.addingTimeInterval(600),
+                status: .succeeded, exitCode: 0, logFolder: ".nightshift/runs/developer-release/20261123-005200-scheduled"))
         _ = try await store.insert(RunRecord(lane: "qa-release", scheduledAt: start.addingTimeInterval(5520), status: .skipped))
         let table = try await NightshiftBinary.run(["history", "developer-release"], in: directory, environment: ["TZ": "UTC"])
         #expect(table.standardOutput.split(separator: "\n").count == 2)
-        #expect(table.standardOutput.contains("developer-release  2026-11-23T00:52:00+00:00  2026-11-23T00:52:00+00:00  2026-11-23T01:02:00+00:00  succeeded  0"))
+        #expect(
+            table.standardOutput.contains(
+                "developer-release  2026-11-23T00:52:00+00:00  2026-11-23T00:52:00+00:00  2026-11-23T01:02:00+00:00  succeeded  0"))
         let json = try await NightshiftBinary.run(["history", "--json"], in: directory)
         let records = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
         #expect(records?.map { $0["lane"] as? String } == ["qa-release", "developer-release"])
         #expect(records?.first?["status"] as? String == "skipped")
     }
 
-    @Test("a nightshift run the scheduler launched holds its lane lock for its life, hides it from its steps, and runs nothing while another process holds it")
+    @Test(
+        "a nightshift run the scheduler launched holds its lane lock for its life, hides it from its steps, and runs nothing while another process holds it"
+    )
     func runHoldsLaneLock() async throws {
         let directory = try makeTemporaryDirectory()
-        let step = "echo ran >> \(directory)/runs.txt; printenv NIGHTSHIFT_LANE_LOCK || echo lock-unset; while [ ! -f \(directory)/release ]; do sleep 0.05; done"
+        let step =
+            "echo ran >> \(directory)/runs.txt; printenv NIGHTSHIFT_LANE_LOCK || echo lock-unset; while [ ! -f \(directory)/release ]; do sleep 0.05; done"
         try "project: { name: Demo }\nlanes:\n  hello:\n    steps: [{ sh: '\(step)' }]\n"
             .write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let lock = directory + "/.nightshift/locks/hello.lock"
@@ -161,7 +181,8 @@ struct ScheduleCommandTests {
     @Test("nightshift run takes its run id from NIGHTSHIFT_RUN_ID, so its logs are where the history points")
     func runAdoptsRunID() async throws {
         let directory = try Self.folder(lanes: "project: { name: Demo }\nlanes:\n  hello:\n    steps: [{ sh: echo hi }]\n")
-        let outcome = try await NightshiftBinary.run(["run", "hello"], in: directory, environment: ["NIGHTSHIFT_RUN_ID": "20261123-005200-scheduled"])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "hello"], in: directory, environment: ["NIGHTSHIFT_RUN_ID": "20261123-005200-scheduled"])
         #expect(outcome.exitCode == 0)
         #expect(FileManager.default.fileExists(atPath: directory + "/.nightshift/runs/hello/20261123-005200-scheduled"))
     }

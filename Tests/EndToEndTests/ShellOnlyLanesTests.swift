@@ -50,11 +50,13 @@ struct ShellOnlyLanesTests {
         let directory = try project()
         let outcome = try await NightshiftBinary.run(["run", "publish"], in: directory)
         #expect(outcome.exitCode == 2)
-        #expect(outcome.standardError.contains(
-            "lanes.yml:12:35: error: environment variable 'UPLOAD_TOKEN' is not set (needed by step 'VERSION=1.0' of lane 'publish')"),
+        #expect(
+            outcome.standardError.contains(
+                "lanes.yml:12:35: error: environment variable 'UPLOAD_TOKEN' is not set (needed by step 'VERSION=1.0' of lane 'publish')"),
             "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/publish-ran"))
-        let set = try await NightshiftBinary.run(["run", "publish", "--dry-run"], in: directory, environment: ["UPLOAD_TOKEN": "t0ken-value"])
+        let set = try await NightshiftBinary.run(
+            ["run", "publish", "--dry-run"], in: directory, environment: ["UPLOAD_TOKEN": "t0ken-value"])
         #expect(set.exitCode == 0, "\(set.standardError)")
     }
 }

@@ -5,26 +5,27 @@ import Testing
 
 @Suite("Interrupting nightshift", .temporaryDirectory)
 struct SignalTests {
-    @Test("SIGINT, SIGTERM or SIGHUP mid-step: the step's group gets that signal, cleanup runs, exit 130 / 143 / 129, no survivors",
-          arguments: [(SIGINT, "INT", Int32(130)), (SIGTERM, "TERM", Int32(143)), (SIGHUP, "HUP", Int32(129))])
+    @Test(
+        "SIGINT, SIGTERM or SIGHUP mid-step: the step's group gets that signal, cleanup runs, exit 130 / 143 / 129, no survivors",
+        arguments: [(SIGINT, "INT", Int32(130)), (SIGTERM, "TERM", Int32(143)), (SIGHUP, "HUP", Int32(129))])
     func interrupted(signal: Int32, name: String, exitCode: Int32) async throws {
         let directory = try makeTemporaryDirectory()
         try """
-            project: { name: Demo }
-            lanes:
-              long:
-                steps:
-                  - sh: |
-                      trap 'echo INT > got.txt; exit 130' INT
-                      trap 'echo TERM > got.txt; exit 143' TERM
-                      trap 'echo HUP > got.txt; exit 129' HUP
-                      sleep 300 & echo $! > child.pid
-                      echo $PPID > nightshift.pid
-                      wait
-                  - sh: echo never > never.txt
-                  - sh: echo cleaned > cleaned.txt
-                    always: true
-            """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        project: { name: Demo }
+        lanes:
+          long:
+            steps:
+              - sh: |
+                  trap 'echo INT > got.txt; exit 130' INT
+                  trap 'echo TERM > got.txt; exit 143' TERM
+                  trap 'echo HUP > got.txt; exit 129' HUP
+                  sleep 300 & echo $! > child.pid
+                  echo $PPID > nightshift.pid
+                  wait
+              - sh: echo never > never.txt
+              - sh: echo cleaned > cleaned.txt
+                always: true
+        """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         async let outcome = NightshiftBinary.run(["run", "long", "--json", "report.json"], in: directory)
         let nightshiftPID = try await Self.waitForPID(in: directory + "/nightshift.pid")
         let childPID = try await Self.waitForPID(in: directory + "/child.pid")
@@ -43,7 +44,10 @@ struct SignalTests {
     static func waitForPID(in path: String) async throws -> pid_t {
         for _ in 0..<200 {
             if let text = try? String(contentsOfFile: path, encoding: .utf8),
-               let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return pid
+            }
             try await Task.sleep(for: .milliseconds(25))
         }
         throw CancellationError()

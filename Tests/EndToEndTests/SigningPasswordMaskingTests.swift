@@ -29,10 +29,12 @@ struct SigningPasswordMaskingTests {
         let directory = try makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword])
-        let outcome = try await NightshiftBinary.run(["run", "developer-release"] + arguments, in: directory, environment: [
-            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin", "NIGHTSHIFT_FAKE_LOG": directory + "/fake.log",
-            "CODESIGNING_PATH": directory + "/signing", "P12_PASS": Self.certificatePassword, "KC_PASS": Self.keychainPassword,
-        ])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "developer-release"] + arguments, in: directory,
+            environment: [
+                "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin", "NIGHTSHIFT_FAKE_LOG": directory + "/fake.log",
+                "CODESIGNING_PATH": directory + "/signing", "P12_PASS": Self.certificatePassword, "KC_PASS": Self.keychainPassword,
+            ])
         return (directory, outcome)
     }
 
@@ -40,9 +42,10 @@ struct SigningPasswordMaskingTests {
     static func runFiles(in directory: String) -> [String: String] {
         let root = directory + "/.nightshift"
         let paths = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
-        return Dictionary(uniqueKeysWithValues: paths.compactMap { path in
-            (try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)).map { (path, $0) }
-        })
+        return Dictionary(
+            uniqueKeysWithValues: paths.compactMap { path in
+                (try? String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)).map { (path, $0) }
+            })
     }
 
     static func expectNoPasswords(in text: String, _ where: String) {

@@ -97,11 +97,13 @@ struct SigningRunTests {
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": "another-one"])
         let log = directory + "/fake.log"
-        let outcome = try await NightshiftBinary.run(["run", "developer-release"], in: directory, environment: [
-            "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin", "NIGHTSHIFT_FAKE_LOG": log,
-            "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
-            "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
-        ])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "developer-release"], in: directory,
+            environment: [
+                "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin", "NIGHTSHIFT_FAKE_LOG": log,
+                "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
+                "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
+            ])
         #expect(outcome.exitCode != 0)
         #expect(outcome.standardOutput.contains("distribution.p12"))
         #expect(!FileManager.default.fileExists(atPath: log))
@@ -113,11 +115,14 @@ struct SigningRunTests {
         let directory = try makeTemporaryDirectory()
         defer { SigningFixtures.remove(directory) }
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword, "PROFILE_NAME": "Brewer Staging"])
-        let outcome = try await NightshiftBinary.run(["profiles"], in: directory, environment: [
-            "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
-            "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
-        ])
+        try await SigningFixtures.make(
+            in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword, "PROFILE_NAME": "Brewer Staging"])
+        let outcome = try await NightshiftBinary.run(
+            ["profiles"], in: directory,
+            environment: [
+                "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
+                "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
+            ])
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(outcome.standardOutput.hasPrefix("staging\n"))
         #expect(outcome.standardOutput.contains("Brewer Staging (6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6)"))
@@ -135,11 +140,14 @@ struct SigningRunTests {
             let directory = try makeTemporaryDirectory()
             defer { SigningFixtures.remove(directory) }
             try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-            try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword].merging(settings) { _, new in new })
-            let outcome = try await NightshiftBinary.run(["profiles"], in: directory, environment: [
-                "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
-                "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
-            ])
+            try await SigningFixtures.make(
+                in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword].merging(settings) { _, new in new })
+            let outcome = try await NightshiftBinary.run(
+                ["profiles"], in: directory,
+                environment: [
+                    "CODESIGNING_PATH": directory + "/signing", "KEYCHAIN_NAME": "brewer-ci",
+                    "KEYCHAIN_PASSWORD": Self.keychainPassword, "CERTIFICATE_PASSWORD": Self.certificatePassword,
+                ])
             #expect(outcome.exitCode == exitCode, "\(settings): \(outcome.standardOutput)\(outcome.standardError)")
             #expect(outcome.standardOutput.contains("\n  \(expected)"), "\(outcome.standardOutput)")
         }

@@ -53,7 +53,8 @@ struct UploadLaneTests {
         }
         let project = try Project(lanes: Self.httpLanes(url: server.url("/builds/App.ipa?signature=presigned-sig-77").absoluteString))
         defer { project.remove() }
-        let outcome = try await NightshiftBinary.run(["run", "deliver"], in: project.directory, environment: ["STORE_AUTH": Self.storeToken])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "deliver"], in: project.directory, environment: ["STORE_AUTH": Self.storeToken])
         await server.stop()
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         let requests = server.requests
@@ -82,7 +83,8 @@ struct UploadLaneTests {
         }
         let project = try Project(lanes: Self.httpLanes(url: server.url("/builds/App.ipa").absoluteString))
         defer { project.remove() }
-        let outcome = try await NightshiftBinary.run(["run", "deliver"], in: project.directory, environment: ["STORE_AUTH": Self.storeToken])
+        let outcome = try await NightshiftBinary.run(
+            ["run", "deliver"], in: project.directory, environment: ["STORE_AUTH": Self.storeToken])
         await server.stop()
         #expect(outcome.exitCode == 1)
         #expect(server.requests.count == 1)
@@ -95,7 +97,8 @@ struct UploadLaneTests {
 
     static let keyID = "ABC123XYZ9"
     static let issuerID = "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4"
-    static let privateKey = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgE2EFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
+    static let privateKey =
+        "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgE2EFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
 
     /// A `beta` lane uploading build/App.ipa to TestFlight with the default credentials.
     static func testflightLanes(options: String = "") -> String {
@@ -119,14 +122,17 @@ struct UploadLaneTests {
         let project = try Project(lanes: Self.testflightLanes())
         defer { project.remove() }
         let log = project.directory + "/fake.log"
-        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([
-            "NIGHTSHIFT_FAKE_LOG": log, "APP_STORE_CONNECT_API_KEY_KEY": Self.privateKey,
-        ]))
+        let outcome = try await NightshiftBinary.run(
+            ["run", "beta"], in: project.directory,
+            environment: Self.testflightEnvironment([
+                "NIGHTSHIFT_FAKE_LOG": log, "APP_STORE_CONNECT_API_KEY_KEY": Self.privateKey,
+            ]))
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         let records = try Self.records(log)
-        #expect(records.first == [
-            "xcrun", "altool", "--upload-app", "-f", project.ipa, "-t", "ios", "--apiKey", Self.keyID, "--apiIssuer", Self.issuerID,
-        ])
+        #expect(
+            records.first == [
+                "xcrun", "altool", "--upload-app", "-f", project.ipa, "-t", "ios", "--apiKey", Self.keyID, "--apiIssuer", Self.issuerID,
+            ])
         let keys = try #require(records.first { $0.first == "xcrun<keys>" })
         #expect(Array(keys.dropFirst(2)) == ["AuthKey_\(Self.keyID).p8", "-----BEGIN PRIVATE KEY-----"])
         #expect(keys[1].hasSuffix("/private_keys") && !FileManager.default.fileExists(atPath: keys[1]), "the key outlived the call")
@@ -147,9 +153,11 @@ struct UploadLaneTests {
         let keyFile = project.directory + "/AuthKey_\(Self.keyID).p8"
         try Self.privateKey.write(toFile: keyFile, atomically: true, encoding: .utf8)
         let log = project.directory + "/fake.log"
-        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([
-            "NIGHTSHIFT_FAKE_LOG": log, "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": keyFile,
-        ]))
+        let outcome = try await NightshiftBinary.run(
+            ["run", "beta"], in: project.directory,
+            environment: Self.testflightEnvironment([
+                "NIGHTSHIFT_FAKE_LOG": log, "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": keyFile,
+            ]))
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         let keys = try #require(try Self.records(log).first { $0.first == "xcrun<keys>" })
         #expect(Array(keys.dropFirst(2)) == ["AuthKey_\(Self.keyID).p8", "-----BEGIN PRIVATE KEY-----"])
@@ -161,17 +169,21 @@ struct UploadLaneTests {
         defer { project.remove() }
         let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([:]))
         #expect(outcome.exitCode == 2)
-        #expect(outcome.standardError.contains(
-            "none of the environment variables 'APP_STORE_CONNECT_API_KEY_KEY', 'APP_STORE_CONNECT_API_KEY_KEY_FILEPATH' is set (needed by private_key: of step"))
+        #expect(
+            outcome.standardError.contains(
+                "none of the environment variables 'APP_STORE_CONNECT_API_KEY_KEY', 'APP_STORE_CONNECT_API_KEY_KEY_FILEPATH' is set (needed by private_key: of step"
+            ))
     }
 
     @Test("upload to testflight when altool fails: exit 1 with altool's error, ids still masked")
     func testflightFailure() async throws {
         let project = try Project(lanes: Self.testflightLanes(options: ", attempts: 1"))
         defer { project.remove() }
-        let outcome = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.testflightEnvironment([
-            "FAKE_ALTOOL_EXIT": "1", "APP_STORE_CONNECT_API_KEY_KEY": Self.privateKey,
-        ]))
+        let outcome = try await NightshiftBinary.run(
+            ["run", "beta"], in: project.directory,
+            environment: Self.testflightEnvironment([
+                "FAKE_ALTOOL_EXIT": "1", "APP_STORE_CONNECT_API_KEY_KEY": Self.privateKey,
+            ]))
         #expect(outcome.exitCode == 1)
         #expect(outcome.standardOutput.contains("upload to testflight failed: altool exit code 1: *** Error: Error uploading"))
         for secret in [Self.keyID, Self.issuerID] {

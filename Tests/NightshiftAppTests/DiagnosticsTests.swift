@@ -12,10 +12,12 @@ struct DiagnosticsTests {
         var testDescription: String { "\(variables) --no-color: \(noColor) → coloured: \(coloured)" }
     }
 
-    @Test("on a terminal errors are coloured; NO_COLOR, --no-color and Jenkins print them plain", arguments: [
-        Setting(coloured: true), Setting(variables: ["NO_COLOR": "1"], coloured: false), Setting(noColor: true, coloured: false),
-        Setting(variables: ["JENKINS_URL": "https://ci"], coloured: false),
-    ])
+    @Test(
+        "on a terminal errors are coloured; NO_COLOR, --no-color and Jenkins print them plain",
+        arguments: [
+            Setting(coloured: true), Setting(variables: ["NO_COLOR": "1"], coloured: false), Setting(noColor: true, coloured: false),
+            Setting(variables: ["JENKINS_URL": "https://ci"], coloured: false),
+        ])
     func colour(setting: Setting) async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         var environment = app.environment(setting.variables)

@@ -10,7 +10,8 @@ struct ExportTests {
     @Test("a Jenkinsfile per lane into --output, read against the current directory; exit 0")
     func writesFiles() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
-        let status = await ExportJenkins(global: LanesFileOptions(), lanes: ["lint", "nightly"], output: "ci").execute(in: app.environment())
+        let status = await ExportJenkins(global: LanesFileOptions(), lanes: ["lint", "nightly"], output: "ci").execute(
+            in: app.environment())
         #expect(status == 0)
         #expect(app.standardOutput == "wrote ci/Jenkinsfile.lint\nwrote ci/Jenkinsfile.nightly\n")
         #expect(app.read("ci/Jenkinsfile.nightly")?.contains("nightshift run nightly") == true)
@@ -31,7 +32,8 @@ struct ExportTests {
     func cannotWrite() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         try app.write("a file", to: "ci")
-        let status = await ExportJenkins(global: LanesFileOptions(), lanes: ["lint"], output: "ci", single: true).execute(in: app.environment())
+        let status = await ExportJenkins(global: LanesFileOptions(), lanes: ["lint"], output: "ci", single: true).execute(
+            in: app.environment())
         #expect(status == 1)
         #expect(app.standardError.hasPrefix("error: "))
         #expect(app.standardOutput == "")

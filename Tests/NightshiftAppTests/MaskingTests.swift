@@ -10,9 +10,13 @@ struct MaskingTests {
     @Test("a secret in a lane's name, in an error and in a step's output never reaches stdout or stderr")
     func secretsNeverShown() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
-        await app.shell.onScript(containing: "echo lint", .output([
-            (.standardOutput, "the token is hunter2-secret\n"), (.standardError, "warning: hunter2-"), (.standardError, "secret again\n"),
-        ], .exited(0)))
+        await app.shell.onScript(
+            containing: "echo lint",
+            .output(
+                [
+                    (.standardOutput, "the token is hunter2-secret\n"), (.standardError, "warning: hunter2-"),
+                    (.standardError, "secret again\n"),
+                ], .exited(0)))
         let environment = app.environment(["RELEASE_TOKEN": "hunter2-secret"])
         let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint", "hunter2-secret"]).execute(in: environment)
         #expect(status == 2)

@@ -54,12 +54,13 @@ struct RunTests {
         let app = try AppHarness(lanes: Fixtures.lanes)
         let status = await app.run("lnt")
         #expect(status == 2)
-        #expect(app.standardError == """
-            error: no lane named 'lnt'
-            note: did you mean 'lint'?
-            note: lanes: lint, nightly, broken, hang
+        #expect(
+            app.standardError == """
+                error: no lane named 'lnt'
+                note: did you mean 'lint'?
+                note: lanes: lint, nightly, broken, hang
 
-            """)
+                """)
         #expect(await app.shell.commands.isEmpty)
     }
 
@@ -104,8 +105,10 @@ struct RunTests {
     func dotEnvFills() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         try app.write("TARGET=from-file\nRELEASE_TOKEN=file-token-123\n", to: ".env.ci")
-        await app.shell.onScript(containing: "echo \"token", .output([(.standardOutput, "token file-token-123 for from-env\n")], .exited(0)))
-        let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["nightly"]).execute(in: app.environment(["TARGET": "from-env"]))
+        await app.shell.onScript(
+            containing: "echo \"token", .output([(.standardOutput, "token file-token-123 for from-env\n")], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["nightly"]).execute(
+            in: app.environment(["TARGET": "from-env"]))
         #expect(status == 0)
         #expect(app.standardError.contains("note: TARGET from the environment overrides .env.ci:1"))
         #expect(app.standardOutput.contains("token ******** for from-env"))
@@ -146,8 +149,9 @@ struct RunTests {
         #expect(app.read("notes.txt") == "precious data\n")
     }
 
-    @Test("a signal while a step runs stops the lane and exits 128 + the signal",
-          arguments: zip([Signals.hangUp, Signals.interrupt, Signals.terminate], [Int32(129), 130, 143]))
+    @Test(
+        "a signal while a step runs stops the lane and exits 128 + the signal",
+        arguments: zip([Signals.hangUp, Signals.interrupt, Signals.terminate], [Int32(129), 130, 143]))
     func interrupted(signal: Int32, expected: Int32) async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         await app.shell.onScript(containing: "sleep forever", .hang)
@@ -159,14 +163,15 @@ struct RunTests {
 
     @Test("a secret the lane needs but the environment lacks: exit 2, named, nothing ran")
     func missingSecret() async throws {
-        let app = try AppHarness(lanes: """
-            project: { name: Demo }
-            secrets: [RELEASE_TOKEN]
-            lanes:
-              ship:
-                env: { TOKEN: "${RELEASE_TOKEN}" }
-                steps: [ { sh: ./ship } ]
-            """)
+        let app = try AppHarness(
+            lanes: """
+                project: { name: Demo }
+                secrets: [RELEASE_TOKEN]
+                lanes:
+                  ship:
+                    env: { TOKEN: "${RELEASE_TOKEN}" }
+                    steps: [ { sh: ./ship } ]
+                """)
         let status = await app.run("ship")
         #expect(status == 2)
         #expect(app.standardError.contains("'RELEASE_TOKEN' is not set"))

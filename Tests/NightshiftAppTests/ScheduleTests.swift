@@ -13,19 +13,26 @@ struct ScheduleTests {
     @Test("--simulate: every firing in the window, in time order; exit 0")
     func simulate() async throws {
         let app = try AppHarness(lanes: Self.yearly)
-        let status = await ScheduleLanes(global: LanesFileOptions(), mode: .simulate(from: "2026-01-01T00:00:00Z", to: "2028-01-01T00:00:00Z"))
-            .execute(in: app.environment())
+        let status = await ScheduleLanes(
+            global: LanesFileOptions(), mode: .simulate(from: "2026-01-01T00:00:00Z", to: "2028-01-01T00:00:00Z")
+        )
+        .execute(in: app.environment())
         #expect(status == 0)
-        #expect(app.standardOutput == "2026-01-01T00:00:00+00:00 yearly\n2027-01-01T00:00:00+00:00 yearly\n2028-01-01T00:00:00+00:00 yearly\n")
+        #expect(
+            app.standardOutput == "2026-01-01T00:00:00+00:00 yearly\n2027-01-01T00:00:00+00:00 yearly\n2028-01-01T00:00:00+00:00 yearly\n")
     }
 
     @Test("--simulate: --to before --from, or an unreadable time, is exit 2")
     func simulateBadWindow() async throws {
         let app = try AppHarness(lanes: Self.yearly)
-        #expect(await ScheduleLanes(global: LanesFileOptions(), mode: .simulate(from: "2027-01-01", to: "2026-01-01")).execute(in: app.environment()) == 2)
+        #expect(
+            await ScheduleLanes(global: LanesFileOptions(), mode: .simulate(from: "2027-01-01", to: "2026-01-01")).execute(
+                in: app.environment()) == 2)
         #expect(app.standardError == "error: --to is before --from\n")
         let other = try AppHarness(lanes: Self.yearly)
-        #expect(await ScheduleLanes(global: LanesFileOptions(), mode: .simulate(from: "2026", to: "2027-01-01")).execute(in: other.environment()) == 2)
+        #expect(
+            await ScheduleLanes(global: LanesFileOptions(), mode: .simulate(from: "2026", to: "2027-01-01")).execute(
+                in: other.environment()) == 2)
         #expect(other.standardError.hasPrefix("error: cannot read the time '2026'"))
     }
 
@@ -57,7 +64,9 @@ struct ScheduleTests {
     @Test("the daemon runs until SIGTERM, then exits 0")
     func daemonStops() async throws {
         let app = try AppHarness(lanes: Self.yearly)
-        let task = Task { await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment()) }
+        let task = Task {
+            await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment())
+        }
         try await eventually { app.signals.trapCount == 1 && app.clock.sleeperCount > 0 }
         app.signals.send(Signals.terminate)
         #expect(await task.value == 0)
@@ -68,7 +77,9 @@ struct ScheduleTests {
     func daemonFires() async throws {
         let app = try AppHarness(lanes: "project: { name: Demo }\nlanes:\n  often:\n    schedule: '* * * * *'\n    steps: [{ sh: make }]\n")
         await app.shell.on(["/usr/local/bin/nightshift", "run", "often"], .output([(.standardOutput, "ran\n")], .exited(0)))
-        let task = Task { await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment()) }
+        let task = Task {
+            await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment())
+        }
         try await eventually { app.signals.trapCount == 1 }
         // A minute at a time until the daemon, asleep until the next minute, fires it.
         try await eventually {
@@ -94,8 +105,9 @@ struct ScheduleTests {
     @Test("the daemon: another daemon holding the lanes file's lock is exit 1")
     func daemonLockHeld() async throws {
         let app = try AppHarness(lanes: Self.yearly)
-        let held = try SchedulerLock(lanesFile: "lanes.yml", currentDirectory: app.directory,
-                                     identityFolder: app.directory + "/.nightshift/scheduler-locks")
+        let held = try SchedulerLock(
+            lanesFile: "lanes.yml", currentDirectory: app.directory,
+            identityFolder: app.directory + "/.nightshift/scheduler-locks")
         let status = await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment())
         withExtendedLifetime(held) {}
         #expect(status == 1)
@@ -114,10 +126,14 @@ struct ScheduleTests {
     @Test("the daemon: a missing .env file or an invalid lanes.yml is exit 2 before it starts")
     func daemonUsage() async throws {
         let app = try AppHarness(lanes: Self.yearly)
-        #expect(await ScheduleLanes(global: LanesFileOptions(env: "gone"), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment()) == 2)
+        #expect(
+            await ScheduleLanes(global: LanesFileOptions(env: "gone"), mode: .daemon(gracePeriod: .seconds(1))).execute(
+                in: app.environment()) == 2)
         #expect(app.standardError == ".env.gone: error: cannot read .env.gone\n")
         let invalid = try AppHarness(lanes: Fixtures.invalid)
-        #expect(await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: invalid.environment()) == 2)
+        #expect(
+            await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: invalid.environment()) == 2
+        )
         #expect(invalid.signals.trapCount == 0)
     }
 }

@@ -22,14 +22,15 @@ struct ValidateAndLanesTests {
         let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment())
         #expect(status == 2)
         #expect(app.standardOutput == "")
-        #expect(app.standardError == """
-            lanes.yml:4:5: error: unknown key 'stpes' in lane 'lint'
-            lanes.yml:4:5: note: did you mean 'steps'?
-            lanes.yml:5:20: error: lane 'lint' names configuration 'x', which does not exist
-            lanes.yml:5:20: note: the file defines no configurations
-            2 errors
+        #expect(
+            app.standardError == """
+                lanes.yml:4:5: error: unknown key 'stpes' in lane 'lint'
+                lanes.yml:4:5: note: did you mean 'steps'?
+                lanes.yml:5:20: error: lane 'lint' names configuration 'x', which does not exist
+                lanes.yml:5:20: note: the file defines no configurations
+                2 errors
 
-            """)
+                """)
     }
 
     @Test("validate: a missing lanes file is exit 2 with a hint; --file is read against the current directory")
@@ -52,13 +53,14 @@ struct ValidateAndLanesTests {
     @Test("validate: load errors quoting a secret (lanes.yml's, the environment's, a .env file's) are masked")
     func validateMasksSecrets() async throws {
         // One lane quoting each kind of secret: lanes.yml's own env: literal, the environment's, a .env file's.
-        let app = try AppHarness(lanes: """
-            project: { name: Demo }
-            lanes:
-              deploy: { env: { RELEASE_TOKEN: "literal-tok-4f9a2c" }, configuration: literal-tok-4f9a2c, steps: [ { sh: echo } ] }
-              publish: { configuration: env-secret-77b1, steps: [ { sh: echo } ] }
-              notify: { configuration: dotenv-secret-31c, steps: [ { sh: echo } ] }
-            """)
+        let app = try AppHarness(
+            lanes: """
+                project: { name: Demo }
+                lanes:
+                  deploy: { env: { RELEASE_TOKEN: "literal-tok-4f9a2c" }, configuration: literal-tok-4f9a2c, steps: [ { sh: echo } ] }
+                  publish: { configuration: env-secret-77b1, steps: [ { sh: echo } ] }
+                  notify: { configuration: dotenv-secret-31c, steps: [ { sh: echo } ] }
+                """)
         try app.write("SLACK_TOKEN=dotenv-secret-31c\n", to: ".env")
         let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment(["API_TOKEN": "env-secret-77b1"]))
         #expect(status == 2)
@@ -74,7 +76,9 @@ struct ValidateAndLanesTests {
         let app = try AppHarness(lanes: Fixtures.lanes)
         let status = await ListLanes(global: LanesFileOptions()).execute(in: app.environment())
         #expect(status == 0)
-        #expect(app.standardOutput.hasPrefix("LANE     CONFIGURATION  SCHEDULE     DESCRIPTION\nlint     -              -            Lint the sources\n"))
+        #expect(
+            app.standardOutput.hasPrefix(
+                "LANE     CONFIGURATION  SCHEDULE     DESCRIPTION\nlint     -              -            Lint the sources\n"))
         #expect(app.standardError == "")
     }
 

@@ -11,8 +11,9 @@ struct ExitStatusTests {
     static func lane(_ status: LaneStatus, logProblem: String? = nil, signal: Int32? = nil) -> LaneResult {
         var step = StepResult(lane: "ci", name: "build", kind: .step(.sh), status: .passed, start: Date(timeIntervalSince1970: 0))
         step.logProblem = logProblem
-        return LaneResult(lane: "ci", status: status, steps: [step], start: Date(timeIntervalSince1970: 0), duration: .zero,
-                          runID: "r", logFolder: "", signal: signal)
+        return LaneResult(
+            lane: "ci", status: status, steps: [step], start: Date(timeIntervalSince1970: 0), duration: .zero,
+            runID: "r", logFolder: "", signal: signal)
     }
 
     @Test("a passing run with an incomplete step log exits 1, as for an unwritten report")

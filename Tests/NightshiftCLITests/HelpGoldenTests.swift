@@ -8,7 +8,8 @@ import Testing
 /// record their goldens with `NIGHTSHIFT_RECORD=1 swift test --filter HelpGoldenTests`.
 @Suite("--help of every command")
 struct HelpGoldenTests {
-    static func commands(_ command: any ParsableCommand.Type = Nightshift.self, path: [String] = []) -> [(String, any ParsableCommand.Type)] {
+    static func commands(_ command: any ParsableCommand.Type = Nightshift.self, path: [String] = []) -> [(String, any ParsableCommand.Type)]
+    {
         let name = command.configuration.commandName ?? "nightshift"
         let here = path + [name]
         return [(here.joined(separator: "-"), command)]

@@ -9,10 +9,11 @@ import Testing
 struct SchedulingCommandParseTests {
     @Test("cron takes a spec, seed, start, zone, count, --previous and --explain")
     func cron() throws {
-        let command = try #require(try Nightshift.parseAsRoot([
-            "cron", "H 0 * * 0-4", "--seed", "folder/job", "--from", "2026-01-01T00:00:00Z", "--timezone", "Europe/Berlin",
-            "--count", "3", "--previous", "--explain",
-        ]) as? CronCommand)
+        let command = try #require(
+            try Nightshift.parseAsRoot([
+                "cron", "H 0 * * 0-4", "--seed", "folder/job", "--from", "2026-01-01T00:00:00Z", "--timezone", "Europe/Berlin",
+                "--count", "3", "--previous", "--explain",
+            ]) as? CronCommand)
         #expect(command.spec == "H 0 * * 0-4")
         #expect(command.seed == "folder/job")
         #expect(command.from == "2026-01-01T00:00:00Z")
@@ -28,11 +29,14 @@ struct SchedulingCommandParseTests {
     func schedule() throws {
         let daemon = try #require(try Nightshift.parseAsRoot(["schedule", "--file", "ci.yml", "--grace-period", "2m"]) as? ScheduleCommand)
         #expect(daemon.global.file == "ci.yml" && !daemon.simulate && daemon.gracePeriod == "2m")
-        let simulation = try #require(try Nightshift.parseAsRoot(["schedule", "--simulate", "--from", "2026-01-01", "--to", "2026-01-08"]) as? ScheduleCommand)
+        let simulation = try #require(
+            try Nightshift.parseAsRoot(["schedule", "--simulate", "--from", "2026-01-01", "--to", "2026-01-08"]) as? ScheduleCommand)
         #expect(simulation.simulate && simulation.from == "2026-01-01" && simulation.to == "2026-01-08")
         #expect(try Nightshift.parseAsRoot(["schedule", "--print-systemd"]) is ScheduleCommand)
-        for invalid in [["--simulate", "--from", "2026-01-01"], ["--from", "2026-01-01", "--to", "2026-01-02"],
-                        ["--print-launchd", "--print-systemd"], ["--grace-period", "soon"]] {
+        for invalid in [
+            ["--simulate", "--from", "2026-01-01"], ["--from", "2026-01-01", "--to", "2026-01-02"],
+            ["--print-launchd", "--print-systemd"], ["--grace-period", "soon"],
+        ] {
             #expect(throws: (any Error).self, "\(invalid)") { try Nightshift.parseAsRoot(["schedule"] + invalid) }
         }
     }

@@ -58,8 +58,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let received = Received(method: request.method.rawValue, path: request.path, query: query, headers: headers, body: body, bodySize: size)
-        let index = lock.withLock { log.append(received); return log.count - 1 }
+        let received = Received(
+            method: request.method.rawValue, path: request.path, query: query, headers: headers, body: body, bodySize: size)
+        let index = lock.withLock {
+            log.append(received); return log.count - 1
+        }
         return await handler(received, index)
     }
 
@@ -77,11 +80,13 @@ extension FlyingFox.HTTPResponse {
     public static func status(_ code: Int, _ body: String = "", headers: [String: String] = [:]) -> FlyingFox.HTTPResponse {
         var fields: [HTTPHeader: String] = [:]
         for (name, value) in headers { fields[HTTPHeader(name)] = value }
-        return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Status \(code)"), headers: HTTPHeaders(fields), body: Data(body.utf8))
+        return FlyingFox.HTTPResponse(
+            statusCode: HTTPStatusCode(code, phrase: "Status \(code)"), headers: HTTPHeaders(fields), body: Data(body.utf8))
     }
 
     public static func json(_ object: Any, status: Int = 200) -> FlyingFox.HTTPResponse {
         let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-        return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(status, phrase: "OK"), headers: [.contentType: "application/json"], body: data)
+        return FlyingFox.HTTPResponse(
+            statusCode: HTTPStatusCode(status, phrase: "OK"), headers: [.contentType: "application/json"], body: data)
     }
 }

@@ -31,7 +31,9 @@ public final class ManualClock: WallClock, @unchecked Sendable {
     }
 
     public func sleep(until date: Date) async throws {
-        let id = lock.withLock { nextID += 1; return nextID }
+        let id = lock.withLock {
+            nextID += 1; return nextID
+        }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow: Bool = lock.withLock {

@@ -20,8 +20,11 @@ public struct SigningFixtures: Sendable {
     /// Makes `<name>.p12` and `<name>.mobileprovision` under `folder`; `settings` are the
     /// script's variables (TEAM_ID, APP_ID, PROFILE_EXPIRY, P12_PASSWORD, LEGACY, OTHER_CERT…).
     @discardableResult
-    public static func make(in folder: String, name: String = "distribution", _ settings: [String: String] = [:]) async throws -> SigningFixtures {
-        let result = try await run(ShellCommand("/bin/sh", [script, folder], environment: settings.merging(["FIXTURE_NAME": name]) { old, _ in old }))
+    public static func make(in folder: String, name: String = "distribution", _ settings: [String: String] = [:]) async throws
+        -> SigningFixtures
+    {
+        let result = try await run(
+            ShellCommand("/bin/sh", [script, folder], environment: settings.merging(["FIXTURE_NAME": name]) { old, _ in old }))
         guard result.succeeded else { throw FixtureError(message: "fixture script failed: \(result.failureDetail)") }
         return SigningFixtures(folder: folder)
     }

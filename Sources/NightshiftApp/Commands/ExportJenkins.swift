@@ -12,8 +12,10 @@ public struct ExportJenkins: LanesFileCommand {
     public var output: String
     public var single: Bool
 
-    public init(global: LanesFileOptions, lanes: [String] = [], output: String = JenkinsExportOptions.defaultOutputDirectory,
-                single: Bool = false) {
+    public init(
+        global: LanesFileOptions, lanes: [String] = [], output: String = JenkinsExportOptions.defaultOutputDirectory,
+        single: Bool = false
+    ) {
         self.global = global
         self.lanes = lanes
         self.output = output

@@ -14,8 +14,10 @@ public struct PreviewCron: AppCommand {
     public var previous: Bool
     public var explain: Bool
 
-    public init(spec: String, seed: String? = nil, from: String? = nil, timezone: String? = nil, count: Int = 5,
-                previous: Bool = false, explain: Bool = false) {
+    public init(
+        spec: String, seed: String? = nil, from: String? = nil, timezone: String? = nil, count: Int = 5,
+        previous: Bool = false, explain: Bool = false
+    ) {
         self.spec = spec
         self.seed = seed
         self.from = from
@@ -35,10 +37,12 @@ public struct PreviewCron: AppCommand {
             timeZone: zone, timeZoneOrigin: timezone == nil ? .system : .option, count: count, previous: previous, explain: explain)
         // Streamed: `--count 10000000` must not hold ten million lines.
         let writer = ChunkedLineWriter(output: context.output)
-        try CronPreview.write(for: query, line: writer.line, note: { note in
-            writer.flush()
-            context.output.err("note: \(note)\n")
-        })
+        try CronPreview.write(
+            for: query, line: writer.line,
+            note: { note in
+                writer.flush()
+                context.output.err("note: \(note)\n")
+            })
         writer.flush()
         return ExitStatus.success
     }

@@ -12,8 +12,10 @@ public struct RunLanes: LanesFileCommand {
     public var junit: String?
     public var json: String?
 
-    public init(global: LanesFileOptions, lanes: [String], dryRun: Bool = false, keepGoing: Bool = false, verbose: Bool = false,
-                junit: String? = nil, json: String? = nil) {
+    public init(
+        global: LanesFileOptions, lanes: [String], dryRun: Bool = false, keepGoing: Bool = false, verbose: Bool = false,
+        junit: String? = nil, json: String? = nil
+    ) {
         self.global = global
         self.lanes = lanes
         self.dryRun = dryRun

@@ -40,15 +40,19 @@ public struct ScheduleLanes: LanesFileCommand {
 
     private func simulate(from: String, to: String, lanes: [ScheduledLane], context: CommandContext) throws {
         let zone = context.systemTimeZone
-        let window = (from: try TimeArgument.instant(from, in: zone, fallback: context.clock.now),
-                      to: try TimeArgument.instant(to, in: zone, fallback: context.clock.now))
+        let window = (
+            from: try TimeArgument.instant(from, in: zone, fallback: context.clock.now),
+            to: try TimeArgument.instant(to, in: zone, fallback: context.clock.now)
+        )
         guard window.from <= window.to else { throw CommandFailure.usage("--to is before --from") }
         // Streamed: a century of a per-minute lane must not be held in memory.
         let writer = ChunkedLineWriter(output: context.output)
-        ScheduleSimulation.write(for: lanes, from: window.from, to: window.to, zone: zone, line: writer.line, note: { note in
-            writer.flush()
-            context.output.err("note: \(note)\n")
-        })
+        ScheduleSimulation.write(
+            for: lanes, from: window.from, to: window.to, zone: zone, line: writer.line,
+            note: { note in
+                writer.flush()
+                context.output.err("note: \(note)\n")
+            })
         writer.flush()
     }
 }

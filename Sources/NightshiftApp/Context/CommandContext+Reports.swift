@@ -13,7 +13,9 @@ extension CommandContext {
         let masker = output.masker
         do {
             if let junit { try write(masker.mask(JUnitReport(results: results, properties: jenkins.reportProperties).render()), to: junit) }
-            if let json { try write(masker.mask(String(decoding: try JSONReport(results: results).render(), as: UTF8.self)) + "\n", to: json) }
+            if let json {
+                try write(masker.mask(String(decoding: try JSONReport(results: results).render(), as: UTF8.self)) + "\n", to: json)
+            }
             return true
         } catch {
             report(ReportNotWritten(reason: error))

@@ -24,9 +24,11 @@ extension CommandContext {
         let maskingWarnings = file.maskingWarnings(in: environment)
         if !maskingWarnings.isEmpty { output.err(printer.render(maskingWarnings)) }
         let teardownSignal = TeardownSignal()
-        let shell: any ShellRunner = dryRun
-            ? DryRunShellRunner(output: output, masker: masker,
-                                answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
+        let shell: any ShellRunner =
+            dryRun
+            ? DryRunShellRunner(
+                output: output, masker: masker,
+                answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
             : self.environment.makeShell(ShellSettings(environment: environment, teardownSignal: teardownSignal))
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
@@ -41,11 +43,13 @@ extension CommandContext {
         let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,
-            condensesToolOutput: RunOptions.condensesToolOutput(interactive: output.isInteractive, environment: environment, verbose: verbose),
+            condensesToolOutput: RunOptions.condensesToolOutput(
+                interactive: output.isInteractive, environment: environment, verbose: verbose),
             stateDirectory: stateDirectory,
             runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID))
         let runner = LaneRunner(
-            file: file, dependencies: dependencies, performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
+            file: file, dependencies: dependencies,
+            performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
             reporter: reporter, interruption: interruption, options: options, masker: masker)
         return PreparedRun(session: RunSession(runner: runner), signals: signals)
     }

@@ -17,9 +17,10 @@ extension CommandContext {
     /// start with bare ones).
     func serviceDefinition() -> ServiceDefinition {
         let carried = ["PATH", "TZ", "LANG"].compactMap { name in environment.variables[name].map { (name, $0) } }
-        return ServiceDefinition(executable: environment.executablePath, lanesFile: absoluteLanesFile,
-                                 environmentName: options.env, workingDirectory: currentDirectory,
-                                 environment: Dictionary(uniqueKeysWithValues: carried))
+        return ServiceDefinition(
+            executable: environment.executablePath, lanesFile: absoluteLanesFile,
+            environmentName: options.env, workingDirectory: currentDirectory,
+            environment: Dictionary(uniqueKeysWithValues: carried))
     }
 
     /// Runs the scheduler daemon until SIGTERM or SIGINT.
@@ -36,8 +37,9 @@ extension CommandContext {
         // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
         // in the 60 s launchd and systemd allow for stopping.
         let shell = environment.makeShell(ShellSettings(environment: environment.variables, gracePeriod: .seconds(20)))
-        let launcher = ProcessLaneLauncher(shell: shell, executable: environment.executablePath, lanesFile: path, environmentName: options.env,
-                                           workingDirectory: nil, stateDirectory: stateDirectory)
+        let launcher = ProcessLaneLauncher(
+            shell: shell, executable: environment.executablePath, lanesFile: path, environmentName: options.env,
+            workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(
             lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory), history: history,
             revisions: GitRevisionProbe(shell: shell, workingDirectory: lanesFileFolder), log: log, gracePeriod: gracePeriod,
@@ -57,6 +59,7 @@ extension CommandContext {
         guard let home = environment.variables["HOME"], !home.isEmpty else {
             return try SchedulerLock(path: SchedulerLock.path(forLanesFile: options.file, currentDirectory: currentDirectory))
         }
-        return try SchedulerLock(lanesFile: options.file, currentDirectory: currentDirectory, identityFolder: home + "/.nightshift/scheduler-locks")
+        return try SchedulerLock(
+            lanesFile: options.file, currentDirectory: currentDirectory, identityFolder: home + "/.nightshift/scheduler-locks")
     }
 }

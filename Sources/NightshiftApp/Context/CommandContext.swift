@@ -50,7 +50,8 @@ public struct CommandContext: Sendable {
     @discardableResult
     func report(_ error: any Error) -> Int32 {
         let failure = CommandFailure(mapping: error)
-        let text = failure.countsErrors
+        let text =
+            failure.countsErrors
             ? printer.render(failure.diagnostics)
             : failure.diagnostics.map { printer.render([$0]) }.joined()
         output.err(text)

@@ -17,7 +17,8 @@ extension SigningStepPerformer {
             teamID: profile.teamID, profileName: profile.name,
             signingIdentity: try await signingIdentity(inputs, profile: profile, context))
         if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
-        let termination = try await context.run(XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
+        let termination = try await context.run(
+            XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
         if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
             throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)", reason: .missingBuildProduct)
         }
@@ -29,7 +30,9 @@ extension SigningStepPerformer {
         let profile = try profileSummary(inputs, context)
         let paths = try buildPaths(context)
         let options = exportOptions(inputs, profile: profile, context)
-        await context.log("write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual, provisioningProfiles \(inputs.appIdentifier) = \(profile.name)")
+        await context.log(
+            "write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual, provisioningProfiles \(inputs.appIdentifier) = \(profile.name)"
+        )
         if !context.isDryRun {
             try files.createDirectory(atPath: paths.output)
             try files.write(options.xmlData(), toPath: paths.exportOptionsPlist)
@@ -66,8 +69,9 @@ extension SigningStepPerformer {
     private func signingIdentity(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) async throws -> String {
         if context.isDryRun { return profile.identity }
         // openssl may not read what `security import` did (LibreSSL): then the profile's, as before the import.
-        guard case .identities(let identities) = try await P12Inspector(shell: context.shell, opensslPath: openssl)
-            .read(inputs.p12Path, password: inputs.certificatePassword),
+        guard
+            case .identities(let identities) = try await P12Inspector(shell: context.shell, opensslPath: openssl)
+                .read(inputs.p12Path, password: inputs.certificatePassword),
             let chosen = SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates)
         else { return profile.identity }
         return SigningIdentityChoice.codeSignIdentity(chosen, among: identities)

@@ -57,11 +57,13 @@ public enum XcodebuildCommands {
     }
 
     public static func export(paths: BuildPaths, xcodebuild: String = "xcodebuild") -> ShellCommand {
-        ShellCommand(xcodebuild, [
-            "-exportArchive",
-            "-archivePath", paths.archive,
-            "-exportPath", paths.exportFolder,
-            "-exportOptionsPlist", paths.exportOptionsPlist,
-        ])
+        ShellCommand(
+            xcodebuild,
+            [
+                "-exportArchive",
+                "-archivePath", paths.archive,
+                "-exportPath", paths.exportFolder,
+                "-exportOptionsPlist", paths.exportOptionsPlist,
+            ])
     }
 }

@@ -81,8 +81,9 @@ enum XcodebuildLine {
     static func taskName(ofHeader line: String) -> Substring? {
         let header = UTF8Search.withUTF8(line) { bytes -> (nameLength: Int, inTarget: Bool)? in
             guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
-                  let space = bytes.firstIndex(of: UInt8(ascii: " ")), space > 1,
-                  bytes[..<space].allSatisfy(isASCIILetterOrDigit) else { return nil }
+                let space = bytes.firstIndex(of: UInt8(ascii: " ")), space > 1,
+                bytes[..<space].allSatisfy(isASCIILetterOrDigit)
+            else { return nil }
             return (space, UTF8Search.contains(inTarget, in: bytes))
         }
         guard let header else { return nil }

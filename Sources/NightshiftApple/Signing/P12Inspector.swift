@@ -35,7 +35,8 @@ public struct P12Inspector: Sendable {
         }
         // Keychain Access exports with RC2/3DES, which OpenSSL 3 only reads with its legacy provider.
         if !result.succeeded, Self.needsLegacy(result),
-           let legacy = try? await run(p12Path, password: password, legacy: true), !Self.isUnknownOption(legacy) {
+            let legacy = try? await run(p12Path, password: password, legacy: true), !Self.isUnknownOption(legacy)
+        {
             result = legacy
         }
         guard result.succeeded else {

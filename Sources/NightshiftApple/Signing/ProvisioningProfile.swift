@@ -69,14 +69,16 @@ public struct ProvisioningProfile: Sendable, Hashable {
         let start = Data("<?xml".utf8)
         let end = Data("</plist>".utf8)
         guard let open = data.range(of: start),
-              let close = data.range(of: end, in: open.upperBound..<data.endIndex)
+            let close = data.range(of: end, in: open.upperBound..<data.endIndex)
         else { throw Unreadable(description: "no property list found in it (is it a .mobileprovision?)") }
         return data.subdata(in: open.lowerBound..<close.upperBound)
     }
 
     private static func explain(_ error: any Error) -> String {
         if case DecodingError.keyNotFound(let key, _) = error { return "missing \(key.stringValue)" }
-        if case DecodingError.typeMismatch(_, let context) = error { return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))" }
+        if case DecodingError.typeMismatch(_, let context) = error {
+            return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        }
         return "not a profile property list"
     }
 }
@@ -93,7 +95,8 @@ private struct RawProfile: Decodable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             // macOS profiles name the entitlement com.apple.application-identifier.
-            applicationIdentifier = try container.decodeIfPresent(String.self, forKey: .applicationIdentifier)
+            applicationIdentifier =
+                try container.decodeIfPresent(String.self, forKey: .applicationIdentifier)
                 ?? container.decode(String.self, forKey: .macApplicationIdentifier)
         }
     }

@@ -13,7 +13,8 @@ enum SecurityCommandLine {
     /// `arguments` as one `security -i` line, newline-terminated.
     static func line(_ arguments: [String]) throws(InvalidArgument) -> String {
         if arguments.contains(where: { $0.contains("\n") || $0.contains("\r") || $0.contains("\0") }) {
-            throw InvalidArgument(description: "a keychain or certificate password or path contains a line break, which security cannot read")
+            throw InvalidArgument(
+                description: "a keychain or certificate password or path contains a line break, which security cannot read")
         }
         let line = arguments.map(quote).joined(separator: " ")
         guard line.utf8.count < maximumLength else {

@@ -48,7 +48,9 @@ extension SecurityKeychainImporter {
             var failures: [String] = []
             do { try await removeFromSearchList(keychain) } catch { failures.append(String(describing: error)) }
             if let replacedDefault {
-                do { try await giveBackDefault(from: keychain, replaced: replacedDefault) } catch { failures.append(String(describing: error)) }
+                do { try await giveBackDefault(from: keychain, replaced: replacedDefault) } catch {
+                    failures.append(String(describing: error))
+                }
             }
             do { try await run(["delete-keychain", keychain]) } catch { failures.append(String(describing: error)) }
             if !failures.isEmpty { throw StepFailure("keychain cleanup incomplete: " + failures.joined(separator: "; ")) }

@@ -74,7 +74,11 @@ public struct SecurityKeychainImporter: KeychainImporter {
             output: output, forwardStandardOutput: false)
         let identities = try await run(["find-identity", "-v", "-p", "codesigning", keychain], output: output)
         if identities.standardOutput.contains("0 valid identities found") {
-            await output(.standardError, Array("warning: no valid code-signing identity in \(keychain) after importing \(p12Path) (is Apple's WWDR intermediate certificate installed?)\n".utf8))
+            await output(
+                .standardError,
+                Array(
+                    "warning: no valid code-signing identity in \(keychain) after importing \(p12Path) (is Apple's WWDR intermediate certificate installed?)\n"
+                        .utf8))
         }
     }
 

@@ -9,7 +9,9 @@ public struct SigningFindings: Sendable, Hashable {
     /// A profile expiring soon, worded as `warning: …`.
     public var warnings: [String]
 
-    public init(profile: ProvisioningProfile? = nil, certificate: SigningCertificate? = nil, problems: [SigningError] = [], warnings: [String] = []) {
+    public init(
+        profile: ProvisioningProfile? = nil, certificate: SigningCertificate? = nil, problems: [SigningError] = [], warnings: [String] = []
+    ) {
         self.profile = profile
         self.certificate = certificate
         self.problems = problems

@@ -15,7 +15,8 @@ enum SigningIdentityChoice {
     /// .p12 shares it (a renewed certificate keeps its name), when only the SHA-1 is unambiguous.
     static func codeSignIdentity(_ chosen: SigningCertificate, among identities: [SigningCertificate]) -> String {
         guard let name = chosen.commonName,
-              !identities.contains(where: { $0.sha1 != chosen.sha1 && $0.commonName == name }) else { return chosen.sha1 }
+            !identities.contains(where: { $0.sha1 != chosen.sha1 && $0.commonName == name })
+        else { return chosen.sha1 }
         return name
     }
 

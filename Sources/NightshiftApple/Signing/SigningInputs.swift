@@ -61,7 +61,9 @@ public struct SigningInputs: Sendable, Hashable {
 
     /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.
     private static func missing(_ setting: String, _ template: Template, _ environment: EnvironmentVariables) -> SigningError {
-        let unset = template.references.filter { !$0.hasDefault && $0.candidates.allSatisfy { environment[$0] == nil } }.map { "'\($0.name)'" }
+        let unset = template.references.filter { !$0.hasDefault && $0.candidates.allSatisfy { environment[$0] == nil } }.map {
+            "'\($0.name)'"
+        }
         guard !unset.isEmpty else { return .missingSetting(setting) }
         return .missingVariable("environment variable \(unset.joined(separator: ", ")) (\(setting))")
     }

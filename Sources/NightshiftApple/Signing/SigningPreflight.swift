@@ -63,14 +63,17 @@ public struct SigningPreflight: Sendable {
     }
 
     /// Picks the identity that signs into `findings.certificate`; returns what is wrong with it.
-    private func choose(among identities: [SigningCertificate], _ inputs: SigningInputs, into findings: inout SigningFindings, now: Date) -> [SigningError] {
+    private func choose(among identities: [SigningCertificate], _ inputs: SigningInputs, into findings: inout SigningFindings, now: Date)
+        -> [SigningError]
+    {
         guard let profile = findings.profile else {
             // The profile already failed; show the identity most likely meant.
             findings.certificate = identities.max { $0.expiresAt < $1.expiresAt }
             return []
         }
         guard let chosen = SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates) else {
-            let names = identities.count == 1
+            let names =
+                identities.count == 1
                 ? ["'\(identities[0].commonName ?? identities[0].sha1)'"] : identities.map(SigningIdentityChoice.label)
             return [.certificateNotInProfile(p12: inputs.p12Path, profile: inputs.profilePath, identities: names)]
         }
@@ -88,7 +91,8 @@ public struct SigningPreflight: Sendable {
     /// has the last word on a .p12 openssl could not read.
     static func undecidedWarning(p12: String, detail: String) -> String {
         let reason = detail.split(whereSeparator: \.isNewline).first.map(String.init) ?? detail
-        return "warning: openssl could not read the certificate in \(p12) (\(reason)), so its expiry and its place in the profile are not checked; `security import` decides whether it opens"
+        return
+            "warning: openssl could not read the certificate in \(p12) (\(reason)), so its expiry and its place in the profile are not checked; `security import` decides whether it opens"
     }
 
     /// The checks that need only the profile; throws the first problem.
@@ -118,6 +122,8 @@ public struct SigningPreflight: Sendable {
         let remaining = profile.expirationDate.timeIntervalSince(now)
         guard remaining < warningPeriod else { return [] }
         let days = Int(remaining / 86_400)
-        return ["warning: provisioning profile '\(profile.name)' (\(path)) expires on \(UTCTimestamp.day(profile.expirationDate)), in \(days) day\(days == 1 ? "" : "s")"]
+        return [
+            "warning: provisioning profile '\(profile.name)' (\(path)) expires on \(UTCTimestamp.day(profile.expirationDate)), in \(days) day\(days == 1 ? "" : "s")"
+        ]
     }
 }

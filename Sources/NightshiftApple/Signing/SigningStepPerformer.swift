@@ -85,8 +85,10 @@ public struct SigningStepPerformer: StepPerformer {
         let session = try await importer.prepare(inputs.keychain, output: context.emit) { session in
             // Registered before anything else can fail, so the keychain never outlives the lane.
             let removal = "security delete-keychain \(CommandLineRendering.quote(session.keychainPath))"
-            await context.cleanup.push("delete keychain \(session.keychainPath)",
-                                       leftBehind: "the keychain \(session.keychainPath); remove it with: \(removal)") {
+            await context.cleanup.push(
+                "delete keychain \(session.keychainPath)",
+                leftBehind: "the keychain \(session.keychainPath); remove it with: \(removal)"
+            ) {
                 try await session.restore()
             }
         }
@@ -111,7 +113,8 @@ public struct SigningStepPerformer: StepPerformer {
         let preflight = SigningPreflight(files: files, inspector: P12Inspector(shell: context.shell, opensslPath: openssl))
         if context.isDryRun, !files.fileExists(atPath: inputs.profilePath) {
             let name = URL(fileURLWithPath: inputs.profilePath).deletingPathExtension().lastPathComponent
-            return ProfileSummary(uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution", certificates: [])
+            return ProfileSummary(
+                uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution", certificates: [])
         }
         let profile = try preflight.profile(at: inputs.profilePath)
         try SigningPreflight.validate(profile, inputs, now: context.clock.now)

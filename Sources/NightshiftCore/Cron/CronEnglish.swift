@@ -1,8 +1,10 @@
 /// Plain-English descriptions of resolved cron fields ("At 02:49 on Monday–Friday").
 enum CronEnglish {
     static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = ["", "January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let monthNames = [
+        "", "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     static func sentence(for fields: CronFieldSet, zone: String) -> String {
         var parts = [time(fields)]

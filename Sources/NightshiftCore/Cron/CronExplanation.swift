@@ -35,8 +35,10 @@ public struct CronExplanation: Sendable {
         return explanations.flatMap { explanation in
             ["line \(explanation.lineNumber): \(explanation.text)"]
                 + CronField.allCases.map { "  \($0.description.padding(12)) \(explanation.fields[$0] ?? "")" }
-                + ["  \("time zone".padding(12)) \(explanation.timeZone) (\(explanation.timeZoneOrigin))",
-                   "  \(explanation.sentence)"]
+                + [
+                    "  \("time zone".padding(12)) \(explanation.timeZone) (\(explanation.timeZoneOrigin))",
+                    "  \(explanation.sentence)",
+                ]
         }
     }
 }

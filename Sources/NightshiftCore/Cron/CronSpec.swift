@@ -53,12 +53,15 @@ public struct CronSpec: Sendable, Hashable {
             do {
                 let (fields, isAlias) = try CronLineReader.read(trimmed, hash: &hash)
                 let lineZone = isAlias && !aliasesKeepTimeZone ? nil : zone
-                lines.append(Line(number: index + 1, text: trimmed, fields: fields, isAlias: isAlias,
-                                  timeZone: lineZone?.0, timeZoneIdentifier: lineZone?.1))
+                lines.append(
+                    Line(
+                        number: index + 1, text: trimmed, fields: fields, isAlias: isAlias,
+                        timeZone: lineZone?.0, timeZoneIdentifier: lineZone?.1))
             } catch {
-                throw CronSyntaxError(line: index + 1, column: error.column, offsetInLine: error.column + leading,
-                                      lineText: trimmed, message: error.message, field: error.field,
-                                      termOffsetInLine: error.termColumn.map { $0 + leading })
+                throw CronSyntaxError(
+                    line: index + 1, column: error.column, offsetInLine: error.column + leading,
+                    lineText: trimmed, message: error.message, field: error.field,
+                    termOffsetInLine: error.termColumn.map { $0 + leading })
             }
         }
         self.timeZone = zone?.0
@@ -84,9 +87,11 @@ public struct CronSpec: Sendable, Hashable {
         let identifier = line.replacingOccurrences(of: "TZ=", with: "")
         let isCustomOffset = identifier.range(of: #"^(GMT|UTC|UT)[+-]"#, options: .regularExpression) != nil
         guard !identifier.isEmpty, !isCustomOffset, identifier.allSatisfy({ !$0.isWhitespace }),
-              let zone = TimeZone(identifier: identifier) else {
-            throw CronSyntaxError(line: 1, column: 3, offsetInLine: leading + 3, lineText: line,
-                                  message: CronMessages.unknownTimeZone(identifier))
+            let zone = TimeZone(identifier: identifier)
+        else {
+            throw CronSyntaxError(
+                line: 1, column: 3, offsetInLine: leading + 3, lineText: line,
+                message: CronMessages.unknownTimeZone(identifier))
         }
         return zone
     }

@@ -16,8 +16,10 @@ public struct CronSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// errors: Jenkins' column is then the token after the number (`60 * * * *` → column 2).
     public var termOffsetInLine: Int?
 
-    public init(line: Int, column: Int, offsetInLine: Int, lineText: String, message: String, field: CronField? = nil,
-                termOffsetInLine: Int? = nil) {
+    public init(
+        line: Int, column: Int, offsetInLine: Int, lineText: String, message: String, field: CronField? = nil,
+        termOffsetInLine: Int? = nil
+    ) {
         self.line = line
         self.column = column
         self.offsetInLine = offsetInLine

@@ -29,14 +29,16 @@ public enum CronTimeFormat {
     public static func date(from text: String, defaultZone zone: TimeZone) -> Date? {
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
         let group: (Int) -> String? = { index in
             Range(match.range(at: index), in: text).map { String(text[$0]) }
         }
         let numbers = (1...6).map { group($0).flatMap { Int($0) } ?? 0 }
         let wall = CivilMinute(year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4])
         guard (1...12).contains(wall.month), (1...CivilMinute.daysInMonth(year: wall.year, month: wall.month)).contains(wall.day),
-              wall.hour < 24, wall.minute < 60, numbers[5] < 60 else { return nil }
+            wall.hour < 24, wall.minute < 60, numbers[5] < 60
+        else { return nil }
         let localSeconds = wall.epochMinute * 60 + numbers[5]
         let offset = group(7).map(offsetSeconds) ?? zone.offsetForWallTime(localSeconds)
         return Date(timeIntervalSince1970: TimeInterval(localSeconds - offset))

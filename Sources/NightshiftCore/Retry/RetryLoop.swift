@@ -54,9 +54,10 @@ public struct RetryLoop: Sendable {
                 return Run(outcome: outcome, attempts: number, cutShort: false)
             }
             let wait = decision.wait ?? schedule.wait(afterAttempt: number, unit: jitter?.nextUnit() ?? 0)
-            await announce(RetryNotice(
-                reason: decision.reason, subject: decision.subject, wait: announcesWait ? wait : nil,
-                attempt: number + 1, attempts: schedule.attempts))
+            await announce(
+                RetryNotice(
+                    reason: decision.reason, subject: decision.subject, wait: announcesWait ? wait : nil,
+                    attempt: number + 1, attempts: schedule.attempts))
             guard try await sleep(wait) else { return Run(outcome: outcome, attempts: number, cutShort: true) }
             number += 1
         }

@@ -70,8 +70,9 @@ public struct MaskingLineStream: Sendable {
     ) {
         let lineEnd = Self.endOfLastLine(in: work)
         if lineEnd > 0 {
-            _ = masker.mask(UnsafeBufferPointer(rebasing: work[..<lineEnd]), searchEnd: lineEnd, emitLimit: lineEnd,
-                            maskedPrefix: maskedPrefix, emit: emit)
+            _ = masker.mask(
+                UnsafeBufferPointer(rebasing: work[..<lineEnd]), searchEnd: lineEnd, emitLimit: lineEnd,
+                maskedPrefix: maskedPrefix, emit: emit)
         }
         // A held line holds no line end, so a prefix survives only when nothing was emitted.
         var restStart = lineEnd

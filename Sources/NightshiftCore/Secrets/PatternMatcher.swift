@@ -195,7 +195,8 @@ struct PatternMatcher: Sendable {
     private func check(_ start: Int, in base: UnsafePointer<UInt8>, searchEnd: Int, into ranges: inout [Range<Int>]) {
         let key = Int(base[start]) << 8 | Int(base[start + 1])
         guard pairFilter[key >> 6] & (1 << UInt64(key & 63)) != 0,
-              let length = longestMatch(at: start, key: key, in: base, searchEnd: searchEnd) else { return }
+            let length = longestMatch(at: start, key: key, in: base, searchEnd: searchEnd)
+        else { return }
         Self.add(start..<start + length, to: &ranges)
     }
 

@@ -6,7 +6,8 @@ public struct FirebaseAppID: Sendable, Hashable {
     public init(_ raw: String) throws(UploadValueProblem) {
         let fields = raw.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 4, fields[0] == "1", !fields[1].isEmpty, fields[1].allSatisfy(\.isNumber),
-              ["ios", "android", "web"].contains(fields[2]), !fields[3].isEmpty else {
+            ["ios", "android", "web"].contains(fields[2]), !fields[3].isEmpty
+        else {
             throw UploadValueProblem("'app: \(raw)' is not a Firebase app id (1:<project number>:ios:<id>, see the project settings)")
         }
         self.raw = raw

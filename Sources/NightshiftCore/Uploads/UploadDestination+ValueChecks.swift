@@ -2,12 +2,13 @@ extension UploadDestination {
     /// The loader's checks of values written out, by key: the retry settings and the `UploadKeys`
     /// this destination takes. Each runs the key's own decoder, as the upload will.
     public var valueChecks: [String: @Sendable (String) -> String?] {
-        let checks: [UploadValueCheck] = switch self {
-        case .testflight: [UploadKeys.platform.check]
-        case .firebase: [UploadKeys.app.check, UploadKeys.endpoint.check, UploadKeys.tokenEndpoint.check]
-        case .http: [UploadKeys.url.check, UploadKeys.method.check]
-        case .folder: []
-        }
+        let checks: [UploadValueCheck] =
+            switch self {
+            case .testflight: [UploadKeys.platform.check]
+            case .firebase: [UploadKeys.app.check, UploadKeys.endpoint.check, UploadKeys.tokenEndpoint.check]
+            case .http: [UploadKeys.url.check, UploadKeys.method.check]
+            case .folder: []
+            }
         return Dictionary(uniqueKeysWithValues: (checks + ["attempts", "backoff"].map(retryCheck)).map { ($0.key, $0.problem) })
     }
 

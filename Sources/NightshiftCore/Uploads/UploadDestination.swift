@@ -30,7 +30,9 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
         switch self {
         case .testflight: Self.commonKeys.union(["platform"])
         case .firebase:
-            Self.commonKeys.union(["notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint"])
+            Self.commonKeys.union([
+                "notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint",
+            ])
         case .http: Self.commonKeys.union(["method", "headers"])
         case .folder: Self.commonKeys
         }
@@ -41,10 +43,11 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
     /// works as written. The .p8 is its content in `…_KEY`, else its path in `…_KEY_FILEPATH`.
     public var defaults: [String: String] {
         switch self {
-        case .testflight: [
-            "key_id": "${APP_STORE_CONNECT_API_KEY_KEY_ID}", "issuer_id": "${APP_STORE_CONNECT_API_KEY_ISSUER_ID}",
-            "private_key": "${APP_STORE_CONNECT_API_KEY_KEY:-${APP_STORE_CONNECT_API_KEY_KEY_FILEPATH}}",
-        ]
+        case .testflight:
+            [
+                "key_id": "${APP_STORE_CONNECT_API_KEY_KEY_ID}", "issuer_id": "${APP_STORE_CONNECT_API_KEY_ISSUER_ID}",
+                "private_key": "${APP_STORE_CONNECT_API_KEY_KEY:-${APP_STORE_CONNECT_API_KEY_KEY_FILEPATH}}",
+            ]
         case .firebase: ["service_account": "${GOOGLE_APPLICATION_CREDENTIALS}"]
         case .http, .folder: [:]
         }

@@ -30,7 +30,8 @@ public enum UploadKeys {
     }
 
     public static let url = UploadKey("url") { text throws(UploadValueProblem) in
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else {
             throw UploadValueProblem("'url: \(URL(string: text)?.printable ?? "…")' is not an http(s) URL")
         }
         return url

@@ -19,11 +19,12 @@ public struct UploadSettings: Sendable {
 
     /// A YAML list, or a scalar holding comma- or newline-separated items (`groups: "qa, devs"`).
     public func list(_ key: String) -> [String] {
-        let items: [String] = switch parameters[key] {
-        case .scalar(let value)?: value.raw.split(whereSeparator: { $0 == "," || $0 == "\n" }).map(String.init)
-        case .list(let values)?: values.map(\.raw)
-        case .map?, nil: []
-        }
+        let items: [String] =
+            switch parameters[key] {
+            case .scalar(let value)?: value.raw.split(whereSeparator: { $0 == "," || $0 == "\n" }).map(String.init)
+            case .list(let values)?: values.map(\.raw)
+            case .map?, nil: []
+            }
         return items.map { $0.trimmingWhitespace }.filter { !$0.isEmpty }
     }
 
@@ -37,7 +38,8 @@ public struct UploadSettings: Sendable {
         var policy = UploadRetryPolicy()
         if let text = string("attempts") {
             guard let attempts = Int(text), (1...InputLimits.mostRetries).contains(attempts) else {
-                throw UploadError(destination, "'attempts: \(text)' must be a whole number from 1 to \(InputLimits.mostRetries)", reason: .invalidSetting)
+                throw UploadError(
+                    destination, "'attempts: \(text)' must be a whole number from 1 to \(InputLimits.mostRetries)", reason: .invalidSetting)
             }
             policy.attempts = attempts
         }

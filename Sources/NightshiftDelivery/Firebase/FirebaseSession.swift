@@ -12,14 +12,17 @@ struct FirebaseSession {
     var log: @Sendable (String) async -> Void
 
     /// `POST /upload/v1/{app}/releases:upload` with the raw binary.
-    func uploadBinary(_ file: String, app: FirebaseAppID, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> FirebaseOperation {
+    func uploadBinary(_ file: String, app: FirebaseAppID, progress: @escaping @Sendable (UploadProgress) -> Void) async throws
+        -> FirebaseOperation
+    {
         let name = (file as NSString).lastPathComponent
         let headers = [
             "Content-Type": "application/octet-stream",
             "X-Goog-Upload-Protocol": "raw",
             "X-Goog-Upload-File-Name": name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name,
         ]
-        let response = try await call("POST", "upload/v1/\(app.resourceName)/releases:upload", headers: headers, body: .file(file)) { sent, total in
+        let response = try await call("POST", "upload/v1/\(app.resourceName)/releases:upload", headers: headers, body: .file(file)) {
+            sent, total in
             progress(UploadProgress(bytesSent: sent, totalBytes: total))
         }
         return try decode(FirebaseOperation.self, response, what: "the upload")
@@ -31,20 +34,26 @@ struct FirebaseSession {
         for _ in 0..<maximumPolls {
             if operation.done == true {
                 if let error = operation.error {
-                    throw UploadError(.firebase, masker.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"), reason: .uploadRejected)
+                    throw UploadError(
+                        .firebase, masker.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"),
+                        reason: .uploadRejected)
                 }
                 if let release = operation.response?.release { return (release, operation.response?.result) }
             }
             try await clock.sleep(for: interval)
             operation = try decode(FirebaseOperation.self, try await call("GET", "v1/\(operation.name)"), what: "the upload status")
         }
-        throw UploadError(.firebase, "Firebase was still processing the binary after \(maximumPolls) checks; it took longer than expected, try again", reason: .uploadUnavailable)
+        throw UploadError(
+            .firebase, "Firebase was still processing the binary after \(maximumPolls) checks; it took longer than expected, try again",
+            reason: .uploadUnavailable)
     }
 
     /// `PATCH /v1/{release}?updateMask=release_notes.text`
     func setReleaseNotes(_ notes: String, on release: FirebaseRelease) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["name": release.name, "releaseNotes": ["text": notes]])
-        _ = try await call("PATCH", "v1/\(release.name)", query: "updateMask=release_notes.text", headers: ["Content-Type": "application/json"], body: .data(body))
+        _ = try await call(
+            "PATCH", "v1/\(release.name)", query: "updateMask=release_notes.text", headers: ["Content-Type": "application/json"],
+            body: .data(body))
         await log("release notes set (\(notes.count) characters)")
     }
 

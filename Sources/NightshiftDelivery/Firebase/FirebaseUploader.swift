@@ -45,7 +45,9 @@ public struct FirebaseUploader: DestinationUploader {
     }
 
     /// `access_token:` as given, or one exchanged for `service_account:`; the masker learns it.
-    private func authenticate(_ settings: FirebaseSettings, http: RetryingHTTPClient, request: UploadRequest) async throws -> (String, SecretMasker) {
+    private func authenticate(_ settings: FirebaseSettings, http: RetryingHTTPClient, request: UploadRequest) async throws -> (
+        String, SecretMasker
+    ) {
         let accountValue: String
         switch settings.credential {
         case .accessToken(let token): return (token, request.masker.adding([token]))

@@ -15,13 +15,16 @@ struct GoogleAccessTokenProvider {
     var clock: any WallClock
 
     /// `tokenEndpoint` is `token_endpoint:`, decoded; else the key file's own `token_uri`.
-    func accessToken(for account: GoogleServiceAccount, tokenEndpoint: URL?, masker: SecretMasker,
-                     log: @Sendable (String) async -> Void) async throws -> String {
+    func accessToken(
+        for account: GoogleServiceAccount, tokenEndpoint: URL?, masker: SecretMasker,
+        log: @Sendable (String) async -> Void
+    ) async throws -> String {
         let url = try tokenEndpoint ?? Self.url(account.tokenURI ?? Self.defaultTokenEndpoint)
         let assertion = try signedAssertion(for: account, audience: url.absoluteString)
         let masker = masker.adding([assertion])
         let form = "grant_type=\(Self.formEncode("urn:ietf:params:oauth:grant-type:jwt-bearer"))&assertion=\(Self.formEncode(assertion))"
-        let request = HTTPTransportRequest(method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8)))
+        let request = HTTPTransportRequest(
+            method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8)))
         let response = try await client.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log)
         guard let token = (try? JSONDecoder().decode(TokenResponse.self, from: response.body))?.accessToken, !token.isEmpty else {
             throw UploadError(.firebase, "the token endpoint answered without an access_token")
@@ -31,7 +34,9 @@ struct GoogleAccessTokenProvider {
 
     /// A key file's `token_uri` is written by Google, but read like `token_endpoint:`.
     private static func url(_ text: String) throws(UploadError) -> URL {
-        guard let url = URL(string: text) else { throw UploadError(.firebase, "'token_endpoint: \(text)' is not a URL", reason: .invalidSetting) }
+        guard let url = URL(string: text) else {
+            throw UploadError(.firebase, "'token_endpoint: \(text)' is not a URL", reason: .invalidSetting)
+        }
         return url
     }
 

@@ -30,7 +30,9 @@ struct GoogleServiceAccount: Decodable {
             return try JSONDecoder().decode(GoogleServiceAccount.self, from: data)
         } catch {
             // The decoder's message may quote the key material: say only what is wrong.
-            throw UploadError(.firebase, "the service account key is not a Google service-account JSON (needs client_email and private_key)", reason: .invalidSetting)
+            throw UploadError(
+                .firebase, "the service account key is not a Google service-account JSON (needs client_email and private_key)",
+                reason: .invalidSetting)
         }
     }
 

@@ -31,7 +31,8 @@ public struct TestFlightUploader: DestinationUploader {
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
         defer { keys.remove() }
         // altool's own output is the progress; it reports no byte counts to relay.
-        let deliveryID = try await runAltool(invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
+        let deliveryID = try await runAltool(
+            invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
         let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
         return UploadReceipt(location: location, verification: .sent(digest))
     }
@@ -60,10 +61,13 @@ public struct TestFlightUploader: DestinationUploader {
             sleep: RetryLoop.sleeping(on: clock))
         let last = run.outcome
         guard last.succeeded else {
-            let transient = if case .exited(let status) = last.termination { AltoolInvocation.transientStatuses.contains(status) } else { false }
+            let transient =
+                if case .exited(let status) = last.termination { AltoolInvocation.transientStatuses.contains(status) } else { false }
             // A network give-up on the last attempt is not App Store Connect saying no.
-            throw UploadError(.testflight, "altool \(last.termination)" + (last.errors.isEmpty ? "" : ": " + last.errors.suffix(3).joined(separator: " | ")),
-                              reason: transient ? .uploadUnavailable : .uploadRejected)
+            throw UploadError(
+                .testflight,
+                "altool \(last.termination)" + (last.errors.isEmpty ? "" : ": " + last.errors.suffix(3).joined(separator: " | ")),
+                reason: transient ? .uploadUnavailable : .uploadRejected)
         }
         return last.deliveryID
     }

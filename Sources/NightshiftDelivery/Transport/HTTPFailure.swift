@@ -18,9 +18,11 @@ extension HTTPTransportResponse {
     }
 
     private static func reason(_ status: Int) -> String? {
-        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-         408: "Request Timeout", 409: "Conflict", 413: "Content Too Large", 429: "Too Many Requests",
-         500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout"][status]
+        [
+            400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+            408: "Request Timeout", 409: "Conflict", 413: "Content Too Large", 429: "Too Many Requests",
+            500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+        ][status]
     }
 }
 
@@ -36,13 +38,15 @@ extension RetryingHTTPClient {
             response = try await send(request, log: log, progress: progress)
         } catch let error as HTTPTransportError {
             let note = if case .connection = error { retried } else { "" }
-            throw UploadError(destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"), reason: .uploadUnavailable)
+            throw UploadError(
+                destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"), reason: .uploadUnavailable)
         }
         guard response.isSuccess else {
             // A retryable status comes back only once the attempts are spent.
             let retryable = UploadRetryPolicy.isRetryable(status: response.status)
-            throw UploadError(destination, response.failureMessage(for: request, masker: masker) + (retryable ? retried : ""),
-                              reason: retryable ? .uploadUnavailable : .uploadRejected)
+            throw UploadError(
+                destination, response.failureMessage(for: request, masker: masker) + (retryable ? retried : ""),
+                reason: retryable ? .uploadUnavailable : .uploadRejected)
         }
         return response
     }

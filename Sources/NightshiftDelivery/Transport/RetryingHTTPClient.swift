@@ -33,9 +33,11 @@ public struct RetryingHTTPClient: Sendable {
                     return .failure(error)
                 }
             },
-            retry: { outcome, _ in retryDecision(outcome).map { reason, wait in
-                RetryLoop.Decision(reason: "\(request.method) \(request.printableURL): \(reason)", wait: wait)
-            } },
+            retry: { outcome, _ in
+                retryDecision(outcome).map { reason, wait in
+                    RetryLoop.Decision(reason: "\(request.method) \(request.printableURL): \(reason)", wait: wait)
+                }
+            },
             announce: { await log($0.description) },
             sleep: RetryLoop.sleeping(on: clock))
         return try run.outcome.get()
@@ -54,4 +56,3 @@ public struct RetryingHTTPClient: Sendable {
         }
     }
 }
-

@@ -118,15 +118,19 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
-                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64, totalBytesExpectedToSend: Int64
+    ) {
         progress(totalBytesSent, bodyFile?.stream.length ?? totalBytesExpectedToSend)
     }
 
     /// libcurl asks for the body again when it must resend it (a retried connection): a fresh
     /// stream from the file's start. Without this answer FoundationNetworking would carry on
     /// from wherever the old stream stood and send a short body.
-    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
         guard let path = bodyFile?.path, let stream = try? FileBodyStream(path: path) else { return completionHandler(nil) }
         bodyFile = (path, stream)
         completionHandler(stream)

@@ -42,7 +42,8 @@ extension LaneExecution {
             result.reason = .cleanupFailed
         case .timedOut:
             result.status = .failed
-            result.message = "cleanup '\(action.name)' was stopped: it reached its cleanup_timeout of \(DurationFormatting.exact(cleanupBound))"
+            result.message =
+                "cleanup '\(action.name)' was stopped: it reached its cleanup_timeout of \(DurationFormatting.exact(cleanupBound))"
             result.reason = .cleanupTimeout
         case .interrupted:
             result.status = .interrupted

@@ -70,7 +70,9 @@ actor LaneExecution {
         let laneEnvironment = inherited.merging(lane.environment) { _, new in new }.merging(callOptions.environment) { _, new in new }
         for var step in lane.steps {
             step.options.always = step.options.always || callOptions.always
-            guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else { continue }
+            guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else {
+                continue
+            }
             if case .lane(let name) = step.kind, let callee = runner.file.lane(named: name) {
                 await call(callee, from: step, configuration: configuration, environment: laneEnvironment, depth: depth)
                 continue
@@ -93,8 +95,9 @@ actor LaneExecution {
         if step.options.continueOnError { excusedFailureScopes += 1 }
         await withDeadline(step.options.timeout, owner: "'\(step.displayName)'") {
             await withDeadline(callee.timeout, owner: "lane '\(callee.name)'") {
-                await runSteps(of: callee, configuration: calleeConfiguration, inherited: environment, depth: depth + 1,
-                               callOptions: step.options)
+                await runSteps(
+                    of: callee, configuration: calleeConfiguration, inherited: environment, depth: depth + 1,
+                    callOptions: step.options)
             }
         }
         if step.options.continueOnError {
@@ -110,8 +113,9 @@ actor LaneExecution {
     /// cleanup bound (or what is left of the lane's time, if that is longer). Before either, it
     /// is an ordinary step under the lane's time limit, never under less than the cleanup bound.
     private var alwaysDeadline: RunDeadline? {
-        let bound = RunDeadline(limit: cleanupBound, startingAt: clock.now, owner: "the cleanup",
-                                setting: "cleanup_timeout")
+        let bound = RunDeadline(
+            limit: cleanupBound, startingAt: clock.now, owner: "the cleanup",
+            setting: "cleanup_timeout")
         guard let deadline else { return interrupted ? bound : nil }
         return deadline.at > bound.at ? deadline : bound
     }
@@ -124,23 +128,30 @@ actor LaneExecution {
     }
 
     /// Applies `always`, the deadline and `if:`; records why a step does not run.
-    private func shouldRun(_ step: Step, lane: Lane, configuration: Configuration?, environment laneEnvironment: [String: Template], depth: Int) async -> Bool {
+    private func shouldRun(
+        _ step: Step, lane: Lane, configuration: Configuration?, environment laneEnvironment: [String: Template], depth: Int
+    ) async -> Bool {
         let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
         if (failed || interrupted) && !step.options.always {
-            record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .notRun, start: clock.now,
-                              message: interrupted ? "the run was interrupted" : "an earlier step failed"))
+            record(
+                StepResult(
+                    lane: lane.name, name: identity.name, kind: identity.kind, status: .notRun, start: clock.now,
+                    message: interrupted ? "the run was interrupted" : "an earlier step failed"))
             return false
         }
         if !step.options.always, let deadline, deadline.hasPassed(at: clock.now) {
-            record(StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .timedOut, start: clock.now,
-                              message: "'\(identity.name)' did not start: \(deadline.reason)", reason: .laneTimeout))
+            record(
+                StepResult(
+                    lane: lane.name, name: identity.name, kind: identity.kind, status: .timedOut, start: clock.now,
+                    message: "'\(identity.name)' did not start: \(deadline.reason)", reason: .laneTimeout))
             return false
         }
         if let condition = step.options.condition {
             let environment = await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment)
             if !condition.evaluate({ $0.expand(in: environment) }) {
-                let result = StepResult(lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
-                                        start: clock.now, message: masker.mask("condition '\(condition)' is false"))
+                let result = StepResult(
+                    lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
+                    start: clock.now, message: masker.mask("condition '\(condition)' is false"))
                 // Only the "skipped" line: a step that never starts gets no start line.
                 record(result)
                 return false
@@ -196,13 +207,16 @@ actor LaneExecution {
         }
         let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }
         for group in ordered {
-            guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else { continue }
+            guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else {
+                continue
+            }
             let groupConfiguration = group.configuration.flatMap(runner.file.configuration(named:))
             // Named after the configuration when it is not the lane's own.
             let suffix = group.configuration.map { $0 == configuration?.name ? "" : " (\($0))" } ?? ""
             let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: .preflight, depth: 0)
             let recorder = StepOutputRecorder(
-                masker: masker, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity, clock: clock,
+                masker: masker, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity,
+                clock: clock,
                 condenser: runner.dependencies.outputCondenser?())
             let context = makeContext(
                 lane: lane, step: first, configuration: groupConfiguration,
@@ -214,9 +228,11 @@ actor LaneExecution {
             } catch {
                 let tail = await recorder.finish().tail
                 runner.reporter.stepStarted(identity)
-                record(StepResult(lane: lane.name, name: identity.name, kind: .preflight, status: .failed, start: clock.now,
-                                  attempts: 1, message: masker.mask("\(error)"), reason: (error as? StepFailure)?.reason ?? .stepFailed,
-                                  outputTail: tail))
+                record(
+                    StepResult(
+                        lane: lane.name, name: identity.name, kind: .preflight, status: .failed, start: clock.now,
+                        attempts: 1, message: masker.mask("\(error)"), reason: (error as? StepFailure)?.reason ?? .stepFailed,
+                        outputTail: tail))
                 return false
             }
         }

@@ -49,8 +49,9 @@ public struct LaneRunner: Sendable {
             try DirectoryCreation.create(folders.output)
             return true
         } catch {
-            reporter.notice(masker.mask(
-                "warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only"))
+            reporter.notice(
+                masker.mask(
+                    "warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only"))
             return false
         }
     }
@@ -60,9 +61,11 @@ public struct LaneRunner: Sendable {
     public func prepare(_ laneName: String) throws(RunPreparationError) -> Lane {
         guard let lane = file.lane(named: laneName) else {
             let names = file.lanes.map(\.name)
-            throw RunPreparationError([.error(
-                "no lane named '\(laneName)'", at: nil,
-                notes: Suggestion.note(for: laneName, among: names) + ["lanes: \(names.joined(separator: ", "))"])])
+            throw RunPreparationError([
+                .error(
+                    "no lane named '\(laneName)'", at: nil,
+                    notes: Suggestion.note(for: laneName, among: names) + ["lanes: \(names.joined(separator: ", "))"])
+            ])
         }
         try RunPreparation(file: file, environment: dependencies.environment, performers: performers).check(lane)
         return lane

@@ -61,8 +61,9 @@ struct StepExecution {
         case .timedOut, .deadlineExceeded: status = .timedOut
         default: status = .failed
         }
-        return AttemptFailure(attempt: attempt, status: status, message: described.message ?? "'\(identity.name)' failed",
-                              reason: described.reason ?? .stepFailed, outputTail: recording.tail)
+        return AttemptFailure(
+            attempt: attempt, status: status, message: described.message ?? "'\(identity.name)' failed",
+            reason: described.reason ?? .stepFailed, outputTail: recording.tail)
     }
 
     private func attemptOnce(attempt: Int) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
@@ -74,8 +75,9 @@ struct StepExecution {
             masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
         let context = makeContext(recorder: recorder)
-        let watchdog = StepWatchdog(timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
-                                    deadline: deadline, clock: execution.clock, recorder: recorder)
+        let watchdog = StepWatchdog(
+            timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
+            deadline: deadline, clock: execution.clock, recorder: recorder)
         let outcome = await runner.interruption.runCancellable(always: step.options.always) {
             await watchdog.run { try await performer.perform(step, in: context) }
         }

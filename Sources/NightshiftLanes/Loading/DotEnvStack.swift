@@ -33,7 +33,8 @@ public enum DotEnvStack {
     }
 
     /// `files` (path and text, weakest first) beneath `environment`.
-    public static func load(_ files: [(path: String, text: String)], under environment: EnvironmentVariables) throws(DotEnvError) -> Loaded {
+    public static func load(_ files: [(path: String, text: String)], under environment: EnvironmentVariables) throws(DotEnvError) -> Loaded
+    {
         var effective: [String: DotEnvAssignment] = [:]
         var assignments: [DotEnvAssignment] = []
         for file in files {
@@ -44,7 +45,9 @@ public enum DotEnvStack {
             }
         }
         let hidden = assignments.filter { effective[$0.name] == $0 && environment[$0.name] != nil }
-        let notes = hidden.map { Diagnostic(.note, "\($0.name) from the environment overrides \($0.location.file):\($0.location.line)", at: nil) }
+        let notes = hidden.map {
+            Diagnostic(.note, "\($0.name) from the environment overrides \($0.location.file):\($0.location.line)", at: nil)
+        }
         return Loaded(environment: environment.filling(from: effective.mapValues(\.value)), notes: notes)
     }
 }

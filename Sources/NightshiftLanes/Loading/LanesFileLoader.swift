@@ -13,8 +13,11 @@ public struct LanesFileLoader: Sendable {
         let readPath = directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
         guard let data = FileManager.default.contents(atPath: readPath) else {
             let exists = FileManager.default.fileExists(atPath: readPath)
-            throw LanesFileError([.error(exists ? "cannot read \(path)" : "no lanes file at \(path)", at: nil,
-                                         notes: exists ? [] : ["create one, or name another with --file"])])
+            throw LanesFileError([
+                .error(
+                    exists ? "cannot read \(path)" : "no lanes file at \(path)", at: nil,
+                    notes: exists ? [] : ["create one, or name another with --file"])
+            ])
         }
         return try parse(data: data, path: path)
     }

@@ -31,8 +31,9 @@ extension LanesFileParser {
             }
         }
         if let method = values["export_method"], method.references.isEmpty, !Self.exportMethods.contains(method.raw) {
-            bag.error("unknown export_method '\(method.raw)' in \(context)", at: method.location,
-                      notes: Suggestion.note(for: method.raw, among: Self.exportMethods))
+            bag.error(
+                "unknown export_method '\(method.raw)' in \(context)", at: method.location,
+                notes: Suggestion.note(for: method.raw, among: Self.exportMethods))
         }
         return Configuration(
             name: name, certificate: values["certificate"] ?? "", provisioningProfile: values["provisioning_profile"] ?? "",

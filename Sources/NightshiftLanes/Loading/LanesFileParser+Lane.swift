@@ -10,7 +10,9 @@ extension LanesFileParser {
     static func laneNameProblem(_ name: String) -> String? {
         if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == "/" }) { return "must not be empty or contain spaces or '/'" }
         if name == "." || name == ".." { return "must not be '.' or '..': it names a folder of its own" }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "must not contain control characters" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "must not contain control characters"
+        }
         // NAME_MAX is 255 bytes on both platforms; `Jenkinsfile.` and `.lock` need room too.
         if name.utf8.count > 200 { return "is longer than 200 bytes" }
         return nil
@@ -26,7 +28,8 @@ extension LanesFileParser {
         let context = "lane '\(name)'"
         if let problem = Self.laneNameProblem(name) {
             // Escaped: a control character would act on the terminal that shows the error.
-            let shown = name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+            let shown = name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+                .joined()
             bag.error("lane name '\(shown)' \(problem)", at: reader.location(of: keyNode))
         }
         guard let pairs = reader.mapping(node, in: context, known: Self.laneKeys) else { return nil }

@@ -47,8 +47,9 @@ extension LanesFileParser {
         } catch {
             // Name the field unless the message already does.
             let field = error.field.map { " (\($0) field)" }.flatMap { error.message.contains("field") ? nil : $0 } ?? ""
-            bag.error("invalid schedule for lane '\(lane)'\(field): \(error.message)",
-                      at: reader.location(ofLine: error.line, offset: error.faultOffsetInLine, in: node))
+            bag.error(
+                "invalid schedule for lane '\(lane)'\(field): \(error.message)",
+                at: reader.location(ofLine: error.line, offset: error.faultOffsetInLine, in: node))
         }
     }
 
@@ -59,25 +60,28 @@ extension LanesFileParser {
         for line in spec.linesThatNeverFire {
             let text = line.number <= physicalLines.count ? physicalLines[line.number - 1] : ""
             let indent = text.prefix { $0 == " " || $0 == "\t" }.count
-            bag.warning("the schedule of lane '\(lane)' never fires: no date matches '\(line.text)' "
-                        + "(a day its month does not have, or a weekday that day never falls on)",
-                        at: reader.location(ofLine: line.number, offset: indent, in: node))
+            bag.warning(
+                "the schedule of lane '\(lane)' never fires: no date matches '\(line.text)' "
+                    + "(a day its month does not have, or a weekday that day never falls on)",
+                at: reader.location(ofLine: line.number, offset: indent, in: node))
         }
     }
 
     private func parseTimeZone(_ node: Node, context: String) -> String? {
         guard let identifier = reader.string(node, context) else { return nil }
         guard TimeZone(identifier: identifier) == nil else { return identifier }
-        bag.error("\(context): unknown time zone '\(identifier)'", at: reader.location(of: node),
-                  notes: Suggestion.note(for: identifier, among: TimeZone.knownTimeZoneIdentifiers))
+        bag.error(
+            "\(context): unknown time zone '\(identifier)'", at: reader.location(of: node),
+            notes: Suggestion.note(for: identifier, among: TimeZone.knownTimeZoneIdentifiers))
         return nil
     }
 
     private func parseTrigger(_ node: Node, context: String) -> Schedule.Trigger {
         guard let text = reader.string(node, context) else { return .always }
         guard let trigger = Schedule.Trigger(rawValue: text) else {
-            bag.error("\(context) must be 'always' or 'changed', found '\(text)'", at: reader.location(of: node),
-                      notes: Suggestion.note(for: text, among: ["always", "changed"]))
+            bag.error(
+                "\(context) must be 'always' or 'changed', found '\(text)'", at: reader.location(of: node),
+                notes: Suggestion.note(for: text, among: ["always", "changed"]))
             return .always
         }
         return trigger

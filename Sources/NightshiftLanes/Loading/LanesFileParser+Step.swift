@@ -23,8 +23,9 @@ extension LanesFileParser {
         let location = reader.location(of: node)
         if case .scalar(let scalar) = node {
             if let kind = Self.bareKind(scalar.string) { return Step(kind, location: location) }
-            bag.error("unknown step kind '\(scalar.string)' in \(context)", at: location,
-                      notes: unknownKindNotes(scalar.string))
+            bag.error(
+                "unknown step kind '\(scalar.string)' in \(context)", at: location,
+                notes: unknownKindNotes(scalar.string))
             return nil
         }
         let known = StepKeyword.names + Self.stepOptionKeys
@@ -33,8 +34,9 @@ extension LanesFileParser {
         guard let kindPair = kinds.first else {
             // `shh:` was reported as unknown with "did you mean 'sh'?": one typo, one error.
             if reader.suggestedKeys(in: node, known: known).isDisjoint(with: StepKeyword.names) {
-                bag.error("step in \(context) names no step kind", at: location,
-                          notes: ["a step is one of: \(StepKeyword.names.joined(separator: ", "))"])
+                bag.error(
+                    "step in \(context) names no step kind", at: location,
+                    notes: ["a step is one of: \(StepKeyword.names.joined(separator: ", "))"])
             }
             return nil
         }
@@ -44,8 +46,9 @@ extension LanesFileParser {
         guard let kind = parseKind(kindPair.key, kindPair.value, context: context) else { return nil }
         if case .lane(let callee) = kind {
             for pair in pairs where Self.optionsPerCalledStep.contains(pair.key) {
-                bag.error("'\(pair.key)' has no meaning on a 'lane:' call", at: reader.location(of: pair.keyNode),
-                          notes: ["it applies to one step at a time: set it on the steps of lane '\(callee)'"])
+                bag.error(
+                    "'\(pair.key)' has no meaning on a 'lane:' call", at: reader.location(of: pair.keyNode),
+                    notes: ["it applies to one step at a time: set it on the steps of lane '\(callee)'"])
             }
         }
         let options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
@@ -79,9 +82,11 @@ extension LanesFileParser {
 
     private func script(_ text: String, at node: Node) -> ShellScript {
         let references = ShellScriptScanner.scan(text).references.prefix(ShellScript.mostPlacedReferences)
-        return ShellScript(text, at: reader.location(of: node), referenceLocations: references.map { reference in
-            reader.location(ofLine: reference.line, offset: reference.offset, in: node)
-        })
+        return ShellScript(
+            text, at: reader.location(of: node),
+            referenceLocations: references.map { reference in
+                reader.location(ofLine: reference.line, offset: reference.offset, in: node)
+            })
     }
 
     private func parseUpload(_ node: Node, context: String) -> UploadTarget? {

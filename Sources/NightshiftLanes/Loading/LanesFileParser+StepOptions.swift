@@ -40,8 +40,9 @@ extension LanesFileParser {
     private func parseBackoff(_ node: Node) -> Double? {
         let factors = InputLimits.backoffFactors
         if case .scalar(let scalar) = node, let factor = Double(scalar.string), factors.contains(factor) { return factor }
-        bag.error("retry.backoff must be a number from \(Int(factors.lowerBound)) to \(Int(factors.upperBound)), found \(reader.kind(of: node))",
-                  at: reader.location(of: node))
+        bag.error(
+            "retry.backoff must be a number from \(Int(factors.lowerBound)) to \(Int(factors.upperBound)), found \(reader.kind(of: node))",
+            at: reader.location(of: node))
         return nil
     }
 

@@ -16,7 +16,9 @@ struct LanesFileParser {
             switch key {
             case "version":
                 if let version = reader.integer(value, "version", minimum: 1) {
-                    if version != 1 { bag.error("unsupported version \(version); this nightshift reads version 1", at: reader.location(of: value)) }
+                    if version != 1 {
+                        bag.error("unsupported version \(version); this nightshift reads version 1", at: reader.location(of: value))
+                    }
                     file.version = version
                 }
             case "project":

@@ -45,9 +45,10 @@ struct NodeReader {
     /// The keys `mapping(_:in:known:)` suggested for the unknown keys of `node`.
     func suggestedKeys(in node: Node, known: [String]) -> Set<String> {
         guard case .mapping(let mapping) = node else { return [] }
-        return Set(mapping.compactMap { keyNode, _ in
-            keyNode.scalar.map(\.string).flatMap { known.contains($0) ? nil : Suggestion.closest(to: $0, among: known) }
-        })
+        return Set(
+            mapping.compactMap { keyNode, _ in
+                keyNode.scalar.map(\.string).flatMap { known.contains($0) ? nil : Suggestion.closest(to: $0, among: known) }
+            })
     }
 
     func string(_ node: Node, _ what: String) -> String? {
@@ -71,7 +72,8 @@ struct NodeReader {
 
     func bool(_ node: Node, _ what: String) -> Bool? {
         if case .scalar(let scalar) = node, scalar.style == .plain, let value = node.bool,
-           ["true", "false"].contains(scalar.string.lowercased()) {
+            ["true", "false"].contains(scalar.string.lowercased())
+        {
             return value
         }
         bag.error("\(what) must be true or false, found \(describe(node))", at: location(of: node))
@@ -80,7 +82,8 @@ struct NodeReader {
 
     func integer(_ node: Node, _ what: String, minimum: Int = 0, maximum: Int? = nil) -> Int? {
         if case .scalar(let scalar) = node, scalar.style == .plain, let value = Int(scalar.string),
-           value >= minimum, value <= maximum ?? .max {
+            value >= minimum, value <= maximum ?? .max
+        {
             return value
         }
         let range = maximum.map { "from \(minimum) to \($0)" } ?? "of at least \(minimum)"
@@ -126,10 +129,11 @@ struct NodeReader {
 
         /// RFC 9110 §5.1: a token of letters, digits and `!#$%&'*+-.^_`|~`.
         static func isHeaderFieldName(_ key: String) -> Bool {
-            !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                    || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
-            }
+            !key.isEmpty
+                && key.unicodeScalars.allSatisfy { scalar in
+                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                        || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+                }
         }
     }
 

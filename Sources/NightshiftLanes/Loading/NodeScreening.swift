@@ -8,7 +8,8 @@ import Yams
 ///   a lane would run less than lanes.yml and the console show.
 struct NodeScreening {
     /// No tag, `!` (non-specific), and the core schema's.
-    static let acceptedTags: Set<String> = Set([Tag.Name.implicit, .nonSpecific, .str, .int, .float, .bool, .null, .map, .seq].map(\.rawValue))
+    static let acceptedTags: Set<String> = Set(
+        [Tag.Name.implicit, .nonSpecific, .str, .int, .float, .bool, .null, .map, .seq].map(\.rawValue))
 
     /// How `!!binary` is spelled once resolved.
     static let coreTagPrefix = "tag:yaml.org,2002:"
@@ -44,12 +45,14 @@ struct NodeScreening {
         }
         if !Self.acceptedTags.contains(written) {
             let shown = written.hasPrefix(Self.coreTagPrefix) ? "!!" + written.dropFirst(Self.coreTagPrefix.count) : written
-            bag.error("the YAML tag '\(shown)' is not supported: lanes.yml takes plain values (strings, numbers, booleans, null, lists, mappings)",
-                      at: reader.location(of: node), notes: ["remove the tag; write the value as text"])
+            bag.error(
+                "the YAML tag '\(shown)' is not supported: lanes.yml takes plain values (strings, numbers, booleans, null, lists, mappings)",
+                at: reader.location(of: node), notes: ["remove the tag; write the value as text"])
         }
         if case .scalar(let scalar) = node, scalar.string.utf8.contains(0) {
-            bag.error("a value cannot hold a NUL character (\\0): commands and scripts would end at it",
-                      at: reader.location(of: node))
+            bag.error(
+                "a value cannot hold a NUL character (\\0): commands and scripts would end at it",
+                at: reader.location(of: node))
         }
     }
 }

@@ -42,17 +42,21 @@ struct ScalarPositionMap {
         guard valueLine >= 1, valueLine <= valueLines.count, offset >= 0, offset <= valueLines[valueLine - 1].count else { return nil }
         switch scalar.style {
         case .literal, .folded:
-            return Self.blockPosition(ofLine: valueLine, text: valueLines[valueLine - 1], offset: offset, headerLine: mark.line, in: sourceLines)
+            return Self.blockPosition(
+                ofLine: valueLine, text: valueLines[valueLine - 1], offset: offset, headerLine: mark.line, in: sourceLines)
         default:
-            return Self.flowPosition(ofLine: valueLine, offset: offset, style: scalar.style, value: scalar.string, at: mark,
-                                     source: Array(sourceLines[mark.line - 1]))
+            return Self.flowPosition(
+                ofLine: valueLine, offset: offset, style: scalar.style, value: scalar.string, at: mark,
+                source: Array(sourceLines[mark.line - 1]))
         }
     }
 
     /// Block scalars: the header (`|`, `>`) is on the mark's line and value line N is the N-th
     /// line below it, indented by the first non-blank content line's indentation.
-    private static func blockPosition(ofLine valueLine: Int, text: Substring, offset: Int, headerLine: Int,
-                                      in sourceLines: [Substring]) -> (line: Int, column: Int)? {
+    private static func blockPosition(
+        ofLine valueLine: Int, text: Substring, offset: Int, headerLine: Int,
+        in sourceLines: [Substring]
+    ) -> (line: Int, column: Int)? {
         let content = sourceLines.dropFirst(headerLine)
         guard let firstNonBlank = content.first(where: { !$0.allSatisfy { $0 == " " } }) else { return nil }
         let indent = firstNonBlank.prefix { $0 == " " }.count
@@ -63,8 +67,10 @@ struct ScalarPositionMap {
 
     /// Flow scalars on one line: walks the source from the scalar's start, decoding quotes and
     /// escapes, and checks every plain character against the value it should produce.
-    private static func flowPosition(ofLine valueLine: Int, offset: Int, style: Node.Scalar.Style, value: String,
-                                     at mark: Mark, source: [Character]) -> (line: Int, column: Int)? {
+    private static func flowPosition(
+        ofLine valueLine: Int, offset: Int, style: Node.Scalar.Style, value: String,
+        at mark: Mark, source: [Character]
+    ) -> (line: Int, column: Int)? {
         let decoded = Array(value)
         var index = mark.column - 1 + (style == .singleQuoted || style == .doubleQuoted ? 1 : 0)
         var line = 1, column = 0, produced = 0

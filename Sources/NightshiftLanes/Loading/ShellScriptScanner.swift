@@ -86,7 +86,9 @@ struct ShellScriptScanner {
                 doubleQuoted()
             case "`":
                 appendToWord(Self.quoted)
-                nested { $0.advance(); $0.code(until: "`") }
+                nested {
+                    $0.advance(); $0.code(until: "`")
+                }
             case "$":
                 appendToWord(Self.quoted)
                 dollar(counts: true)
@@ -191,7 +193,9 @@ struct ShellScriptScanner {
         case "$":
             dollar(counts: counts, inDoubleQuotes: inDoubleQuotes)
         case "`":
-            nested { $0.advance(); $0.code(until: "`") }
+            nested {
+                $0.advance(); $0.code(until: "`")
+            }
         default:
             advance()
         }
@@ -207,7 +211,9 @@ struct ShellScriptScanner {
         case "(" where peek(2) == "(":
             nested { $0.arithmetic() }
         case "(":
-            nested { $0.advance(2); $0.code(until: ")") }
+            nested {
+                $0.advance(2); $0.code(until: ")")
+            }
         case let next? where next == "_" || next.isASCII && next.isLetter:
             advance()
             while let character = peek(), Self.isNameCharacter(character) { advance() }

@@ -9,8 +9,8 @@ enum YAMLErrorDiagnostic {
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let message = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             return .error("invalid YAML: \(message)", at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case .reader(let problem, let offset, _, let yaml):
@@ -27,14 +27,17 @@ enum YAMLErrorDiagnostic {
     /// places cannot be found (a flow mapping).
     private static func duplicateKey(_ keys: [String], mapping: Mark, text: String, file: String) -> Diagnostic {
         let quoted = keys.map { "'\($0)'" }.joined(separator: ", ")
-        let places = keys.first.map {
-            DuplicateKeyLocator.occurrences(of: $0, inMappingAt: mapping.line, column: mapping.column, text: text).places
-        } ?? []
+        let places =
+            keys.first.map {
+                DuplicateKeyLocator.occurrences(of: $0, inMappingAt: mapping.line, column: mapping.column, text: text).places
+            } ?? []
         guard places.count > 1 else {
-            return .error("duplicate key \(quoted) in this mapping", at: SourceLocation(file: file, line: mapping.line, column: mapping.column))
+            return .error(
+                "duplicate key \(quoted) in this mapping", at: SourceLocation(file: file, line: mapping.line, column: mapping.column))
         }
-        return .error("duplicate key \(quoted) in this mapping", at: SourceLocation(file: file, line: places[1].line, column: places[1].column),
-                      notes: ["'\(keys[0])' is first defined at line \(places[0].line)"])
+        return .error(
+            "duplicate key \(quoted) in this mapping", at: SourceLocation(file: file, line: places[1].line, column: places[1].column),
+            notes: ["'\(keys[0])' is first defined at line \(places[0].line)"])
     }
 
     private static func position(ofOffset offset: Int, in text: String, file: String) -> SourceLocation {

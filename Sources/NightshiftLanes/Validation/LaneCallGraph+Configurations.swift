@@ -7,9 +7,10 @@ extension LaneCallGraph {
         var problems: [Diagnostic] = []
         visitSteps(reachableFrom: lane) { step, configuration in
             if step.kind.needsSigning, configuration == nil {
-                problems.append(.error(
-                    "'\(step.kind.keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",
-                    at: step.location))
+                problems.append(
+                    .error(
+                        "'\(step.kind.keyword)' in lane '\(lane.name)' needs a configuration; add 'configuration:' to the lane",
+                        at: step.location))
             }
         }
         return problems

@@ -26,8 +26,9 @@ struct RequirementCollector {
     mutating func visit(_ lane: Lane, configuration inherited: String?, provided: Set<String>) {
         guard visitedLanes.insert(lane.name).inserted else { return }
         for key in lane.environment.keys.sorted() {
-            collect(lane.environment[key], place: "env \(key) of lane '\(lane.name)'", lane: lane.name, fallback: lane.location,
-                    provided: provided)
+            collect(
+                lane.environment[key], place: "env \(key) of lane '\(lane.name)'", lane: lane.name, fallback: lane.location,
+                provided: provided)
         }
         let configuration = lane.configuration ?? inherited
         if let configuration { visitConfiguration(named: configuration) }
@@ -49,8 +50,9 @@ struct RequirementCollector {
         switch step.kind {
         case .sh(let script):
             for (name, location) in script.neededReferences {
-                record(Interpolation.Reference(name: name, hasDefault: false), at: location ?? step.location, place: place,
-                       lane: lane.name, provided: stepProvided)
+                record(
+                    Interpolation.Reference(name: name, hasDefault: false), at: location ?? step.location, place: place,
+                    lane: lane.name, provided: stepProvided)
             }
         case .upload(let target):
             for key in target.parameters.keys.sorted() {
@@ -69,7 +71,8 @@ struct RequirementCollector {
 
     private mutating func visitConfiguration(named name: String) {
         guard let configuration = file.configuration(named: name),
-              visitedConfigurations.insert(name).inserted else { return }
+            visitedConfigurations.insert(name).inserted
+        else { return }
         for (key, template) in configuration.keyedTemplates {
             collect(template, place: "configurations.\(name).\(key)", fallback: configuration.location, provided: [])
         }

@@ -87,7 +87,8 @@ public struct LaneRequirements: Sendable, Hashable {
         missing(from: environment).map { variable in
             let first = variable.usages.first
             let place = first.map { " (needed by \($0.place))" } ?? ""
-            let unset = variable.alternatives.isEmpty
+            let unset =
+                variable.alternatives.isEmpty
                 ? "environment variable '\(variable.name)' is not set"
                 : "none of the environment variables \(variable.candidates.map { "'\($0)'" }.joined(separator: ", ")) is set"
             // Not the run lane's own step or env (a called lane's, a configuration's): say which run needs it.

@@ -33,8 +33,9 @@ struct LanesFileValidator {
         let depths = graph.callDepths()
         let limit = InputLimits.deepestNesting
         guard let lane = file.lanes.first(where: { depths[$0.name, default: 0] > limit }) else { return }
-        bag.error("lane '\(lane.name)' calls lanes \(depths[lane.name, default: 0]) deep; 'lane:' calls nest at most \(limit) deep",
-                  at: lane.location)
+        bag.error(
+            "lane '\(lane.name)' calls lanes \(depths[lane.name, default: 0]) deep; 'lane:' calls nest at most \(limit) deep",
+            at: lane.location)
     }
 
     /// A lane that no other lane calls is run by itself, so its signing steps need a
@@ -58,8 +59,9 @@ struct LanesFileValidator {
                 if first == nil, step.kind.needsProject { first = step }
             }
             guard let step = first, reported.insert(step.location).inserted else { continue }
-            bag.error("'\(step.kind.keyword)' needs 'project:', and the file has none", at: step.location,
-                      notes: ["name what to build: 'project: { name: App, workspace: App.xcworkspace, scheme: App }'"])
+            bag.error(
+                "'\(step.kind.keyword)' needs 'project:', and the file has none", at: step.location,
+                notes: ["name what to build: 'project: { name: App, workspace: App.xcworkspace, scheme: App }'"])
         }
     }
 
@@ -86,15 +88,17 @@ struct LanesFileValidator {
             let names = file.configurations.map(\.name)
             notes = names.isEmpty ? ["the file defines no configurations"] : ["configurations: \(names.joined(separator: ", "))"]
         }
-        bag.error("lane '\(lane.name)' names configuration '\(name)', which does not exist",
-                  at: lane.configurationLocation ?? lane.location, notes: notes)
+        bag.error(
+            "lane '\(lane.name)' names configuration '\(name)', which does not exist",
+            at: lane.configurationLocation ?? lane.location, notes: notes)
     }
 
     private func check(_ step: Step, in lane: Lane, graph: LaneCallGraph) {
         switch step.kind {
         case .lane(let callee) where graph.lane(named: callee) == nil:
-            bag.error("step calls lane '\(callee)', which does not exist", at: step.location,
-                      notes: suggestions.note(for: callee, among: file.lanes.map(\.name)))
+            bag.error(
+                "step calls lane '\(callee)', which does not exist", at: step.location,
+                notes: suggestions.note(for: callee, among: file.lanes.map(\.name)))
         case .upload(let target):
             check(target)
         case let kind where kind.needsSigning:
@@ -113,8 +117,9 @@ struct LanesFileValidator {
         guard !target.destinationName.isEmpty else { return }
         guard let destination = target.destination else {
             let names = UploadDestination.allCases.map(\.rawValue)
-            bag.error("unknown upload destination '\(target.destinationName)'", at: target.location,
-                      notes: Suggestion.note(for: target.destinationName, among: names) + ["destinations: \(UploadDestination.listed)"])
+            bag.error(
+                "unknown upload destination '\(target.destinationName)'", at: target.location,
+                notes: Suggestion.note(for: target.destinationName, among: names) + ["destinations: \(UploadDestination.listed)"])
             return
         }
         let known = destination.requiredKeys.union(destination.optionalKeys).sorted()
@@ -122,8 +127,9 @@ struct LanesFileValidator {
         for key in target.parameters.keys.sorted() where !known.contains(key) {
             let suggestion = Suggestion.closest(to: key, among: known)
             if let suggestion { suggested.insert(suggestion) }
-            bag.error("unknown key '\(key)' for upload to \(destination)", at: target.parameterLocations[key] ?? target.location,
-                      notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [])
+            bag.error(
+                "unknown key '\(key)' for upload to \(destination)", at: target.parameterLocations[key] ?? target.location,
+                notes: suggestion.map { ["did you mean '\($0)'?"] } ?? [])
         }
         // A misspelt required key is reported once, as unknown with its did-you-mean.
         for key in destination.requiredKeys.sorted() where target.parameters[key] == nil && !suggested.contains(key) {
@@ -145,7 +151,8 @@ struct LanesFileValidator {
         let checks = destination.valueChecks
         for key in target.parameters.keys.sorted() {
             guard case .scalar(let value)? = target.parameters[key], value.references.isEmpty,
-                  let problem = checks[key]?(value.raw) else { continue }
+                let problem = checks[key]?(value.raw)
+            else { continue }
             bag.error("upload to \(destination): \(problem)", at: target.parameterLocations[key] ?? target.location)
         }
     }

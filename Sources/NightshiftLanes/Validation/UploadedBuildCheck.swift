@@ -25,15 +25,17 @@ public struct UploadedBuildCheck {
         for lane in lanes {
             graph.visitSteps(reachableFrom: lane) { step, configurationName in
                 guard case .upload(let target) = step.kind, Self.uploadsTheExport(target),
-                      let destination = target.destination, let rule = Self.rule(for: destination),
-                      let configurationName, let configuration = file.configuration(named: configurationName),
-                      checked.insert(Checked(step: step.location, configuration: configurationName)).inserted,
-                      let method = exportMethod(configuration), let build = ExportDistribution(method: method),
-                      !rule.accepted.contains(build) else { return }
-                problems.append(.error(
-                    "upload to \(target.destinationName) takes \(rule.takes), but configuration '\(configurationName)' exports "
-                        + "with method '\(method)', \(build.description)",
-                    at: step.location, notes: [rule.instead]))
+                    let destination = target.destination, let rule = Self.rule(for: destination),
+                    let configurationName, let configuration = file.configuration(named: configurationName),
+                    checked.insert(Checked(step: step.location, configuration: configurationName)).inserted,
+                    let method = exportMethod(configuration), let build = ExportDistribution(method: method),
+                    !rule.accepted.contains(build)
+                else { return }
+                problems.append(
+                    .error(
+                        "upload to \(target.destinationName) takes \(rule.takes), but configuration '\(configurationName)' exports "
+                            + "with method '\(method)', \(build.description)",
+                        at: step.location, notes: [rule.instead]))
             }
         }
         return problems
@@ -48,12 +50,14 @@ public struct UploadedBuildCheck {
     private static func rule(for destination: UploadDestination) -> Rule? {
         switch destination {
         case .testflight:
-            Rule(accepted: [.appStore], takes: "App Store builds only",
-                 instead: "use a configuration with export_method 'app-store' (or 'app-store-connect'), "
+            Rule(
+                accepted: [.appStore], takes: "App Store builds only",
+                instead: "use a configuration with export_method 'app-store' (or 'app-store-connect'), "
                     + "or upload ad-hoc, enterprise and development builds to firebase")
         case .firebase:
-            Rule(accepted: [.adHoc, .enterprise, .development], takes: "ad-hoc, enterprise and development builds",
-                 instead: "upload App Store builds to testflight, or use a configuration with export_method "
+            Rule(
+                accepted: [.adHoc, .enterprise, .development], takes: "ad-hoc, enterprise and development builds",
+                instead: "upload App Store builds to testflight, or use a configuration with export_method "
                     + "'ad-hoc' (or 'release-testing'), 'enterprise' or 'development' (or 'debugging')")
         case .http, .folder:
             nil

@@ -13,10 +13,15 @@ struct CronCommand: AsyncParsableCommand {
     @Argument(help: "The spec: five fields, H, @aliases; several lines, # comments and a TZ= first line are allowed.")
     var spec: String
 
-    @Option(help: ArgumentHelp("What H hashes (a Jenkins job's full name, or a lane's name). Without it every H takes the lowest value of its range.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "What H hashes (a Jenkins job's full name, or a lane's name). Without it every H takes the lowest value of its range.",
+            valueName: "name"))
     var seed: String?
 
-    @Option(help: ArgumentHelp("Start here (rounded up to the minute); default now. Without an offset it is read in --timezone.", valueName: "ISO8601"))
+    @Option(
+        help: ArgumentHelp(
+            "Start here (rounded up to the minute); default now. Without an offset it is read in --timezone.", valueName: "ISO8601"))
     var from: String?
 
     @Option(help: ArgumentHelp("The zone to match and print in (default: TZ, else the system zone).", valueName: "zone"))
@@ -36,7 +41,8 @@ struct CronCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let command = PreviewCron(spec: spec, seed: seed, from: from, timezone: timezone, count: count, previous: previous, explain: explain)
+        let command = PreviewCron(
+            spec: spec, seed: seed, from: from, timezone: timezone, count: count, previous: previous, explain: explain)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -31,8 +31,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
-        let command = RunLanes(global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-                               junit: junit, json: json)
+        let command = RunLanes(
+            global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
+            junit: junit, json: json)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -46,11 +46,12 @@ struct ScheduleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let mode: ScheduleLanes.Mode = if printLaunchd { .printLaunchd } else if printSystemd { .printSystemd } else if simulate {
-            .simulate(from: from ?? "", to: to ?? "")
-        } else {
-            .daemon(gracePeriod: DurationParser.parse(gracePeriod) ?? .seconds(30))
-        }
+        let mode: ScheduleLanes.Mode =
+            if printLaunchd { .printLaunchd } else if printSystemd { .printSystemd } else if simulate {
+                .simulate(from: from ?? "", to: to ?? "")
+            } else {
+                .daemon(gracePeriod: DurationParser.parse(gracePeriod) ?? .seconds(30))
+            }
         throw ExitCode(await ScheduleLanes(global: global.app, mode: mode).execute(in: CompositionRoot.environment()))
     }
 }

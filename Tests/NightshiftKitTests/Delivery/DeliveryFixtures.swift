@@ -32,7 +32,9 @@ struct ScratchDirectory {
 }
 
 /// Parameters as the step performer hands them over (templates already expanded).
-func parameters(_ values: [String: String], lists: [String: [String]] = [:], maps: [String: [String: String]] = [:]) -> [String: UploadParameter] {
+func parameters(_ values: [String: String], lists: [String: [String]] = [:], maps: [String: [String: String]] = [:]) -> [String:
+    UploadParameter]
+{
     var result = values.mapValues { UploadParameter.scalar(Template($0)) }
     for (key, list) in lists { result[key] = .list(list.map { Template($0) }) }
     for (key, map) in maps { result[key] = .map(map.mapValues { Template($0) }) }
@@ -41,7 +43,9 @@ func parameters(_ values: [String: String], lists: [String: [String]] = [:], map
 
 /// Clients over the live URLSession transport, with waits on a manual clock.
 func liveClients(clock: ManualClock = ManualClock()) -> @Sendable (UploadRetryPolicy) -> RetryingHTTPClient {
-    { policy in RetryingHTTPClient(transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: FixedJitter(unit: 0), policy: policy) }
+    { policy in
+        RetryingHTTPClient(transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: FixedJitter(unit: 0), policy: policy)
+    }
 }
 
 final class ProgressLog: @unchecked Sendable {

@@ -8,31 +8,42 @@ import Testing
 struct DestinationSettingsTests {
     @Test("testflight: the key's ids and file, platform ios unless given, the retry policy")
     func testflight() throws {
-        let settings = try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "/k.p8", "attempts": "2"])))
+        let settings = try TestFlightSettings(
+            UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "/k.p8", "attempts": "2"])))
         #expect([settings.keyID, settings.issuerID, settings.privateKey, settings.platform] == ["K", "I", "/k.p8", "ios"])
         #expect(settings.retry.attempts == 2)
-        #expect(try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "p", "platform": "visionos"]))).platform == "visionos")
+        #expect(
+            try TestFlightSettings(
+                UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "p", "platform": "visionos"]))
+            ).platform == "visionos")
     }
 
     @Test("firebase: the app id, one credential, notes as text or file, groups and testers, the endpoints")
     func firebase() throws {
-        let settings = try FirebaseSettings(UploadSettings(parameters(
-            ["app": "1:42:ios:ab", "access_token": "t0ken", "notes_file": "notes.txt", "token_endpoint": "https://oauth.example/token"],
-            lists: ["groups": ["qa"]])))
+        let settings = try FirebaseSettings(
+            UploadSettings(
+                parameters(
+                    [
+                        "app": "1:42:ios:ab", "access_token": "t0ken", "notes_file": "notes.txt",
+                        "token_endpoint": "https://oauth.example/token",
+                    ],
+                    lists: ["groups": ["qa"]])))
         #expect(settings.app.resourceName == "projects/42/apps/1:42:ios:ab")
         #expect(settings.credential == .accessToken("t0ken"))
         #expect(settings.notes == .file("notes.txt"))
         #expect(settings.groups == ["qa"] && settings.testers.isEmpty)
         #expect(settings.endpoint.absoluteString == "https://firebaseappdistribution.googleapis.com")
         #expect(settings.tokenEndpoint?.absoluteString == "https://oauth.example/token")
-        let byAccount = try FirebaseSettings(UploadSettings(parameters(["app": "1:42:ios:ab", "service_account": "ci/key.json", "endpoint": "https://fad.example/"])))
+        let byAccount = try FirebaseSettings(
+            UploadSettings(parameters(["app": "1:42:ios:ab", "service_account": "ci/key.json", "endpoint": "https://fad.example/"])))
         #expect(byAccount.credential == .serviceAccount("ci/key.json"))
         #expect(byAccount.endpoint.absoluteString == "https://fad.example")
     }
 
     @Test("http: the URL, PUT unless POST in any case, the headers")
     func http() throws {
-        let settings = try HTTPSettings(UploadSettings(parameters(["url": "https://store.example/up", "method": "post"], maps: ["headers": ["X-Team": "ios"]])))
+        let settings = try HTTPSettings(
+            UploadSettings(parameters(["url": "https://store.example/up", "method": "post"], maps: ["headers": ["X-Team": "ios"]])))
         #expect(settings.url.absoluteString == "https://store.example/up")
         #expect(settings.method == .post)
         #expect(settings.headers == ["X-Team": "ios"])
@@ -46,17 +57,30 @@ struct DestinationSettingsTests {
         #expect(settings.retry.backoff == .seconds(60))
     }
 
-    @Test("a value known only once expanded is refused with the loader's words and invalid_setting; a missing one with missing_setting", arguments: [
-        (UploadDestination.testflight, ["key_id": "K", "issuer_id": "I", "private_key": "p", "platform": "watchos"],
-         "upload to testflight failed: 'platform: watchos' must be one of appletvos, ios, macos, visionos", FailureReason.invalidSetting),
-        (.firebase, ["app": "com.example.app", "access_token": "t"],
-         "upload to firebase failed: 'app: com.example.app' is not a Firebase app id (1:<project number>:ios:<id>, see the project settings)", .invalidSetting),
-        (.firebase, ["app": "1:42:ios:ab"],
-         "upload to firebase failed: set 'service_account:' (a key file or its JSON from an environment variable) or 'access_token:'", .missingSetting),
-        (.http, ["url": "https://x/", "method": "delete"],
-         "upload to http failed: 'method: DELETE' must be PUT (the raw file) or POST (multipart)", .invalidSetting),
-        (.folder, [:], "upload to folder failed: 'path:' is required", .missingSetting),
-    ])
+    @Test(
+        "a value known only once expanded is refused with the loader's words and invalid_setting; a missing one with missing_setting",
+        arguments: [
+            (
+                UploadDestination.testflight, ["key_id": "K", "issuer_id": "I", "private_key": "p", "platform": "watchos"],
+                "upload to testflight failed: 'platform: watchos' must be one of appletvos, ios, macos, visionos",
+                FailureReason.invalidSetting
+            ),
+            (
+                .firebase, ["app": "com.example.app", "access_token": "t"],
+                "upload to firebase failed: 'app: com.example.app' is not a Firebase app id (1:<project number>:ios:<id>, see the project settings)",
+                .invalidSetting
+            ),
+            (
+                .firebase, ["app": "1:42:ios:ab"],
+                "upload to firebase failed: set 'service_account:' (a key file or its JSON from an environment variable) or 'access_token:'",
+                .missingSetting
+            ),
+            (
+                .http, ["url": "https://x/", "method": "delete"],
+                "upload to http failed: 'method: DELETE' must be PUT (the raw file) or POST (multipart)", .invalidSetting
+            ),
+            (.folder, [:], "upload to folder failed: 'path:' is required", .missingSetting),
+        ])
     func refused(destination: UploadDestination, values: [String: String], message: String, reason: FailureReason) {
         let error = #expect(throws: UploadError.self) { try Self.decode(destination, values) }
         #expect(error?.description == message)

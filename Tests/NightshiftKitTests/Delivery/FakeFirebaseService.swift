@@ -24,20 +24,31 @@ struct FakeFirebaseService: Sendable {
     func handle(_ request: LocalHTTPServer.Received, pollsSoFar: Int) -> FlyingFox.HTTPResponse {
         if request.method == "POST" && request.path == "/token" { return token(request) }
         guard request.headers["authorization"] == "Bearer \(Self.accessToken)" else {
-            return .status(401, "{\"error\":{\"message\":\"Request had invalid authentication credentials: \(request.headers["authorization"] ?? "")\"}}")
+            return .status(
+                401,
+                "{\"error\":{\"message\":\"Request had invalid authentication credentials: \(request.headers["authorization"] ?? "")\"}}")
         }
         switch (request.method, request.path) {
         case ("POST", "/upload/v1/\(Self.appPath)/releases:upload"):
-            guard uploadStatus == 200 else { return .status(uploadStatus, "{\"error\":{\"message\":\"The caller does not have permission\"}}") }
-            guard request.headers["x-goog-upload-protocol"] == "raw", request.headers["x-goog-upload-file-name"] == "App.ipa" else { return .status(400) }
+            guard uploadStatus == 200 else {
+                return .status(uploadStatus, "{\"error\":{\"message\":\"The caller does not have permission\"}}")
+            }
+            guard request.headers["x-goog-upload-protocol"] == "raw", request.headers["x-goog-upload-file-name"] == "App.ipa" else {
+                return .status(400)
+            }
             return .json(["name": Self.operation])
         case ("GET", "/v1/\(Self.operation)"):
             guard pollsSoFar > pendingPolls else { return .json(["name": Self.operation, "done": false]) }
-            return .json(["name": Self.operation, "done": true, "response": [
-                "result": "RELEASE_CREATED",
-                "release": ["name": Self.release, "displayVersion": "1.4", "buildVersion": "812", "firebaseConsoleUri": Self.consoleURL,
-                            "testingUri": "https://appdistribution.firebase.google.com/testerapps/1:123456789:ios:abc123def/releases/r3l3as3"],
-            ]])
+            return .json([
+                "name": Self.operation, "done": true,
+                "response": [
+                    "result": "RELEASE_CREATED",
+                    "release": [
+                        "name": Self.release, "displayVersion": "1.4", "buildVersion": "812", "firebaseConsoleUri": Self.consoleURL,
+                        "testingUri": "https://appdistribution.firebase.google.com/testerapps/1:123456789:ios:abc123def/releases/r3l3as3",
+                    ],
+                ],
+            ])
         case ("PATCH", "/v1/\(Self.release)"):
             guard request.query["updateMask"] == "release_notes.text" else { return .status(400) }
             return .json(["name": Self.release])
@@ -51,13 +62,15 @@ struct FakeFirebaseService: Sendable {
     private func token(_ request: LocalHTTPServer.Received) -> FlyingFox.HTTPResponse {
         let form = Self.formFields(String(decoding: request.body, as: UTF8.self))
         guard form["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = form["assertion"],
-              let claims = verifiedClaims(assertion) else {
+            let claims = verifiedClaims(assertion)
+        else {
             return .status(400, "{\"error\":\"invalid_grant\"}")
         }
         let now = Int(Date().timeIntervalSince1970)
         guard claims["iss"] as? String == clientEmail, claims["scope"] as? String == "https://www.googleapis.com/auth/cloud-platform",
-              (claims["aud"] as? String)?.hasSuffix("/token") == true, let iat = claims["iat"] as? Int, let exp = claims["exp"] as? Int,
-              exp - iat == 3600, abs(iat - now) < 600 else {
+            (claims["aud"] as? String)?.hasSuffix("/token") == true, let iat = claims["iat"] as? Int, let exp = claims["exp"] as? Int,
+            exp - iat == 3600, abs(iat - now) < 600
+        else {
             return .status(400, "{\"error\":\"invalid_grant\",\"error_description\":\"bad claims\"}")
         }
         return .json(["access_token": Self.accessToken, "expires_in": 3599, "token_type": "Bearer"])
@@ -66,7 +79,8 @@ struct FakeFirebaseService: Sendable {
     private func verifiedClaims(_ jwt: String) -> [String: Any]? {
         let parts = jwt.split(separator: ".").map(String.init)
         guard parts.count == 3, let header = Self.decodeJSON(parts[0]), header["alg"] as? String == "RS256",
-              let signature = Self.base64URLDecode(parts[2]) else { return nil }
+            let signature = Self.base64URLDecode(parts[2])
+        else { return nil }
         let valid = publicKey.isValidSignature(
             _RSA.Signing.RSASignature(rawRepresentation: signature), for: Data("\(parts[0]).\(parts[1])".utf8), padding: .insecurePKCS1v1_5
         )

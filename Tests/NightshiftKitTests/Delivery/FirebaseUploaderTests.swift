@@ -13,7 +13,11 @@ struct FirebaseUploaderTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1; return value
+            }
+        }
     }
 
     struct Harness {
@@ -56,8 +60,10 @@ struct FirebaseUploaderTests {
         let request = UploadRequest(
             file: harness.file,
             parameters: parameters(
-                ["app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON, "notes": "Nightly build 812",
-                 "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString],
+                [
+                    "app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON, "notes": "Nightly build 812",
+                    "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
+                ],
                 lists: ["groups": ["qa", "developers"], "testers": ["lead@example.com"]]
             ),
             environment: [:], log: log.sink
@@ -65,13 +71,15 @@ struct FirebaseUploaderTests {
         let receipt = try await uploader().upload(request, progress: progress.record)
         await harness.server.stop()
         let calls = harness.server.requests.map { "\($0.method) \($0.path)" }
-        #expect(calls == [
-            "POST /token",
-            "POST /upload/v1/\(FakeFirebaseService.appPath)/releases:upload",
-            "GET /v1/\(FakeFirebaseService.operation)", "GET /v1/\(FakeFirebaseService.operation)", "GET /v1/\(FakeFirebaseService.operation)",
-            "PATCH /v1/\(FakeFirebaseService.release)",
-            "POST /v1/\(FakeFirebaseService.release):distribute",
-        ])
+        #expect(
+            calls == [
+                "POST /token",
+                "POST /upload/v1/\(FakeFirebaseService.appPath)/releases:upload",
+                "GET /v1/\(FakeFirebaseService.operation)", "GET /v1/\(FakeFirebaseService.operation)",
+                "GET /v1/\(FakeFirebaseService.operation)",
+                "PATCH /v1/\(FakeFirebaseService.release)",
+                "POST /v1/\(FakeFirebaseService.release):distribute",
+            ])
         let requests = harness.server.requests
         #expect(requests[1].bodySize == 123_456)
         let notes = try JSONSerialization.jsonObject(with: requests[5].body) as? [String: Any]
@@ -97,15 +105,19 @@ struct FirebaseUploaderTests {
         func request(_ account: String, log: LineLog = LineLog()) -> UploadRequest {
             UploadRequest(
                 file: harness.file,
-                parameters: parameters(["app": FakeFirebaseService.app, "service_account": account,
-                                        "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString]),
+                parameters: parameters([
+                    "app": FakeFirebaseService.app, "service_account": account,
+                    "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
+                ]),
                 environment: [:], log: log.sink
             )
         }
         let receipt = try await uploader().upload(request(keyFile), progress: { _ in })
         #expect(receipt.location == FakeFirebaseService.consoleURL)
         #expect(harness.server.requests.first?.path == "/token")
-        let missing = await #expect(throws: UploadError.self) { try await uploader().upload(request(keyFile + ".gone"), progress: { _ in }) }
+        let missing = await #expect(throws: UploadError.self) {
+            try await uploader().upload(request(keyFile + ".gone"), progress: { _ in })
+        }
         #expect(missing?.message == "cannot read the service account key '\(keyFile).gone'")
         let broken = String(harness.serviceAccountJSON.dropLast(5))
         let invalid = await #expect(throws: UploadError.self) { try await uploader().upload(request(broken), progress: { _ in }) }
@@ -122,8 +134,10 @@ struct FirebaseUploaderTests {
         try "From a file".write(toFile: notesFile, atomically: true, encoding: .utf8)
         let request = UploadRequest(
             file: harness.file,
-            parameters: parameters(["app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
-                                    "notes_file": notesFile, "endpoint": harness.server.url("").absoluteString]),
+            parameters: parameters([
+                "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
+                "notes_file": notesFile, "endpoint": harness.server.url("").absoluteString,
+            ]),
             environment: [:]
         )
         _ = try await uploader().upload(request, progress: { _ in })
@@ -141,8 +155,10 @@ struct FirebaseUploaderTests {
         defer { harness.scratch.remove() }
         let request = UploadRequest(
             file: harness.file,
-            parameters: parameters(["app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON,
-                                    "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString]),
+            parameters: parameters([
+                "app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON,
+                "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
+            ]),
             environment: [:]
         )
         let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
@@ -160,7 +176,9 @@ struct FirebaseUploaderTests {
         defer { harness.scratch.remove() }
         let request = UploadRequest(
             file: harness.file,
-            parameters: parameters(["app": FakeFirebaseService.app, "access_token": "ya29.wrong-token-value", "endpoint": harness.server.url("").absoluteString]),
+            parameters: parameters([
+                "app": FakeFirebaseService.app, "access_token": "ya29.wrong-token-value", "endpoint": harness.server.url("").absoluteString,
+            ]),
             environment: [:]
         )
         let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
@@ -172,7 +190,8 @@ struct FirebaseUploaderTests {
 
     @Test("app ids that are not 1:<number>:ios:<id> are refused before any request")
     func refusesBadAppID() async throws {
-        let request = UploadRequest(file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:])
+        let request = UploadRequest(
+            file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:])
         let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
         #expect(error?.message.contains("is not a Firebase app id") == true)
     }

@@ -17,7 +17,8 @@ struct FolderUploaderTests {
         let share = try scratch.subdirectory("share")
         let progress = ProgressLog()
         let request = UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:])
-        let receipt = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: progress.record)
+        let receipt = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(
+            request, progress: progress.record)
         let copied = (share as NSString).appendingPathComponent("App.ipa")
         #expect(receipt.location == copied)
         #expect(try Data(contentsOf: URL(fileURLWithPath: copied)) == Data(contentsOf: URL(fileURLWithPath: file)))
@@ -35,7 +36,8 @@ struct FolderUploaderTests {
         let old = (share as NSString).appendingPathComponent("App.ipa")
         try Data("old".utf8).write(to: URL(fileURLWithPath: old))
         let file = try scratch.file("App.ipa", bytes: 1000)
-        _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:]), progress: { _ in })
+        _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(
+            UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:]), progress: { _ in })
         #expect(try Data(contentsOf: URL(fileURLWithPath: old)).count == 1000)
     }
 
@@ -45,7 +47,9 @@ struct FolderUploaderTests {
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
         let request = UploadRequest(file: file, parameters: parameters(["path": scratch.path + "/nope"]), environment: [:])
-        let error = await #expect(throws: UploadError.self) { try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in }) }
+        let error = await #expect(throws: UploadError.self) {
+            try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
+        }
         #expect(error?.message.hasSuffix("/nope' is not a directory") == true)
         #expect(scratch.contents() == ["App.ipa"])
     }
@@ -82,7 +86,8 @@ struct FolderUploaderTests {
         let file = try scratch.file("App.ipa", bytes: 10)
         let share = try scratch.subdirectory("share")
         try Data("x".utf8).write(to: URL(fileURLWithPath: try scratch.subdirectory("share/App.ipa") + "/keep"))
-        let request = UploadRequest(file: file, parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:])
+        let request = UploadRequest(
+            file: file, parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:])
         let error = await #expect(throws: UploadError.self) {
             try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
         }
@@ -97,6 +102,8 @@ struct FolderUploaderTests {
         defer { scratch.remove() }
         let file = (scratch.path as NSString).appendingPathComponent("abc")
         try Data("abc".utf8).write(to: URL(fileURLWithPath: file))
-        #expect(try FileDigest.of(file: file) == FileDigest(size: 3, sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"))
+        #expect(
+            try FileDigest.of(file: file) == FileDigest(size: 3, sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        )
     }
 }

@@ -48,7 +48,8 @@ struct HTTPUploaderTests {
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
             file: file,
-            parameters: parameters(["url": server.url("/store").absoluteString], maps: ["headers": ["Authorization": "Bearer s3cr3t-artifact-token"]]),
+            parameters: parameters(
+                ["url": server.url("/store").absoluteString], maps: ["headers": ["Authorization": "Bearer s3cr3t-artifact-token"]]),
             environment: [:]
         )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
@@ -68,7 +69,8 @@ struct HTTPUploaderTests {
         let file = try scratch.file("App.ipa", bytes: 50_000)
         let server = try await LocalHTTPServer(handler: { _, _ in .status(201, "", headers: ["Location": "/artifacts/42"]) })
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
-        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:])
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:])
         let receipt = try await uploader.upload(request, progress: { _ in })
         await server.stop()
         let received = try #require(server.requests.first)
@@ -76,7 +78,9 @@ struct HTTPUploaderTests {
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let boundary = String(contentType.split(separator: "=", maxSplits: 1)[1])
         let body = received.body
-        let head = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"App.ipa\"\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        let head = Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"App.ipa\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                .utf8)
         let tail = Data("\r\n--\(boundary)--\r\n".utf8)
         #expect(body.prefix(head.count) == head)
         #expect(body.suffix(tail.count) == tail)
@@ -95,7 +99,8 @@ struct HTTPUploaderTests {
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": "http://127.0.0.1:\(server.port)/drop", "backoff": "0s"]), environment: [:], log: log.sink
+            file: file, parameters: parameters(["url": "http://127.0.0.1:\(server.port)/drop", "backoff": "0s"]), environment: [:],
+            log: log.sink
         )
         let receipt = try await uploader.upload(request, progress: { _ in })
         #expect(server.connectionCount == 2)
@@ -138,7 +143,9 @@ struct HTTPUploaderTests {
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
         #expect(server.requests.count == 2)
-        #expect(error?.message == "HTTP 503 Service Unavailable from PUT http://127.0.0.1:\(server.port)/x: down for maintenance (after 2 attempts)")
+        #expect(
+            error?.message
+                == "HTTP 503 Service Unavailable from PUT http://127.0.0.1:\(server.port)/x: down for maintenance (after 2 attempts)")
         #expect(error?.reason == .uploadUnavailable)
     }
 
@@ -172,9 +179,10 @@ struct HTTPUploaderTests {
         await server.stop()
         #expect(server.requests.count == 3)
         #expect(clock.now.timeIntervalSince(start) == 9)
-        #expect(log.lines.map { $0.components(separatedBy: ": ").last ?? "" } == [
-            "HTTP 500; retrying in 3.0s (attempt 2 of 5)", "HTTP 500; retrying in 6.0s (attempt 3 of 5)",
-        ])
+        #expect(
+            log.lines.map { $0.components(separatedBy: ": ").last ?? "" } == [
+                "HTTP 500; retrying in 3.0s (attempt 2 of 5)", "HTTP 500; retrying in 6.0s (attempt 3 of 5)",
+            ])
     }
 
     @Test("a 429 with Retry-After from a real server waits that long instead of the back-off")
@@ -188,7 +196,8 @@ struct HTTPUploaderTests {
         let clock = ManualClock()
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(clock: clock), temporaryDirectory: scratch.path)
-        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], log: log.sink)
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], log: log.sink)
         let upload = Task { try await uploader.upload(request, progress: { _ in }) }
         await clock.waitForSleepers()
         clock.advance(by: .seconds(41))
@@ -225,7 +234,8 @@ struct HTTPUploaderTests {
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
         let transport = URLSessionTransport()
-        let client = RetryingHTTPClient(transport: transport, clock: ManualClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy())
+        let client = RetryingHTTPClient(
+            transport: transport, clock: ManualClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy())
         let request = HTTPTransportRequest(method: "PUT", url: URL(string: "http://127.0.0.1:9/x")!, body: .file(file + ".missing"))
         let error = await #expect(throws: UploadError.self) {
             try await client.sendExpectingSuccess(request, destination: .http, masker: .none, log: { _ in })
@@ -236,7 +246,9 @@ struct HTTPUploaderTests {
     @Test("unsupported methods and non-http URLs are refused before any request")
     func refusesBadSettings() async throws {
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: NSTemporaryDirectory())
-        for (settings, fragment) in [(["url": "ftp://host/x"], "is not an http(s) URL"), (["url": "https://host/x", "method": "DELETE"], "must be PUT")] {
+        for (settings, fragment) in [
+            (["url": "ftp://host/x"], "is not an http(s) URL"), (["url": "https://host/x", "method": "DELETE"], "must be PUT"),
+        ] {
             let request = UploadRequest(file: "/nonexistent", parameters: parameters(settings), environment: [:])
             let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
             #expect(error?.message.contains(fragment) == true)

@@ -42,7 +42,9 @@ final class RawHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+            }
         }
         guard bound, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         port = UInt16(bigEndian: address.sin_port)
@@ -70,7 +72,9 @@ final class RawHTTPServer: @unchecked Sendable {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            let index = lock.withLock { connections += 1; return connections - 1 }
+            let index = lock.withLock {
+                connections += 1; return connections - 1
+            }
             handle(client, behaviour(index))
         }
     }

@@ -10,7 +10,8 @@ struct RetryingHTTPClientTests {
     let request = HTTPTransportRequest(method: "PUT", url: URL(string: "https://store.example/builds/app.ipa?X-Signature=abc")!)
 
     func client(_ transport: ScriptedTransport, clock: ManualClock, attempts: Int = 5, jitter: Double = 0) -> RetryingHTTPClient {
-        RetryingHTTPClient(transport: transport, clock: clock, jitter: FixedJitter(unit: jitter), policy: UploadRetryPolicy(attempts: attempts))
+        RetryingHTTPClient(
+            transport: transport, clock: clock, jitter: FixedJitter(unit: jitter), policy: UploadRetryPolicy(attempts: attempts))
     }
 
     @Test("503, 503, then 200 waits 2 s then 4 s on the clock and returns the 200")
@@ -28,10 +29,11 @@ struct RetryingHTTPClientTests {
         let response = try await task.value
         #expect(response.status == 200)
         #expect(transport.requests.count == 3)
-        #expect(log.lines == [
-            "PUT https://store.example/builds/app.ipa: HTTP 503; retrying in 2.0s (attempt 2 of 5)",
-            "PUT https://store.example/builds/app.ipa: HTTP 503; retrying in 4.0s (attempt 3 of 5)",
-        ])
+        #expect(
+            log.lines == [
+                "PUT https://store.example/builds/app.ipa: HTTP 503; retrying in 2.0s (attempt 2 of 5)",
+                "PUT https://store.example/builds/app.ipa: HTTP 503; retrying in 4.0s (attempt 3 of 5)",
+            ])
     }
 
     @Test("a 401 is returned at once, never retried")
@@ -54,7 +56,9 @@ struct RetryingHTTPClientTests {
 
     @Test("Retry-After in seconds replaces the back-off")
     func honoursRetryAfterSeconds() async throws {
-        let transport = ScriptedTransport([.response(HTTPTransportResponse(status: 429, headers: ["Retry-After": "17"])), .response(HTTPTransportResponse(status: 200))])
+        let transport = ScriptedTransport([
+            .response(HTTPTransportResponse(status: 429, headers: ["Retry-After": "17"])), .response(HTTPTransportResponse(status: 200)),
+        ])
         let clock = ManualClock()
         let log = LineLog()
         let task = Task { try await client(transport, clock: clock).send(request, log: log.sink) }
@@ -68,7 +72,7 @@ struct RetryingHTTPClientTests {
 
     @Test("Retry-After as an HTTP date waits until that instant")
     func honoursRetryAfterDate() async throws {
-        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_445_412_450)) // 07:27:30 GMT
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_445_412_450))  // 07:27:30 GMT
         let transport = ScriptedTransport([
             .response(HTTPTransportResponse(status: 503, headers: ["retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"])),
             .response(HTTPTransportResponse(status: 200)),

@@ -8,7 +8,8 @@ import Testing
 
 @Suite("TestFlight uploader through the shell", .temporaryDirectory)
 struct TestFlightUploaderTests {
-    static let pem = "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
+    static let pem =
+        "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgFAKEKEYMATERIAL\n-----END PRIVATE KEY-----\n"
 
     /// Looks into API_PRIVATE_KEYS_DIR while altool "runs", then answers from the script.
     actor KeyInspectingShell: ShellRunner {
@@ -18,7 +19,9 @@ struct TestFlightUploaderTests {
 
         init(_ scripted: ScriptedShellRunner) { self.scripted = scripted }
 
-        nonisolated func run(_ command: ShellCommand, onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void) async throws -> Termination {
+        nonisolated func run(_ command: ShellCommand, onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void) async throws
+            -> Termination
+        {
             await inspect(command.environment["API_PRIVATE_KEYS_DIR"] ?? "")
             return try await scripted.run(command, onOutput: onOutput)
         }
@@ -33,7 +36,10 @@ struct TestFlightUploaderTests {
 
     func request(_ file: String, _ extra: [String: String] = [:], log: LineLog = LineLog()) -> UploadRequest {
         UploadRequest(
-            file: file, parameters: parameters(["key_id": "ABC123XYZ9", "issuer_id": "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4", "private_key": Self.pem, "backoff": "1s"].merging(extra) { $1 }),
+            file: file,
+            parameters: parameters(
+                ["key_id": "ABC123XYZ9", "issuer_id": "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4", "private_key": Self.pem, "backoff": "1s"]
+                    .merging(extra) { $1 }),
             environment: [:], log: log.sink
         )
     }
@@ -51,7 +57,11 @@ struct TestFlightUploaderTests {
         let log = LineLog()
         let receipt = try await uploader.upload(request(file, log: log), progress: { _ in })
         let command = try #require(await scripted.commands.first)
-        #expect(command.argv == ["xcrun", "altool", "--upload-app", "-f", file, "-t", "ios", "--apiKey", "ABC123XYZ9", "--apiIssuer", "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4"])
+        #expect(
+            command.argv == [
+                "xcrun", "altool", "--upload-app", "-f", file, "-t", "ios", "--apiKey", "ABC123XYZ9", "--apiIssuer",
+                "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4",
+            ])
         let keysDirectory = try #require(command.environment["API_PRIVATE_KEYS_DIR"])
         #expect(keysDirectory.hasPrefix(tmp) && keysDirectory.hasSuffix("/private_keys"))
         #expect(await shell.keysSeen == ["AuthKey_ABC123XYZ9.p8": Self.pem])
@@ -89,7 +99,8 @@ struct TestFlightUploaderTests {
         await scripted.on(["xcrun", "altool"], .output([], .exited(255)), .output([(.standardOutput, "UPLOAD SUCCEEDED\n")], .exited(0)))
         let clock = ManualClock()
         let log = LineLog()
-        let uploader = TestFlightUploader(shell: scripted, clock: clock, temporaryDirectory: try scratch.subdirectory("tmp"), jitter: FixedJitter(unit: 0))
+        let uploader = TestFlightUploader(
+            shell: scripted, clock: clock, temporaryDirectory: try scratch.subdirectory("tmp"), jitter: FixedJitter(unit: 0))
         let task = Task { try await uploader.upload(request(file, log: log), progress: { _ in }) }
         await clock.waitForSleepers()
         clock.advance(by: .seconds(1))
@@ -104,11 +115,14 @@ struct TestFlightUploaderTests {
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
         let scripted = ScriptedShellRunner()
-        await scripted.on(["xcrun", "altool"], .output([(.standardError, "*** Error: Authentication failed for key ABC123XYZ9 (-19209)\n")], .exited(1)))
+        await scripted.on(
+            ["xcrun", "altool"], .output([(.standardError, "*** Error: Authentication failed for key ABC123XYZ9 (-19209)\n")], .exited(1)))
         let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request(file), progress: { _ in }) }
         #expect(await scripted.commands.count == 1)
-        #expect(error?.description == "upload to testflight failed: altool exit code 1: *** Error: Authentication failed for key ******** (-19209)")
+        #expect(
+            error?.description
+                == "upload to testflight failed: altool exit code 1: *** Error: Authentication failed for key ******** (-19209)")
     }
 
     @Test("missing key_id is reported before anything runs")

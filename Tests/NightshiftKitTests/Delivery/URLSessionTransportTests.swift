@@ -8,7 +8,8 @@ import Testing
 @Suite("URLSession transport: file bodies over a hostile network", .temporaryDirectory)
 struct URLSessionTransportTests {
     func put(_ file: String, to server: RawHTTPServer, transport: URLSessionTransport = URLSessionTransport(idleTimeout: 20))
-        async throws -> HTTPTransportResponse {
+        async throws -> HTTPTransportResponse
+    {
         let request = HTTPTransportRequest(method: "PUT", url: URL(string: server.url + "/builds/App.ipa")!, body: .file(file))
         return try await transport.send(request, progress: { _, _ in })
     }
@@ -98,7 +99,9 @@ struct URLSessionTransportTests {
         let file = try scratch.file("App.ipa", bytes: 100_000)
         let stream = try FileBodyStream(path: file)
         #expect(stream.length == 100_000)
-        try FileHandle(forWritingAtPath: file).map { try $0.truncate(atOffset: 40_000); try $0.close() }
+        try FileHandle(forWritingAtPath: file).map {
+            try $0.truncate(atOffset: 40_000); try $0.close()
+        }
         stream.open()
         var buffer = [UInt8](repeating: 0, count: 16_384)
         var total = 0

@@ -7,7 +7,8 @@ import Testing
 
 /// Not part of the normal run: scripts/bench-upload starts a sink server in another process and
 /// sets NIGHTSHIFT_BENCH_UPLOAD_URL, so the peak memory measured here is the uploader's alone.
-@Suite("Upload memory benchmark", .enabled(if: ProcessInfo.processInfo.environment["NIGHTSHIFT_BENCH_UPLOAD_URL"] != nil), .temporaryDirectory)
+@Suite(
+    "Upload memory benchmark", .enabled(if: ProcessInfo.processInfo.environment["NIGHTSHIFT_BENCH_UPLOAD_URL"] != nil), .temporaryDirectory)
 struct UploadMemoryBenchmark {
     static let size = 200 * 1_000_000
 
@@ -25,7 +26,9 @@ struct UploadMemoryBenchmark {
         let receipt = try await uploader.upload(request, progress: { _ in })
         let seconds = Date().timeIntervalSince(started)
         let peak = ProcessUsage.peakKilobytes
-        print("bench-upload: \(Self.size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; RSS before \(before / 1024) MB, peak during upload \(peak / 1024) MB, growth \((peak - before) / 1024) MB")
+        print(
+            "bench-upload: \(Self.size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; RSS before \(before / 1024) MB, peak during upload \(peak / 1024) MB, growth \((peak - before) / 1024) MB"
+        )
         #expect(receipt.verification?.digest.size == Int64(Self.size))
         #expect(peak - before < 64 * 1024, "peak grew by \((peak - before) / 1024) MB")
     }

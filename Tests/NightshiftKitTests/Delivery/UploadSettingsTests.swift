@@ -38,7 +38,11 @@ struct UploadSettingsTests {
     func schema() throws {
         let firebase = UploadDestination.firebase
         #expect(firebase.requiredKeys == ["app"])
-        #expect(firebase.optionalKeys.isSuperset(of: ["notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint", "file", "attempts", "backoff"]))
+        #expect(
+            firebase.optionalKeys.isSuperset(of: [
+                "notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint", "file",
+                "attempts", "backoff",
+            ]))
         #expect(UploadDestination.testflight.requiredKeys == ["key_id", "issuer_id", "private_key"])
         #expect(UploadDestination.http.requiredKeys == ["url"])
         #expect(UploadDestination.folder.requiredKeys == ["path"])
@@ -57,7 +61,9 @@ extension UploadSettingsTests {
         #expect(Set(UploadDestination.testflight.secretValues(in: byPath)) == ["K3Y", "1ssuer"])
         let firebase = UploadSettings(parameters(["service_account": "ci/key.json", "access_token": "ya29.t0ken"]))
         #expect(UploadDestination.firebase.secretValues(in: firebase) == ["ya29.t0ken"])
-        let http = UploadSettings(parameters(["url": "https://x/"], maps: ["headers": ["Authorization": "Bearer abc123", "X-Api-Key": "k3yk3y", "X-Team": "ios"]]))
+        let http = UploadSettings(
+            parameters(
+                ["url": "https://x/"], maps: ["headers": ["Authorization": "Bearer abc123", "X-Api-Key": "k3yk3y", "X-Team": "ios"]]))
         #expect(Set(UploadDestination.http.secretValues(in: http)) == ["abc123", "k3yk3y"])
     }
 }
@@ -72,10 +78,12 @@ struct UploadProgressFormatterTests {
         let total: Int64 = 100_000_000
         #expect(formatter.line(for: UploadProgress(bytesSent: 0, totalBytes: total), at: start) == "uploading 0% 0.0 MB of 100.0 MB")
         #expect(formatter.line(for: UploadProgress(bytesSent: 10_000_000, totalBytes: total), at: start.addingTimeInterval(10)) == nil)
-        #expect(formatter.line(for: UploadProgress(bytesSent: 60_000_000, totalBytes: total), at: start.addingTimeInterval(30))
-            == "uploading 60% 60.0 MB of 100.0 MB at 2.0 MB/s")
-        #expect(formatter.line(for: UploadProgress(bytesSent: total, totalBytes: total), at: start.addingTimeInterval(40))
-            == "uploading 100% 100.0 MB of 100.0 MB at 2.5 MB/s")
+        #expect(
+            formatter.line(for: UploadProgress(bytesSent: 60_000_000, totalBytes: total), at: start.addingTimeInterval(30))
+                == "uploading 60% 60.0 MB of 100.0 MB at 2.0 MB/s")
+        #expect(
+            formatter.line(for: UploadProgress(bytesSent: total, totalBytes: total), at: start.addingTimeInterval(40))
+                == "uploading 100% 100.0 MB of 100.0 MB at 2.5 MB/s")
     }
 
     @Test("on a terminal: about once a second, with percent and rate")
@@ -84,8 +92,9 @@ struct UploadProgressFormatterTests {
         let total: Int64 = 10_000_000
         #expect(formatter.line(for: UploadProgress(bytesSent: 1, totalBytes: total), at: start)?.hasPrefix("uploading 0%") == true)
         #expect(formatter.line(for: UploadProgress(bytesSent: 2_000_000, totalBytes: total), at: start.addingTimeInterval(0.5)) == nil)
-        #expect(formatter.line(for: UploadProgress(bytesSent: 4_000_000, totalBytes: total), at: start.addingTimeInterval(1))
-            == "uploading 40% 4.0 MB of 10.0 MB at 4.0 MB/s")
+        #expect(
+            formatter.line(for: UploadProgress(bytesSent: 4_000_000, totalBytes: total), at: start.addingTimeInterval(1))
+                == "uploading 40% 4.0 MB of 10.0 MB at 4.0 MB/s")
     }
 }
 
@@ -95,23 +104,27 @@ struct LiveProgressTests {
     func consoleReporterRedraws() {
         let step = StepIdentity(lane: "beta", name: "upload to http", kind: .step(.upload), depth: 0)
         let live = CapturingOutputSink()
-        let reporter = ConsoleReporter(output: live, style: ConsoleStyle(colour: false, timestamps: false, liveProgress: true), clock: ManualClock())
+        let reporter = ConsoleReporter(
+            output: live, style: ConsoleStyle(colour: false, timestamps: false, liveProgress: true), clock: ManualClock())
         reporter.stepProgress("uploading 10% 1.0 MB of 10.0 MB", step: step)
         reporter.stepProgress("uploading 20% 2.0 MB of 10.0 MB", step: step)
         reporter.stepOutput(Array("PUT https://x/: HTTP 503; retrying in 2.0s\n".utf8), channel: .standardOutput, step: step)
         reporter.stepProgress(nil, step: step)
-        #expect(live.standardOutput == "\r\u{1B}[2K    uploading 10% 1.0 MB of 10.0 MB\r\u{1B}[2K    uploading 20% 2.0 MB of 10.0 MB"
-            + "\r\u{1B}[2K    PUT https://x/: HTTP 503; retrying in 2.0s\n\r\u{1B}[2K")
+        #expect(
+            live.standardOutput == "\r\u{1B}[2K    uploading 10% 1.0 MB of 10.0 MB\r\u{1B}[2K    uploading 20% 2.0 MB of 10.0 MB"
+                + "\r\u{1B}[2K    PUT https://x/: HTTP 503; retrying in 2.0s\n\r\u{1B}[2K")
         let plain = CapturingOutputSink()
         let piped = ConsoleReporter(output: plain, style: ConsoleStyle(colour: false, timestamps: true), clock: ManualClock())
         piped.stepProgress("uploading 10%", step: step)
         #expect(plain.standardOutput.isEmpty)
     }
 
-    @Test("live progress only on a terminal outside CI, and not on a dumb one", arguments: [
-        (true, [:], true), (false, [:], false), (true, ["JENKINS_URL": "https://ci/"], false),
-        (true, ["BUILD_NUMBER": "12"], false), (true, ["TERM": "dumb"], false), (true, ["NO_COLOR": "1"], true),
-    ] as [(Bool, [String: String], Bool)])
+    @Test(
+        "live progress only on a terminal outside CI, and not on a dumb one",
+        arguments: [
+            (true, [:], true), (false, [:], false), (true, ["JENKINS_URL": "https://ci/"], false),
+            (true, ["BUILD_NUMBER": "12"], false), (true, ["TERM": "dumb"], false), (true, ["NO_COLOR": "1"], true),
+        ] as [(Bool, [String: String], Bool)])
     func detection(interactive: Bool, environment: [String: String], expected: Bool) {
         let style = ConsoleStyle.detect(interactive: interactive, environment: EnvironmentVariables(environment), noColorFlag: false)
         #expect(style.liveProgress == expected)

@@ -73,13 +73,17 @@ struct UploadStepPerformerTests {
         let output = Output()
         let step = uploadStep("http", ["url": "https://store.example/${TEAM}/App.ipa"])
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
-        let termination = try await performer.perform(step, in: context(step, environment: ["TEAM": "ios"], exports: exports, output: output))
+        let termination = try await performer.perform(
+            step, in: context(step, environment: ["TEAM": "ios"], exports: exports, output: output))
         #expect(termination == .exited(0))
         let request = try #require(uploader.requests.first)
         #expect(request.file == ipa)
         #expect(request.settings.string("url") == "https://store.example/ios/App.ipa")
         #expect(output.text.contains("uploading 100% 0.0 MB of 0.0 MB\n"))
-        #expect(output.text.contains("uploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n"))
+        #expect(
+            output.text.contains(
+                "uploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n"
+            ))
         #expect(await exports.all["NIGHTSHIFT_UPLOAD_URL"] == "https://store.example/builds/42")
     }
 
@@ -96,7 +100,10 @@ struct UploadStepPerformerTests {
         // Updates the display has not caught up with are dropped (newest wins); the last always shows.
         #expect(progress.all.suffix(2) == ["uploading 100% 0.0 MB of 0.0 MB", nil])
         #expect(progress.all.dropLast().allSatisfy { $0?.hasPrefix("uploading ") == true })
-        #expect(output.text == "uploading 100% 0.0 MB of 0.0 MB\nuploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n")
+        #expect(
+            output.text
+                == "uploading 100% 0.0 MB of 0.0 MB\nuploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n"
+        )
     }
 
     @Test("the upload's credentials are masked in its lines even when their variables are not secret by name")
@@ -105,10 +112,13 @@ struct UploadStepPerformerTests {
         defer { scratch.remove() }
         let uploader = RecordingUploader()
         uploader.failure = UploadError(.http, "HTTP 403 Forbidden: Basic dXNlcjpwYXNz is not allowed")
-        let step = uploadStep("http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))],
-                              maps: ["headers": ["Authorization": "Basic ${STORE_LOGIN}"]])
+        let step = uploadStep(
+            "http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))],
+            maps: ["headers": ["Authorization": "Basic ${STORE_LOGIN}"]])
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
-        await #expect(throws: StepFailure("upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed", reason: .uploadFailed)) {
+        await #expect(
+            throws: StepFailure("upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed", reason: .uploadFailed)
+        ) {
             try await performer.perform(step, in: context(step, environment: ["STORE_LOGIN": "dXNlcjpwYXNz"], output: Output()))
         }
         #expect(uploader.requests.first?.masker.mask("dXNlcjpwYXNz") == "********")
@@ -118,12 +128,17 @@ struct UploadStepPerformerTests {
     func dryRunDescribes() async throws {
         let uploader = RecordingUploader()
         let output = Output()
-        let step = uploadStep("http", ["url": "https://store.example/up?sig=${SIG}", "method": "post", "file": "/out/App.ipa"],
-                              maps: ["headers": ["Authorization": "Bearer ${TOKEN}", "X-Team": "ios"]])
+        let step = uploadStep(
+            "http", ["url": "https://store.example/up?sig=${SIG}", "method": "post", "file": "/out/App.ipa"],
+            maps: ["headers": ["Authorization": "Bearer ${TOKEN}", "X-Team": "ios"]])
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
-        _ = try await performer.perform(step, in: context(step, environment: ["TOKEN": "hunter2-token", "SIG": "s"], dryRun: true, output: output))
+        _ = try await performer.perform(
+            step, in: context(step, environment: ["TOKEN": "hunter2-token", "SIG": "s"], dryRun: true, output: output))
         #expect(uploader.requests.isEmpty)
-        #expect(output.text == "would POST /out/App.ipa as multipart/form-data to https://store.example/up\n  headers: Authorization: ********, X-Team: ios\n")
+        #expect(
+            output.text
+                == "would POST /out/App.ipa as multipart/form-data to https://store.example/up\n  headers: Authorization: ********, X-Team: ios\n"
+        )
     }
 
     @Test("dry run of testflight hands the altool command, ids masked, to the dry run's shell")
@@ -134,18 +149,28 @@ struct UploadStepPerformerTests {
         let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I"])
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
-        #expect(await shell.argvs == [["xcrun", "altool", "--upload-app", "-f", "/out/App.ipa", "-t", "ios", "--apiKey", "********", "--apiIssuer", "********"]])
+        #expect(
+            await shell.argvs == [
+                ["xcrun", "altool", "--upload-app", "-f", "/out/App.ipa", "-t", "ios", "--apiKey", "********", "--apiIssuer", "********"]
+            ])
         #expect(await shell.commands.first?.environment["API_PRIVATE_KEYS_DIR"] == "<temporary>/private_keys")
         #expect(output.text.isEmpty)
     }
 
-    @Test("dry run of the HTTP destinations describes the requests", arguments: [
-        ("folder", "would copy /out/App.ipa to /Volumes/builds/App.ipa (temporary name, then rename)\n"),
-        ("firebase", "would POST /out/App.ipa to https://firebaseappdistribution.googleapis.com/upload/v1/projects/42/apps/1:42:ios:ab/releases:upload\n  then set the release notes\n"),
-    ])
+    @Test(
+        "dry run of the HTTP destinations describes the requests",
+        arguments: [
+            ("folder", "would copy /out/App.ipa to /Volumes/builds/App.ipa (temporary name, then rename)\n"),
+            (
+                "firebase",
+                "would POST /out/App.ipa to https://firebaseappdistribution.googleapis.com/upload/v1/projects/42/apps/1:42:ios:ab/releases:upload\n  then set the release notes\n"
+            ),
+        ])
     func dryRunPerDestination(destination: String, expected: String) async throws {
         let output = Output()
-        let step = uploadStep(destination, ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "path": "/Volumes/builds", "app": "1:42:ios:ab", "notes": "n"])
+        let step = uploadStep(
+            destination,
+            ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "path": "/Volumes/builds", "app": "1:42:ios:ab", "notes": "n"])
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output))
         #expect(output.text == expected)
@@ -168,7 +193,9 @@ struct UploadStepPerformerTests {
     func missingFileAndDestination() async throws {
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         let step = uploadStep("http", ["url": "https://x.example/"])
-        await #expect(throws: StepFailure("nothing to upload: set 'file:' or run an export step before this upload", reason: .nothingToUpload)) {
+        await #expect(
+            throws: StepFailure("nothing to upload: set 'file:' or run an export step before this upload", reason: .nothingToUpload)
+        ) {
             try await performer.perform(step, in: context(step, output: Output()))
         }
         let unknown = uploadStep("dropbox", ["file": "/out/App.ipa"])

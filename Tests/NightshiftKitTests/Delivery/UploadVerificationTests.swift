@@ -9,9 +9,11 @@ struct UploadVerificationTests {
     func lines() {
         #expect(UploadVerification.sent(digest).description == "sent: size 1234 bytes, sha256 ab12 (not confirmed by the destination)")
         #expect(UploadVerification.verified(digest).description == "verified: size 1234 bytes, sha256 ab12")
-        #expect(UploadVerification(digest: digest, sizeConfirmed: true, sha256Confirmed: false).description
-            == "verified: size 1234 bytes (sha256 ab12 sent, not confirmed by the destination)")
-        #expect(UploadVerification(digest: digest, sizeConfirmed: false, sha256Confirmed: true).description
-            == "verified: sha256 ab12 (size 1234 bytes sent, not confirmed by the destination)")
+        #expect(
+            UploadVerification(digest: digest, sizeConfirmed: true, sha256Confirmed: false).description
+                == "verified: size 1234 bytes (sha256 ab12 sent, not confirmed by the destination)")
+        #expect(
+            UploadVerification(digest: digest, sizeConfirmed: false, sha256Confirmed: true).description
+                == "verified: sha256 ab12 (size 1234 bytes sent, not confirmed by the destination)")
     }
 }

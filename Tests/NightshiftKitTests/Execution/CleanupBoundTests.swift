@@ -21,8 +21,10 @@ struct CleanupBoundTests {
         #expect(cleanup.kind == .cleanup)
         #expect(cleanup.status == .failed)
         #expect(cleanup.message?.contains("cleanup_timeout of 5s") == true)
-        #expect(harness.output.standardError.contains(
-            "warning: cleanup 'delete keychain /tmp/a' did not finish; left behind: the keychain /tmp/a; remove it with: security delete-keychain /tmp/a"))
+        #expect(
+            harness.output.standardError.contains(
+                "warning: cleanup 'delete keychain /tmp/a' did not finish; left behind: the keychain /tmp/a; remove it with: security delete-keychain /tmp/a"
+            ))
     }
 
     @Test("without cleanup_timeout, a cleanup action gets 2 minutes")
@@ -82,17 +84,18 @@ struct CleanupBoundTests {
 
     @Test("an always step after the lane's timeout still runs, within the cleanup bound")
     func alwaysStepAfterTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                timeout: 10s
-                cleanup_timeout: 30s
-                steps:
-                  - sh: build
-                  - sh: notify
-                    always: true
-            """)
+        let harness = try LaneRunnerHarness(
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    timeout: 10s
+                    cleanup_timeout: 30s
+                    steps:
+                      - sh: build
+                      - sh: notify
+                        always: true
+                """)
         await harness.shell.onScript(containing: "build", .hang)
         await harness.shell.onScript(containing: "notify", .hang)
         let run = Task { try await harness.run("ci") }
@@ -108,10 +111,11 @@ struct CleanupBoundTests {
 
     @Test("cleanup_timeout is a duration within the usual limit")
     func parsing() throws {
-        let file = try LanesFileLoader().parse(text: """
-            lanes:
-              ci: { cleanup_timeout: 45s, steps: [ { sh: "true" } ] }
-            """, path: "lanes.yml")
+        let file = try LanesFileLoader().parse(
+            text: """
+                lanes:
+                  ci: { cleanup_timeout: 45s, steps: [ { sh: "true" } ] }
+                """, path: "lanes.yml")
         #expect(file.lane(named: "ci")?.cleanupTimeout == .seconds(45))
         #expect(throws: (any Error).self) {
             try LanesFileLoader().parse(text: "lanes:\n  ci: { cleanup_timeout: 31d, steps: [ { sh: \"true\" } ] }\n", path: "lanes.yml")
@@ -131,14 +135,15 @@ struct CleanupBoundTests {
 
     /// A lane whose one step registers a keychain's cleanup for each of `keychains`, in order.
     static func harness(cleanupTimeout: String, keychains: [String] = ["a"]) throws -> LaneRunnerHarness {
-        var harness = try LaneRunnerHarness(yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                \(cleanupTimeout.isEmpty ? "description: ci" : cleanupTimeout)
-                steps:
-                  - sh: build \(keychains.map { "keychain:\($0)" }.joined(separator: " "))
-            """)
+        var harness = try LaneRunnerHarness(
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    \(cleanupTimeout.isEmpty ? "description: ci" : cleanupTimeout)
+                    steps:
+                      - sh: build \(keychains.map { "keychain:\($0)" }.joined(separator: " "))
+                """)
         harness.performers[.sh] = KeychainRegisteringPerformer()
         return harness
     }
@@ -151,8 +156,10 @@ private struct KeychainRegisteringPerformer: StepPerformer {
         guard case .sh(let script) = step.kind else { throw StepFailure("not a shell step") }
         for word in script.raw.split(separator: " ") where word.hasPrefix("keychain:") {
             let path = "/tmp/" + word.dropFirst("keychain:".count)
-            await context.cleanup.push("delete keychain \(path)",
-                                       leftBehind: "the keychain \(path); remove it with: security delete-keychain \(path)") {
+            await context.cleanup.push(
+                "delete keychain \(path)",
+                leftBehind: "the keychain \(path); remove it with: security delete-keychain \(path)"
+            ) {
                 let termination = try await context.shell.run(ShellCommand("security", ["delete-keychain", path])) { _, _ in }
                 if !termination.succeeded { throw StepFailure("security delete-keychain failed") }
             }

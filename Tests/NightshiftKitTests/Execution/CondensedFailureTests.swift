@@ -22,13 +22,14 @@ struct CondensedFailureTests {
     let state: TemporaryFolder
 
     init() throws {
-        harness = try LaneRunnerHarness(yaml: """
-            project: { name: Demo }
-            lanes:
-              beta:
-                steps:
-                  - sh: archive
-            """)
+        harness = try LaneRunnerHarness(
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  beta:
+                    steps:
+                      - sh: archive
+                """)
         state = try TemporaryFolder()
     }
 

@@ -33,9 +33,11 @@ struct FailureReasonTests {
         return try await run.value
     }
 
-    @Test("a command's exit status and a signal", arguments: [
-        (Termination.exited(3), FailureReason.exitStatus), (.signalled(9), .signalled),
-    ])
+    @Test(
+        "a command's exit status and a signal",
+        arguments: [
+            (Termination.exited(3), FailureReason.exitStatus), (.signalled(9), .signalled),
+        ])
     func commandEnds(termination: Termination, expected: FailureReason) async throws {
         let harness = try LaneRunnerHarness(yaml: Self.oneStep)
         await harness.shell.onScript(containing: "work", .output([], termination))
@@ -43,9 +45,11 @@ struct FailureReasonTests {
         #expect(result.steps.first?.reason == expected)
     }
 
-    @Test("timeout, no_output_timeout and the lane's timeout each have their own", arguments: [
-        ("timeout: 10m", FailureReason.timeout), ("no_output_timeout: 10m", .noOutputTimeout),
-    ])
+    @Test(
+        "timeout, no_output_timeout and the lane's timeout each have their own",
+        arguments: [
+            ("timeout: 10m", FailureReason.timeout), ("no_output_timeout: 10m", .noOutputTimeout),
+        ])
     func timeouts(option: String, expected: FailureReason) async throws {
         let result = try await Self.runHanging(try LaneRunnerHarness(yaml: Self.oneStep + "\n        \(option)"), advancing: 600)
         #expect(result.steps.first?.status == .timedOut)
@@ -54,15 +58,16 @@ struct FailureReasonTests {
 
     @Test("a lane's timeout is lane_timeout on the step it stopped; steps never reached have no reason")
     func laneTimeout() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                timeout: 5m
-                steps:
-                  - sh: work
-                  - sh: next
-            """)
+        let harness = try LaneRunnerHarness(
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    timeout: 5m
+                    steps:
+                      - sh: work
+                      - sh: next
+                """)
         let result = try await Self.runHanging(harness, advancing: 300)
         #expect(result.steps.map(\.reason) == [.laneTimeout, nil])
     }
@@ -78,9 +83,11 @@ struct FailureReasonTests {
         #expect(result.steps.map(\.reason) == [.interrupted, nil])
     }
 
-    @Test("a performer's own reason (an expired profile, a refused upload) is kept, also when excused", arguments: [
-        FailureReason.profileExpired, .uploadRejected, .missingVariable,
-    ])
+    @Test(
+        "a performer's own reason (an expired profile, a refused upload) is kept, also when excused",
+        arguments: [
+            FailureReason.profileExpired, .uploadRejected, .missingVariable,
+        ])
     func performerReasons(reason: FailureReason) async throws {
         var harness = try LaneRunnerHarness(yaml: Self.oneStep + "\n        continue_on_error: true")
         harness.performers[.sh] = FailingPerformer(failure: StepFailure("no", reason: reason))
@@ -108,11 +115,14 @@ struct FailureReasonReportTests {
             lane: "release", status: .failed,
             steps: [
                 StepResult(lane: "release", name: "test", kind: .step(.sh), status: .passed, start: start, exitCode: 0, attempts: 1),
-                StepResult(lane: "release", name: "sign", kind: .step(.installProfile), status: .failed, start: start, attempts: 1,
-                           message: "provisioning profile 'X' (x.mobileprovision) expired on 2025-01-01", reason: .profileExpired),
-                StepResult(lane: "release", name: "quiet", kind: .step(.sh), status: .failedIgnored, start: start, attempts: 1,
-                           message: "'quiet' printed nothing for 10m (no_output_timeout)", reason: .noOutputTimeout),
-                StepResult(lane: "release", name: "upload", kind: .step(.upload), status: .notRun, start: start, message: "an earlier step failed"),
+                StepResult(
+                    lane: "release", name: "sign", kind: .step(.installProfile), status: .failed, start: start, attempts: 1,
+                    message: "provisioning profile 'X' (x.mobileprovision) expired on 2025-01-01", reason: .profileExpired),
+                StepResult(
+                    lane: "release", name: "quiet", kind: .step(.sh), status: .failedIgnored, start: start, attempts: 1,
+                    message: "'quiet' printed nothing for 10m (no_output_timeout)", reason: .noOutputTimeout),
+                StepResult(
+                    lane: "release", name: "upload", kind: .step(.upload), status: .notRun, start: start, message: "an earlier step failed"),
             ],
             start: start, duration: .seconds(1), runID: "r1", logFolder: "")
         let text = String(decoding: try JSONReport(results: [result]).render(), as: UTF8.self)

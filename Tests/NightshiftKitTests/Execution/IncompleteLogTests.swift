@@ -14,7 +14,8 @@ struct IncompleteLogTests {
     func diskFull() async throws {
         let harness = try Self.harness(steps: ["build", "quiet"], logFiles: FullDiskLogFiles(failAfterBytes: 5))
         defer { try? FileManager.default.removeItem(atPath: harness.stateDirectory) }
-        await harness.shell.onScript(containing: "build", .output([(.standardOutput, "first line\n"), (.standardOutput, "second\n")], .exited(0)))
+        await harness.shell.onScript(
+            containing: "build", .output([(.standardOutput, "first line\n"), (.standardOutput, "second\n")], .exited(0)))
         await harness.shell.onScript(containing: "quiet", .output([(.standardOutput, "ok\n")], .exited(0)))
         let result = try await harness.run("ci")
         #expect(result.status == .passed)
@@ -29,7 +30,8 @@ struct IncompleteLogTests {
         #expect(json.contains("\"log_complete\" : false"))
         #expect(json.contains("\"log_complete\" : true"))
         let junit = JUnitReport(results: [result]).render()
-        #expect(junit.contains("<system-err>nightshift: the log of step &apos;build&apos; is incomplete: No space left on device</system-err>"))
+        #expect(
+            junit.contains("<system-err>nightshift: the log of step &apos;build&apos; is incomplete: No space left on device</system-err>"))
     }
 
     @Test("a log that cannot be created at all is reported the same way, with no log path")
@@ -46,13 +48,14 @@ struct IncompleteLogTests {
 
     /// A lane of `sh` steps that writes logs, through `logFiles`, into a state folder of its own.
     static func harness(steps: [String], logFiles: any StepLogFiles) throws -> LaneRunnerHarness {
-        var harness = try LaneRunnerHarness(yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-            \(steps.map { "      - sh: \($0)" }.joined(separator: "\n"))
-            """)
+        var harness = try LaneRunnerHarness(
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                \(steps.map { "      - sh: \($0)" }.joined(separator: "\n"))
+                """)
         harness.isDryRun = false
         harness.stateDirectory = try TemporaryDirectory.make("state")
         harness.logFiles = logFiles

@@ -11,19 +11,21 @@ import Testing
 struct LaneCallAndDeadlineTests {
     @Test("always: true on a lane call runs the called lane's steps after a failure", arguments: LaneRunnerHarness.Mode.allCases)
     func alwaysOnCall(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              cleanup:
-                steps:
-                  - sh: tidy one
-                  - sh: tidy two
-              ci:
-                steps:
-                  - sh: build
-                  - lane: cleanup
-                    always: true
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  cleanup:
+                    steps:
+                      - sh: tidy one
+                      - sh: tidy two
+                  ci:
+                    steps:
+                      - sh: build
+                      - lane: cleanup
+                        always: true
+                """)
         await harness.shell.onScript(containing: "build", .output([], .exited(1)))
         await harness.shell.onScripts("tidy one", "tidy two")
         let result = try await harness.run("ci")
@@ -34,18 +36,20 @@ struct LaneCallAndDeadlineTests {
 
     @Test("env: on a lane call reaches the called steps and wins over the called lane's own", arguments: LaneRunnerHarness.Mode.allCases)
     func envOnCall(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              notify:
-                env: { CHANNEL: general, LEVEL: info }
-                steps:
-                  - sh: send
-              ci:
-                steps:
-                  - lane: notify
-                    env: { CHANNEL: builds }
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  notify:
+                    env: { CHANNEL: general, LEVEL: info }
+                    steps:
+                      - sh: send
+                  ci:
+                    steps:
+                      - lane: notify
+                        env: { CHANNEL: builds }
+                """)
         await harness.shell.onScripts("send")
         _ = try await harness.run("ci")
         let environment = try #require(await harness.shell.commands.first?.environment)
@@ -53,21 +57,25 @@ struct LaneCallAndDeadlineTests {
         #expect(environment["LEVEL"] == "info")
     }
 
-    @Test("continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning", arguments: LaneRunnerHarness.Mode.allCases)
+    @Test(
+        "continue_on_error on a lane call: the called lane stops at its failure, the caller goes on with a warning",
+        arguments: LaneRunnerHarness.Mode.allCases)
     func continueOnErrorOnCall(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              optional:
-                steps:
-                  - sh: try it
-                  - sh: after try
-              ci:
-                steps:
-                  - lane: optional
-                    continue_on_error: true
-                  - sh: build
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  optional:
+                    steps:
+                      - sh: try it
+                      - sh: after try
+                  ci:
+                    steps:
+                      - lane: optional
+                        continue_on_error: true
+                      - sh: build
+                """)
         await harness.shell.onScript(containing: "try it", .output([], .exited(3)))
         await harness.shell.onScripts("build")
         let result = try await harness.run("ci")
@@ -78,16 +86,18 @@ struct LaneCallAndDeadlineTests {
 
     @Test("continue_on_error also excuses a step's own timeout", arguments: LaneRunnerHarness.Mode.allCases)
     func continueOnErrorExcusesTimeout(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: slow
-                    timeout: 5m
-                    continue_on_error: true
-                  - sh: next
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: slow
+                        timeout: 5m
+                        continue_on_error: true
+                      - sh: next
+                """)
         await harness.shell.onScript(containing: "slow", .hang)
         await harness.shell.onScripts("next")
         let run = Task { try await harness.run("ci") }
@@ -101,19 +111,21 @@ struct LaneCallAndDeadlineTests {
 
     @Test("a lane's timeout stops the running step and the rest; always steps still run", arguments: LaneRunnerHarness.Mode.allCases)
     func laneTimeout(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                timeout: 1h
-                steps:
-                  - sh: first
-                  - sh: second
-                    continue_on_error: true
-                  - sh: third
-                  - sh: cleanup
-                    always: true
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    timeout: 1h
+                    steps:
+                      - sh: first
+                      - sh: second
+                        continue_on_error: true
+                      - sh: third
+                      - sh: cleanup
+                        always: true
+                """)
         await harness.shell.onScript(containing: "second", .hang)
         await harness.shell.onScripts("first", "cleanup")
         let run = Task { try await harness.run("ci") }
@@ -130,16 +142,18 @@ struct LaneCallAndDeadlineTests {
 
     @Test("a lane's timeout spans its steps: it does not restart with each one", arguments: LaneRunnerHarness.Mode.allCases)
     func laneTimeoutSpansSteps(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                timeout: 30m
-                steps:
-                  - sh: one
-                    retry: { times: 1, delay: 20m }
-                  - sh: two
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    timeout: 30m
+                    steps:
+                      - sh: one
+                        retry: { times: 1, delay: 20m }
+                      - sh: two
+                """)
         await harness.shell.onScript(containing: "one", .output([], .exited(1)), .output([], .exited(0)))
         await harness.shell.onScript(containing: "two", .hang)
         let start = harness.clock.now
@@ -156,20 +170,22 @@ struct LaneCallAndDeadlineTests {
 
     @Test("timeout: on a lane call bounds the called steps together", arguments: LaneRunnerHarness.Mode.allCases)
     func timeoutOnCall(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              deploy:
-                steps:
-                  - sh: upload
-                  - sh: announce
-              ci:
-                steps:
-                  - lane: deploy
-                    timeout: 10m
-                    continue_on_error: true
-                  - sh: report
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  deploy:
+                    steps:
+                      - sh: upload
+                      - sh: announce
+                  ci:
+                    steps:
+                      - lane: deploy
+                        timeout: 10m
+                        continue_on_error: true
+                      - sh: report
+                """)
         await harness.shell.onScript(containing: "upload", .hang)
         await harness.shell.onScripts("report")
         let run = Task { try await harness.run("ci") }

@@ -11,15 +11,17 @@ import Testing
 struct LaneSemanticsTests {
     @Test("steps run in order and a failure stops the lane with the step named", arguments: LaneRunnerHarness.Mode.allCases)
     func failureStopsLane(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: one
-                  - sh: two
-                  - sh: three
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: one
+                      - sh: two
+                      - sh: three
+                """)
         await harness.shell.onScripts("one", "three")
         await harness.shell.onScript(containing: "two", .output([(.standardError, "boom\n")], .exited(3)))
         let result = try await harness.run("ci")
@@ -35,15 +37,17 @@ struct LaneSemanticsTests {
 
     @Test("continue_on_error keeps going and the lane passes with warnings", arguments: LaneRunnerHarness.Mode.allCases)
     func continueOnError(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: flaky
-                    continue_on_error: true
-                  - sh: after
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: flaky
+                        continue_on_error: true
+                      - sh: after
+                """)
         await harness.shell.onScript(containing: "flaky", .output([], .exited(1)))
         await harness.shell.onScripts("after")
         let result = try await harness.run("ci")
@@ -53,16 +57,18 @@ struct LaneSemanticsTests {
 
     @Test("always steps run after a failure and the first failure decides the result", arguments: LaneRunnerHarness.Mode.allCases)
     func alwaysRuns(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: build
-                  - sh: test
-                  - sh: cleanup
-                    always: true
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: build
+                      - sh: test
+                      - sh: cleanup
+                        always: true
+                """)
         await harness.shell.onScript(containing: "build", .output([], .exited(2)))
         await harness.shell.onScript(containing: "cleanup", .output([], .exited(5)))
         await harness.shell.onScripts("test")
@@ -74,18 +80,20 @@ struct LaneSemanticsTests {
 
     @Test("if: skips a step whose condition is false and reports it skipped", arguments: LaneRunnerHarness.Mode.allCases)
     func conditions(mode: LaneRunnerHarness.Mode) async throws {
-        var harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: deploy
-                    if: "${BRANCH} == main"
-                  - sh: preview
-                    if: "${BRANCH} != main && ${PREVIEW}"
-                  - sh: tagged
-                    if: "!${TAG}"
-            """)
+        var harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: deploy
+                        if: "${BRANCH} == main"
+                      - sh: preview
+                        if: "${BRANCH} != main && ${PREVIEW}"
+                      - sh: tagged
+                        if: "!${TAG}"
+                """)
         harness.environment = ["BRANCH": "main"]
         await harness.shell.onScripts("deploy", "tagged")
         let result = try await harness.run("ci")
@@ -96,22 +104,24 @@ struct LaneSemanticsTests {
 
     @Test("lane: runs the called lane's steps inline with its configuration", arguments: LaneRunnerHarness.Mode.allCases)
     func laneCalls(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            configurations:
-              prod: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b, export_method: app-store }
-            lanes:
-              nightly:
-                steps:
-                  - sh: before
-                  - lane: inner
-                  - sh: after
-              inner:
-                configuration: prod
-                env: { WHERE: inner }
-                steps:
-                  - sh: echo $NIGHTSHIFT_BUILD_CONFIGURATION
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                configurations:
+                  prod: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b, export_method: app-store }
+                lanes:
+                  nightly:
+                    steps:
+                      - sh: before
+                      - lane: inner
+                      - sh: after
+                  inner:
+                    configuration: prod
+                    env: { WHERE: inner }
+                    steps:
+                      - sh: echo $NIGHTSHIFT_BUILD_CONFIGURATION
+                """)
         await harness.shell.onScripts("before", "echo $NIGHTSHIFT_BUILD_CONFIGURATION", "after")
         _ = try await harness.run("nightly")
         let commands = await harness.shell.commands
@@ -123,15 +133,17 @@ struct LaneSemanticsTests {
 
     @Test("lane and step env: interpolate, step wins over lane", arguments: LaneRunnerHarness.Mode.allCases)
     func environmentLayers(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                env: { GREETING: "hello ${WHO:-world}", LEVEL: lane }
-                steps:
-                  - sh: run
-                    env: { LEVEL: step }
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    env: { GREETING: "hello ${WHO:-world}", LEVEL: lane }
+                    steps:
+                      - sh: run
+                        env: { LEVEL: step }
+                """)
         await harness.shell.onScripts("run")
         _ = try await harness.run("ci")
         let command = try #require(await harness.shell.commands.first)
@@ -141,41 +153,48 @@ struct LaneSemanticsTests {
 
     @Test("a missing variable is named before any step runs, and its value never appears", arguments: LaneRunnerHarness.Mode.allCases)
     func missingVariable(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: echo first
-                  - sh: deploy --token ${API_TOKEN}
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: echo first
+                      - sh: deploy --token ${API_TOKEN}
+                """)
         let error = await #expect(throws: RunPreparationError.self) { try await harness.run("ci") }
         #expect(await harness.scripts().isEmpty)
         #expect(error?.description.contains("environment variable 'API_TOKEN' is not set") == true)
         #expect(error?.description.contains("lanes.yml:6:") == true)
     }
 
-    @Test("an export method read from a variable is checked against the upload before any step runs", arguments: LaneRunnerHarness.Mode.allCases)
+    @Test(
+        "an export method read from a variable is checked against the upload before any step runs",
+        arguments: LaneRunnerHarness.Mode.allCases)
     func exportMethodFromVariable(mode: LaneRunnerHarness.Mode) async throws {
-        var harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            codesigning: { path: /signing }
-            configurations:
-              chosen: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b,
-                        export_method: "${EXPORT_METHOD}" }
-            lanes:
-              beta:
-                configuration: chosen
-                steps:
-                  - sh: echo build
-                  - upload: { to: testflight }
-            """)
+        var harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                codesigning: { path: /signing }
+                configurations:
+                  chosen: { certificate: c, provisioning_profile: p, build_configuration: Release, app_identifier: a.b,
+                            export_method: "${EXPORT_METHOD}" }
+                lanes:
+                  beta:
+                    configuration: chosen
+                    steps:
+                      - sh: echo build
+                      - upload: { to: testflight }
+                """)
         harness.environment["EXPORT_METHOD"] = "release-testing"
         let error = await #expect(throws: RunPreparationError.self) { try await harness.run("beta") }
         #expect(await harness.scripts().isEmpty)
-        #expect(error?.description.contains(
-            "lanes.yml:11:9: error: upload to testflight takes App Store builds only, but configuration 'chosen' exports with method "
-                + "'release-testing', an ad-hoc build") == true)
+        #expect(
+            error?.description.contains(
+                "lanes.yml:11:9: error: upload to testflight takes App Store builds only, but configuration 'chosen' exports with method "
+                    + "'release-testing', an ad-hoc build") == true)
         harness.environment["EXPORT_METHOD"] = "app-store-connect"
         let fitting = await #expect(throws: RunPreparationError.self) { try await harness.run("beta") }
         #expect(fitting?.description.contains("takes App Store builds") == false)
@@ -183,15 +202,19 @@ struct LaneSemanticsTests {
 
     @Test("secrets are masked in step output and failure messages", arguments: LaneRunnerHarness.Mode.allCases)
     func masking(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            secrets: [DEPLOY_TOKEN]
-            lanes:
-              ci:
-                steps:
-                  - sh: leak
-            """)
-        await harness.shell.onScript(containing: "leak", .output([(.standardOutput, "token=s3cr3t-"), (.standardOutput, "token\n"), (.standardError, "s3cr3t-token\n")], .exited(1)))
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                secrets: [DEPLOY_TOKEN]
+                lanes:
+                  ci:
+                    steps:
+                      - sh: leak
+                """)
+        await harness.shell.onScript(
+            containing: "leak",
+            .output([(.standardOutput, "token=s3cr3t-"), (.standardOutput, "token\n"), (.standardError, "s3cr3t-token\n")], .exited(1)))
         let result = try await harness.run("ci")
         #expect(!harness.output.standardOutput.contains("s3cr3t-token"))
         #expect(harness.output.standardOutput.contains("token=********"))

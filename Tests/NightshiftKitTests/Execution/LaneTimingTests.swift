@@ -10,14 +10,16 @@ import Testing
 struct LaneTimingTests {
     @Test("retry re-runs a failing step with back-off waits on the clock", arguments: LaneRunnerHarness.Mode.allCases)
     func retryWithBackoff(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: flaky
-                    retry: { times: 3, delay: 10s, backoff: 2 }
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: flaky
+                        retry: { times: 3, delay: 10s, backoff: 2 }
+                """)
         await harness.shell.onScript(containing: "flaky", .output([], .exited(1)), .output([], .exited(1)), .output([], .exited(0)))
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()
@@ -34,16 +36,18 @@ struct LaneTimingTests {
 
     @Test("a step over its timeout is stopped and reported as timed out", arguments: LaneRunnerHarness.Mode.allCases)
     func timeout(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: hang
-                    timeout: 30m
-                  - sh: cleanup
-                    always: true
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: hang
+                        timeout: 30m
+                      - sh: cleanup
+                        always: true
+                """)
         await harness.shell.onScript(containing: "hang", .hang)
         await harness.shell.onScripts("cleanup")
         let run = Task { try await harness.run("ci") }
@@ -57,14 +61,16 @@ struct LaneTimingTests {
 
     @Test("no_output_timeout stops a step that goes quiet", arguments: LaneRunnerHarness.Mode.allCases)
     func noOutputTimeout(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: quiet
-                    no_output_timeout: 10m
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: quiet
+                        no_output_timeout: 10m
+                """)
         await harness.shell.onScript(containing: "quiet", .hang)
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()
@@ -76,17 +82,19 @@ struct LaneTimingTests {
 
     @Test("an interrupt stops the running step, skips the rest, runs always steps", arguments: LaneRunnerHarness.Mode.allCases)
     func interrupt(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: long
-                    timeout: 1h
-                  - sh: next
-                  - sh: cleanup
-                    always: true
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: long
+                        timeout: 1h
+                      - sh: next
+                      - sh: cleanup
+                        always: true
+                """)
         await harness.shell.onScript(containing: "long", .hang)
         await harness.shell.onScripts("cleanup")
         let run = Task { try await harness.run("ci") }
@@ -103,16 +111,20 @@ struct LaneTimingTests {
 /// Issue #15: attempts are counted only once they start.
 @Suite("Retry interrupted during its wait", .temporaryDirectory)
 struct RetryWaitInterruptTests {
-    @Test("an interrupt during a retry's wait reports the attempts that started, not the next one", arguments: LaneRunnerHarness.Mode.allCases)
+    @Test(
+        "an interrupt during a retry's wait reports the attempts that started, not the next one", arguments: LaneRunnerHarness.Mode.allCases
+    )
     func interruptDuringBackoff(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(mode: mode, yaml: """
-            project: { name: Demo }
-            lanes:
-              ci:
-                steps:
-                  - sh: flaky
-                    retry: { times: 3, delay: 10s }
-            """)
+        let harness = try LaneRunnerHarness(
+            mode: mode,
+            yaml: """
+                project: { name: Demo }
+                lanes:
+                  ci:
+                    steps:
+                      - sh: flaky
+                        retry: { times: 3, delay: 10s }
+                """)
         await harness.shell.onScript(containing: "flaky", .output([], .exited(1)))
         let run = Task { try await harness.run("ci") }
         await harness.clock.waitForSleepers()

@@ -20,14 +20,15 @@ struct RealLaneTests {
     }
 
     private func run(_ steps: String, gracePeriod: Duration = .seconds(10)) async throws -> (LaneResult, LineCountingSink) {
-        let file = try LanesFileLoader().parse(text: """
-            project: { name: Demo }
-            secrets: [DEPLOY_TOKEN]
-            lanes:
-              ci:
-                steps:
-            \(steps)
-            """, path: "lanes.yml")
+        let file = try LanesFileLoader().parse(
+            text: """
+                project: { name: Demo }
+                secrets: [DEPLOY_TOKEN]
+                lanes:
+                  ci:
+                    steps:
+                \(steps)
+                """, path: "lanes.yml")
         let environment: EnvironmentVariables = ["PATH": testPATH, "DEPLOY_TOKEN": Self.token]
         let sink = LineCountingSink(watching: Self.token)
         let clock = SystemClock()
@@ -42,7 +43,8 @@ struct RealLaneTests {
     @Test("a step printing 300,000 lines: every byte reaches the step log in order, masked, and every line the console")
     func largeOutputArrivesIntact() async throws {
         let lines = 300_000
-        let script = #"awk -v n=\#(lines) 'BEGIN { for (i = 0; i < n; i++) printf "line %d token=%s\n", i, ENVIRON["DEPLOY_TOKEN"] }'; echo done >&2"#
+        let script =
+            #"awk -v n=\#(lines) 'BEGIN { for (i = 0; i < n; i++) printf "line %d token=%s\n", i, ENVIRON["DEPLOY_TOKEN"] }'; echo done >&2"#
         let (result, sink) = try await run("      - name: print\n        sh: |\n          \(script)")
         #expect(result.status == .passed)
         let logPath = try #require(result.steps.first?.logPath)
@@ -61,7 +63,8 @@ struct RealLaneTests {
     @Test("a step over its timeout is stopped with its whole group and reported as timed out")
     func timeout() async throws {
         let started = ContinuousClock.now
-        let (result, _) = try await run("""
+        let (result, _) = try await run(
+            """
                   - sh: 'sleep 30 & echo pid=$!; echo pid=$$; wait'
                     name: hangs
                     timeout: 500ms
@@ -78,7 +81,8 @@ struct RealLaneTests {
 
     @Test("a step that goes quiet past no_output_timeout is stopped and reported")
     func quiet() async throws {
-        let (result, _) = try await run("""
+        let (result, _) = try await run(
+            """
                   - sh: 'echo started; sleep 30 & echo pid=$!; echo pid=$$; wait'
                     name: quiet
                     no_output_timeout: 300ms
@@ -90,7 +94,8 @@ struct RealLaneTests {
 
     @Test("a timed-out step whose shell ignores SIGTERM is killed after the grace period")
     func timeoutIgnoringTerm() async throws {
-        let (result, _) = try await run("""
+        let (result, _) = try await run(
+            """
                   - sh: 'trap "" TERM; echo pid=$$; while :; do sleep 0.05; done'
                     name: stubborn
                     timeout: 300ms
@@ -103,7 +108,8 @@ struct RealLaneTests {
 
     @Test("a secret in a step's name or given by its env: reaches neither the console, nor the log, nor the log's file name")
     func secretsFromTheFileAreMasked() async throws {
-        let (result, sink) = try await run(#"""
+        let (result, sink) = try await run(
+            #"""
                   - sh: 'echo "$STEP_PASSWORD and $DEPLOY_TOKEN"'
                     name: deploy \#(Self.token)
                     env: { STEP_PASSWORD: "pw-literal-4711" }

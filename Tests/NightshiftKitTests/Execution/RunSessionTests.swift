@@ -41,7 +41,8 @@ struct RunSessionTests {
         #expect(await harness.scripts() == ["lint", "unit-tests", "deploy"])
     }
 
-    @Test("every lane is checked before the first one starts: an unknown one means nothing runs", arguments: LaneRunnerHarness.Mode.allCases)
+    @Test(
+        "every lane is checked before the first one starts: an unknown one means nothing runs", arguments: LaneRunnerHarness.Mode.allCases)
     func checksAllFirst(mode: LaneRunnerHarness.Mode) async throws {
         let harness = try LaneRunnerHarness(mode: mode, yaml: Self.yaml)
         await #expect(throws: RunPreparationError.self) {

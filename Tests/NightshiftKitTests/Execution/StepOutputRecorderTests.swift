@@ -20,9 +20,11 @@ struct StepOutputRecorderTests {
 
     private func recorder(log: String? = "step.log") -> StepOutputRecorder {
         StepOutputRecorder(
-            masker: LanesFile(path: "lanes.yml", secrets: ["DEPLOY_TOKEN"]).masker(in: ["DEPLOY_TOKEN": secret]), logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
+            masker: LanesFile(path: "lanes.yml", secrets: ["DEPLOY_TOKEN"]).masker(in: ["DEPLOY_TOKEN": secret]),
+            logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
-            step: StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 0), clock: clock, condenser: XcodebuildCondenser(), tailLimit: 2)
+            step: StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 0), clock: clock, condenser: XcodebuildCondenser(),
+            tailLimit: 2)
     }
 
     private func log() throws -> String {
@@ -76,13 +78,14 @@ struct StepOutputRecorderTests {
         await recorder.receive(.standardOutput, Array(bytes[30...]), condensed: true)
         let tail = await recorder.finish().tail
         #expect(try log() == text.replacingOccurrences(of: secret, with: "********"))
-        #expect(output.standardOutput == """
-                (condensed: errors, warnings and build phases, and what came before a failure; --verbose shows everything; all of it is in \(folder.path)/step.log)
-                ▸ Compiling
-                /a.swift:1:1: warning: unused
-                ** ARCHIVE SUCCEEDED **
+        #expect(
+            output.standardOutput == """
+                    (condensed: errors, warnings and build phases, and what came before a failure; --verbose shows everything; all of it is in \(folder.path)/step.log)
+                    ▸ Compiling
+                    /a.swift:1:1: warning: unused
+                    ** ARCHIVE SUCCEEDED **
 
-            """)
+                """)
         #expect(tail == "SwiftCompile normal arm64 /b.swift\n** ARCHIVE SUCCEEDED **")
     }
 

@@ -5,16 +5,17 @@ import Testing
 
 @Suite("Jenkins export: the lanes file path and command-line errors")
 struct JenkinsExportOptionsTests {
-    @Test("--file is named relative to the repository root the job checks out",
-          arguments: [
-              ("lanes.yml", "/repo", "lanes.yml"),
-              ("./lanes.yml", "/repo", "lanes.yml"),
-              ("ci/../ci/./lanes.yml", "/repo", "ci/lanes.yml"),
-              ("lanes.yml", "/repo/ios", "ios/lanes.yml"),
-              ("/repo/ios/lanes.yml", "/elsewhere", "ios/lanes.yml"),
-              ("/other/lanes.yml", "/repo", "/other/lanes.yml"),
-              ("../other/lanes.yml", "/repo", "/other/lanes.yml"),
-          ])
+    @Test(
+        "--file is named relative to the repository root the job checks out",
+        arguments: [
+            ("lanes.yml", "/repo", "lanes.yml"),
+            ("./lanes.yml", "/repo", "lanes.yml"),
+            ("ci/../ci/./lanes.yml", "/repo", "ci/lanes.yml"),
+            ("lanes.yml", "/repo/ios", "ios/lanes.yml"),
+            ("/repo/ios/lanes.yml", "/elsewhere", "ios/lanes.yml"),
+            ("/other/lanes.yml", "/repo", "/other/lanes.yml"),
+            ("../other/lanes.yml", "/repo", "/other/lanes.yml"),
+        ])
     func lanesFilePath(given: String, currentDirectory: String, expected: String) {
         #expect(JenkinsExportOptions.lanesFilePath(given, currentDirectory: currentDirectory, root: "/repo") == expected)
     }
@@ -38,11 +39,12 @@ struct JenkinsExportOptionsTests {
     @Test("an unknown lane's diagnostic suggests the closest lane and lists them all")
     func unknownLaneDiagnostic() {
         let diagnostic = JenkinsExportError.unknownLane("lnt", known: ["developer-release", "lint"]).diagnostic
-        #expect(diagnostic.description == """
-            error: no lane named 'lnt'
-            note: did you mean 'lint'?
-            note: lanes: developer-release, lint
-            """)
+        #expect(
+            diagnostic.description == """
+                error: no lane named 'lnt'
+                note: did you mean 'lint'?
+                note: lanes: developer-release, lint
+                """)
     }
 
     @Test("a comment breaks at every kind of line break, so no text after \\r becomes Groovy code")

@@ -26,12 +26,14 @@ struct JenkinsGoldenTests {
     @Test("scripts/jenkins/Jenkinsfile.single is the --single export of every bundled lane")
     func singleGolden() throws {
         let export = try generator.generate(BundledLanes.file, options: JenkinsExportOptions(layout: .single))
-        try RepositoryFiles.expectMatches(export.files[0].contents, file: RepositoryFiles.jenkinsScripts.appendingPathComponent("Jenkinsfile.single"))
+        try RepositoryFiles.expectMatches(
+            export.files[0].contents, file: RepositoryFiles.jenkinsScripts.appendingPathComponent("Jenkinsfile.single"))
     }
 
     @Test("the freestyle shell step checks and exports every variable developer-release needs, then runs it")
     func freestyleStepInSync() throws {
-        let script = try String(contentsOf: RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh"), encoding: .utf8)
+        let script = try String(
+            contentsOf: RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh"), encoding: .utf8)
         let requirements = try #require(LaneRequirements(lane: "developer-release", in: BundledLanes.file))
         let listed = script.split(separator: "\n").first { $0.hasPrefix("for name in ") }
             .map { $0.dropFirst("for name in ".count).split(separator: ";")[0].split(separator: " ").map(String.init) }
@@ -42,13 +44,15 @@ struct JenkinsGoldenTests {
         }
         #expect(script.contains("\n.build/release/nightshift run developer-release --junit reports/developer-release.xml\n"))
         #expect(script.contains("\n[ -x .build/release/nightshift ] || swift build -c release --product nightshift\n"))
-        let syntax = try RepositoryFiles.run("/bin/sh", ["-n", RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh").path])
+        let syntax = try RepositoryFiles.run(
+            "/bin/sh", ["-n", RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh").path])
         #expect(syntax.status == 0, "\(syntax.output)")
     }
 
     /// One `groovy` run checks both sets: a JVM start costs more than all the files together.
-    @Test("the DSL stub under groovy accepts every generated Jenkinsfile and rejects what Declarative does not allow",
-          .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-deps)"))
+    @Test(
+        "the DSL stub under groovy accepts every generated Jenkinsfile and rejects what Declarative does not allow",
+        .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-deps)"))
     func groovyChecksGeneratedAndBrokenFiles() throws {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
         let folder = URL(fileURLWithPath: try TemporaryDirectory.make("jenkins"))
@@ -66,7 +70,9 @@ struct JenkinsGoldenTests {
     private func generatedFiles() throws -> [GeneratedJenkinsfile] {
         var files = try generator.generate(BundledLanes.file).files
         files += try generator.generate(BundledLanes.file, options: JenkinsExportOptions(layout: .single)).files
-        files += try generator.generate(TrickyLanes.file).files.map { GeneratedJenkinsfile(fileName: "tricky-\($0.fileName)", contents: $0.contents) }
+        files += try generator.generate(TrickyLanes.file).files.map {
+            GeneratedJenkinsfile(fileName: "tricky-\($0.fileName)", contents: $0.contents)
+        }
         files += try generator.generate(TrickyLanes.file, options: JenkinsExportOptions(layout: .single)).files
             .map { GeneratedJenkinsfile(fileName: "tricky-single", contents: $0.contents) }
         return files
@@ -89,13 +95,16 @@ struct JenkinsGoldenTests {
 
 /// Lanes that exercise escaping, zones, polling, credentials and custom settings.
 enum TrickyLanes {
-    static let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), secrets: ["DEPLOY"], lanes: [
-        Lane(
-            name: "it's-\\odd", description: "Quotes ' and \\users\\u0041 in a description\nover two lines\rand a lone CR: pipeline {}",
-            schedule: Schedule(cron: "TZ=Europe/Berlin\n# comment's\nH 2 * * 1-5\n@midnight\n", trigger: .changed),
-            timeout: .seconds(3601), steps: [Step(.sh("deploy ${DEPLOY} ${API_TOKEN} ${TARGET}"))],
-            jenkins: JenkinsSettings(agent: "mac && 'xcode'", credentials: ["API_TOKEN": "api\\token's"], setup: "echo '$HOME' \\\\ \"x\"", timestamps: true)
-        ),
-        Lane(name: "plain", schedule: Schedule(cron: "H H * * *", timeZone: "America/New_York")),
-    ])
+    static let file = LanesFile(
+        path: "lanes.yml", project: Project(name: "App"), secrets: ["DEPLOY"],
+        lanes: [
+            Lane(
+                name: "it's-\\odd", description: "Quotes ' and \\users\\u0041 in a description\nover two lines\rand a lone CR: pipeline {}",
+                schedule: Schedule(cron: "TZ=Europe/Berlin\n# comment's\nH 2 * * 1-5\n@midnight\n", trigger: .changed),
+                timeout: .seconds(3601), steps: [Step(.sh("deploy ${DEPLOY} ${API_TOKEN} ${TARGET}"))],
+                jenkins: JenkinsSettings(
+                    agent: "mac && 'xcode'", credentials: ["API_TOKEN": "api\\token's"], setup: "echo '$HOME' \\\\ \"x\"", timestamps: true)
+            ),
+            Lane(name: "plain", schedule: Schedule(cron: "H H * * *", timeZone: "America/New_York")),
+        ])
 }

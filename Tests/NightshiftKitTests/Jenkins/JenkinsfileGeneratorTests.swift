@@ -9,7 +9,9 @@ import Testing
 struct JenkinsfileGeneratorTests {
     private let generator = JenkinsfileGenerator()
 
-    private func export(_ lanes: [Lane], secrets: [String] = [], options: JenkinsExportOptions = JenkinsExportOptions()) throws -> JenkinsExport {
+    private func export(_ lanes: [Lane], secrets: [String] = [], options: JenkinsExportOptions = JenkinsExportOptions()) throws
+        -> JenkinsExport
+    {
         let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), secrets: secrets, lanes: lanes)
         return try generator.generate(file, options: options)
     }
@@ -20,13 +22,18 @@ struct JenkinsfileGeneratorTests {
 
     @Test("testflight's default key binds fastlane's APP_STORE_CONNECT_API_KEY_KEY, or the …_KEY_FILEPATH the lane maps instead")
     func testflightKeyBinding() throws {
-        let upload = Step(.upload(UploadTarget(destination: .testflight, parameters: [
-            "private_key": .scalar(Template(UploadDestination.testflight.defaults["private_key"] ?? "")),
-        ])))
+        let upload = Step(
+            .upload(
+                UploadTarget(
+                    destination: .testflight,
+                    parameters: [
+                        "private_key": .scalar(Template(UploadDestination.testflight.defaults["private_key"] ?? ""))
+                    ])))
         let plain = try onlyFile([Lane(name: "l", steps: [upload])])
         #expect(plain.contains("APP_STORE_CONNECT_API_KEY_KEY = credentials('app-store-connect-api-key-key')"))
         #expect(!plain.contains("KEY_FILEPATH"))
-        let mapped = Lane(name: "l", steps: [upload], jenkins: JenkinsSettings(credentials: ["APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": "asc-p8"]))
+        let mapped = Lane(
+            name: "l", steps: [upload], jenkins: JenkinsSettings(credentials: ["APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": "asc-p8"]))
         let result = try export([mapped])
         let text = try #require(result.files.first).contents
         #expect(text.contains("APP_STORE_CONNECT_API_KEY_KEY_FILEPATH = credentials('asc-p8')"))
@@ -73,17 +80,21 @@ struct JenkinsfileGeneratorTests {
     @Test("under a zone, @daily-style lines are written out, since Jenkins ignores TZ= on them; elsewhere they stay")
     func aliasUnderZone() throws {
         let zoned = Lane(name: "l", schedule: Schedule(cron: "@daily\n@midnight", timeZone: "Asia/Taipei"))
-        #expect(try onlyFile([zoned]).contains(
-            #"cron('TZ=Asia/Taipei\n# @daily, written out: Jenkins ignores TZ= on @ lines\nH H * * *\n# @midnight, written out: Jenkins ignores TZ= on @ lines\nH H(0-2) * * *')"#))
+        #expect(
+            try onlyFile([zoned]).contains(
+                #"cron('TZ=Asia/Taipei\n# @daily, written out: Jenkins ignores TZ= on @ lines\nH H * * *\n# @midnight, written out: Jenkins ignores TZ= on @ lines\nH H(0-2) * * *')"#
+            ))
         let stated = Lane(name: "l", schedule: Schedule(cron: "TZ=Europe/Berlin\n  @weekly # Sundays"))
-        #expect(try onlyFile([stated]).contains(#"cron('TZ=Europe/Berlin\n# @weekly, written out: Jenkins ignores TZ= on @ lines\nH H * * H')"#))
+        #expect(
+            try onlyFile([stated]).contains(#"cron('TZ=Europe/Berlin\n# @weekly, written out: Jenkins ignores TZ= on @ lines\nH H * * H')"#)
+        )
         let plain = Lane(name: "l", schedule: Schedule(cron: "@daily"))
         #expect(try onlyFile([plain]).contains("cron('@daily')"))
     }
 
     @Test("Jenkins fires the written-out alias at the minutes nightshift fires the alias in the zone")
     func aliasExpansionKeepsTheMinutes() throws {
-        let from = Date(timeIntervalSince1970: 1_777_593_600) // 2026-05-01T00:00:00Z
+        let from = Date(timeIntervalSince1970: 1_777_593_600)  // 2026-05-01T00:00:00Z
         let taipei = try #require(TimeZone(identifier: "Asia/Taipei"))
         let utc = try #require(TimeZone(identifier: "UTC"))
         let scheduled = try CronSpec("TZ=Asia/Taipei\n@daily", seed: "nightly")
@@ -111,12 +122,14 @@ struct JenkinsfileGeneratorTests {
             jenkins: JenkinsSettings(credentials: ["API_TOKEN": "deploy-token"])
         )
         let text = try onlyFile([lane], secrets: ["KEYCHAIN_PASSWORD"])
-        #expect(text.contains("""
-                environment {
-                    API_TOKEN = credentials('deploy-token')
-                    KEYCHAIN_PASSWORD = credentials('keychain-password')
-                }
-            """))
+        #expect(
+            text.contains(
+                """
+                    environment {
+                        API_TOKEN = credentials('deploy-token')
+                        KEYCHAIN_PASSWORD = credentials('keychain-password')
+                    }
+                """))
         #expect(text.contains("// Variables the agent or the job must set: SIGNING_DIR.\n"))
         #expect(!text.contains("SIGNING_DIR = "))
     }
@@ -125,7 +138,10 @@ struct JenkinsfileGeneratorTests {
     func unusedCredential() throws {
         let lane = Lane(name: "l", jenkins: JenkinsSettings(credentials: ["OLD_TOKEN": "old"]))
         let result = try export([lane])
-        #expect(result.warnings.map(\.message) == ["lane 'l' maps 'OLD_TOKEN' to a Jenkins credential, but none of its steps reads ${OLD_TOKEN}"])
+        #expect(
+            result.warnings.map(\.message) == [
+                "lane 'l' maps 'OLD_TOKEN' to a Jenkins credential, but none of its steps reads ${OLD_TOKEN}"
+            ])
         #expect(result.files[0].contents.contains("OLD_TOKEN = credentials('old')"))
     }
 
@@ -168,7 +184,8 @@ struct JenkinsfileGeneratorTests {
     @Test("--single keeps the trigger when every lane has the same schedule")
     func singleSharedTrigger() throws {
         let schedule = Schedule(cron: "H 3 * * *")
-        let result = try export([Lane(name: "a", schedule: schedule), Lane(name: "b", schedule: schedule)], options: JenkinsExportOptions(layout: .single))
+        let result = try export(
+            [Lane(name: "a", schedule: schedule), Lane(name: "b", schedule: schedule)], options: JenkinsExportOptions(layout: .single))
         #expect(result.files[0].contents.contains("    triggers {\n        cron('H 3 * * *')\n    }\n"))
         #expect(result.warnings.isEmpty)
     }

@@ -13,17 +13,20 @@ struct LaneRequirementsTests {
     @Test("a signing lane needs the codesigning variables and its upload's, with where each is read")
     func bundledDeveloperRelease() throws {
         let requirements = try #require(LaneRequirements(lane: "developer-release", in: BundledLanes.file))
-        #expect(requirements.names == [
-            "CERTIFICATE_PASSWORD", "CODESIGNING_PATH", "FIREBASE_APP_ID", "GOOGLE_APPLICATION_CREDENTIALS", "KEYCHAIN_NAME", "KEYCHAIN_PASSWORD",
-        ])
+        #expect(
+            requirements.names == [
+                "CERTIFICATE_PASSWORD", "CODESIGNING_PATH", "FIREBASE_APP_ID", "GOOGLE_APPLICATION_CREDENTIALS", "KEYCHAIN_NAME",
+                "KEYCHAIN_PASSWORD",
+            ])
         let password = try #require(requirements.variables.first { $0.name == "KEYCHAIN_PASSWORD" })
         #expect(password.usages == [.init(location: BundledLanes.at(9, 51), place: "codesigning.keychain.password")])
         let app = try #require(requirements.variables.first { $0.name == "FIREBASE_APP_ID" })
         #expect(app.usages.map(\.place) == ["app: of step 'upload to firebase' of lane 'developer-release'"])
         #expect(requirements.secrets(try BundledLanes.file.secretPolicy).map(\.name) == ["CERTIFICATE_PASSWORD", "KEYCHAIN_PASSWORD"])
-        #expect(requirements.settings(try BundledLanes.file.secretPolicy).map(\.name) == [
-            "CODESIGNING_PATH", "FIREBASE_APP_ID", "GOOGLE_APPLICATION_CREDENTIALS", "KEYCHAIN_NAME",
-        ])
+        #expect(
+            requirements.settings(try BundledLanes.file.secretPolicy).map(\.name) == [
+                "CODESIGNING_PATH", "FIREBASE_APP_ID", "GOOGLE_APPLICATION_CREDENTIALS", "KEYCHAIN_NAME",
+            ])
     }
 
     @Test("a lane without signing steps does not need the codesigning variables")
@@ -34,7 +37,8 @@ struct LaneRequirementsTests {
 
     @Test("only ${VAR} without a default counts in scripts; $VAR, $$ and ${VAR:-x} do not")
     func scriptReferences() throws {
-        let lane = Lane(name: "l", steps: [Step(.sh("echo ${TOKEN} $HOME $${NOT} ${OPTIONAL:-x} ${TOKEN}"), options: StepOptions(name: "S"))])
+        let lane = Lane(
+            name: "l", steps: [Step(.sh("echo ${TOKEN} $HOME $${NOT} ${OPTIONAL:-x} ${TOKEN}"), options: StepOptions(name: "S"))])
         let requirements = LaneRequirements(lane, in: file(lanes: [lane]))
         #expect(requirements.names == ["TOKEN"])
         #expect(requirements.variables[0].usages.map(\.place) == ["step 'S' of lane 'l'", "step 'S' of lane 'l'"])
@@ -59,16 +63,19 @@ struct LaneRequirementsTests {
         let requirements = LaneRequirements(both, in: file(lanes: [both]))
         #expect(requirements.variables[0].alternatives == [])
         #expect(requirements.missing(from: ["B": "set"]).map(\.name) == ["A"])
-        let provided = Lane(name: "l", environment: ["B": "x"], steps: [Step(.sh("make"), options: StepOptions(environment: ["X": "${A:-${B}}"]))])
+        let provided = Lane(
+            name: "l", environment: ["B": "x"], steps: [Step(.sh("make"), options: StepOptions(environment: ["X": "${A:-${B}}"]))])
         #expect(LaneRequirements(provided, in: file(lanes: [provided])).variables.isEmpty)
     }
 
     @Test("env: values and upload parameters are read, if: conditions are not; names env: sets are provided")
     func envConditionsAndUploads() {
-        let step = Step(.upload(UploadTarget(destination: .http, parameters: ["headers": .map(["X": "${API_TOKEN}"])])), options: StepOptions(
-            name: "U", environment: ["STEP_VAR": "${LANE_VAR}/${OUTER}"],
-            condition: .and(.equals("${BRANCH}", "main"), .not(.truthy("${STEP_VAR}")))
-        ))
+        let step = Step(
+            .upload(UploadTarget(destination: .http, parameters: ["headers": .map(["X": "${API_TOKEN}"])])),
+            options: StepOptions(
+                name: "U", environment: ["STEP_VAR": "${LANE_VAR}/${OUTER}"],
+                condition: .and(.equals("${BRANCH}", "main"), .not(.truthy("${STEP_VAR}")))
+            ))
         let lane = Lane(name: "l", environment: ["LANE_VAR": "${HOME}/x"], steps: [step, Step(.sh("echo ${LANE_VAR} ${STEP_VAR}"))])
         let requirements = LaneRequirements(lane, in: file(lanes: [lane]))
         #expect(requirements.names == ["API_TOKEN", "HOME", "OUTER", "STEP_VAR"])
@@ -110,10 +117,11 @@ struct LaneRequirementsTests {
             "CODESIGNING_PATH": "/s", "CERTIFICATE_PASSWORD": "", "KEYCHAIN_NAME": "k", "KEYCHAIN_PASSWORD": "pw",
         ]
         let diagnostics = requirements.missingVariableDiagnostics(in: environment)
-        #expect(diagnostics.map(\.description) == [
-            "lanes.yml:27:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release')",
-            "lanes.yml:27:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release')",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "lanes.yml:27:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release')",
+                "lanes.yml:27:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release')",
+            ])
     }
 
     @Test("a variable a called lane needs names the lane being run as well")
@@ -121,8 +129,9 @@ struct LaneRequirementsTests {
         let nightly = Lane(name: "nightly", steps: [Step(.sh("echo ${TARGET}"))])
         let all = Lane(name: "all", steps: [Step(.lane("nightly"))])
         let diagnostics = LaneRequirements(all, in: file(lanes: [nightly, all])).missingVariableDiagnostics(in: [:])
-        #expect(diagnostics.map(\.message) == [
-            "environment variable 'TARGET' is not set (needed by step 'echo ${TARGET}' of lane 'nightly') to run lane 'all'",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "environment variable 'TARGET' is not set (needed by step 'echo ${TARGET}' of lane 'nightly') to run lane 'all'"
+            ])
     }
 }

@@ -18,7 +18,9 @@ enum RepositoryFiles {
         }
         let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         guard expected != actual else { return }
-        Issue.record("\(url.lastPathComponent) is out of date (NIGHTSHIFT_RECORD=1 rewrites it):\n\(lineDiff(expected, actual))", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(url.lastPathComponent) is out of date (NIGHTSHIFT_RECORD=1 rewrites it):\n\(lineDiff(expected, actual))",
+            sourceLocation: sourceLocation)
     }
 
     private static func lineDiff(_ expected: String, _ actual: String) -> String {
@@ -44,7 +46,9 @@ enum RepositoryFiles {
 
     /// Runs a tool to completion, with `environment` over this process's; output is collected
     /// through a file, so a chatty tool cannot fill a pipe.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: log) }

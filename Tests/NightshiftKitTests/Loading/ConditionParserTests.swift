@@ -4,12 +4,14 @@ import Testing
 
 @Suite("if: conditions")
 struct ConditionParserTests {
-    @Test("a lone '=', '&' or '|' is an error naming the operator meant", arguments: [
-        ("${BRANCH} = main", "'=' is not an operator; did you mean '=='?"),
-        ("${A} & ${B}", "'&' is not an operator; did you mean '&&'?"),
-        ("${A} | ${B}", "'|' is not an operator; did you mean '||'?"),
-        ("${A} ==", "expected a value at the end"),
-    ])
+    @Test(
+        "a lone '=', '&' or '|' is an error naming the operator meant",
+        arguments: [
+            ("${BRANCH} = main", "'=' is not an operator; did you mean '=='?"),
+            ("${A} & ${B}", "'&' is not an operator; did you mean '&&'?"),
+            ("${A} | ${B}", "'|' is not an operator; did you mean '||'?"),
+            ("${A} ==", "expected a value at the end"),
+        ])
     func loneOperator(text: String, message: String) {
         #expect(throws: ConditionParser.ParseError(message: message)) { try ConditionParser.parse(text, at: nil) }
     }
@@ -22,9 +24,11 @@ struct ConditionParserTests {
         #expect(try ConditionParser.parse("!!${A}", at: nil) == .not(.not(.truthy("${A}"))))
         #expect(throws: Never.self) { try ConditionParser.parse(String(repeating: "!", count: limit) + "${A}", at: nil) }
         let tooDeep = ConditionParser.ParseError(message: "parentheses and '!' nest more than \(limit) deep")
-        for text in [String(repeating: "(", count: 40_000) + "a" + String(repeating: ")", count: 40_000),
-                     String(repeating: "!", count: 100_000) + "a",
-                     String(repeating: "(!", count: limit / 2 + 1) + "a" + String(repeating: ")", count: limit / 2 + 1)] {
+        for text in [
+            String(repeating: "(", count: 40_000) + "a" + String(repeating: ")", count: 40_000),
+            String(repeating: "!", count: 100_000) + "a",
+            String(repeating: "(!", count: limit / 2 + 1) + "a" + String(repeating: ")", count: limit / 2 + 1),
+        ] {
             #expect(throws: tooDeep) { try ConditionParser.parse(text, at: nil) }
         }
     }

@@ -58,7 +58,8 @@ struct DotEnvFileTests {
 
     @Test("README table: quoted values may span lines (a PEM or .p8 key)")
     func multiLine() throws {
-        let parsed = try values("""
+        let parsed = try values(
+            """
             BEFORE=first line
             export KEY="-----BEGIN PRIVATE KEY-----
             MIGTAgEAMBMGByqGSM49
@@ -67,15 +68,17 @@ struct DotEnvFileTests {
             line 2' # comment
             AFTER="last line"
             """)
-        #expect(parsed == [
-            "BEFORE": "first line", "KEY": "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----",
-            "SINGLE": "line 1\nline 2", "AFTER": "last line",
-        ])
+        #expect(
+            parsed == [
+                "BEFORE": "first line", "KEY": "-----BEGIN PRIVATE KEY-----\nMIGTAgEAMBMGByqGSM49\n-----END PRIVATE KEY-----",
+                "SINGLE": "line 1\nline 2", "AFTER": "last line",
+            ])
     }
 
     @Test("README table: $NAME and ${NAME} read the environment, then earlier lines; never commands")
     func substitution() throws {
-        let parsed = try values("""
+        let parsed = try values(
+            """
             HOST=example.com
             URL="https://$HOST/${HOST}x"
             BARE=$HOST:${HOST}
@@ -103,7 +106,8 @@ struct DotEnvFileTests {
 
     @Test("comments, blank lines, export and the last assignment of a name")
     func structure() throws {
-        let parsed = try values("""
+        let parsed = try values(
+            """
             # signing
 
               \t
@@ -121,18 +125,20 @@ struct DotEnvFileTests {
         #expect(assignments.map(\.location.description) == [".env.staging:1:1", ".env.staging:3:1", ".env.staging:5:3"])
     }
 
-    @Test("README table: a line nightshift cannot read as dotenv does is a located error", arguments: [
-        ("A=1\nnot a pair\n", ".env.test:2:1: error: expected NAME=value"),
-        ("1BAD=x", ".env.test:1:1: error: '1BAD' is not a valid variable name"),
-        ("A=1\nB=\"open\nC=2", ".env.test:2:3: error: unterminated \" quote"),
-        ("A='open", ".env.test:1:3: error: unterminated ' quote"),
-        ("A=\"x\" y", ".env.test:1:7: error: unexpected text after the closing \" quote (a comment starts with '#')"),
-        ("A=${B:-default}", ".env.test:1:3: error: malformed variable reference: write ${NAME} (no default values in a .env file)"),
-        ("A=\"${B\"", ".env.test:1:4: error: malformed variable reference: write ${NAME} (no default values in a .env file)"),
-        ("A=1\nB=\"x\\0y\"", ".env.test:2:5: error: a value cannot hold a NUL byte"),
-        ("A=x\u{0}y", ".env.test:1:4: error: a value cannot hold a NUL byte"),
-        ("A='x\ny\u{0}'", ".env.test:2:2: error: a value cannot hold a NUL byte"),
-    ])
+    @Test(
+        "README table: a line nightshift cannot read as dotenv does is a located error",
+        arguments: [
+            ("A=1\nnot a pair\n", ".env.test:2:1: error: expected NAME=value"),
+            ("1BAD=x", ".env.test:1:1: error: '1BAD' is not a valid variable name"),
+            ("A=1\nB=\"open\nC=2", ".env.test:2:3: error: unterminated \" quote"),
+            ("A='open", ".env.test:1:3: error: unterminated ' quote"),
+            ("A=\"x\" y", ".env.test:1:7: error: unexpected text after the closing \" quote (a comment starts with '#')"),
+            ("A=${B:-default}", ".env.test:1:3: error: malformed variable reference: write ${NAME} (no default values in a .env file)"),
+            ("A=\"${B\"", ".env.test:1:4: error: malformed variable reference: write ${NAME} (no default values in a .env file)"),
+            ("A=1\nB=\"x\\0y\"", ".env.test:2:5: error: a value cannot hold a NUL byte"),
+            ("A=x\u{0}y", ".env.test:1:4: error: a value cannot hold a NUL byte"),
+            ("A='x\ny\u{0}'", ".env.test:2:2: error: a value cannot hold a NUL byte"),
+        ])
     func rejects(_ text: String, _ message: String) {
         #expect(throws: DotEnvError.self) { try DotEnvFile.parse(text, file: ".env.test") }
         do {

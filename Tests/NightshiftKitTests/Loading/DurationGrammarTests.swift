@@ -28,7 +28,8 @@ struct DurationGrammarTests {
         #expect("\(DurationProblem.unreadable)" == "must be a duration such as 90s, 30m, 2h or 1h30m")
     }
 
-    @Test("past 30 days is too long, saturating instead of trapping", arguments: ["30d1ms", "721h", "inf", "1e300s", "9223372036854775807d"])
+    @Test(
+        "past 30 days is too long, saturating instead of trapping", arguments: ["30d1ms", "721h", "inf", "1e300s", "9223372036854775807d"])
     func tooLong(_ text: String) {
         #expect(throws: DurationProblem.tooLong) { try DurationParser.bounded(text) }
         #expect("\(DurationProblem.tooLong)" == "must be at most 30d")

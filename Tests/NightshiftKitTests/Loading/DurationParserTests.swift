@@ -19,7 +19,9 @@ struct DurationParserTests {
 
     @Test("values past Int64 saturate instead of trapping, and the limit is 30 days")
     func saturation() {
-        for huge in ["9223372036854775807d", "9223372036854775807", "9223372036854775807ms", "99999999999999999999999h", "1d9223372036854775807d"] {
+        for huge in [
+            "9223372036854775807d", "9223372036854775807", "9223372036854775807ms", "99999999999999999999999h", "1d9223372036854775807d",
+        ] {
             let duration = DurationParser.parse(huge)
             #expect(duration != nil, "\(huge)")
             #expect(duration.map(DurationParser.isWithinLimit) == false, "\(huge)")

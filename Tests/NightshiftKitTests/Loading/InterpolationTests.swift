@@ -7,18 +7,20 @@ import Testing
 struct InterpolationTests {
     let environment: EnvironmentVariables = ["NAME": "brewer", "EMPTY": ""]
 
-    @Test("${VAR}, ${VAR:-default} and $$", arguments: [
-        ("${NAME}.ipa", "brewer.ipa"),
-        ("${MISSING:-staging}", "staging"),
-        ("${NAME:-other}", "brewer"),
-        // As in sh: a set but empty variable takes the default too.
-        ("${EMPTY:-fallback}", "fallback"),
-        ("${EMPTY}", ""),
-        ("costs $$5", "costs $5"),
-        ("$${NAME}", "${NAME}"),
-        ("no references", "no references"),
-        ("${NAME}-${MISSING:-x}-$$", "brewer-x-$"),
-    ])
+    @Test(
+        "${VAR}, ${VAR:-default} and $$",
+        arguments: [
+            ("${NAME}.ipa", "brewer.ipa"),
+            ("${MISSING:-staging}", "staging"),
+            ("${NAME:-other}", "brewer"),
+            // As in sh: a set but empty variable takes the default too.
+            ("${EMPTY:-fallback}", "fallback"),
+            ("${EMPTY}", ""),
+            ("costs $$5", "costs $5"),
+            ("$${NAME}", "${NAME}"),
+            ("no references", "no references"),
+            ("${NAME}-${MISSING:-x}-$$", "brewer-x-$"),
+        ])
     func expands(_ text: String, _ expected: String) {
         #expect(Interpolation.expand(text, in: environment) == expected)
     }
@@ -94,7 +96,9 @@ struct NestedDefaultTests {
 
     @Test("800 nested defaults are a syntax error at once, not a 38 s parse")
     func tooDeep() {
-        #expect(syntaxError { try Interpolation.pieces(of: Self.nested(800)) } == "defaults nest more than \(InputLimits.deepestNesting) deep in '${A:-…}'")
+        #expect(
+            syntaxError { try Interpolation.pieces(of: Self.nested(800)) }
+                == "defaults nest more than \(InputLimits.deepestNesting) deep in '${A:-…}'")
         #expect(Interpolation.references(in: Self.nested(800)).isEmpty)
     }
 

@@ -33,11 +33,13 @@ struct LaneCallBombTests {
 
     @Test("a configuration inherited through calls is still seen where it differs")
     func configurationsInForce() throws {
-        let file = LanesFile(path: "x.yml", project: Project(name: "X"), lanes: [
-            Lane(name: "signed", configuration: "staging", steps: [Step(.lane("build")), Step(.lane("shared"))]),
-            Lane(name: "build", steps: [Step(.lane("shared")), Step(.lane("shared"))]),
-            Lane(name: "shared", steps: [Step(.archive)]),
-        ])
+        let file = LanesFile(
+            path: "x.yml", project: Project(name: "X"),
+            lanes: [
+                Lane(name: "signed", configuration: "staging", steps: [Step(.lane("build")), Step(.lane("shared"))]),
+                Lane(name: "build", steps: [Step(.lane("shared")), Step(.lane("shared"))]),
+                Lane(name: "shared", steps: [Step(.archive)]),
+            ])
         var seen: [String?] = []
         LaneCallGraph(file: file).visitSteps(reachableFrom: file.lanes[0]) { step, configuration in
             if step.kind == .archive { seen.append(configuration) }
@@ -74,7 +76,8 @@ struct LaneCallBombTests {
         #expect(throws: Never.self) { try LanesFileLoader().parse(text: Self.chain(limit), path: "chain.yml") }
         for count in [limit + 1, 2_000] {
             let error = #expect(throws: LanesFileError.self) { try LanesFileLoader().parse(text: Self.chain(count), path: "chain.yml") }
-            #expect(error?.description == "chain.yml:3:3: error: lane 'l0' calls lanes \(count) deep; 'lane:' calls nest at most \(limit) deep")
+            #expect(
+                error?.description == "chain.yml:3:3: error: lane 'l0' calls lanes \(count) deep; 'lane:' calls nest at most \(limit) deep")
         }
     }
 }

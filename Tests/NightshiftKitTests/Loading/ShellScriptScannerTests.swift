@@ -12,18 +12,20 @@ struct ShellScriptScannerTests {
         ShellScriptScanner.scan(script).assigned
     }
 
-    @Test("only the exact ${NAME} form is a reference, unquoted, in double quotes and in substitutions", arguments: [
-        ("curl -H \"Authorization: ${UPLOAD_TOKEN}\" ${URL}", ["UPLOAD_TOKEN", "URL"]),
-        ("echo $(cat ${FILE}) `echo ${OLD}` $(( ${N} + 1 ))", ["FILE", "OLD", "N"]),
-        ("echo \"$(printf '%s' \"${INNER}\")\"", ["INNER"]),
-        ("echo ${A}${B}", ["A", "B"]),
-        ("echo $NAME ${NAME:-} ${NAME:-x} ${NAME-x} ${NAME:+y} ${NAME:?unset} ${#NAME} ${NAME%.*} ${NAME##*/}", []),
-        ("echo $$ $${PID_ESCAPED} $1 ${1} $? ${@} ${#} $# ${!NAME}", []),
-        ("echo ${A:-${B}} \"${C:-${D}}\"", []),
-        ("echo '${NOT_A_REF}' \\${ESCAPED} \"\\${ESCAPED_IN_QUOTES}\" \"it's ${QUOTED}\"", ["QUOTED"]),
-        ("# uses ${COMMENTED}\necho hi # and ${TRAILING}\necho a#${NOT_COMMENT}", ["NOT_COMMENT"]),
-        ("echo $((1 << 2)) ${AFTER_SHIFT}\necho x <<< \"${HERE_STRING}\"", ["AFTER_SHIFT", "HERE_STRING"]),
-    ])
+    @Test(
+        "only the exact ${NAME} form is a reference, unquoted, in double quotes and in substitutions",
+        arguments: [
+            ("curl -H \"Authorization: ${UPLOAD_TOKEN}\" ${URL}", ["UPLOAD_TOKEN", "URL"]),
+            ("echo $(cat ${FILE}) `echo ${OLD}` $(( ${N} + 1 ))", ["FILE", "OLD", "N"]),
+            ("echo \"$(printf '%s' \"${INNER}\")\"", ["INNER"]),
+            ("echo ${A}${B}", ["A", "B"]),
+            ("echo $NAME ${NAME:-} ${NAME:-x} ${NAME-x} ${NAME:+y} ${NAME:?unset} ${#NAME} ${NAME%.*} ${NAME##*/}", []),
+            ("echo $$ $${PID_ESCAPED} $1 ${1} $? ${@} ${#} $# ${!NAME}", []),
+            ("echo ${A:-${B}} \"${C:-${D}}\"", []),
+            ("echo '${NOT_A_REF}' \\${ESCAPED} \"\\${ESCAPED_IN_QUOTES}\" \"it's ${QUOTED}\"", ["QUOTED"]),
+            ("# uses ${COMMENTED}\necho hi # and ${TRAILING}\necho a#${NOT_COMMENT}", ["NOT_COMMENT"]),
+            ("echo $((1 << 2)) ${AFTER_SHIFT}\necho x <<< \"${HERE_STRING}\"", ["AFTER_SHIFT", "HERE_STRING"]),
+        ])
     func references(_ script: String, _ expected: [String]) {
         #expect(references(script) == expected)
     }
@@ -53,18 +55,20 @@ struct ShellScriptScannerTests {
         #expect(scan.references == [.init(name: "TOKEN", line: 2, offset: 10)])
     }
 
-    @Test("names the script sets: assignments, read, for, local, getopts, ${NAME:=x}", arguments: [
-        ("VERSION=$(git describe); echo ${VERSION}", ["VERSION"]),
-        ("export TAG=\"v1\" PLAIN; readonly R=1", ["TAG", "R"]),
-        ("IFS= read -r FIRST SECOND < file 2>&1", ["IFS", "FIRST", "SECOND"]),
-        ("while read line; do echo ${line}; done", ["line"]),
-        ("for ITEM in a b; do echo ${ITEM}; done", ["ITEM"]),
-        ("f() { local L; local M=2; }", ["L", "M"]),
-        ("getopts ab OPT", ["OPT"]),
-        (": \"${OUT:=build}\" ${DIR=x}; echo ${OUT}", ["OUT", "DIR"]),
-        ("COUNT+=1 make", ["COUNT"]),
-        ("echo NOT=assigned; export ALONE; \"Q\"=1", []),
-    ])
+    @Test(
+        "names the script sets: assignments, read, for, local, getopts, ${NAME:=x}",
+        arguments: [
+            ("VERSION=$(git describe); echo ${VERSION}", ["VERSION"]),
+            ("export TAG=\"v1\" PLAIN; readonly R=1", ["TAG", "R"]),
+            ("IFS= read -r FIRST SECOND < file 2>&1", ["IFS", "FIRST", "SECOND"]),
+            ("while read line; do echo ${line}; done", ["line"]),
+            ("for ITEM in a b; do echo ${ITEM}; done", ["ITEM"]),
+            ("f() { local L; local M=2; }", ["L", "M"]),
+            ("getopts ab OPT", ["OPT"]),
+            (": \"${OUT:=build}\" ${DIR=x}; echo ${OUT}", ["OUT", "DIR"]),
+            ("COUNT+=1 make", ["COUNT"]),
+            ("echo NOT=assigned; export ALONE; \"Q\"=1", []),
+        ])
     func assignments(_ script: String, _ expected: [String]) {
         #expect(assigned(script) == Set(expected))
     }

@@ -35,12 +35,16 @@ struct ConsoleReporterTests {
     func plainStyle() {
         let jenkins = ConsoleStyle.detect(interactive: true, environment: ["BUILD_NUMBER": "7"], noColorFlag: false)
         #expect(jenkins == ConsoleStyle(colour: false, timestamps: true))
-        #expect(ConsoleStyle.detect(interactive: false, environment: [:], noColorFlag: false) == ConsoleStyle(colour: false, timestamps: true))
-        #expect(ConsoleStyle.detect(interactive: true, environment: [:], noColorFlag: false) == ConsoleStyle(colour: true, timestamps: false, liveProgress: true))
+        #expect(
+            ConsoleStyle.detect(interactive: false, environment: [:], noColorFlag: false) == ConsoleStyle(colour: false, timestamps: true))
+        #expect(
+            ConsoleStyle.detect(interactive: true, environment: [:], noColorFlag: false)
+                == ConsoleStyle(colour: true, timestamps: false, liveProgress: true))
         #expect(ConsoleStyle.detect(interactive: true, environment: ["NO_COLOR": ""], noColorFlag: false).colour == false)
         let (reporter, output) = reporter(timestamps: true)
         reporter.stepStarted(step)
-        reporter.stepFinished(StepResult(lane: "ci", name: "build", kind: .step(.sh), status: .passed, start: clock.now, duration: .seconds(2)))
+        reporter.stepFinished(
+            StepResult(lane: "ci", name: "build", kind: .step(.sh), status: .passed, start: clock.now, duration: .seconds(2)))
         #expect(output.standardOutput == "[2025-06-15T15:06:40Z]   ▶ build\n[2025-06-15T15:06:40Z] ✔ build (2.0s)\n")
         #expect(!output.standardOutput.contains("\u{1B}"))
     }
@@ -54,24 +58,26 @@ struct ConsoleReporterTests {
                 StepResult(lane: "release", name: "test", kind: .step(.sh), status: .passed, start: start, duration: .seconds(12)),
                 StepResult(lane: "release", name: "archive", kind: .step(.archive), status: .failed, start: start, duration: .seconds(95)),
                 StepResult(lane: "release", name: "upload", kind: .step(.upload), status: .notRun, start: start),
-                StepResult(lane: "release", name: "tidy", kind: .step(.sh), status: .failedIgnored, start: start, duration: .milliseconds(300)),
+                StepResult(
+                    lane: "release", name: "tidy", kind: .step(.sh), status: .failedIgnored, start: start, duration: .milliseconds(300)),
             ],
             start: start, duration: .seconds(108), runID: "r1", logFolder: ".nightshift/runs/release/r1")
         let (reporter, output) = reporter()
         reporter.laneFinished(result)
-        #expect(output.standardOutput == """
+        #expect(
+            output.standardOutput == """
 
-            step     duration  result
-            -------  --------  ----------------
-            test     12.0s     passed
-            archive  1m35s     failed
-            upload   -         not run
-            tidy     0.3s      failed (ignored)
+                step     duration  result
+                -------  --------  ----------------
+                test     12.0s     passed
+                archive  1m35s     failed
+                upload   -         not run
+                tidy     0.3s      failed (ignored)
 
-            lane release failed in 1m48s
-            logs: .nightshift/runs/release/r1
+                lane release failed in 1m48s
+                logs: .nightshift/runs/release/r1
 
-            """)
+                """)
     }
 
     @Test("newlines are counted exactly, also across the 64-byte blocks")
@@ -79,7 +85,9 @@ struct ConsoleReporterTests {
         for length in [1, 63, 64, 65, 200, 1000] {
             for newlineEvery in [1, 7, 64, 1000] {
                 let text = (0..<length).map { $0 % newlineEvery == newlineEvery - 1 ? UInt8(ascii: "\n") : UInt8(ascii: "x") }
-                let expected = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count - (text.last == UInt8(ascii: "\n") ? 1 : 0)
+                let expected =
+                    text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+                    - (text.last == UInt8(ascii: "\n") ? 1 : 0)
                 let counted = text.withUnsafeBufferPointer { LineDecoration.lineCount($0.baseAddress!, $0.count) }
                 #expect(counted == expected, "length \(length), newline every \(newlineEvery)")
             }
@@ -114,8 +122,9 @@ struct ConsoleReporterEscapeTests {
 
     private func shown(colour: Bool, _ chunks: [[UInt8]]) -> String {
         let output = CapturingOutputSink()
-        let reporter = ConsoleReporter(output: output, style: ConsoleStyle(colour: colour, timestamps: false),
-                                       clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let reporter = ConsoleReporter(
+            output: output, style: ConsoleStyle(colour: colour, timestamps: false),
+            clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
         for chunk in chunks { reporter.stepOutput(chunk, channel: .standardOutput, step: step) }
         return output.standardOutput
     }

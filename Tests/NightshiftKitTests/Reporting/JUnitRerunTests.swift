@@ -54,9 +54,10 @@ struct JUnitRerunTests {
         let document = try XMLDocument(data: Data(JUnitReport(results: Self.lane(Self.flaky)).render().utf8))
         let flaky = try document.nodes(forXPath: "//testcase[@name='test']/flakyFailure") as? [XMLElement] ?? []
         #expect(flaky.map { $0.attribute(forName: "type")?.stringValue } == ["failure", "timeout"])
-        #expect(flaky.map { $0.attribute(forName: "message")?.stringValue } == [
-            "'test' failed with exit code 1 (attempt 1)", "'test' timed out after 1s (attempt 2)",
-        ])
+        #expect(
+            flaky.map { $0.attribute(forName: "message")?.stringValue } == [
+                "'test' failed with exit code 1 (attempt 1)", "'test' timed out after 1s (attempt 2)",
+            ])
         #expect(try flaky[1].nodes(forXPath: "stackTrace").first?.stringValue == "waiting <on> \"db\"")
         #expect(try flaky[1].nodes(forXPath: "system-out").first?.stringValue == "waiting <on> \"db\"")
         #expect(try document.nodes(forXPath: "//testcase/failure | //testcase/error | //testcase/skipped").isEmpty)
@@ -74,9 +75,10 @@ struct JUnitRerunTests {
         let children = try document.nodes(forXPath: "//testcase[@name='test']/*").map { $0.name ?? "" }
         #expect(children == ["failure", "rerunFailure", "rerunFailure"])
         #expect(try document.nodes(forXPath: "//testcase/failure").first?.stringValue == "final output")
-        #expect(try document.nodes(forXPath: "//testcase/rerunFailure/@message").map { $0.stringValue ?? "" } == [
-            "'test' failed with exit code 1 (attempt 1)", "'test' timed out after 1s (attempt 2)",
-        ])
+        #expect(
+            try document.nodes(forXPath: "//testcase/rerunFailure/@message").map { $0.stringValue ?? "" } == [
+                "'test' failed with exit code 1 (attempt 1)", "'test' timed out after 1s (attempt 2)",
+            ])
         #expect(try document.nodes(forXPath: "//testcase/rerunFailure[1]/stackTrace").first?.stringValue == "connection reset\n")
         #expect(try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue == "1")
     }
@@ -92,15 +94,16 @@ struct JUnitRerunTests {
 
     @Test("a retried step's attempts reach the report masked, as the runner recorded them")
     func attemptsAreMasked() async throws {
-        let harness = try LaneRunnerHarness(yaml: """
-            project: { name: Demo }
-            secrets: [DEPLOY_TOKEN]
-            lanes:
-              ci:
-                steps:
-                  - sh: flaky
-                    retry: 2
-            """)
+        let harness = try LaneRunnerHarness(
+            yaml: """
+                project: { name: Demo }
+                secrets: [DEPLOY_TOKEN]
+                lanes:
+                  ci:
+                    steps:
+                      - sh: flaky
+                        retry: 2
+                """)
         await harness.shell.onScript(
             containing: "flaky",
             .output([(.standardOutput, "using s3cr3t-token\nboom\n")], .exited(1)),

@@ -15,22 +15,29 @@ struct ReportTests {
         LaneResult(
             lane: "release", status: .failed,
             steps: [
-                StepResult(lane: "release", name: "test", kind: .step(.sh), status: .passed, start: start, duration: .seconds(12),
-                           exitCode: 0, attempts: 1, logPath: "runs/release/r1/01-test.log"),
-                StepResult(lane: "release", name: "archive <App>", kind: .step(.archive), status: .failed, start: start,
-                           duration: .milliseconds(95_500), exitCode: 65, attempts: 2,
-                           message: "'archive <App>' failed with exit code 65 after 2 attempts",
-                           outputTail: "error: cannot find 'y' in scope\u{1B}[0m\n** ARCHIVE FAILED **"),
-                StepResult(lane: "release", name: "flaky", kind: .step(.sh), status: .timedOut, start: start, duration: .seconds(30),
-                           attempts: 1, message: "'flaky' timed out after 30s"),
-                StepResult(lane: "release", name: "upload", kind: .step(.upload), status: .notRun, start: start, message: "an earlier step failed"),
+                StepResult(
+                    lane: "release", name: "test", kind: .step(.sh), status: .passed, start: start, duration: .seconds(12),
+                    exitCode: 0, attempts: 1, logPath: "runs/release/r1/01-test.log"),
+                StepResult(
+                    lane: "release", name: "archive <App>", kind: .step(.archive), status: .failed, start: start,
+                    duration: .milliseconds(95_500), exitCode: 65, attempts: 2,
+                    message: "'archive <App>' failed with exit code 65 after 2 attempts",
+                    outputTail: "error: cannot find 'y' in scope\u{1B}[0m\n** ARCHIVE FAILED **"),
+                StepResult(
+                    lane: "release", name: "flaky", kind: .step(.sh), status: .timedOut, start: start, duration: .seconds(30),
+                    attempts: 1, message: "'flaky' timed out after 30s"),
+                StepResult(
+                    lane: "release", name: "upload", kind: .step(.upload), status: .notRun, start: start, message: "an earlier step failed"),
                 StepResult(lane: "release", name: "tidy", kind: .step(.sh), status: .skipped, start: start, message: "condition is false"),
             ],
             start: start, duration: .seconds(140), runID: "r1", logFolder: "runs/release/r1"),
         LaneResult(
             lane: "notify", status: .interrupted,
-            steps: [StepResult(lane: "notify", name: "post", kind: .step(.sh), status: .interrupted, start: start, attempts: 1,
-                               message: "'post' was interrupted", outputTail: "posting")],
+            steps: [
+                StepResult(
+                    lane: "notify", name: "post", kind: .step(.sh), status: .interrupted, start: start, attempts: 1,
+                    message: "'post' was interrupted", outputTail: "posting")
+            ],
             start: start, duration: .seconds(1), runID: "r2", logFolder: "runs/notify/r2", signal: SIGTERM),
     ]
 
@@ -68,8 +75,9 @@ struct ReportTests {
         let suites = try document.nodes(forXPath: "/testsuites/testsuite") as? [XMLElement] ?? []
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["release", "notify"])
         #expect(suites[0].attribute(forName: "time")?.stringValue == "140.000")
-        #expect(try document.nodes(forXPath: "//testsuite[@name='release']/properties/property[@name='build_number']/@value")
-            .first?.stringValue == "42")
+        #expect(
+            try document.nodes(forXPath: "//testsuite[@name='release']/properties/property[@name='build_number']/@value")
+                .first?.stringValue == "42")
         let failure = try #require(try document.nodes(forXPath: "//testcase[@name='archive <App>']/failure").first as? XMLElement)
         #expect(failure.attribute(forName: "message")?.stringValue == "'archive <App>' failed with exit code 65 after 2 attempts")
         #expect(failure.attribute(forName: "type")?.stringValue == "failure")

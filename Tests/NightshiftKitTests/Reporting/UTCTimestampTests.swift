@@ -13,7 +13,9 @@ struct UTCTimestampTests {
         return formatter
     }
 
-    @Test("each format matches DateFormatter's, seconds truncated", arguments: [0.0, 1_700_000_000.75, 951_782_400.5, 253_402_300_799, 1_750_000_000.999])
+    @Test(
+        "each format matches DateFormatter's, seconds truncated",
+        arguments: [0.0, 1_700_000_000.75, 951_782_400.5, 253_402_300_799, 1_750_000_000.999])
     func formats(_ seconds: TimeInterval) {
         let date = Date(timeIntervalSince1970: seconds)
         #expect(UTCTimestamp.iso8601(date) == formatter("yyyy-MM-dd'T'HH:mm:ss'Z'").string(from: date))

@@ -17,7 +17,9 @@ struct RetryLoopTests {
         var waits: [Duration] = []
         let run = await loop.run(
             attempt: { $0 >= succeedsAt },
-            retry: { succeeded, attempt in succeeded ? nil : RetryLoop.Decision(reason: subject == nil ? "failure \(attempt)" : nil, subject: subject, wait: asked) },
+            retry: { succeeded, attempt in
+                succeeded ? nil : RetryLoop.Decision(reason: subject == nil ? "failure \(attempt)" : nil, subject: subject, wait: asked)
+            },
             announce: { notices.append($0.description) },
             sleep: { wait in
                 waits.append(wait)
@@ -35,7 +37,8 @@ struct RetryLoopTests {
         #expect(notices == ["failure 1; retrying in 2.0s (attempt 2 of 4)", "failure 2; retrying in 4.0s (attempt 3 of 4)"])
         let (_, jittered, stretched) = await exercise(
             RetryLoop(schedule: UploadRetryPolicy(attempts: 2, backoff: .seconds(2)), jitter: Jitter(unit: 0.5)), succeedsAt: 2)
-        #expect(stretched.count == 1 && abs(stretched[0].seconds - 2.2) < 0.001 && jittered == ["failure 1; retrying in 2.2s (attempt 2 of 2)"])
+        #expect(
+            stretched.count == 1 && abs(stretched[0].seconds - 2.2) < 0.001 && jittered == ["failure 1; retrying in 2.2s (attempt 2 of 2)"])
     }
 
     @Test("the attempts are a bound: the last failure is kept, with no wait after it")

@@ -23,10 +23,11 @@ struct PollSCMTests {
     func runsOnlyOnNewCommits() async throws {
         let shell = ScriptedShellRunner()
         await Self.onBranch(shell, upstream: "refs/remotes/origin/main\n")
-        await shell.on(["git", "rev-parse", "@{upstream}"],
-                       .output([(.standardOutput, "aaa111\n")], .exited(0)),
-                       .output([(.standardOutput, "aaa111\n")], .exited(0)),
-                       .output([(.standardOutput, "bbb222\n")], .exited(0)))
+        await shell.on(
+            ["git", "rev-parse", "@{upstream}"],
+            .output([(.standardOutput, "aaa111\n")], .exited(0)),
+            .output([(.standardOutput, "aaa111\n")], .exited(0)),
+            .output([(.standardOutput, "bbb222\n")], .exited(0)))
         let probe = GitRevisionProbe(shell: shell, workingDirectory: "/repo")
         let lane = try scheduledLane("poll", "0 * * * *", trigger: .changed)
         let harness = SchedulerTests.Harness(lanes: [lane], start: "2026-02-02T09:30:00Z", revisions: probe)
@@ -44,9 +45,11 @@ struct PollSCMTests {
         #expect(harness.output.standardError.isEmpty)
     }
 
-    @Test("a branch without an upstream compares HEAD, and the log says it will not see new commits until a pull", arguments: [
-        ("refs/heads/main\n", 0, "branch main has no upstream"), ("", 1, "HEAD is detached"),
-    ])
+    @Test(
+        "a branch without an upstream compares HEAD, and the log says it will not see new commits until a pull",
+        arguments: [
+            ("refs/heads/main\n", 0, "branch main has no upstream"), ("", 1, "HEAD is detached"),
+        ])
     func noUpstream(head: String, exitCode: Int32, reason: String) async throws {
         let shell = ScriptedShellRunner()
         await shell.on(["git", "fetch"], .output([], .exited(0)))
@@ -61,10 +64,12 @@ struct PollSCMTests {
         await harness.history.waitUntilSettled(1)
         await harness.finish(task)
         #expect(await harness.history.all.map(\.revision) == ["ddd444"])
-        #expect(harness.output.standardError.contains(
-            "poll: \(reason): comparing HEAD, which a fetch does not move (new commits are seen only once someone pulls)"))
+        #expect(
+            harness.output.standardError.contains(
+                "poll: \(reason): comparing HEAD, which a fetch does not move (new commits are seen only once someone pulls)"))
         let upstreamLookup = exitCode == 0 ? [["git", "for-each-ref", "--format=%(upstream)", "refs/heads/main"]] : []
-        #expect(await shell.argvs == [["git", "fetch", "--quiet"], ["git", "symbolic-ref", "--quiet", "HEAD"]] + upstreamLookup
+        #expect(
+            await shell.argvs == [["git", "fetch", "--quiet"], ["git", "symbolic-ref", "--quiet", "HEAD"]] + upstreamLookup
                 + [["git", "rev-parse", "HEAD"]])
     }
 
@@ -93,14 +98,17 @@ struct PollSCMTests {
         }
     }
 
-    @Test("with real git: a commit pushed to the remote is seen after the fetch, before anyone pulls",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
+    @Test(
+        "with real git: a commit pushed to the remote is seen after the fetch, before anyone pulls",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git")))
     func realRepository() async throws {
         let folder = try SchedulerInfrastructureTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let shell = ProcessShellRunner(environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1",
-                                                        "GIT_AUTHOR_NAME": "n", "GIT_AUTHOR_EMAIL": "n@x", "GIT_COMMITTER_NAME": "n",
-                                                        "GIT_COMMITTER_EMAIL": "n@x"])
+        let shell = ProcessShellRunner(environment: [
+            "PATH": "/usr/bin:/bin", "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_AUTHOR_NAME": "n", "GIT_AUTHOR_EMAIL": "n@x", "GIT_COMMITTER_NAME": "n",
+            "GIT_COMMITTER_EMAIL": "n@x",
+        ])
         func git(_ arguments: String..., in directory: String) async throws -> String {
             let result = try await shell.capture(ShellCommand("git", arguments, workingDirectory: directory))
             try #require(result.succeeded, "git \(arguments): \(result.failureDetail)")

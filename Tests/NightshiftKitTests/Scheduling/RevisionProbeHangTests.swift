@@ -50,8 +50,9 @@ struct RevisionProbeHangTests {
     @Test("a probe that does not answer within the timeout is stopped and the firing recorded as failed, saying why")
     func probeTimesOut() async throws {
         let probe = HangingRevisionProbe()
-        let harness = SchedulerTests.Harness(lanes: [try scheduledLane("poll", "0 * * * *", trigger: .changed)],
-                                             start: "2026-02-02T09:30:00Z", revisions: probe)
+        let harness = SchedulerTests.Harness(
+            lanes: [try scheduledLane("poll", "0 * * * *", trigger: .changed)],
+            start: "2026-02-02T09:30:00Z", revisions: probe)
         let task = harness.start()
         await harness.advance(to: "2026-02-02T10:00:00Z")
         await probe.waitForCalls(1)
@@ -71,8 +72,9 @@ struct RevisionProbeHangTests {
     func signalWhileProbeHangs() async throws {
         let probe = HangingRevisionProbe()
         let history = MemoryRunHistory()
-        let harness = SchedulerDaemonTests.Harness(lanes: [try scheduledLane("poll", "0 * * * *", trigger: .changed)],
-                                                   start: "2026-02-02T09:59:00Z", history: history, revisions: probe)
+        let harness = SchedulerDaemonTests.Harness(
+            lanes: [try scheduledLane("poll", "0 * * * *", trigger: .changed)],
+            start: "2026-02-02T09:59:00Z", history: history, revisions: probe)
         let task = harness.start()
         await harness.clock.waitForSleepers(1)
         harness.clock.advance(to: instant("2026-02-02T10:00:00Z"))

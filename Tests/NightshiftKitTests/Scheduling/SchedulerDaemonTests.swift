@@ -18,20 +18,24 @@ struct SchedulerDaemonTests {
         let signals: AsyncStream<Int32>
         let send: AsyncStream<Int32>.Continuation
 
-        init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], history: any RunHistory = MemoryRunHistory(),
-             revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }) {
+        init(
+            lanes: [ScheduledLane], start: String, hanging: Set<String> = [], history: any RunHistory = MemoryRunHistory(),
+            revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }
+        ) {
             clock = ManualClock(now: instant(start))
             launcher = FakeLaneLauncher(clock: clock, hanging: hanging)
             locks = FakeLaneLocks()
             self.history = history
-            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
-                                  log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(30), reload: reload)
+            scheduler = Scheduler(
+                lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
+                log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(30), reload: reload)
             (signals, send) = AsyncStream.makeStream(of: Int32.self)
         }
 
         func start(watching watcher: FileChangeWatcher? = nil) -> Task<Void, Never> {
-            let daemon = SchedulerDaemon(scheduler: scheduler, signals: signals, watcher: watcher,
-                                         log: SchedulerLog(output: output, clock: clock, zone: utc))
+            let daemon = SchedulerDaemon(
+                scheduler: scheduler, signals: signals, watcher: watcher,
+                log: SchedulerLog(output: output, clock: clock, zone: utc))
             return Task { await daemon.run() }
         }
 
@@ -45,10 +49,12 @@ struct SchedulerDaemonTests {
     func reloadThenStop() async throws {
         let reloads = Counter()
         let replacement = try scheduledLane("new", "0 3 * * *")
-        let harness = Harness(lanes: [try scheduledLane("old", "0 2 * * *")], start: "2026-01-05T00:00:00Z", reload: {
-            _ = await reloads.increment()
-            return [replacement]
-        })
+        let harness = Harness(
+            lanes: [try scheduledLane("old", "0 2 * * *")], start: "2026-01-05T00:00:00Z",
+            reload: {
+                _ = await reloads.increment()
+                return [replacement]
+            })
         let task = harness.start()
         await harness.clock.waitForSleepers(1)
         harness.send.yield(SIGHUP)
@@ -69,7 +75,8 @@ struct SchedulerDaemonTests {
     @Test("a second SIGTERM stops running lanes at once instead of waiting out the grace period")
     func secondSignalHurries() async throws {
         let history = MemoryRunHistory()
-        let harness = Harness(lanes: [try scheduledLane("long", "0 * * * *")], start: "2026-01-05T09:59:00Z", hanging: ["long"], history: history)
+        let harness = Harness(
+            lanes: [try scheduledLane("long", "0 * * * *")], start: "2026-01-05T09:59:00Z", hanging: ["long"], history: history)
         let task = harness.start()
         await harness.clock.waitForSleepers(1)
         harness.clock.advance(to: instant("2026-01-05T10:00:00Z"))
@@ -89,11 +96,13 @@ struct SchedulerDaemonTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/lanes.yml"
         try "first\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let harness = Harness(lanes: [], start: "2026-01-05T00:00:00Z", reload: {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            guard text.hasPrefix("good") else { throw ScheduleError.unknownTimeZone(lane: "x", "Mars/Olympus") }
-            return [try scheduledLane("x", "0 4 * * *")]
-        })
+        let harness = Harness(
+            lanes: [], start: "2026-01-05T00:00:00Z",
+            reload: {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                guard text.hasPrefix("good") else { throw ScheduleError.unknownTimeZone(lane: "x", "Mars/Olympus") }
+                return [try scheduledLane("x", "0 4 * * *")]
+            })
         let task = harness.start(watching: FileChangeWatcher(path: path, clock: harness.clock, interval: .seconds(5)))
         await harness.clock.waitForSleepers(2)
         try "broken, longer\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -113,7 +122,8 @@ struct SchedulerDaemonTests {
         let folder = try SchedulerInfrastructureTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let history = try SQLiteRunHistory(path: folder + "/history.sqlite")
-        let harness = Harness(lanes: [try scheduledLane("long", "0 * * * *")], start: "2026-01-05T09:59:00Z", hanging: ["long"], history: history)
+        let harness = Harness(
+            lanes: [try scheduledLane("long", "0 * * * *")], start: "2026-01-05T09:59:00Z", hanging: ["long"], history: history)
         let task = harness.start()
         await harness.clock.waitForSleepers(1)
         harness.clock.advance(to: instant("2026-01-05T10:00:00Z"))

@@ -22,8 +22,10 @@ struct SchedulerDaylightSavingTests {
     /// Drives the daemon from `start` to `end` in ten-minute steps (every firing falls on a step,
     /// and two firings of a lane are never in one step), letting each launched lane finish, and
     /// expects exactly `firings` (`<Berlin time> <lane>`) among the launches and in the history.
-    static func drive(from start: String, to end: String, expecting firings: [String],
-                      sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+    static func drive(
+        from start: String, to end: String, expecting firings: [String],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws {
         let harness = SchedulerTests.Harness(lanes: try lanes(), start: start)
         let task = harness.start()
         var step = instant(start)
@@ -39,8 +41,9 @@ struct SchedulerDaylightSavingTests {
         let launches = await harness.launcher.launches
         #expect(launches.map { stamp($0.scheduledAt, $0.lane) } == firings, sourceLocation: sourceLocation)
         #expect(launches.allSatisfy { $0.startedAt == $0.scheduledAt }, "each lane started at its firing", sourceLocation: sourceLocation)
-        #expect(Set(launches.map { "\($0.lane)/\($0.runID)" }).count == launches.count, "each firing has its own run folder",
-                sourceLocation: sourceLocation)
+        #expect(
+            Set(launches.map { "\($0.lane)/\($0.runID)" }).count == launches.count, "each firing has its own run folder",
+            sourceLocation: sourceLocation)
         let records = await harness.history.all
         #expect(records.map { stamp($0.scheduledAt, $0.lane) } == firings, sourceLocation: sourceLocation)
         #expect(records.allSatisfy { $0.status == .succeeded }, "\(records.map(\.status))", sourceLocation: sourceLocation)
@@ -48,22 +51,26 @@ struct SchedulerDaylightSavingTests {
 
     @Test("spring-forward night (2026-03-29): 02:30 does not exist and does not run that day; 01:30 runs")
     func springForward() async throws {
-        try await Self.drive(from: "2026-03-28T12:00:00Z", to: "2026-03-30T06:00:00Z", expecting: [
-            "2026-03-29T01:30:00+01:00 at-0130",
-            "2026-03-30T01:30:00+02:00 at-0130",
-            "2026-03-30T02:30:00+02:00 at-0230",
-        ])
+        try await Self.drive(
+            from: "2026-03-28T12:00:00Z", to: "2026-03-30T06:00:00Z",
+            expecting: [
+                "2026-03-29T01:30:00+01:00 at-0130",
+                "2026-03-30T01:30:00+02:00 at-0130",
+                "2026-03-30T02:30:00+02:00 at-0230",
+            ])
     }
 
     @Test("fall-back night (2026-10-25): 02:30 happens twice and runs twice; 01:30 runs once")
     func fallBack() async throws {
-        try await Self.drive(from: "2026-10-24T12:00:00Z", to: "2026-10-26T06:00:00Z", expecting: [
-            "2026-10-25T01:30:00+02:00 at-0130",
-            "2026-10-25T02:30:00+02:00 at-0230",
-            "2026-10-25T02:30:00+01:00 at-0230",
-            "2026-10-26T01:30:00+01:00 at-0130",
-            "2026-10-26T02:30:00+01:00 at-0230",
-        ])
+        try await Self.drive(
+            from: "2026-10-24T12:00:00Z", to: "2026-10-26T06:00:00Z",
+            expecting: [
+                "2026-10-25T01:30:00+02:00 at-0130",
+                "2026-10-25T02:30:00+02:00 at-0230",
+                "2026-10-25T02:30:00+01:00 at-0230",
+                "2026-10-26T01:30:00+01:00 at-0130",
+                "2026-10-26T02:30:00+01:00 at-0230",
+            ])
     }
 }
 

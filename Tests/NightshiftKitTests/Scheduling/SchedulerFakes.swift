@@ -52,7 +52,11 @@ actor FakeLaneLauncher: LaneLauncher {
 actor MemoryRunHistory: RunHistory {
     private(set) var all: [RunRecord] = []
 
-    init(_ records: [RunRecord] = []) { all = records.enumerated().map { var r = $1; r.id = Int64($0 + 1); return r } }
+    init(_ records: [RunRecord] = []) {
+        all = records.enumerated().map {
+            var r = $1; r.id = Int64($0 + 1); return r
+        }
+    }
 
     func insert(_ record: RunRecord) async throws -> RunRecord {
         var stored = record
@@ -119,6 +123,8 @@ func instant(_ text: String) -> Date {
     CronTimeFormat.date(from: text, defaultZone: utc)!
 }
 
-func scheduledLane(_ name: String, _ cron: String, trigger: Schedule.Trigger = .always, catchUp: Duration = .seconds(3600)) throws -> ScheduledLane {
+func scheduledLane(_ name: String, _ cron: String, trigger: Schedule.Trigger = .always, catchUp: Duration = .seconds(3600)) throws
+    -> ScheduledLane
+{
     try ScheduledLane(name: name, schedule: Schedule(cron: cron, trigger: trigger, catchUp: catchUp), systemTimeZone: utc)
 }

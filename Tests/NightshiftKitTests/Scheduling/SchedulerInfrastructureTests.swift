@@ -17,8 +17,10 @@ struct SchedulerInfrastructureTests {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let history = try SQLiteRunHistory(path: folder + "/.nightshift/history.sqlite")
-        var first = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T00:00:00Z"),
-                                                        startedAt: instant("2026-01-01T00:00:01Z"), status: .running, revision: "r1"))
+        var first = try await history.insert(
+            RunRecord(
+                lane: "a", scheduledAt: instant("2026-01-01T00:00:00Z"),
+                startedAt: instant("2026-01-01T00:00:01Z"), status: .running, revision: "r1"))
         first.status = .succeeded
         first.exitCode = 0
         first.endedAt = instant("2026-01-01T00:10:00Z")
@@ -42,7 +44,8 @@ struct SchedulerInfrastructureTests {
         let history = try SQLiteRunHistory(path: folder + "/history.sqlite")
         let open = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T00:00:00Z"), status: .running))
         let other = try await history.insert(RunRecord(lane: "b", scheduledAt: instant("2026-01-01T00:00:00Z"), status: .running))
-        _ = try await history.insert(RunRecord(lane: "a", scheduledAt: instant("2026-01-01T01:00:00Z"), status: .skipped, note: "still running"))
+        _ = try await history.insert(
+            RunRecord(lane: "a", scheduledAt: instant("2026-01-01T01:00:00Z"), status: .skipped, note: "still running"))
         #expect(try await history.runningRecords() == [open, other])
         var lost = open
         lost.status = .lost
@@ -94,11 +97,15 @@ struct SchedulerInfrastructureTests {
 
     @Test("history prints as a table and as JSON")
     func historyPrinting() throws {
-        let record = RunRecord(id: 1, lane: "nightly", scheduledAt: instant("2026-01-01T00:49:00Z"), startedAt: instant("2026-01-01T00:49:00Z"),
-                               endedAt: instant("2026-01-01T01:02:00Z"), status: .succeeded, exitCode: 0, logFolder: "runs/nightly/1")
+        let record = RunRecord(
+            id: 1, lane: "nightly", scheduledAt: instant("2026-01-01T00:49:00Z"), startedAt: instant("2026-01-01T00:49:00Z"),
+            endedAt: instant("2026-01-01T01:02:00Z"), status: .succeeded, exitCode: 0, logFolder: "runs/nightly/1")
         let table = RunHistoryPrinter.table([record], zone: utc)
         #expect(table.split(separator: "\n").first?.hasPrefix("LANE") == true)
-        #expect(table.contains("nightly  2026-01-01T00:49:00+00:00  2026-01-01T00:49:00+00:00  2026-01-01T01:02:00+00:00  succeeded  0     runs/nightly/1"))
+        #expect(
+            table.contains(
+                "nightly  2026-01-01T00:49:00+00:00  2026-01-01T00:49:00+00:00  2026-01-01T01:02:00+00:00  succeeded  0     runs/nightly/1")
+        )
         let json = try RunHistoryPrinter.json([record])
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         #expect(decoded?.first?["status"] as? String == "succeeded")
@@ -122,10 +129,13 @@ struct SchedulerInfrastructureTests {
 
     @Test("the lock is named after the lanes file and lives beside it, whatever the working directory")
     func lockPath() {
-        #expect(SchedulerLock.path(forLanesFile: "lanes.yml", currentDirectory: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
-        #expect(SchedulerLock.path(forLanesFile: "../app/./ci.yml", currentDirectory: "/srv/other")
+        #expect(
+            SchedulerLock.path(forLanesFile: "lanes.yml", currentDirectory: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
+        #expect(
+            SchedulerLock.path(forLanesFile: "../app/./ci.yml", currentDirectory: "/srv/other")
                 == "/srv/app/.nightshift/ci.yml.scheduler.lock")
-        #expect(SchedulerLock.path(forLanesFile: "/srv/app/lanes.yml", currentDirectory: "/elsewhere")
+        #expect(
+            SchedulerLock.path(forLanesFile: "/srv/app/lanes.yml", currentDirectory: "/elsewhere")
                 == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
     }
 
@@ -135,8 +145,9 @@ struct SchedulerInfrastructureTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let shell = ScriptedShellRunner()
         await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n")], .exited(3)))
-        let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
-                                           environmentName: "ci", workingDirectory: folder, stateDirectory: folder + "/.nightshift")
+        let launcher = ProcessLaneLauncher(
+            shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
+            environmentName: "ci", workingDirectory: folder, stateDirectory: folder + "/.nightshift")
         let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: instant("2026-01-01T00:00:00Z"), runID: "r1"))
         #expect(outcome.termination == .exited(3))
         #expect(outcome.logFolder == folder + "/.nightshift/runs/qa/r1")
@@ -153,16 +164,18 @@ struct SchedulerInfrastructureTests {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let shell = ScriptedShellRunner(fallback: .launchFailure("no such file"))
-        let launcher = ProcessLaneLauncher(shell: shell, executable: "/missing", lanesFile: "lanes.yml", environmentName: nil,
-                                           workingDirectory: nil, stateDirectory: folder)
+        let launcher = ProcessLaneLauncher(
+            shell: shell, executable: "/missing", lanesFile: "lanes.yml", environmentName: nil,
+            workingDirectory: nil, stateDirectory: folder)
         let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: Date(), runID: "r2"))
         #expect(outcome.termination == nil)
     }
 
     @Test("service definitions start the daemon with the file and environment")
     func serviceDefinitions() {
-        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
-                                        workingDirectory: "/srv/my app")
+        let service = ServiceDefinition(
+            executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
+            workingDirectory: "/srv/my app")
         #expect(service.launchdPlist.contains("<string>/opt/nightshift</string>\n        <string>schedule</string>"))
         #expect(service.launchdPlist.contains("<key>RunAtLoad</key>\n    <true/>"))
         #expect(service.systemdUnit.contains("ExecStart=/opt/nightshift schedule --file /srv/app/lanes.yml --env ci\n"))
@@ -174,8 +187,9 @@ struct SchedulerInfrastructureTests {
 
     @Test("service definitions match their goldens: a LaunchAgent and a user unit, restarted after failures only")
     func serviceGoldens() {
-        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
-                                        workingDirectory: "/srv/app", environment: ["PATH": "/opt/homebrew/bin:/usr/bin"])
+        let service = ServiceDefinition(
+            executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
+            workingDirectory: "/srv/app", environment: ["PATH": "/opt/homebrew/bin:/usr/bin"])
         let folder = Golden.folder() + "/../Fixtures/service"
         Golden.assertMatches(service.launchdPlist, file: folder + "/dev.nightshift.scheduler.plist")
         Golden.assertMatches(service.systemdUnit, file: folder + "/nightshift-scheduler.service")
@@ -183,8 +197,10 @@ struct SchedulerInfrastructureTests {
 
     @Test("the launchd agent restarts the daemon only after an unclean exit, throttled, and says it needs a login")
     func launchdKeepAlive() throws {
-        let plist = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
-                                      workingDirectory: "/srv").launchdPlist
+        let plist = ServiceDefinition(
+            executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+            workingDirectory: "/srv"
+        ).launchdPlist
         let parsed = try #require(try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any])
         #expect(parsed["RunAtLoad"] as? Bool == true)
         #expect((parsed["KeepAlive"] as? [String: Any])?["SuccessfulExit"] as? Bool == false)
@@ -196,8 +212,10 @@ struct SchedulerInfrastructureTests {
 
     @Test("the systemd user unit starts at boot with lingering and does not restart on a refused lock or a bad lanes.yml")
     func systemdRestart() {
-        let unit = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
-                                     workingDirectory: "/srv").systemdUnit
+        let unit = ServiceDefinition(
+            executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+            workingDirectory: "/srv"
+        ).systemdUnit
         #expect(unit.contains("`loginctl enable-linger $USER` makes it start at\n# boot"))
         #expect(unit.contains("\nRestart=on-failure\nRestartSec=30\nRestartPreventExitStatus=1 2\n"))
         #expect(unit.hasSuffix("[Install]\nWantedBy=default.target\n"))
@@ -205,19 +223,24 @@ struct SchedulerInfrastructureTests {
 
     @Test("service definitions carry today's PATH, quoted as each format needs")
     func serviceEnvironment() {
-        let service = ServiceDefinition(executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
-                                        workingDirectory: "/srv", environment: ["PATH": "/opt/homebrew/bin:/usr/bin", "ODD": "a b$c%d"])
-        #expect(service.launchdPlist.contains("""
-                <key>EnvironmentVariables</key>
-                <dict>
-                    <key>ODD</key>
-                    <string>a b$c%d</string>
-                    <key>PATH</key>
-                    <string>/opt/homebrew/bin:/usr/bin</string>
-                </dict>
-                <key>RunAtLoad</key>
-            """))
-        #expect(service.systemdUnit.contains("WorkingDirectory=/srv\nEnvironment=\"ODD=a b$c%%d\"\nEnvironment=PATH=/opt/homebrew/bin:/usr/bin\nExecStart="))
+        let service = ServiceDefinition(
+            executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
+            workingDirectory: "/srv", environment: ["PATH": "/opt/homebrew/bin:/usr/bin", "ODD": "a b$c%d"])
+        #expect(
+            service.launchdPlist.contains(
+                """
+                    <key>EnvironmentVariables</key>
+                    <dict>
+                        <key>ODD</key>
+                        <string>a b$c%d</string>
+                        <key>PATH</key>
+                        <string>/opt/homebrew/bin:/usr/bin</string>
+                    </dict>
+                    <key>RunAtLoad</key>
+                """))
+        #expect(
+            service.systemdUnit.contains(
+                "WorkingDirectory=/srv\nEnvironment=\"ODD=a b$c%%d\"\nEnvironment=PATH=/opt/homebrew/bin:/usr/bin\nExecStart="))
     }
 }
 

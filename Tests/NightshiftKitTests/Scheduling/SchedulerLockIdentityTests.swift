@@ -10,7 +10,9 @@ struct SchedulerLockIdentityTests {
     func hardLink() throws {
         let folder = try SchedulerInfrastructureTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for name in ["app", "elsewhere", "home"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true) }
+        for name in ["app", "elsewhere", "home"] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true)
+        }
         try "lanes: {}\n".write(toFile: folder + "/app/lanes.yml", atomically: true, encoding: .utf8)
         try FileManager.default.linkItem(atPath: folder + "/app/lanes.yml", toPath: folder + "/elsewhere/ci.yml")
         let identity = try FileIdentity(path: folder + "/app/lanes.yml")

@@ -15,14 +15,18 @@ struct SchedulerTests {
         let locks: FakeLaneLocks
         let output = CapturingOutputSink()
 
-        init(lanes: [ScheduledLane], start: String, hanging: Set<String> = [], held: Set<String> = [], history: MemoryRunHistory = MemoryRunHistory(),
-             revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }) {
+        init(
+            lanes: [ScheduledLane], start: String, hanging: Set<String> = [], held: Set<String> = [],
+            history: MemoryRunHistory = MemoryRunHistory(),
+            revisions: any RevisionProbe = UnusedRevisionProbe(), reload: @escaping Scheduler.LanesLoader = { [] }
+        ) {
             clock = ManualClock(now: instant(start))
             launcher = FakeLaneLauncher(clock: clock, hanging: hanging)
             locks = FakeLaneLocks(held: held)
             self.history = history
-            scheduler = Scheduler(lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
-                                  log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(10), reload: reload)
+            scheduler = Scheduler(
+                lanes: lanes, clock: clock, launcher: launcher, locks: locks, history: history, revisions: revisions,
+                log: SchedulerLog(output: output, clock: clock, zone: utc), gracePeriod: .seconds(10), reload: reload)
         }
 
         func start() -> Task<Void, Never> {
@@ -116,7 +120,8 @@ struct SchedulerTests {
         await harness.launcher.waitForLaunches(1)
         await harness.finish(task)
         #expect(await harness.launcher.launches.map(\.scheduledAt) == [instant("2026-06-03T02:00:00Z")])
-        #expect(await harness.history.statuses("nightly") == [.succeeded], "the 02:00 firing before the start is not even recorded as missed")
+        #expect(
+            await harness.history.statuses("nightly") == [.succeeded], "the 02:00 firing before the start is not even recorded as missed")
     }
 
     @Test("a lane in New York fires twice on the fall-back night and not on the spring-forward night")
@@ -124,9 +129,11 @@ struct SchedulerTests {
         let schedule = Schedule(cron: "30 1 * * *\n30 2 * * *", timeZone: "America/New_York")
         let lane = try ScheduledLane(name: "dst", schedule: schedule, systemTimeZone: utc)
         let zone = try #require(TimeZone(identifier: "America/New_York"))
-        let fall = ScheduleSimulation.lines(for: [lane], from: instant("2025-11-02T04:00:00Z"), to: instant("2025-11-02T09:00:00Z"), zone: zone)
+        let fall = ScheduleSimulation.lines(
+            for: [lane], from: instant("2025-11-02T04:00:00Z"), to: instant("2025-11-02T09:00:00Z"), zone: zone)
         #expect(fall == ["2025-11-02T01:30:00-04:00 dst", "2025-11-02T01:30:00-05:00 dst", "2025-11-02T02:30:00-05:00 dst"])
-        let spring = ScheduleSimulation.lines(for: [lane], from: instant("2025-03-09T05:00:00Z"), to: instant("2025-03-09T09:00:00Z"), zone: zone)
+        let spring = ScheduleSimulation.lines(
+            for: [lane], from: instant("2025-03-09T05:00:00Z"), to: instant("2025-03-09T09:00:00Z"), zone: zone)
         #expect(spring == ["2025-03-09T01:30:00-05:00 dst"])
     }
 
@@ -150,10 +157,12 @@ struct SchedulerTests {
     func reload() async throws {
         let replacement = try scheduledLane("new", "0 3 * * *")
         let attempts = Counter()
-        let harness = Harness(lanes: [try scheduledLane("old", "0 2 * * *")], start: "2026-01-05T00:00:00Z", reload: {
-            if await attempts.increment() == 1 { throw ScheduleError.unknownTimeZone(lane: "new", "Mars/Olympus") }
-            return [replacement]
-        })
+        let harness = Harness(
+            lanes: [try scheduledLane("old", "0 2 * * *")], start: "2026-01-05T00:00:00Z",
+            reload: {
+                if await attempts.increment() == 1 { throw ScheduleError.unknownTimeZone(lane: "new", "Mars/Olympus") }
+                return [replacement]
+            })
         let task = harness.start()
         await harness.clock.waitForSleepers(1)
         await harness.scheduler.reload()

@@ -8,8 +8,9 @@ struct ServiceNameTests {
     static let awkward = "/srv/50% Büro app/lanes.yml"
 
     static func service(_ lanesFile: String) -> ServiceDefinition {
-        ServiceDefinition(executable: "/opt/nightshift", lanesFile: lanesFile, environmentName: nil,
-                          workingDirectory: (lanesFile as NSString).deletingLastPathComponent)
+        ServiceDefinition(
+            executable: "/opt/nightshift", lanesFile: lanesFile, environmentName: nil,
+            workingDirectory: (lanesFile as NSString).deletingLastPathComponent)
     }
 
     @Test("% is written %% wherever systemd expands specifiers: the description, the working directory and ExecStart")
@@ -18,7 +19,9 @@ struct ServiceNameTests {
         #expect(unit.contains("\nDescription=nightshift scheduler (/srv/50%% Büro app/lanes.yml)\n"))
         #expect(unit.contains("\nWorkingDirectory=/srv/50%% Büro app\n"))
         #expect(unit.contains("\nExecStart=/opt/nightshift schedule --file \"/srv/50%% Büro app/lanes.yml\"\n"))
-        let unescaped = unit.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: "%%", omittingEmptySubsequences: false) }
+        let unescaped = unit.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap {
+            $0.split(separator: "%%", omittingEmptySubsequences: false)
+        }
         #expect(!unescaped.contains { $0.contains("%") }, "no lone % left outside comments")
     }
 
@@ -33,8 +36,9 @@ struct ServiceNameTests {
         #expect(name != ServiceName.systemdUnit(forLanesFile: "/home/b/50% Büro app/lanes.yml"))
         let label = ServiceName.label(forLanesFile: Self.awkward)
         #expect(label == "dev.nightshift.scheduler." + name.dropFirst("nightshift-".count).dropLast(".service".count))
-        let plist = try #require(try PropertyListSerialization.propertyList(from: Data(Self.service(Self.awkward).launchdPlist.utf8), format: nil)
-                                 as? [String: Any])
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: Data(Self.service(Self.awkward).launchdPlist.utf8), format: nil)
+                as? [String: Any])
         #expect(plist["Label"] as? String == label)
         #expect(ServiceName.systemdUnit(forLanesFile: "/lanes.yml").hasPrefix("nightshift-lanes-"), "a folder with no usable name")
     }

@@ -22,13 +22,17 @@ struct StreamedPreviewTests {
     @Test("next stops at the end of year 9999 too, and says so")
     func nextStopsAtYear9999() throws {
         let lines = LanePreview.lines(for: [try scheduledLane("n", "59 23 * * *")], from: instant("9999-12-30T00:00:00Z"), count: 3)
-        #expect(lines == ["n  59 23 * * *  (seed n, UTC)", "  9999-12-30T23:59:00+00:00", "  9999-12-31T23:59:00+00:00",
-                          "  (\(CronTimeFormat.endOfTimeNote))"])
+        #expect(
+            lines == [
+                "n  59 23 * * *  (seed n, UTC)", "  9999-12-30T23:59:00+00:00", "  9999-12-31T23:59:00+00:00",
+                "  (\(CronTimeFormat.endOfTimeNote))",
+            ])
     }
 
     @Test("the lines come out one at a time, in the order and form lines(for:) gives them")
     func cronStreams() throws {
-        let query = CronQuery(spec: "H/15 * * * *", seed: "qa", from: instant("2026-03-01T00:00:00Z"), timeZone: utc, count: 50, explain: true)
+        let query = CronQuery(
+            spec: "H/15 * * * *", seed: "qa", from: instant("2026-03-01T00:00:00Z"), timeZone: utc, count: 50, explain: true)
         var streamed: [String] = []
         try CronPreview.write(for: query, line: { streamed.append($0) }, note: { Issue.record("unexpected note \($0)") })
         #expect(streamed == (try CronPreview.lines(for: query)))
@@ -39,12 +43,14 @@ struct StreamedPreviewTests {
     func simulationMerges() throws {
         let lanes = [try scheduledLane("b", "*/20 * * * *"), try scheduledLane("a", "0 * * * *"), try scheduledLane("c", "0 0 31 2 *")]
         var lines: [String] = []
-        ScheduleSimulation.write(for: lanes, from: instant("2026-01-01T00:00:00Z"), to: instant("2026-01-01T01:00:00Z"), zone: utc,
-                                 line: { lines.append($0) }, note: { Issue.record("unexpected note \($0)") })
-        #expect(lines == [
-            "2026-01-01T00:00:00+00:00 a", "2026-01-01T00:00:00+00:00 b", "2026-01-01T00:20:00+00:00 b", "2026-01-01T00:40:00+00:00 b",
-            "2026-01-01T01:00:00+00:00 a", "2026-01-01T01:00:00+00:00 b",
-        ])
+        ScheduleSimulation.write(
+            for: lanes, from: instant("2026-01-01T00:00:00Z"), to: instant("2026-01-01T01:00:00Z"), zone: utc,
+            line: { lines.append($0) }, note: { Issue.record("unexpected note \($0)") })
+        #expect(
+            lines == [
+                "2026-01-01T00:00:00+00:00 a", "2026-01-01T00:00:00+00:00 b", "2026-01-01T00:20:00+00:00 b", "2026-01-01T00:40:00+00:00 b",
+                "2026-01-01T01:00:00+00:00 a", "2026-01-01T01:00:00+00:00 b",
+            ])
     }
 
     @Test("lines reach the output sink in chunks while they are produced, and all of them once flushed")

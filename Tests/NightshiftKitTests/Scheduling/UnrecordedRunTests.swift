@@ -27,9 +27,10 @@ struct UnrecordedRunTests {
         let clock = ManualClock(now: instant("2026-03-02T09:59:00Z"))
         let launcher = FakeLaneLauncher(clock: clock)
         let output = CapturingOutputSink()
-        let scheduler = Scheduler(lanes: [try scheduledLane("nightly", "0 10 * * *")], clock: clock, launcher: launcher, locks: FakeLaneLocks(),
-                                  history: UnwritableRunHistory(), revisions: UnusedRevisionProbe(),
-                                  log: SchedulerLog(output: output, clock: clock, zone: utc), reload: { [] })
+        let scheduler = Scheduler(
+            lanes: [try scheduledLane("nightly", "0 10 * * *")], clock: clock, launcher: launcher, locks: FakeLaneLocks(),
+            history: UnwritableRunHistory(), revisions: UnusedRevisionProbe(),
+            log: SchedulerLog(output: output, clock: clock, zone: utc), reload: { [] })
         let task = Task { await scheduler.run() }
         await clock.waitForSleepers(1)
         clock.advance(to: instant("2026-03-02T10:00:00Z"))
@@ -43,8 +44,9 @@ struct UnrecordedRunTests {
         #expect(output.standardError.contains("error: cannot record the run of nightly: database is locked"))
     }
 
-    @Test("a lane log that cannot be written (a full disk) loses the output, never the daemon; the problem is reported",
-          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+    @Test(
+        "a lane log that cannot be written (a full disk) loses the output, never the daemon; the problem is reported",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
     func fullDisk() async throws {
         let folder = try SchedulerInfrastructureTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -53,11 +55,15 @@ struct UnrecordedRunTests {
         // Every write to /dev/full fails with ENOSPC, as on a full disk.
         try FileManager.default.createSymbolicLink(atPath: logFolder + "/scheduler.log", withDestinationPath: "/dev/full")
         let shell = ScriptedShellRunner()
-        await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n"), (.standardError, "warned\n")], .exited(0)))
-        let launcher = ProcessLaneLauncher(shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
-                                           environmentName: nil, workingDirectory: folder, stateDirectory: folder + "/.nightshift")
+        await shell.on(
+            ["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n"), (.standardError, "warned\n")], .exited(0)))
+        let launcher = ProcessLaneLauncher(
+            shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
+            environmentName: nil, workingDirectory: folder, stateDirectory: folder + "/.nightshift")
         let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: instant("2026-01-01T00:00:00Z"), runID: "r1"))
         #expect(outcome.termination == .exited(0))
-        #expect(outcome.logProblem == "cannot write '\(logFolder)/scheduler.log': No space left on device; the rest of the lane's output is not in it")
+        #expect(
+            outcome.logProblem
+                == "cannot write '\(logFolder)/scheduler.log': No space left on device; the rest of the lane's output is not in it")
     }
 }

@@ -16,13 +16,14 @@ struct MaskingLimitTests {
             "GOOD_TOKEN": "long-enough", "PLAIN_NUMBER": "1",
         ]
         let warnings = Self.lanesFile.maskingWarnings(in: environment).map(\.description)
-        #expect(warnings == [
-            "warning: secret BLANK_SECRET is blank: it is ignored, not masked",
-            "warning: secret PADDED_KEY is shorter than 3 bytes: it is never masked",
-            "warning: secret PIN_PASSWORD is shorter than 3 bytes: it is never masked",
-            "warning: secret SHORT_TOKEN is shorter than 6 bytes: its base64, URL, JSON and XML forms are not masked",
-            "warning: secret LANE_TOKEN is shorter than 3 bytes: it is never masked",
-        ])
+        #expect(
+            warnings == [
+                "warning: secret BLANK_SECRET is blank: it is ignored, not masked",
+                "warning: secret PADDED_KEY is shorter than 3 bytes: it is never masked",
+                "warning: secret PIN_PASSWORD is shorter than 3 bytes: it is never masked",
+                "warning: secret SHORT_TOKEN is shorter than 6 bytes: its base64, URL, JSON and XML forms are not masked",
+                "warning: secret LANE_TOKEN is shorter than 3 bytes: it is never masked",
+            ])
         let printed = warnings.joined()
         #expect(!printed.contains("abcd") && !printed.contains("long-enough"))
         #expect(Self.lanesFile.secretValues(in: environment) == ["  xy  ", "abcd", "long-enough"])

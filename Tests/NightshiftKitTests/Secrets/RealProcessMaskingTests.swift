@@ -25,8 +25,10 @@ struct RealProcessMaskingTests {
                 for channel in [OutputChannel.standardOutput, .standardError] {
                     output[channel, default: []] += streams[channel]!.finish()
                 }
-                return (String(decoding: output[.standardOutput] ?? [], as: UTF8.self),
-                        String(decoding: output[.standardError] ?? [], as: UTF8.self))
+                return (
+                    String(decoding: output[.standardOutput] ?? [], as: UTF8.self),
+                    String(decoding: output[.standardError] ?? [], as: UTF8.self)
+                )
             }
         }
     }
@@ -39,12 +41,12 @@ struct RealProcessMaskingTests {
         // The pause makes the two halves arrive in separate reads; the child reads the secret
         // from its environment, never from argv.
         let script = #"""
-        half=${#API_TOKEN}; half=$((half / 2))
-        printf 'token: %s' "$(printf %s "$API_TOKEN" | cut -c1-$half)"; sleep 0.1
-        printf '%s done\n' "$(printf %s "$API_TOKEN" | cut -c$((half + 1))-)"
-        echo "error: bad token $API_TOKEN" >&2
-        printf 'basic %s\n' "$(printf 'ci:%s' "$API_TOKEN" | base64)"
-        """#
+            half=${#API_TOKEN}; half=$((half / 2))
+            printf 'token: %s' "$(printf %s "$API_TOKEN" | cut -c1-$half)"; sleep 0.1
+            printf '%s done\n' "$(printf %s "$API_TOKEN" | cut -c$((half + 1))-)"
+            echo "error: bad token $API_TOKEN" >&2
+            printf 'basic %s\n' "$(printf 'ci:%s' "$API_TOKEN" | base64)"
+            """#
         let termination = try await runner.run(.shell(script)) { channel, bytes in channels.feed(channel, bytes) }
         #expect(termination == .exited(0))
         let (stdout, stderr) = channels.finish()

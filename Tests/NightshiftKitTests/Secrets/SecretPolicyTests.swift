@@ -29,12 +29,14 @@ struct SecretPolicyTests {
         #expect(values == ["left", "left-right", "literal-pw", "right"])
     }
 
-    @Test("names with a sensitive word as an _-separated part are secrets, fastlane's included", arguments: [
-        ("FASTLANE_SESSION", true), ("MATCH_GIT_BASIC_AUTHORIZATION", true), ("MATCH_PASSPHRASE", true),
-        ("GOOGLE_CREDENTIALS", true), ("SESSION_COOKIE", true), ("match_password", true), ("API_TOKEN", true),
-        ("KEYCHAIN_NAME", false), ("SESSIONS_DIR", false), ("COOKIES", false), ("FASTLANE_USER", false),
-        ("GOOGLE_APPLICATION_CREDENTIALS", false),
-    ])
+    @Test(
+        "names with a sensitive word as an _-separated part are secrets, fastlane's included",
+        arguments: [
+            ("FASTLANE_SESSION", true), ("MATCH_GIT_BASIC_AUTHORIZATION", true), ("MATCH_PASSPHRASE", true),
+            ("GOOGLE_CREDENTIALS", true), ("SESSION_COOKIE", true), ("match_password", true), ("API_TOKEN", true),
+            ("KEYCHAIN_NAME", false), ("SESSIONS_DIR", false), ("COOKIES", false), ("FASTLANE_USER", false),
+            ("GOOGLE_APPLICATION_CREDENTIALS", false),
+        ])
     func sensitiveNames(_ name: String, _ isSecret: Bool) {
         #expect(SecretPolicy().isSecret(name) == isSecret)
     }

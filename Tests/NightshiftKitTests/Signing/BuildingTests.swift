@@ -14,29 +14,33 @@ struct BuildingTests {
             workspace: "Example.xcworkspace", project: nil, scheme: "Example", buildConfiguration: "Release",
             destination: XcodebuildCommands.defaultDestination, teamID: "ABCDE12345", profileName: "Example AdHoc",
             signingIdentity: "Apple Distribution: Example Corp (ABCDE12345)")
-        #expect(XcodebuildCommands.archive(settings, paths: paths).argv == [
-            "xcodebuild", "archive", "-workspace", "Example.xcworkspace", "-scheme", "Example", "-configuration", "Release",
-            "-destination", "generic/platform=iOS", "-archivePath", "/run/output/Example.xcarchive",
-            "-derivedDataPath", "/run/output/DerivedData", "CODE_SIGN_STYLE=Manual", "DEVELOPMENT_TEAM=ABCDE12345",
-            "PROVISIONING_PROFILE_SPECIFIER=Example AdHoc", "CODE_SIGN_IDENTITY=Apple Distribution: Example Corp (ABCDE12345)",
-            "COMPILER_INDEX_STORE_ENABLE=NO",
-        ])
+        #expect(
+            XcodebuildCommands.archive(settings, paths: paths).argv == [
+                "xcodebuild", "archive", "-workspace", "Example.xcworkspace", "-scheme", "Example", "-configuration", "Release",
+                "-destination", "generic/platform=iOS", "-archivePath", "/run/output/Example.xcarchive",
+                "-derivedDataPath", "/run/output/DerivedData", "CODE_SIGN_STYLE=Manual", "DEVELOPMENT_TEAM=ABCDE12345",
+                "PROVISIONING_PROFILE_SPECIFIER=Example AdHoc", "CODE_SIGN_IDENTITY=Apple Distribution: Example Corp (ABCDE12345)",
+                "COMPILER_INDEX_STORE_ENABLE=NO",
+            ])
     }
 
     @Test("export reads the archive and the options plist, into the run's export folder")
     func exportCommand() {
-        #expect(XcodebuildCommands.export(paths: paths).argv == [
-            "xcodebuild", "-exportArchive", "-archivePath", "/run/output/Example.xcarchive",
-            "-exportPath", "/run/output/export", "-exportOptionsPlist", "/run/output/ExportOptions.plist",
-        ])
+        #expect(
+            XcodebuildCommands.export(paths: paths).argv == [
+                "xcodebuild", "-exportArchive", "-archivePath", "/run/output/Example.xcarchive",
+                "-exportPath", "/run/output/export", "-exportOptionsPlist", "/run/output/ExportOptions.plist",
+            ])
     }
 
     @Test("ExportOptions.plist: method, manual style, team, profiles merged with the user's keys")
     func exportOptions() throws {
         let options = ExportOptions(
             method: "ad-hoc", teamID: "ABCDE12345", provisioningProfiles: ["com.example.app": "Example AdHoc"],
-            extra: ["method": .string("ignored"), "uploadSymbols": .bool(true),
-                    "provisioningProfiles": .dictionary(["com.example.app.widget": .string("Widget AdHoc")])])
+            extra: [
+                "method": .string("ignored"), "uploadSymbols": .bool(true),
+                "provisioningProfiles": .dictionary(["com.example.app.widget": .string("Widget AdHoc")]),
+            ])
         let data = try options.xmlData()
         #expect(String(decoding: data, as: UTF8.self).hasPrefix("<?xml"))
         let plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
@@ -44,30 +48,34 @@ struct BuildingTests {
         #expect(plist["signingStyle"] as? String == "manual")
         #expect(plist["teamID"] as? String == "ABCDE12345")
         #expect(plist["uploadSymbols"] as? Bool == true)
-        #expect(plist["provisioningProfiles"] as? [String: String] == ["com.example.app": "Example AdHoc", "com.example.app.widget": "Widget AdHoc"])
+        #expect(
+            plist["provisioningProfiles"] as? [String: String] == [
+                "com.example.app": "Example AdHoc", "com.example.app.widget": "Widget AdHoc",
+            ])
     }
 
     @Test("the condensed view keeps errors, warnings, banners, failure summaries and phase changes")
     func condensedOutput() {
         var filter = XcodebuildOutputFilter()
         let text = """
-        SwiftCompile normal arm64 /a.swift
-        SwiftCompile normal arm64 /b.swift
-            cd /project && swiftc -very -long -command
-        /a.swift:1:1: warning: unused
-        Ld /x/App normal
-        /b.swift:2:2: error: no such module
-        The following build commands failed:
-        \tSwiftCompile normal arm64 /b.swift
-        (1 failure)
+            SwiftCompile normal arm64 /a.swift
+            SwiftCompile normal arm64 /b.swift
+                cd /project && swiftc -very -long -command
+            /a.swift:1:1: warning: unused
+            Ld /x/App normal
+            /b.swift:2:2: error: no such module
+            The following build commands failed:
+            \tSwiftCompile normal arm64 /b.swift
+            (1 failure)
 
-        ** ARCHIVE FAILED **
-        """
+            ** ARCHIVE FAILED **
+            """
         let bytes = Array(text.utf8)
         let shown = filter.feed(Array(bytes[..<10])) + filter.feed(Array(bytes[10...])) + filter.finish()
-        #expect(shown == [
-            "▸ Compiling", "/a.swift:1:1: warning: unused", "▸ Linking", "/b.swift:2:2: error: no such module",
-            "The following build commands failed:", "\tSwiftCompile normal arm64 /b.swift", "(1 failure)", "** ARCHIVE FAILED **",
-        ])
+        #expect(
+            shown == [
+                "▸ Compiling", "/a.swift:1:1: warning: unused", "▸ Linking", "/b.swift:2:2: error: no such module",
+                "The following build commands failed:", "\tSwiftCompile normal arm64 /b.swift", "(1 failure)", "** ARCHIVE FAILED **",
+            ])
     }
 }

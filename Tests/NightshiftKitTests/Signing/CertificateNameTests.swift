@@ -11,12 +11,14 @@ import Testing
 /// the BMP as a BMPString, the rest as UTF8String.
 @Suite("Certificate names in every ASN.1 string type", .temporaryDirectory)
 struct CertificateNameTests {
-    @Test("openssl's certificates read back with the name they were given", arguments: [
-        ("Apple Distribution: Zoë Müller (ABCDE12345)", "T61STRING"),
-        ("Apple Distribution: 東京開発 株式会社 (ABCDE12345)", "BMPSTRING"),
-        ("Apple Distribution: Rocket 🚀 Ltd (ABCDE12345)", "UTF8STRING"),
-        ("Apple Distribution: Example Corp (ABCDE12345)", "PRINTABLESTRING"),
-    ])
+    @Test(
+        "openssl's certificates read back with the name they were given",
+        arguments: [
+            ("Apple Distribution: Zoë Müller (ABCDE12345)", "T61STRING"),
+            ("Apple Distribution: 東京開発 株式会社 (ABCDE12345)", "BMPSTRING"),
+            ("Apple Distribution: Rocket 🚀 Ltd (ABCDE12345)", "UTF8STRING"),
+            ("Apple Distribution: Example Corp (ABCDE12345)", "PRINTABLESTRING"),
+        ])
     func realCertificates(name: String, stringType: String) async throws {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
@@ -24,7 +26,8 @@ struct CertificateNameTests {
         let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let pem = try await SigningFixtures.pem(of: "\(folder)/distribution.p12", password: "pw-1234")
         // The fixture really holds the string type under test (openssl's own reading of it).
-        let parsed = try await shell.capture(ShellCommand("/bin/sh", ["-c", "openssl x509 -outform DER | openssl asn1parse -inform DER"], standardInput: Array(pem.utf8)))
+        let parsed = try await shell.capture(
+            ShellCommand("/bin/sh", ["-c", "openssl x509 -outform DER | openssl asn1parse -inform DER"], standardInput: Array(pem.utf8)))
         #expect(parsed.standardOutput.contains("prim: \(stringType)"))
         let identities = try await P12Inspector(shell: shell).identities(in: "\(folder)/distribution.p12", password: Secret("pw-1234"))
         #expect(identities.map(\.commonName) == [name])

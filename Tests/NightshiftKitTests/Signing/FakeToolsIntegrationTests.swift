@@ -21,7 +21,8 @@ struct FakeToolsIntegrationTests {
         let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: EnvironmentVariables(environment)))
         try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
         let lock = UserSearchListLock(home: test.home, clock: SystemClock())
-        let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: lock) })
+        let performer = SigningStepPerformer(
+            files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: lock) })
         var context = test.context(for: .package)
         if let condensed { context.emitCondensed = { channel, bytes in await condensed.append(channel, bytes) } }
         try await performer.preflight([Step(.package)], in: context)

@@ -64,19 +64,20 @@ struct KeychainSearchListTests {
         let session = try await prepare(shell, lock: UnlockedSearchList())
         try await session.restore()
         let writes = await shell.argvs.filter { $0.starts(with: ["security", "list-keychains", "-d", "user", "-s"]) }
-        #expect(writes == [
-            ["security", "list-keychains", "-d", "user", "-s", keychain, login, other],
-            ["security", "list-keychains", "-d", "user", "-s", otherRun, login, other],
-        ])
+        #expect(
+            writes == [
+                ["security", "list-keychains", "-d", "user", "-s", keychain, login, other],
+                ["security", "list-keychains", "-d", "user", "-s", otherRun, login, other],
+            ])
     }
 
     @Test("the default keychain is handed back only while it is still this run's")
     func defaultHandedBackOnlyWhileOwn() async throws {
         // (default the run replaced, default at cleanup, search list at cleanup) -> what it sets the default to at cleanup
         let cases: [(String, String, [String], String?)] = [
-            (login, keychain, [login, other], login),       // still ours: back to the one it replaced
-            (login, otherRun, [otherRun, login], nil),      // another run made its own the default since: left alone
-            (otherRun, keychain, [other, login], login),    // the one it replaced is gone: the login keychain
+            (login, keychain, [login, other], login),  // still ours: back to the one it replaced
+            (login, otherRun, [otherRun, login], nil),  // another run made its own the default since: left alone
+            (otherRun, keychain, [other, login], login),  // the one it replaced is gone: the login keychain
         ]
         for (replaced, currentDefault, listAtCleanup, expected) in cases {
             let shell = ScriptedShellRunner()
@@ -86,7 +87,9 @@ struct KeychainSearchListTests {
             await shell.on(["security", "default-keychain", "-d", "user"], listed(replaced), listed(currentDefault))
             let session = try await prepare(shell, lock: UnlockedSearchList(), makeDefault: true)
             try await session.restore()
-            let sets = await shell.argvs.filter { $0.starts(with: ["security", "default-keychain", "-d", "user", "-s"]) }.map { $0.last ?? "" }
+            let sets = await shell.argvs.filter { $0.starts(with: ["security", "default-keychain", "-d", "user", "-s"]) }.map {
+                $0.last ?? ""
+            }
             #expect(sets == [keychain] + (expected.map { [$0] } ?? []), "default \(currentDefault), list \(listAtCleanup)")
             #expect(await shell.argvs.last == ["security", "delete-keychain", keychain])
         }

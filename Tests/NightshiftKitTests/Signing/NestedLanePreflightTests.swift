@@ -52,9 +52,11 @@ struct NestedLanePreflightTests {
     func makeSigningFiles(productionProfileExpiry: String) async throws {
         let signing = "\(root)/signing"
         try await SigningFixtures.make(in: signing, name: "staging", ["P12_PASSWORD": SigningTestContext.certificatePassword])
-        try await SigningFixtures.make(in: signing, name: "production", [
-            "P12_PASSWORD": SigningTestContext.certificatePassword, "PROFILE_EXPIRY": productionProfileExpiry,
-        ])
+        try await SigningFixtures.make(
+            in: signing, name: "production",
+            [
+                "P12_PASSWORD": SigningTestContext.certificatePassword, "PROFILE_EXPIRY": productionProfileExpiry,
+            ])
         for name in ["staging", "production"] {
             let pem = try await SigningFixtures.pem(of: "\(signing)/\(name).p12", password: SigningTestContext.certificatePassword)
             await shell.on(["openssl", "pkcs12", "-in", "\(signing)/\(name).p12"], .output([(.standardOutput, pem)], .exited(0)))
@@ -68,7 +70,9 @@ struct NestedLanePreflightTests {
         ]
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
         let output = CapturingOutputSink()
-        let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
+        let signing = SigningStepPerformer(
+            files: LocalSigningFileSystem(),
+            makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
         var performers: StepPerformers = [.sh: ShellStepPerformer()]
         for kind in SigningStepPerformer.kinds { performers[kind] = signing }
         var builder = LaneRunnerBuilder(

@@ -10,12 +10,14 @@ struct ProfilesReportTests {
     /// The report of the default configuration over fixtures made with `settings`, read with the
     /// real openssl, at `now` (by default `SigningTestContext`'s 2025-06-15).
     func report(
-        _ settings: [String: String] = [:], lanesFile: LanesFile = SigningTestContext.lanesFile(), now: Date = Date(timeIntervalSince1970: 1_750_000_000)
+        _ settings: [String: String] = [:], lanesFile: LanesFile = SigningTestContext.lanesFile(),
+        now: Date = Date(timeIntervalSince1970: 1_750_000_000)
     ) async throws -> (ProfilesReport.Output, SigningTestContext) {
         let root = try SigningFixtures.temporaryFolder()
         let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         let test = SigningTestContext(root: root, shell: shell, now: now)
-        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
+        try await SigningFixtures.make(
+            in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
         let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: test.shell))
         return (await report.render(lanesFile, environment: test.environment, now: test.clock.now), test)
     }
@@ -30,14 +32,15 @@ struct ProfilesReportTests {
         let (output, test) = try await report(["PROFILE_EXPIRY": "2025-07-15T15:06:40Z"], lanesFile: lanesFile)
         defer { SigningFixtures.remove(test.root) }
         let lines = output.text.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(6)) == [
-            "production",
-            "  profile      Example AdHoc (6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6)",
-            "  team         ABCDE12345",
-            "  app id       ABCDE12345.com.example.app",
-            "  expires      2025-07-15 (30 days left)",
-            "  devices      2",
-        ])
+        #expect(
+            Array(lines.prefix(6)) == [
+                "production",
+                "  profile      Example AdHoc (6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6)",
+                "  team         ABCDE12345",
+                "  app id       ABCDE12345.com.example.app",
+                "  expires      2025-07-15 (30 days left)",
+                "  devices      2",
+            ])
         #expect(lines[6].hasPrefix("  certificate  Apple Distribution: Example Corp (ABCDE12345), expires "))
         #expect(lines[7] == "staging")
         #expect(lines[8].hasPrefix("  certificate  Apple Distribution: Example Corp (ABCDE12345), expires "))
@@ -50,7 +53,10 @@ struct ProfilesReportTests {
     func certificateNotInProfile() async throws {
         let (output, test) = try await report(["OTHER_CERT": "1"])
         defer { SigningFixtures.remove(test.root) }
-        #expect(output.text.contains("  error: provisioning profile \(test.signingFolder)/distribution.mobileprovision does not include the certificate 'Apple Distribution: Example Corp (ABCDE12345)' of \(test.signingFolder)/distribution.p12\n"))
+        #expect(
+            output.text.contains(
+                "  error: provisioning profile \(test.signingFolder)/distribution.mobileprovision does not include the certificate 'Apple Distribution: Example Corp (ABCDE12345)' of \(test.signingFolder)/distribution.p12\n"
+            ))
         #expect(output.hasProblems)
     }
 
@@ -59,8 +65,14 @@ struct ProfilesReportTests {
         let (output, test) = try await report(["APP_ID": "ABCDE12345.com.other.*", "PROFILE_EXPIRY": "2020-01-01T00:00:00Z"])
         defer { SigningFixtures.remove(test.root) }
         #expect(output.text.contains("  expires      2020-01-01 (EXPIRED)\n"))
-        #expect(output.text.contains("  error: provisioning profile 'Example AdHoc' (\(test.signingFolder)/distribution.mobileprovision) expired on 2020-01-01\n"))
-        #expect(output.text.contains("  error: provisioning profile \(test.signingFolder)/distribution.mobileprovision is for 'ABCDE12345.com.other.*', which does not cover app_identifier 'com.example.app'\n"))
+        #expect(
+            output.text.contains(
+                "  error: provisioning profile 'Example AdHoc' (\(test.signingFolder)/distribution.mobileprovision) expired on 2020-01-01\n"
+            ))
+        #expect(
+            output.text.contains(
+                "  error: provisioning profile \(test.signingFolder)/distribution.mobileprovision is for 'ABCDE12345.com.other.*', which does not cover app_identifier 'com.example.app'\n"
+            ))
         #expect(output.hasProblems)
     }
 
@@ -77,7 +89,10 @@ struct ProfilesReportTests {
     func expiringSoon() async throws {
         let (output, test) = try await report(["PROFILE_EXPIRY": "2025-06-20T00:00:00Z"])
         defer { SigningFixtures.remove(test.root) }
-        #expect(output.text.contains("\n  warning: provisioning profile 'Example AdHoc' (\(test.signingFolder)/distribution.mobileprovision) expires on 2025-06-20, in 4 days\n"))
+        #expect(
+            output.text.contains(
+                "\n  warning: provisioning profile 'Example AdHoc' (\(test.signingFolder)/distribution.mobileprovision) expires on 2025-06-20, in 4 days\n"
+            ))
         #expect(!output.text.contains("error:"))
         #expect(!output.hasProblems && output.hasWarnings)
     }

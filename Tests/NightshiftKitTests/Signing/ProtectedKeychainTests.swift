@@ -35,7 +35,9 @@ struct ProtectedKeychainTests {
         }
     }
 
-    @Test("names that merely resemble them are the run's own keychains", arguments: ["nightshift-ci", "login-ci", "mylogin.keychain", "/tmp/system-tests/ci.keychain"])
+    @Test(
+        "names that merely resemble them are the run's own keychains",
+        arguments: ["nightshift-ci", "login-ci", "mylogin.keychain", "/tmp/system-tests/ci.keychain"])
     func acceptedNames(_ name: String) throws {
         let test = SigningTestContext(root: "/tmp/unused", shell: ScriptedShellRunner())
         #expect(throws: Never.self) { _ = try resolve(name, in: test) }
@@ -47,9 +49,14 @@ struct ProtectedKeychainTests {
         let test = SigningTestContext(root: "/tmp/unused", shell: shell)
         let context = test.context(for: .package, lanesFile: lanesFile(keychainName: "login"), dryRun: dryRun)
         let error = await #expect(throws: StepFailure.self) {
-            try await SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) }).preflight([Step(.package)], in: context)
+            try await SigningStepPerformer(
+                files: LocalSigningFileSystem(),
+                makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) }
+            ).preflight([Step(.package)], in: context)
         }
-        #expect(error.map { String(describing: $0) }?.contains("names \(test.home)/Library/Keychains/login.keychain-db, the user's login keychain") == true)
+        #expect(
+            error.map { String(describing: $0) }?.contains(
+                "names \(test.home)/Library/Keychains/login.keychain-db, the user's login keychain") == true)
         #expect(await shell.commands.isEmpty)
     }
 
@@ -58,7 +65,8 @@ struct ProtectedKeychainTests {
         let shell = ScriptedShellRunner()
         let spec = KeychainSpec(path: "/Users/ci/Library/Keychains/login.keychain-db", password: Secret("pw-123"), makeDefault: false)
         await #expect(throws: SigningError.protectedKeychain(path: spec.path)) {
-            _ = try await SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()).prepare(spec, output: { _, _ in }, onCreated: { _ in })
+            _ = try await SecurityKeychainImporter(shell: shell, searchListLock: UnlockedSearchList()).prepare(
+                spec, output: { _, _ in }, onCreated: { _ in })
         }
         #expect(await shell.commands.isEmpty)
     }

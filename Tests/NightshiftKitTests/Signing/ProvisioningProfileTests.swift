@@ -11,8 +11,12 @@ struct ProvisioningProfileTests {
     func parsesSyntheticProfile() async throws {
         let folder = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(folder) }
-        try await SigningFixtures.make(in: folder, ["PROFILE_UUID": "UUID-1", "PROFILE_NAME": "Staging AdHoc", "DEVICES": "3",
-                                               "APP_ID": "ABCDE12345.com.example.*", "PROFILE_EXPIRY": "2031-05-06T07:08:09Z"])
+        try await SigningFixtures.make(
+            in: folder,
+            [
+                "PROFILE_UUID": "UUID-1", "PROFILE_NAME": "Staging AdHoc", "DEVICES": "3",
+                "APP_ID": "ABCDE12345.com.example.*", "PROFILE_EXPIRY": "2031-05-06T07:08:09Z",
+            ])
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/distribution.mobileprovision"))
         let profile = try ProvisioningProfile(contentsOf: data)
         #expect(profile.uuid == "UUID-1")
@@ -68,15 +72,17 @@ struct ProvisioningProfileTests {
         }
     }
 
-    @Test("application identifiers: exact, team wildcard, prefix wildcard", arguments: [
-        ("ABCDE12345.com.example.app", "com.example.app", true),
-        ("ABCDE12345.com.example.app", "com.example.other", false),
-        ("ABCDE12345.*", "com.anything.at.all", true),
-        ("ABCDE12345.com.example.*", "com.example.app.widget", true),
-        ("ABCDE12345.com.example.*", "com.examples.app", false),
-        ("ABCDE12345.com.example.*", "com.example.", false),
-        ("ABCDE12345.com.example.app", "ABCDE12345.com.example.app", true),
-    ])
+    @Test(
+        "application identifiers: exact, team wildcard, prefix wildcard",
+        arguments: [
+            ("ABCDE12345.com.example.app", "com.example.app", true),
+            ("ABCDE12345.com.example.app", "com.example.other", false),
+            ("ABCDE12345.*", "com.anything.at.all", true),
+            ("ABCDE12345.com.example.*", "com.example.app.widget", true),
+            ("ABCDE12345.com.example.*", "com.examples.app", false),
+            ("ABCDE12345.com.example.*", "com.example.", false),
+            ("ABCDE12345.com.example.app", "ABCDE12345.com.example.app", true),
+        ])
     func appIdentifiers(profile: String, bundle: String, matches: Bool) {
         #expect(AppIdentifierPattern.matches(profile, team: "ABCDE12345", bundleIdentifier: bundle) == matches)
     }

@@ -10,12 +10,16 @@ import Testing
 /// the identity the profile lists, or stops and lists them all.
 @Suite("Signing identities: several in one .p12, the profile's team", .temporaryDirectory)
 struct SigningIdentityTests {
-    let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
+    let performer = SigningStepPerformer(
+        files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) }
+    )
 
     /// The fixture's own identity (the profile lists it, unless `settings` say otherwise) and
     /// an `other` one made apart; openssl answers with `other` first, as a Keychain Access
     /// export of both may.
-    func setUp(_ settings: [String: String] = [:], otherName: String? = nil) async throws -> (SigningTestContext, ScriptedShellRunner, own: SigningCertificate, other: SigningCertificate) {
+    func setUp(_ settings: [String: String] = [:], otherName: String? = nil) async throws -> (
+        SigningTestContext, ScriptedShellRunner, own: SigningCertificate, other: SigningCertificate
+    ) {
         let root = try SigningFixtures.temporaryFolder()
         let shell = ScriptedShellRunner()
         let test = SigningTestContext(root: root, shell: shell)
@@ -83,7 +87,10 @@ struct SigningIdentityTests {
         var configuration = SigningTestContext.configuration()
         configuration.teamID = "ZZZZZ99999"
         let message = try #require(await preflightFailure(test, lanesFile: SigningTestContext.lanesFile(configuration: configuration)))
-        #expect(message == "team_id 'ZZZZZ99999' is not the team of provisioning profile \(test.signingFolder)/distribution.mobileprovision ('ABCDE12345'): xcodebuild would refuse to sign with it")
+        #expect(
+            message
+                == "team_id 'ZZZZZ99999' is not the team of provisioning profile \(test.signingFolder)/distribution.mobileprovision ('ABCDE12345'): xcodebuild would refuse to sign with it"
+        )
         #expect(await shell.commands.isEmpty)
     }
 }

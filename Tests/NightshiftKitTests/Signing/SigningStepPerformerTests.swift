@@ -8,7 +8,9 @@ import Testing
 
 @Suite("SigningStepPerformer", .temporaryDirectory)
 struct SigningStepPerformerTests {
-    let performer = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) })
+    let performer = SigningStepPerformer(
+        files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: UnlockedSearchList()) }
+    )
 
     /// Fixtures with the default settings, a scripted shell whose openssl answers with the real PEM.
     func setUp(
@@ -17,14 +19,17 @@ struct SigningStepPerformerTests {
         let root = try SigningFixtures.temporaryFolder()
         let shell = ScriptedShellRunner()
         let test = SigningTestContext(root: root, shell: shell, now: now)
-        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
+        try await SigningFixtures.make(
+            in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword].merging(settings) { _, new in new })
         if let opensslFails {
             await shell.on(["openssl"], .output([(.standardError, opensslFails)], .exited(1)))
         } else {
-            let pem = try await SigningFixtures.pem(of: "\(test.signingFolder)/distribution.p12", password: SigningTestContext.certificatePassword)
+            let pem = try await SigningFixtures.pem(
+                of: "\(test.signingFolder)/distribution.p12", password: SigningTestContext.certificatePassword)
             await shell.on(["openssl"], .output([(.standardOutput, pem)], .exited(0)))
         }
-        await shell.on(["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
+        await shell.on(
+            ["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
         await shell.scriptWorkingKeychain()
         await shell.on(["xcodebuild", "-exportArchive"], .output([(.standardOutput, "** EXPORT SUCCEEDED **\n")], .exited(0)))
         return (test, shell)
@@ -70,14 +75,20 @@ struct SigningStepPerformerTests {
 
     /// What a Mac's /usr/bin/openssl (LibreSSL 3.3) answers for a .p12 it cannot decode: no
     /// `-legacy` option, and ciphers OpenSSL 3 writes but it does not know.
-    static let libreSSLUnknownLegacy = "pkcs12: unknown option '-legacy'\nusage: pkcs12 [-aes128 | -aes192 | -aes256 | -des | -des3] [-cacerts]\n"
-    static let libreSSLUnknownCipher = "Error outputting keys and certificates\n4346539500:error:06074079:digital envelope routines:EVP_PBE_CipherInit:unknown pbe algorithm:/AppleInternal/Library/BuildRoots/libressl-3.3/crypto/evp/evp_pbe.c:167:TYPE=2.16.840.1.101.3.4.1.42\n"
+    static let libreSSLUnknownLegacy =
+        "pkcs12: unknown option '-legacy'\nusage: pkcs12 [-aes128 | -aes192 | -aes256 | -des | -des3] [-cacerts]\n"
+    static let libreSSLUnknownCipher =
+        "Error outputting keys and certificates\n4346539500:error:06074079:digital envelope routines:EVP_PBE_CipherInit:unknown pbe algorithm:/AppleInternal/Library/BuildRoots/libressl-3.3/crypto/evp/evp_pbe.c:167:TYPE=2.16.840.1.101.3.4.1.42\n"
 
-    @Test("a .p12 LibreSSL cannot decode is a warning, not a stop: the preflight passes and `security import` decides",
-          arguments: [
+    @Test(
+        "a .p12 LibreSSL cannot decode is a warning, not a stop: the preflight passes and `security import` decides",
+        arguments: [
             [Self.libreSSLUnknownCipher],
-            ["Error outputting keys and certificates\n...:error:0308010C:digital envelope routines::unsupported\n", Self.libreSSLUnknownLegacy],
-          ])
+            [
+                "Error outputting keys and certificates\n...:error:0308010C:digital envelope routines::unsupported\n",
+                Self.libreSSLUnknownLegacy,
+            ],
+        ])
     func undecidableCertificateWarns(_ answers: [String]) async throws {
         let (test, _) = try await setUp()
         defer { SigningFixtures.remove(test.root) }
@@ -135,15 +146,22 @@ struct SigningStepPerformerTests {
         let termination = try await performer.perform(Step(.package), in: test.context(for: .package))
         #expect(termination == .exited(0))
         let tools = await shell.argvs.map { $0.prefix(2).joined(separator: " ") }
-        #expect(tools == [
-            "security delete-keychain", "security -i", "security set-keychain-settings", "security -i",
-            "security list-keychains", "security list-keychains", "security -i", "security -i", "security find-identity",
-            "openssl pkcs12", "xcodebuild archive", "xcodebuild -exportArchive",
-        ])
+        #expect(
+            tools == [
+                "security delete-keychain", "security -i", "security set-keychain-settings", "security -i",
+                "security list-keychains", "security list-keychains", "security -i", "security -i", "security find-identity",
+                "openssl pkcs12", "xcodebuild archive", "xcodebuild -exportArchive",
+            ])
         #expect(await test.exports.all["NIGHTSHIFT_IPA_PATH"] == "\(test.folders.output)/Example.ipa")
         #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.ipa"))
-        #expect(FileManager.default.fileExists(atPath: "\(test.home)/Library/MobileDevice/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"))
-        #expect(FileManager.default.fileExists(atPath: "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: "\(test.home)/Library/MobileDevice/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath:
+                    "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"
+            ))
         let plist = try String(contentsOfFile: "\(test.folders.output)/ExportOptions.plist", encoding: .utf8)
         #expect(plist.contains("<string>Example AdHoc</string>"))
         #expect(await test.cleanup.isEmpty == false)
@@ -158,10 +176,11 @@ struct SigningStepPerformerTests {
         #expect(termination == .exited(65))
         #expect(await !shell.argvs.contains { $0.contains("-exportArchive") })
         try await test.runCleanup()
-        #expect(Array(await shell.argvs.suffix(2)) == [
-            ["security", "list-keychains", "-d", "user", "-s", "/Users/ci/login.keychain-db"],
-            ["security", "delete-keychain", test.keychainPath],
-        ])
+        #expect(
+            Array(await shell.argvs.suffix(2)) == [
+                ["security", "list-keychains", "-d", "user", "-s", "/Users/ci/login.keychain-db"],
+                ["security", "delete-keychain", test.keychainPath],
+            ])
     }
 
     @Test("a dry run without the signing files prints every command and touches nothing")
@@ -174,7 +193,8 @@ struct SigningStepPerformerTests {
         try await performer.preflight([Step(.package)], in: test.context(for: .package, dryRun: true))
         _ = try await performer.perform(Step(.package), in: test.context(for: .package, dryRun: true))
         let argvs = await shell.argvs
-        #expect(argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("PROVISIONING_PROFILE_SPECIFIER=distribution") })
+        #expect(
+            argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("PROVISIONING_PROFILE_SPECIFIER=distribution") })
         #expect(argvs.contains { $0.starts(with: ["xcodebuild", "-exportArchive"]) })
         #expect(await test.output.standardOutput.contains("install \(test.signingFolder)/distribution.mobileprovision -> "))
         #expect(await test.output.standardOutput.contains("security -i <<< create-keychain -p ******** \(test.keychainPath)"))

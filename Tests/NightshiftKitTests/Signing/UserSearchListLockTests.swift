@@ -10,7 +10,8 @@ import Testing
 struct UserSearchListLockTests {
     @Test("the lock file is the user's, beside the keychains")
     func path() {
-        #expect(UserSearchListLock(home: "/Users/ci", clock: SystemClock()).path == "/Users/ci/Library/Keychains/.nightshift-search-list.lock")
+        #expect(
+            UserSearchListLock(home: "/Users/ci", clock: SystemClock()).path == "/Users/ci/Library/Keychains/.nightshift-search-list.lock")
         #expect(UserSearchListLock(home: nil, clock: SystemClock()).path == nil)
     }
 

@@ -40,7 +40,9 @@ struct BlockingThreadsTests {
         // for it and start a new thread; within a few tries one must land on a known thread.
         for _ in 0..<100 where !reused {
             let name = ThreadName()
-            threads.run { name.record(); done.signal() }
+            threads.run {
+                name.record(); done.signal()
+            }
             done.wait()
             guard let thread = name.thread else { continue }
             reused = seen.contains { pthread_equal($0, thread) != 0 }

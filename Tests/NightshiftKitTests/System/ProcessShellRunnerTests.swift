@@ -84,7 +84,8 @@ struct ProcessShellRunnerTests {
             try await runner.run(ShellCommand("\(directory.path)/plain"), onOutput: OutputRecorder().onOutput)
         }
         await #expect(throws: ShellRunnerError.self) {
-            try await runner.run(ShellCommand("/bin/true", workingDirectory: "\(directory.path)/missing"), onOutput: OutputRecorder().onOutput)
+            try await runner.run(
+                ShellCommand("/bin/true", workingDirectory: "\(directory.path)/missing"), onOutput: OutputRecorder().onOutput)
         }
     }
 
@@ -118,10 +119,11 @@ struct ProcessShellRunnerTests {
         // The spawned process itself reports (a shell would change its mask while it waits).
         let status = ShellCommand("grep", ["-E", "^(Pid|NSpgid|SigBlk|SigIgn):", "/proc/self/status"])
         #expect(try await runner.run(status, onOutput: recorder.onOutput) == .exited(0))
-        let fields = Dictionary(uniqueKeysWithValues: recorder.stdout.split(separator: "\n").map {
-            let parts = $0.split(separator: "\t", maxSplits: 1)
-            return (String(parts[0].dropLast()), String(parts.last ?? ""))
-        })
+        let fields = Dictionary(
+            uniqueKeysWithValues: recorder.stdout.split(separator: "\n").map {
+                let parts = $0.split(separator: "\t", maxSplits: 1)
+                return (String(parts[0].dropLast()), String(parts.last ?? ""))
+            })
         #expect(fields["Pid"] != nil && fields["Pid"] == fields["NSpgid"], "pid and process group: \(fields)")
         #expect(fields["SigBlk"] == "0000000000000000")
         // Bits 31 and 32 are signals 32 and 33, glibc's own (thread cancellation, setxid): posix_spawn

@@ -36,7 +36,8 @@ struct ReportFileTests {
         try FileManager.default.createDirectory(atPath: folder + "/reports", withIntermediateDirectories: true)
         try "old".write(toFile: folder + "/reports/junit.xml", atomically: false, encoding: .utf8)
         let link = folder + "/junit.xml"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: relative ? "reports/junit.xml" : folder + "/reports/junit.xml")
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: relative ? "reports/junit.xml" : folder + "/reports/junit.xml")
         try ReportFile.write(Array("<testsuites/>".utf8), to: link)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link).hasSuffix("reports/junit.xml"))
         #expect(try contents(folder + "/reports/junit.xml") == "<testsuites/>")

@@ -14,7 +14,8 @@ struct ScriptRequirementsTests {
 
     @Test("an unset ${NAME} is an error at the reference inside the script, for the lane being run only")
     func placedAtTheReference() throws {
-        let file = try load("""
+        let file = try load(
+            """
             project: { name: App }
             lanes:
               deliver:
@@ -28,19 +29,22 @@ struct ScriptRequirementsTests {
                   - sh: echo "${LINT_ONLY}" ${UPLOAD_TOKEN}
             """)
         let deliver = try #require(LaneRequirements(lane: "deliver", in: file))
-        #expect(deliver.missingVariableDiagnostics(in: [:]).map(\.description) == [
-            "lanes.yml:7:42: error: environment variable 'UPLOAD_TOKEN' is not set (needed by step 'Upload' of lane 'deliver')",
-        ])
+        #expect(
+            deliver.missingVariableDiagnostics(in: [:]).map(\.description) == [
+                "lanes.yml:7:42: error: environment variable 'UPLOAD_TOKEN' is not set (needed by step 'Upload' of lane 'deliver')"
+            ])
         let lint = try #require(LaneRequirements(lane: "lint", in: file))
-        #expect(lint.variables.map { $0.usages.map(\.description) } == [
-            ["step 'echo \"${LINT_ONLY}\" ${UPLOAD_TOKEN}' of lane 'lint' (lanes.yml:11:19)"],
-            ["step 'echo \"${LINT_ONLY}\" ${UPLOAD_TOKEN}' of lane 'lint' (lanes.yml:11:33)"],
-        ])
+        #expect(
+            lint.variables.map { $0.usages.map(\.description) } == [
+                ["step 'echo \"${LINT_ONLY}\" ${UPLOAD_TOKEN}' of lane 'lint' (lanes.yml:11:19)"],
+                ["step 'echo \"${LINT_ONLY}\" ${UPLOAD_TOKEN}' of lane 'lint' (lanes.yml:11:33)"],
+            ])
     }
 
     @Test("names the script sets, quoted text, the shell's own forms and nightshift's variables need nothing")
     func notNeeded() throws {
-        let file = try load("""
+        let file = try load(
+            """
             project: { name: App }
             lanes:
               build:
@@ -63,7 +67,8 @@ struct ScriptRequirementsTests {
 
     @Test("names the script reads or assigns, single-quoted text and quoted here-documents are not requirements")
     func setByTheScript() throws {
-        let file = try load("""
+        let file = try load(
+            """
             project: { name: App }
             lanes:
               build:
@@ -80,7 +85,8 @@ struct ScriptRequirementsTests {
 
     @Test("a script goes to the shell as written: what nightshift's templates refuse is the shell's business")
     func scriptsAreNotTemplates() throws {
-        let file = try load("""
+        let file = try load(
+            """
             project: { name: App }
             lanes:
               tag:

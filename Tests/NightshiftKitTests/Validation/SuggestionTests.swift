@@ -27,13 +27,17 @@ struct SuggestionTests {
     func hugeWord() {
         var measurements = 0
         let huge = String(repeating: "Europe/Berlin", count: 4_000)
-        #expect(Suggestion.closest(to: huge, among: TimeZone.knownTimeZoneIdentifiers) { a, b in
-            measurements += 1
-            return Suggestion.distance(a, b)
-        } == nil)
+        #expect(
+            Suggestion.closest(to: huge, among: TimeZone.knownTimeZoneIdentifiers) { a, b in
+                measurements += 1
+                return Suggestion.distance(a, b)
+            } == nil)
         #expect(measurements == 0)
         let padded = String(repeating: "x", count: Suggestion.longestWord + 1)
-        #expect(Suggestion.closest(to: padded, among: [padded + "y"]) { _, _ in measurements += 1; return 0 } == nil)
+        #expect(
+            Suggestion.closest(to: padded, among: [padded + "y"]) { _, _ in
+                measurements += 1; return 0
+            } == nil)
         #expect(measurements == 0)
     }
 

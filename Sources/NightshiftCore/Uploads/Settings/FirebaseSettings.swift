@@ -36,8 +36,9 @@ public struct FirebaseSettings: DestinationSettings, Hashable {
         } else if let account = settings.string("service_account") {
             credential = .serviceAccount(account)
         } else {
-            throw UploadError(destination, "set 'service_account:' (a key file or its JSON from an environment variable) or 'access_token:'",
-                              reason: .missingSetting)
+            throw UploadError(
+                destination, "set 'service_account:' (a key file or its JSON from an environment variable) or 'access_token:'",
+                reason: .missingSetting)
         }
         endpoint = try settings.value(UploadKeys.endpoint, for: destination) ?? Self.defaultEndpoint
         tokenEndpoint = try settings.value(UploadKeys.tokenEndpoint, for: destination)

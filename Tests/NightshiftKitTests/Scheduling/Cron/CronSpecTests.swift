@@ -9,8 +9,10 @@ struct CronSpecTests {
 
     func firings(_ spec: String, seed: String? = nil, from: String, zone: String = "UTC", count: Int = 5) throws -> [String] {
         let timeZone = try #require(TimeZone(identifier: zone))
-        return try CronPreview.lines(for: CronQuery(spec: spec, seed: seed, from: try #require(CronTimeFormat.date(from: from, defaultZone: timeZone)),
-                                                    timeZone: timeZone, count: count))
+        return try CronPreview.lines(
+            for: CronQuery(
+                spec: spec, seed: seed, from: try #require(CronTimeFormat.date(from: from, defaultZone: timeZone)),
+                timeZone: timeZone, count: count))
     }
 
     @Test("H values repeat Jenkins' repeatedHash example: one stream across lines")
@@ -38,7 +40,8 @@ struct CronSpecTests {
 
     @Test("day of month and day of week combine with AND: Friday the 13th")
     func fridayThe13th() throws {
-        #expect(try firings("0 0 13 * 5", from: "2026-01-01T00:00:00Z", count: 2) == ["2026-02-13T00:00:00+00:00", "2026-03-13T00:00:00+00:00"])
+        #expect(
+            try firings("0 0 13 * 5", from: "2026-01-01T00:00:00Z", count: 2) == ["2026-02-13T00:00:00+00:00", "2026-03-13T00:00:00+00:00"])
     }
 
     @Test("Feb 29 on a Monday is found decades ahead, and impossible dates never fire")
@@ -49,19 +52,23 @@ struct CronSpecTests {
 
     @Test("spring-forward skips the missing wall time; fall-back fires the repeated one twice")
     func daylightSaving() throws {
-        #expect(try firings("30 2 * * *", from: "2025-03-08T12:00:00-05:00", zone: "America/New_York", count: 2)
+        #expect(
+            try firings("30 2 * * *", from: "2025-03-08T12:00:00-05:00", zone: "America/New_York", count: 2)
                 == ["2025-03-10T02:30:00-04:00", "2025-03-11T02:30:00-04:00"])
-        #expect(try firings("30 1 * * *", from: "2025-11-02T00:00:00-04:00", zone: "America/New_York", count: 3)
+        #expect(
+            try firings("30 1 * * *", from: "2025-11-02T00:00:00-04:00", zone: "America/New_York", count: 3)
                 == ["2025-11-02T01:30:00-04:00", "2025-11-02T01:30:00-05:00", "2025-11-03T01:30:00-05:00"])
-        #expect(try firings("0 2 * * *", from: "2025-10-05T00:00:00+10:30", zone: "Australia/Lord_Howe", count: 1)
+        #expect(
+            try firings("0 2 * * *", from: "2025-10-05T00:00:00+10:30", zone: "Australia/Lord_Howe", count: 1)
                 == ["2025-10-06T02:00:00+11:00"])
     }
 
     @Test("the cron command rounds --from up to the minute and prints the previous firing with --previous")
     func previewRounding() throws {
         #expect(try firings("* * * * *", from: "2026-01-01T10:00:01Z", count: 1) == ["2026-01-01T10:01:00+00:00"])
-        let query = CronQuery(spec: "0 0 * * *", from: try #require(CronTimeFormat.date(from: "2026-01-01T10:00:00Z", defaultZone: utc)),
-                              timeZone: utc, previous: true)
+        let query = CronQuery(
+            spec: "0 0 * * *", from: try #require(CronTimeFormat.date(from: "2026-01-01T10:00:00Z", defaultZone: utc)),
+            timeZone: utc, previous: true)
         #expect(try CronPreview.lines(for: query) == ["2026-01-01T00:00:00+00:00"])
         #expect(try firings("# only a comment", from: "2026-01-01T10:00:00Z").isEmpty)
     }
@@ -100,7 +107,8 @@ struct CronSpecTests {
 
     @Test("explain shows each field resolved and a sentence")
     func explanation() throws {
-        let query = CronQuery(spec: "H 0 * * 0-4", seed: "nightly-dev", from: Date(timeIntervalSince1970: 0), timeZone: utc, count: 1, explain: true)
+        let query = CronQuery(
+            spec: "H 0 * * 0-4", seed: "nightly-dev", from: Date(timeIntervalSince1970: 0), timeZone: utc, count: 1, explain: true)
         let lines = try CronPreview.lines(for: query)
         let minute = try CronSpec("H 0 * * 0-4", seed: "nightly-dev").lines[0].fields.values(of: .minute)[0]
         #expect(lines.first == "line 1: H 0 * * 0-4")
@@ -113,8 +121,10 @@ struct CronSpecTests {
     func explanationZone() throws {
         let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
         func explained(_ spec: String, _ zone: TimeZone, _ origin: CronQuery.ZoneOrigin) throws -> [String] {
-            try CronPreview.lines(for: CronQuery(spec: spec, from: Date(timeIntervalSince1970: 0), timeZone: zone, timeZoneOrigin: origin,
-                                                 count: 1, explain: true))
+            try CronPreview.lines(
+                for: CronQuery(
+                    spec: spec, from: Date(timeIntervalSince1970: 0), timeZone: zone, timeZoneOrigin: origin,
+                    count: 1, explain: true))
         }
         let option = try explained("30 2 * * *", berlin, .option)
         #expect(option.contains("  time zone    Europe/Berlin (--timezone)"))

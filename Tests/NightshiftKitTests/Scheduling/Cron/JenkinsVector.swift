@@ -39,7 +39,8 @@ struct JenkinsVector: Sendable, CustomStringConvertible {
 
     private static func load() -> [JenkinsVector] {
         guard let url = Bundle.module.url(forResource: "jenkins-cron-sample", withExtension: "tsv", subdirectory: "Fixtures/cron"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else { return [] }
         return text.split(separator: "\n").dropFirst().map { row in
             let columns = row.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
             return JenkinsVector(
