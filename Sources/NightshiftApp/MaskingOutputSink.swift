@@ -17,17 +17,28 @@ public import NightshiftSystem
 public final class MaskingOutputSink: OutputSink, @unchecked Sendable {
     private let base: any OutputSink
     private let lock = NSLock()
-    private var current: SecretMasker
+    private var current: SecretMasker?
+    /// Makes the first masker when something is written before `use(_:)`: building one has a
+    /// cost (every secret's encodings), and a command that loads its file before printing
+    /// anything never needs the one from the environment alone.
+    private let makeFirst: @Sendable () -> SecretMasker
 
-    public init(_ base: any OutputSink, masker: SecretMasker) {
+    public init(_ base: any OutputSink, masker: @escaping @autoclosure @Sendable () -> SecretMasker) {
         self.base = base
-        self.current = masker
+        self.makeFirst = masker
     }
 
     public var isInteractive: Bool { base.isInteractive }
 
     /// The masker in force.
-    public var masker: SecretMasker { lock.withLock { current } }
+    public var masker: SecretMasker {
+        lock.withLock {
+            if let current { return current }
+            let first = makeFirst()
+            current = first
+            return first
+        }
+    }
 
     /// From now on, masks with `masker`.
     public func use(_ masker: SecretMasker) {
