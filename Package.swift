@@ -7,6 +7,14 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// What every capability stands on, lowest layer last.
+let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"]
+/// Every library target above the system layer: for the App, and for what must link or test them all.
+let nightshiftLibraries: [Target.Dependency] = [
+    "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
+    "NightshiftScheduling", "NightshiftJenkins",
+]
+
 let package = Package(
     name: "nightshift",
     platforms: [.macOS(.v13)],
@@ -64,36 +72,24 @@ let package = Package(
         // Capabilities, each on the engine and unaware of the others.
         .target(
             name: "NightshiftApple",
-            dependencies: [
-                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+            dependencies: engineLayers + [
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: settings),
         .target(
             name: "NightshiftDelivery",
-            dependencies: [
-                "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
+            dependencies: engineLayers + [
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
-        .target(
-            name: "NightshiftReporting", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
-            swiftSettings: settings),
+        .target(name: "NightshiftReporting", dependencies: engineLayers, swiftSettings: settings),
         .target(
             name: "NightshiftScheduling",
-            dependencies: [
-                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+            dependencies: engineLayers + [
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
-        .target(
-            name: "NightshiftJenkins", dependencies: ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
-            swiftSettings: settings),
+        .target(name: "NightshiftJenkins", dependencies: engineLayers, swiftSettings: settings),
         // The application layer: each command's behaviour as a function of an injected
         // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
-        .target(
-            name: "NightshiftApp",
-            dependencies: [
-                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-                "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem",
-            ], swiftSettings: settings),
+        .target(name: "NightshiftApp", dependencies: nightshiftLibraries + ["NightshiftSystem"], swiftSettings: settings),
         .executableTarget(
             name: "CronBench", dependencies: ["NightshiftCore", "NightshiftEngine"],
             path: "Benchmarks/CronBench", swiftSettings: settings),
@@ -106,10 +102,8 @@ let package = Package(
         // Linked with every library the executable links, so the floor it measures is fair.
         .executableTarget(
             name: "StartupBaseline",
-            dependencies: [
-                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-                "NightshiftScheduling", "NightshiftJenkins", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ], path: "Benchmarks/StartupBaseline", swiftSettings: settings),
+            dependencies: nightshiftLibraries + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/StartupBaseline", swiftSettings: settings),
         .target(
             name: "NightshiftTestSupport",
             dependencies: [
@@ -118,9 +112,8 @@ let package = Package(
             ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(
             name: "NightshiftKitTests",
-            dependencies: [
-                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-                "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+            dependencies: nightshiftLibraries + [
+                "NightshiftSystem", "NightshiftTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -130,9 +123,8 @@ let package = Package(
             ], resources: [.copy("Fixtures")], swiftSettings: settings),
         .testTarget(
             name: "NightshiftAppTests",
-            dependencies: [
-                "NightshiftApp", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery",
-                "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
+            dependencies: nightshiftLibraries + [
+                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport",
                 // To lock and corrupt the run history as another process would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
@@ -143,10 +135,8 @@ let package = Package(
             ], resources: [.copy("Golden")], swiftSettings: settings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: [
-                "nightshift", "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery",
-                "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftSystem", "NightshiftTestSupport",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+            dependencies: nightshiftLibraries + [
+                "nightshift", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
             ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )
