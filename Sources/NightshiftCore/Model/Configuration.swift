@@ -33,16 +33,16 @@ public struct Configuration: Sendable, Hashable {
 
     /// The variables a step of a lane using this configuration sees.
     public func environmentVariables(resolve: (Template) -> String) -> [String: String] {
-        var values: [NightshiftVariable: String] = [
-            .configuration: name,
-            .certificate: resolve(certificate),
-            .provisioningProfile: resolve(provisioningProfile),
-            .buildConfiguration: resolve(buildConfiguration),
-            .appIdentifier: resolve(appIdentifier),
-            .exportMethod: resolve(exportMethod),
+        var values = [
+            NightshiftVariable.configuration.name: name,
+            NightshiftVariable.certificate.name: resolve(certificate),
+            NightshiftVariable.provisioningProfile.name: resolve(provisioningProfile),
+            NightshiftVariable.buildConfiguration.name: resolve(buildConfiguration),
+            NightshiftVariable.appIdentifier.name: resolve(appIdentifier),
+            NightshiftVariable.exportMethod.name: resolve(exportMethod),
         ]
-        if let teamID { values[.teamID] = resolve(teamID) }
-        return Dictionary(uniqueKeysWithValues: values.map { ($0.key.name, $0.value) })
+        if let teamID { values[NightshiftVariable.teamID.name] = resolve(teamID) }
+        return values
     }
 }
 
