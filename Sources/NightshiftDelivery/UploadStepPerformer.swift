@@ -125,8 +125,8 @@ public struct UploadStepPerformer: StepPerformer {
     /// `file:`, else the .ipa an earlier export step exported (or the environment names).
     static func file(_ parameters: [String: UploadParameter], in context: StepContext) async throws -> String {
         if let file = UploadSettings(parameters).string("file") { return file }
-        if let exported = await context.exports.all[BuildPaths.ipaVariable], !exported.isEmpty { return exported }
-        if let inherited = context.environment[BuildPaths.ipaVariable], !inherited.isEmpty { return inherited }
+        if let exported = await context.exports.all[NightshiftVariable.ipaPath.name], !exported.isEmpty { return exported }
+        if let inherited = context.environment[NightshiftVariable.ipaPath.name], !inherited.isEmpty { return inherited }
         throw StepFailure("nothing to upload: set 'file:' or run an export step before this upload", reason: .nothingToUpload)
     }
 }

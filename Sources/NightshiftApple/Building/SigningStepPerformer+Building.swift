@@ -40,7 +40,7 @@ extension SigningStepPerformer {
         let termination = try await context.run(XcodebuildCommands.export(paths: paths, xcodebuild: xcodebuild), display: .condensed)
         guard termination.succeeded else { return termination }
         if !context.isDryRun { try moveIPA(paths) }
-        await context.exports.set(BuildPaths.ipaVariable, paths.ipa)
+        await context.exports.set(NightshiftVariable.ipaPath.name, paths.ipa)
         return termination
     }
 

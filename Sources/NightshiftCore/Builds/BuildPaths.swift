@@ -14,7 +14,4 @@ public struct BuildPaths: Sendable, Hashable {
     public var exportFolder: String { "\(output)/export" }
     public var exportOptionsPlist: String { "\(output)/ExportOptions.plist" }
     public var ipa: String { "\(output)/\(productName).ipa" }
-
-    /// The variable an export sets to `ipa` for later steps; an upload without `file:` reads it.
-    public static let ipaVariable = NightshiftVariable.ipaPath.name
 }

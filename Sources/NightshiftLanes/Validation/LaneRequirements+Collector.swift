@@ -102,7 +102,7 @@ struct RequirementCollector {
         _ reference: Interpolation.Reference, at location: SourceLocation?, place: String, lane: String?, provided: Set<String>
     ) {
         let name = reference.name
-        let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(RequirementCollector.nightshiftPrefix) }
+        let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(NightshiftVariable.prefix) }
         guard !satisfied else { return }
         if usages[name] == nil {
             order.append(name)
@@ -113,7 +113,4 @@ struct RequirementCollector {
         }
         usages[name, default: []].append(RequiredVariable.Usage(location: location, place: place, lane: lane))
     }
-
-    /// nightshift sets these itself for every step (`NIGHTSHIFT_CONFIGURATION`…).
-    static let nightshiftPrefix = NightshiftVariable.prefix
 }

@@ -67,6 +67,6 @@ public struct UploadedBuildCheck {
     /// Whether the upload sends what the lane exported: no `file:`, or one that names the export's .ipa.
     private static func uploadsTheExport(_ target: UploadTarget) -> Bool {
         guard let file = target.parameters["file"] else { return true }
-        return file.templates.contains { template in template.references.contains { $0.name == BuildPaths.ipaVariable } }
+        return file.templates.contains { template in template.references.contains { $0.name == NightshiftVariable.ipaPath.name } }
     }
 }
