@@ -6,7 +6,10 @@ import Foundation
 /// must be visible in Jenkins' console before the step's first output, and nothing may sit in a
 /// buffer when nightshift is killed. Writes are serialised so that lines written from
 /// concurrently streaming stdout and stderr never interleave mid-line.
-public final class TerminalOutputSink: OutputSink, Sendable {
+// @unchecked: only constants and an NSLock, which serialises the writes. Checked Sendable would
+// need NSLock to be Sendable in every SDK nightshift builds with, and no Apple header checked here
+// says so for macOS 13's.
+public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
     public let isInteractive: Bool
     private let standardOutput: Int32
     private let standardError: Int32
