@@ -22,6 +22,7 @@ actor LaneExecution {
     private(set) var cleanupBound = CleanupActionRun.defaultBound
     /// How many `continue_on_error` lane calls enclose the step being run.
     private var excusedFailureScopes = 0
+    private var calls: [CallScope] = []
 
     /// Whether the run folder could be created: without it, steps log to the console only and
     /// no report names a log folder that does not exist.
@@ -41,10 +42,9 @@ actor LaneExecution {
         let start = clock.now
         cleanupBound = lane.cleanupTimeout ?? CleanupActionRun.defaultBound
         runner.reporter.laneStarted(lane, runID: folders.runID)
-        let configuration = lane.configuration.flatMap(runner.file.configuration(named:))
-        if await preflight(lane, configuration: configuration) {
+        if await preflight(lane) {
             await withDeadline(lane.timeout, owner: "lane '\(lane.name)'") {
-                await runSteps(of: lane, configuration: configuration, inherited: [:], depth: 0)
+                await runSteps(of: lane)
             }
         }
         await runCleanup(lane: lane)
@@ -62,47 +62,51 @@ actor LaneExecution {
         return results.contains { $0.status == .failedIgnored } ? .passedWithWarnings : .passed
     }
 
-    /// `callOptions` are those of the `lane:` step that called this lane: its `always` holds for
-    /// every called step, and its `env:` wins over the called lane's own.
-    private func runSteps(
-        of lane: Lane, configuration: Configuration?, inherited: [String: Template], depth: Int, callOptions: StepOptions = StepOptions()
-    ) async {
-        let laneEnvironment = inherited.merging(lane.environment) { _, new in new }.merging(callOptions.environment) { _, new in new }
-        for var step in lane.steps {
-            step.options.always = step.options.always || callOptions.always
-            guard await shouldRun(step, lane: lane, configuration: configuration, environment: laneEnvironment, depth: depth) else {
-                continue
+    /// Walks every call the lane makes, as the walk of the lane graph orders them.
+    private func runSteps(of lane: Lane) async {
+        var walk = LaneWalk(LaneCallGraph(file: runner.file), from: lane, revisits: .always)
+        while let event = walk.next() {
+            switch event {
+            case .entered(let frame): enterCall(frame)
+            case .left(let frame): leaveCall(frame)
+            case .step(let walked):
+                guard await shouldRun(walked) else {
+                    walk.skipCall()
+                    continue
+                }
+                // The walk enters the called lane next.
+                guard walked.callee == nil else { continue }
+                let step = walked.step
+                let result = await StepExecution(
+                    execution: self, lane: walked.lane, step: step, configuration: walked.configuration, depth: walked.frame.depth,
+                    environment: await environment(for: walked),
+                    number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
+                ).run()
+                record(result)
             }
-            if case .lane(let name) = step.kind, let callee = runner.file.lane(named: name) {
-                await call(callee, from: step, configuration: configuration, environment: laneEnvironment, depth: depth)
-                continue
-            }
-            let result = await StepExecution(
-                execution: self, lane: lane, step: step, configuration: configuration, depth: depth,
-                environment: await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment),
-                number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
-            ).run()
-            record(result)
         }
     }
 
-    /// Runs a called lane's steps inline, with its configuration if it names one. The call's
-    /// `timeout:` and the callee's own bound them together; with `continue_on_error` the callee
-    /// still stops at its first failure, but the caller goes on.
-    private func call(_ callee: Lane, from step: Step, configuration: Configuration?, environment: [String: Template], depth: Int) async {
-        let calleeConfiguration = callee.configuration.flatMap(runner.file.configuration(named:)) ?? configuration
-        let failedBefore = failed
-        if step.options.continueOnError { excusedFailureScopes += 1 }
-        await withDeadline(step.options.timeout, owner: "'\(step.displayName)'") {
-            await withDeadline(callee.timeout, owner: "lane '\(callee.name)'") {
-                await runSteps(
-                    of: callee, configuration: calleeConfiguration, inherited: environment, depth: depth + 1,
-                    callOptions: step.options)
-            }
+    /// A called lane runs inline, bounded by the call's `timeout:` and its own. With
+    /// `continue_on_error` the callee still stops at its first failure, but the caller goes on.
+    private func enterCall(_ frame: LaneFrame) {
+        guard let call = frame.call else { return }
+        let limits = [(call.options.timeout, "'\(call.displayName)'"), (frame.lane.timeout, "lane '\(frame.lane.name)'")]
+        var pushed = 0
+        for case (let limit?, let owner) in limits {
+            deadlines.append(RunDeadline(limit: limit, startingAt: clock.now, owner: owner))
+            pushed += 1
         }
-        if step.options.continueOnError {
+        if call.options.continueOnError { excusedFailureScopes += 1 }
+        calls.append(CallScope(deadlines: pushed, failedBefore: failed, excusesFailure: call.options.continueOnError))
+    }
+
+    private func leaveCall(_ frame: LaneFrame) {
+        guard frame.call != nil, let scope = calls.popLast() else { return }
+        deadlines.removeLast(scope.deadlines)
+        if scope.excusesFailure {
             excusedFailureScopes -= 1
-            failed = failedBefore
+            failed = scope.failedBefore
         }
     }
 
@@ -128,9 +132,8 @@ actor LaneExecution {
     }
 
     /// Applies `always`, the deadline and `if:`; records why a step does not run.
-    private func shouldRun(
-        _ step: Step, lane: Lane, configuration: Configuration?, environment laneEnvironment: [String: Template], depth: Int
-    ) async -> Bool {
+    private func shouldRun(_ walked: WalkedStep) async -> Bool {
+        let (step, lane, depth) = (walked.step, walked.lane, walked.frame.depth)
         let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
         if (failed || interrupted) && !step.options.always {
             record(
@@ -147,7 +150,7 @@ actor LaneExecution {
             return false
         }
         if let condition = step.options.condition {
-            let environment = await environment(for: step, configuration: configuration, laneEnvironment: laneEnvironment)
+            let environment = await environment(for: walked)
             if !condition.evaluate({ $0.expand(in: environment) }) {
                 let result = StepResult(
                     lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
@@ -179,7 +182,8 @@ actor LaneExecution {
 
     /// Process and dotenv variables, then the configuration's, the lanes' `env:`, the step's
     /// `env:`, and what earlier steps exported.
-    func environment(for step: Step, configuration: Configuration?, laneEnvironment: [String: Template]) async -> EnvironmentVariables {
+    func environment(for walked: WalkedStep) async -> EnvironmentVariables {
+        let (step, configuration, laneEnvironment) = (walked.step, walked.configuration, walked.frame.environment)
         var environment = runner.dependencies.environment
         if let configuration {
             environment = environment.merging(configuration.environmentVariables { $0.expand(in: runner.dependencies.environment) })
@@ -199,31 +203,29 @@ actor LaneExecution {
     /// fails here, before any keychain or xcodebuild command), once per configuration those
     /// steps run with: a called lane signs with its own configuration, or its caller's.
     /// Returns whether the lane may go on.
-    private func preflight(_ lane: Lane, configuration: Configuration?) async -> Bool {
+    private func preflight(_ lane: Lane) async -> Bool {
         struct Group: Hashable { var keyword: StepKeyword; var configuration: String? }
-        var stepsByGroup: [Group: [Step]] = [:]
-        LaneCallGraph(file: runner.file).visitSteps(reachableFrom: lane) { step, configurationName in
-            stepsByGroup[Group(keyword: step.kind.keyword, configuration: configurationName), default: []].append(step)
+        var stepsByGroup: [Group: [WalkedStep]] = [:]
+        LaneCallGraph(file: runner.file).visitSteps(reachableFrom: lane, revisits: .oncePerConfiguration) { walked in
+            stepsByGroup[Group(keyword: walked.step.kind.keyword, configuration: walked.configurationName), default: []].append(walked)
         }
         let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }
         for group in ordered {
             guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else {
                 continue
             }
-            let groupConfiguration = group.configuration.flatMap(runner.file.configuration(named:))
             // Named after the configuration when it is not the lane's own.
-            let suffix = group.configuration.map { $0 == configuration?.name ? "" : " (\($0))" } ?? ""
+            let suffix = group.configuration.map { $0 == lane.configuration ? "" : " (\($0))" } ?? ""
             let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: .preflight, depth: 0)
             let recorder = StepOutputRecorder(
                 masker: masker, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity,
                 clock: clock,
                 condenser: runner.dependencies.outputCondenser?())
             let context = makeContext(
-                lane: lane, step: first, configuration: groupConfiguration,
-                environment: await environment(for: first, configuration: groupConfiguration, laneEnvironment: lane.environment),
+                lane: lane, step: first.step, configuration: first.configuration, environment: await environment(for: first),
                 recorder: recorder)
             do {
-                try await performer.preflight(steps, in: context)
+                try await performer.preflight(steps.map(\.step), in: context)
                 _ = await recorder.finish()
             } catch {
                 let tail = await recorder.finish().tail
@@ -255,4 +257,11 @@ actor LaneExecution {
         }
         return context
     }
+}
+
+/// What entering a called lane changed, undone when the call returns.
+private struct CallScope {
+    var deadlines: Int
+    var failedBefore: Bool
+    var excusesFailure: Bool
 }

@@ -11,7 +11,8 @@ struct RunPreparation {
         var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
         var unavailable: Set<StepKeyword> = []
         let graph = LaneCallGraph(file: file)
-        graph.visitSteps(reachableFrom: lane) { step, _ in
+        graph.visitSteps(reachableFrom: lane) { walked in
+            let step = walked.step
             let keyword = step.kind.keyword
             if keyword != .lane, performers[keyword] == nil, unavailable.insert(keyword).inserted {
                 problems.append(.error("step kind '\(keyword)' is not available in this build of nightshift yet", at: step.location))

@@ -1,7 +1,6 @@
 public import NightshiftCore
-/// Which lanes call which, through `lane:` steps. Every walk visits each lane at most once per
-/// configuration in force, iteratively: a lane calling the next one twice, 41 lanes deep, is 82
-/// steps to look at, not 2^41, and a chain of 50,000 calls does not exhaust the stack.
+/// Which lanes call which, through `lane:` steps. Its walks are iterative, so a chain of 50,000
+/// calls does not exhaust the stack; `LaneWalk` walks the steps.
 public struct LaneCallGraph {
     struct Cycle {
         var names: [String]
@@ -22,27 +21,6 @@ public struct LaneCallGraph {
     func callees(of lane: Lane) -> [(name: String, location: SourceLocation?)] {
         lane.steps.compactMap { step in
             if case .lane(let name) = step.kind { (name, step.location) } else { nil }
-        }
-    }
-
-    /// Visits every step `lane` can reach, called lanes' included, with the name of the
-    /// configuration in force there: a called lane's own, else its caller's. A lane reached
-    /// again with the same configuration is not visited again; order is that of a run.
-    public func visitSteps(reachableFrom lane: Lane, _ visit: (Step, _ configuration: String?) -> Void) {
-        struct Entry: Hashable { var lane: String; var configuration: String? }
-        var entered: Set<Entry> = [Entry(lane: lane.name, configuration: lane.configuration)]
-        var frames: [(lane: Lane, configuration: String?, next: Int)] = [(lane, lane.configuration, 0)]
-        while let frame = frames.last {
-            guard frame.next < frame.lane.steps.count else { frames.removeLast(); continue }
-            frames[frames.count - 1].next += 1
-            let step = frame.lane.steps[frame.next]
-            visit(step, frame.configuration)
-            if case .lane(let name) = step.kind, let callee = self.lane(named: name) {
-                let configuration = callee.configuration ?? frame.configuration
-                if entered.insert(Entry(lane: name, configuration: configuration)).inserted {
-                    frames.append((callee, configuration, 0))
-                }
-            }
         }
     }
 

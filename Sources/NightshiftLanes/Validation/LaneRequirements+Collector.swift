@@ -10,7 +10,6 @@ struct RequirementCollector {
     private var usages: [String: [RequiredVariable.Usage]] = [:]
     /// Per name, the alternatives every usage so far allows.
     private var alternatives: [String: [String]] = [:]
-    private var visitedLanes: Set<String> = []
     private var visitedConfigurations: Set<String> = []
 
     init(file: LanesFile) {
@@ -21,30 +20,38 @@ struct RequirementCollector {
         order.sorted().map { RequiredVariable(name: $0, usages: usages[$0] ?? [], alternatives: alternatives[$0] ?? []) }
     }
 
-    /// `configuration` is the caller's, used when `lane` names none; `provided` are the names the
-    /// caller's `env:` already sets.
-    mutating func visit(_ lane: Lane, configuration inherited: String?, provided: Set<String>) {
-        guard visitedLanes.insert(lane.name).inserted else { return }
-        for key in lane.environment.keys.sorted() {
-            collect(
-                lane.environment[key], place: "env \(key) of lane '\(lane.name)'", lane: lane.name, fallback: lane.location,
-                provided: provided)
-        }
-        let configuration = lane.configuration ?? inherited
-        if let configuration { visitConfiguration(named: configuration) }
-        let laneProvided = provided.union(lane.environment.keys)
-        for step in lane.steps {
-            visit(step, of: lane, configuration: configuration, provided: laneProvided)
+    /// Walks `lane` and the lanes it calls, each lane once: what a lane needs does not depend
+    /// on who calls it, only on what its callers' `env:` already sets.
+    mutating func visit(_ lane: Lane) {
+        var walk = LaneWalk(LaneCallGraph(file: file), from: lane, revisits: .never)
+        while let event = walk.next() {
+            switch event {
+            case .entered(let frame): visit(frame)
+            case .step(let walked): visit(walked)
+            case .left: break
+            }
         }
     }
 
-    private mutating func visit(_ step: Step, of lane: Lane, configuration: String?, provided: Set<String>) {
+    private mutating func visit(_ frame: LaneFrame) {
+        let lane = frame.lane
+        for key in lane.environment.keys.sorted() {
+            collect(
+                lane.environment[key], place: "env \(key) of lane '\(lane.name)'", lane: lane.name, fallback: lane.location,
+                provided: Set(frame.inherited.keys))
+        }
+        if let configuration = frame.configurationName { visitConfiguration(named: configuration) }
+    }
+
+    private mutating func visit(_ walked: WalkedStep) {
+        let (step, lane) = (walked.step, walked.lane)
         let place = "step '\(step.displayName)' of lane '\(lane.name)'"
         let environment = step.options.environment
+        let provided = Set(walked.frame.environment.keys)
         for key in environment.keys.sorted() {
             collect(environment[key], place: "env \(key) of \(place)", lane: lane.name, fallback: step.location, provided: provided)
         }
-        let stepProvided = provided.union(environment.keys)
+        let stepProvided = walked.providedNames
         // `if:` conditions are not read: an unset variable there is a legitimate "no" (`if: ${TAG}`).
         signs = signs || step.kind.needsSigning
         switch step.kind {
@@ -60,11 +67,7 @@ struct RequirementCollector {
                     collect(template, place: "\(key): of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
                 }
             }
-        case .lane(let name):
-            if let callee = file.lane(named: name) {
-                visit(callee, configuration: configuration, provided: stepProvided)
-            }
-        case .package, .importCertificate, .installProfile, .archive, .export:
+        case .package, .importCertificate, .installProfile, .archive, .export, .lane:
             break
         }
     }

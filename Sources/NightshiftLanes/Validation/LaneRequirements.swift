@@ -58,7 +58,7 @@ public struct LaneRequirements: Sendable, Hashable {
     /// `lane` is one of `file`'s lanes; the lanes it calls are looked up in `file`.
     public init(_ lane: Lane, in file: LanesFile) {
         var collector = RequirementCollector(file: file)
-        collector.visit(lane, configuration: nil, provided: [])
+        collector.visit(lane)
         if collector.signs { collector.collectSigningTemplates() }
         self.lane = lane.name
         self.variables = collector.variables

@@ -55,8 +55,8 @@ struct LanesFileValidator {
         var reported: Set<SourceLocation?> = []
         for lane in file.lanes where !calledLanes.contains(lane.name) {
             var first: Step?
-            graph.visitSteps(reachableFrom: lane) { step, _ in
-                if first == nil, step.kind.needsProject { first = step }
+            graph.visitSteps(reachableFrom: lane) { walked in
+                if first == nil, walked.step.kind.needsProject { first = walked.step }
             }
             guard let step = first, reported.insert(step.location).inserted else { continue }
             bag.error(

@@ -23,10 +23,11 @@ public struct UploadedBuildCheck {
         var checked: Set<Checked> = []
         var problems: [Diagnostic] = []
         for lane in lanes {
-            graph.visitSteps(reachableFrom: lane) { step, configurationName in
+            graph.visitSteps(reachableFrom: lane) { walked in
+                let step = walked.step
                 guard case .upload(let target) = step.kind, Self.uploadsTheExport(target),
                     let destination = target.destination, let rule = Self.rule(for: destination),
-                    let configurationName, let configuration = file.configuration(named: configurationName),
+                    let configurationName = walked.configurationName, let configuration = walked.configuration,
                     checked.insert(Checked(step: step.location, configuration: configurationName)).inserted,
                     let method = exportMethod(configuration), let build = ExportDistribution(method: method),
                     !rule.accepted.contains(build)

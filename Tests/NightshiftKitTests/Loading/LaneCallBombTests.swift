@@ -24,7 +24,7 @@ struct LaneCallBombTests {
         let file = try LanesFileLoader().parse(text: Self.text, path: "bomb.yml")
         let graph = LaneCallGraph(file: file)
         var visits = 0
-        graph.visitSteps(reachableFrom: file.lanes[0]) { _, _ in visits += 1 }
+        graph.visitSteps(reachableFrom: file.lanes[0]) { _ in visits += 1 }
         #expect(visits == 2 * Self.depth + 1)
         #expect(graph.cycles().isEmpty)
         #expect(LaneRequirements(file.lanes[0], in: file).names == ["LEAF"])
@@ -41,13 +41,13 @@ struct LaneCallBombTests {
                 Lane(name: "shared", steps: [Step(.archive)]),
             ])
         var seen: [String?] = []
-        LaneCallGraph(file: file).visitSteps(reachableFrom: file.lanes[0]) { step, configuration in
-            if step.kind == .archive { seen.append(configuration) }
+        LaneCallGraph(file: file).visitSteps(reachableFrom: file.lanes[0]) { walked in
+            if walked.step.kind == .archive { seen.append(walked.configurationName) }
         }
         #expect(seen == ["staging"])
         var unsigned: [String?] = []
-        LaneCallGraph(file: file).visitSteps(reachableFrom: file.lanes[1]) { step, configuration in
-            if step.kind == .archive { unsigned.append(configuration) }
+        LaneCallGraph(file: file).visitSteps(reachableFrom: file.lanes[1]) { walked in
+            if walked.step.kind == .archive { unsigned.append(walked.configurationName) }
         }
         #expect(unsigned == [nil])
     }
@@ -58,7 +58,7 @@ struct LaneCallBombTests {
         let lanes = (0..<count).map { Lane(name: "l\($0)", steps: [Step(.lane("l\(($0 + 1) % count)"))]) }
         let graph = LaneCallGraph(file: LanesFile(path: "x.yml", project: Project(name: "X"), lanes: lanes))
         var visits = 0
-        graph.visitSteps(reachableFrom: lanes[0]) { _, _ in visits += 1 }
+        graph.visitSteps(reachableFrom: lanes[0]) { _ in visits += 1 }
         #expect(visits == count)
         #expect(graph.cycles().map(\.names.count) == [count + 1])
     }
