@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "StreamBench",
             dependencies: [
-                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+                "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftSystem", "NightshiftRunnerBuilder",
             ],
             path: "Benchmarks/StreamBench", swiftSettings: settings),
         // Linked with every library the executable links, so the floor it measures is fair.
@@ -104,6 +104,12 @@ let package = Package(
             name: "StartupBaseline",
             dependencies: nightshiftLibraries + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/StartupBaseline", swiftSettings: settings),
+        // The one way tests and benchmarks build a lane runner; apart from the test support, so a
+        // benchmark links neither swift-testing nor FlyingFox.
+        .target(
+            name: "NightshiftRunnerBuilder",
+            dependencies: ["NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem"],
+            path: "Tests/NightshiftRunnerBuilder", swiftSettings: settings),
         .target(
             name: "NightshiftTestSupport",
             dependencies: [
@@ -113,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "NightshiftKitTests",
             dependencies: nightshiftLibraries + [
-                "NightshiftSystem", "NightshiftTestSupport",
+                "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -124,7 +130,7 @@ let package = Package(
         .testTarget(
             name: "NightshiftAppTests",
             dependencies: nightshiftLibraries + [
-                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport",
+                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder",
                 // To lock and corrupt the run history as another process would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),

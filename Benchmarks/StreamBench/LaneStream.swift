@@ -2,7 +2,7 @@ import NightshiftCore
 import Foundation
 import NightshiftEngine
 import NightshiftLanes
-import NightshiftReporting
+import NightshiftRunnerBuilder
 import NightshiftSystem
 
 /// A lane of `sh:` steps run the way `nightshift run` runs it: the real runner, the step
@@ -33,13 +33,10 @@ struct LaneStream {
         let output = TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: false)
         let clock = SystemClock()
         let shell = ProcessShellRunner(environment: environment)
-        let dependencies = Dependencies(
-            shell: shell, clock: clock,
-            environment: environment, output: output, logFiles: DiskStepLogFiles())
-        let runner = LaneRunner(
-            file: file, dependencies: dependencies, performers: [.sh: ShellStepPerformer()],
-            reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: true), clock: clock),
-            interruption: RunInterruption(), options: RunOptions(stateDirectory: folder, runID: "bench"))
-        return try await runner.run("stream")
+        var builder = LaneRunnerBuilder(
+            file: file, shell: shell, clock: clock, environment: environment, output: output,
+            options: RunOptions(stateDirectory: folder, runID: "bench"))
+        builder.timestamps = true
+        return try await builder.build().run("stream")
     }
 }

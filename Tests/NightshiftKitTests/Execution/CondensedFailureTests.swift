@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftEngine
 @testable import NightshiftReporting
+import NightshiftRunnerBuilder
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

@@ -6,6 +6,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftRunnerBuilder
 
 /// Builds a lane runner over fakes: a scripted shell, a manual clock, captured output.
 struct LaneRunnerHarness {

@@ -6,6 +6,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftRunnerBuilder
 
 /// Lanes through the real runner: real processes, the step recorder and its log files, and the
 /// console reporter writing to a sink that only counts lines.

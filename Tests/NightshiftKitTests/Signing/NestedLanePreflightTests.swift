@@ -7,6 +7,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftRunnerBuilder
 
 /// The signing preflight of a real (not dry) run when a lane calls another: every configuration
 /// the run signs with is checked, each with its own profile and .p12, before any step runs.
