@@ -52,11 +52,17 @@ public struct ShellSettings: Sendable {
     public var gracePeriod: Duration
     /// Where `run` forwards the signals it traps, to the running step's process group.
     public var teardownSignal: TeardownSignal
+    /// Where commands run when they name no folder: the command's current directory, or nil
+    /// when that is the process's own.
+    public var workingDirectory: String?
 
-    public init(environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal())
-    {
+    public init(
+        environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal(),
+        workingDirectory: String? = nil
+    ) {
         self.environment = environment
         self.gracePeriod = gracePeriod
         self.teardownSignal = teardownSignal
+        self.workingDirectory = workingDirectory
     }
 }

@@ -36,11 +36,11 @@ public struct UploadStepPerformer: StepPerformer {
             throw StepFailure(
                 "unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
         }
-        guard FileManager.default.isReadableFile(atPath: file) else {
+        guard FileManager.default.isReadableFile(atPath: context.absolute(file)) else {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }
         let masker = context.masker.adding(destination.secretValues(in: UploadSettings(parameters)))
-        let receipt = try await upload(Self.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
+        let receipt = try await upload(context.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
         await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
         if let verification = receipt.verification { await context.log(verification.description) }
         await context.exports.set(Self.locationVariable, receipt.location)
@@ -104,12 +104,6 @@ public struct UploadStepPerformer: StepPerformer {
         case let upload as UploadError: StepFailure(masker.mask(upload.description), reason: upload.reason)
         default: StepFailure(masker.mask("upload failed: \(error)"), reason: .uploadFailed)
         }
-    }
-
-    /// `file: build/App.ipa` is relative to the directory nightshift runs in; tools that get it
-    /// (altool) and messages see the absolute path.
-    static func absolute(_ file: String) -> String {
-        file.hasPrefix("/") ? file : AbsolutePath.standardized(file, in: FileManager.default.currentDirectoryPath)
     }
 
     static func resolve(_ parameters: [String: UploadParameter], in context: StepContext) -> [String: UploadParameter] {

@@ -28,17 +28,21 @@ public struct ProcessShellRunner: ShellRunner {
     public var gracePeriod: Duration
     public var teardownSignal: TeardownSignal
     public var killsLeftoverProcesses: Bool
+    /// Where a command that names no folder of its own runs; nil for this process's own.
+    public var workingDirectory: String?
 
     public init(
         environment: EnvironmentVariables,
         gracePeriod: Duration = .seconds(10),
         teardownSignal: TeardownSignal = TeardownSignal(),
-        killsLeftoverProcesses: Bool = true
+        killsLeftoverProcesses: Bool = true,
+        workingDirectory: String? = nil
     ) {
         self.environment = environment
         self.gracePeriod = gracePeriod
         self.teardownSignal = teardownSignal
         self.killsLeftoverProcesses = killsLeftoverProcesses
+        self.workingDirectory = workingDirectory
     }
 
     /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`), so that
@@ -58,6 +62,8 @@ public struct ProcessShellRunner: ShellRunner {
         onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
     ) async throws -> Termination {
         try Task.checkCancellation()
+        var command = command
+        command.workingDirectory = command.workingDirectory ?? workingDirectory
         let merged = environment.merging(command.environment)
         let lookup = ExecutableLookup(searchPath: merged["PATH"], workingDirectory: command.workingDirectory)
         let path = try lookup.resolve(command.executable)

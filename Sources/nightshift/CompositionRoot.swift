@@ -14,7 +14,11 @@ enum CompositionRoot {
             currentDirectory: FileManager.default.currentDirectoryPath, variables: variables,
             output: TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: plain ? false : nil),
             clock: SystemClock(),
-            makeShell: { ProcessShellRunner(environment: $0.environment, gracePeriod: $0.gracePeriod, teardownSignal: $0.teardownSignal) },
+            makeShell: {
+                ProcessShellRunner(
+                    environment: $0.environment, gracePeriod: $0.gracePeriod, teardownSignal: $0.teardownSignal,
+                    workingDirectory: $0.workingDirectory)
+            },
             standardErrorIsTerminal: Terminal.standardErrorIsTerminal,
             processID: ProcessInfo.processInfo.processIdentifier, signals: ProcessSignals(),
             executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current)

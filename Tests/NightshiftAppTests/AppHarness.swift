@@ -42,6 +42,15 @@ final class AppHarness: Sendable {
             signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!)
     }
 
+    /// `environment(_:)` with the real shell, made from the settings the command asks for (its
+    /// folder included), and this process's PATH.
+    func realShellEnvironment(_ variables: [String: String] = [:]) -> CommandEnvironment {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        var environment = environment(["PATH": path].merging(variables) { $1 })
+        environment.makeShell = { ProcessShellRunner(environment: $0.environment, workingDirectory: $0.workingDirectory) }
+        return environment
+    }
+
     /// `nightshift run LANE…` of ./lanes.yml with every other option at its default.
     func run(_ lanes: String..., variables: [String: String] = [:]) async -> Int32 {
         await RunLanes(global: LanesFileOptions(), lanes: lanes).execute(in: environment(variables))

@@ -15,8 +15,8 @@ public struct ShowProfiles: LanesFileCommand {
         let file = try context.loadLanesFile()
         let variables = try context.loadEnvironment()
         // openssl reads the .p12 files for real; the console masks the report.
-        let shell = context.environment.makeShell(ShellSettings(environment: variables))
-        let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: shell))
+        let shell = context.environment.makeShell(context.shellSettings(variables))
+        let report = ProfilesReport(files: LocalSigningFileSystem(directory: context.runDirectory), inspector: P12Inspector(shell: shell))
         let output = await report.render(file, environment: variables, now: context.clock.now)
         context.output.out(output.text)
         return output.hasProblems ? ExitStatus.stepFailed : ExitStatus.success

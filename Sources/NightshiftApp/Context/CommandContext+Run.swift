@@ -29,7 +29,7 @@ extension CommandContext {
             ? DryRunShellRunner(
                 output: output, masker: masker,
                 answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
-            : self.environment.makeShell(ShellSettings(environment: environment, teardownSignal: teardownSignal))
+            : self.environment.makeShell(shellSettings(environment, teardownSignal: teardownSignal))
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
         // them to the terminal's width, where a secret cut in two would no longer be seen whole.
@@ -46,7 +46,8 @@ extension CommandContext {
             condensesToolOutput: RunOptions.condensesToolOutput(
                 interactive: output.isInteractive, environment: environment, verbose: verbose),
             stateDirectory: stateDirectory,
-            runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID))
+            runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID),
+            workingDirectory: runDirectory)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
             performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
@@ -63,7 +64,7 @@ extension CommandContext {
     /// Which performer runs each step kind: an exhaustive switch, so a new `StepKeyword` does not
     /// compile until it has one (ARCHITECTURE.md, "Add a step kind").
     private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> StepPerformers {
-        let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in keychain })
+        let signing = SigningStepPerformer(files: LocalSigningFileSystem(directory: runDirectory), makeKeychainImporter: { _ in keychain })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         return StepPerformers { keyword in

@@ -36,7 +36,7 @@ extension CommandContext {
         let history = try SQLiteRunHistory(path: historyPath, recovery: recovery)
         // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
         // in the 60 s launchd and systemd allow for stopping.
-        let shell = environment.makeShell(ShellSettings(environment: environment.variables, gracePeriod: .seconds(20)))
+        let shell = environment.makeShell(shellSettings(environment.variables, gracePeriod: .seconds(20)))
         let launcher = ProcessLaneLauncher(
             shell: shell, executable: environment.executablePath, lanesFile: path, environmentName: options.env,
             workingDirectory: nil, stateDirectory: stateDirectory)

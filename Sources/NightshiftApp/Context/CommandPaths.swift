@@ -20,6 +20,17 @@ extension CommandContext {
         CommandPaths.resolve(path, in: currentDirectory)
     }
 
+    /// Where steps and child processes run: nil when that is the process's own folder.
+    var runDirectory: String? {
+        currentDirectory == FileManager.default.currentDirectoryPath ? nil : currentDirectory
+    }
+
+    func shellSettings(
+        _ environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal()
+    ) -> ShellSettings {
+        ShellSettings(environment: environment, gracePeriod: gracePeriod, teardownSignal: teardownSignal, workingDirectory: runDirectory)
+    }
+
     /// `.nightshift` in the workspace under Jenkins, else in the working directory; absolute,
     /// because `security` reads relative keychain paths against ~/Library/Keychains. The scheduler
     /// daemon, its `nightshift run` children and `nightshift history` all agree on it.

@@ -19,40 +19,51 @@ public protocol SigningFileSystem: Sendable {
     func removeItem(atPath path: String) throws
 }
 
-/// The real file system, through `FileManager`.
+/// The real file system, through `FileManager`. Relative paths are read against `directory`
+/// (the run's folder), so messages keep quoting them as lanes.yml wrote them.
 public struct LocalSigningFileSystem: SigningFileSystem {
-    public init() {}
+    /// Nil for this process's own folder.
+    public let directory: String?
+
+    public init(directory: String? = nil) {
+        self.directory = directory
+    }
+
+    private func at(_ path: String) -> String {
+        directory.map { AbsolutePath.resolve(path, in: $0) } ?? path
+    }
 
     public func contents(atPath path: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: path))
+        try Data(contentsOf: URL(fileURLWithPath: at(path)))
     }
 
     public func fileExists(atPath path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path)
+        FileManager.default.fileExists(atPath: at(path))
     }
 
     public func createDirectory(atPath path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: at(path), withIntermediateDirectories: true)
     }
 
     public func write(_ data: Data, toPath path: String) throws {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try data.write(to: URL(fileURLWithPath: at(path)), options: .atomic)
     }
 
     public func contentsOfDirectory(atPath path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path)
+        try FileManager.default.contentsOfDirectory(atPath: at(path))
     }
 
     public func moveItem(atPath source: String, toPath destination: String) throws {
+        let (source, destination) = (at(source), at(destination))
         if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
         try FileManager.default.moveItem(atPath: source, toPath: destination)
     }
 
     public func replaceItem(atPath destination: String, withItemAt source: String) throws {
-        try FileRename.replace(destination, with: source)
+        try FileRename.replace(at(destination), with: at(source))
     }
 
     public func removeItem(atPath path: String) throws {
-        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.removeItem(atPath: at(path))
     }
 }

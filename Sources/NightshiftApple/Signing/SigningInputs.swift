@@ -17,7 +17,8 @@ public struct SigningInputs: Sendable, Hashable {
     public var home: String
 
     /// Resolves `configuration`'s signing settings; `runFolder` holds the keychain when
-    /// `codesigning.keychain.name` is absent.
+    /// `codesigning.keychain.name` is absent, and must be absolute: `security` reads a relative
+    /// keychain path as relative to `~/Library/Keychains`.
     public static func resolve(
         _ lanesFile: LanesFile, configuration: Configuration, environment: EnvironmentVariables, runFolder: String
     ) throws(SigningError) -> SigningInputs {
@@ -26,7 +27,7 @@ public struct SigningInputs: Sendable, Hashable {
         let folder = resolve(codesigning.path)
         guard !folder.isEmpty else { throw missing("codesigning.path", codesigning.path, environment) }
         guard let home = environment["HOME"], !home.isEmpty else { throw .missingVariable("HOME") }
-        let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: absolute(runFolder, in: environment))
+        let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: runFolder)
         if ProtectedKeychain.contains(keychainPath) { throw .protectedKeychain(path: keychainPath) }
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
         // as any when lanes.yml gives none.
@@ -50,13 +51,6 @@ public struct SigningInputs: Sendable, Hashable {
         if path.hasSuffix(".keychain-db") { return path }
         if path.hasSuffix(".keychain") { return path + "-db" }
         return path + ".keychain-db"
-    }
-
-    /// `security` reads a relative keychain path as relative to `~/Library/Keychains`, so the
-    /// run folder must be absolute.
-    static func absolute(_ path: String, in environment: EnvironmentVariables) -> String {
-        guard let directory = environment["PWD"], !directory.isEmpty else { return path }
-        return AbsolutePath.resolve(path, in: directory)
     }
 
     /// "environment variable 'CODESIGNING_PATH' (codesigning.path)" is not set: what to fix, not just where.

@@ -76,7 +76,8 @@ public struct SigningStepPerformer: StepPerformer {
             throw .missingSetting("configuration of lane '\(context.lane.name)'")
         }
         return try SigningInputs.resolve(
-            context.lanesFile, configuration: configuration, environment: context.environment, runFolder: context.folders.logs)
+            context.lanesFile, configuration: configuration, environment: context.environment,
+            runFolder: context.absolute(context.folders.logs))
     }
 
     private func importCertificate(_ context: StepContext) async throws -> Termination {

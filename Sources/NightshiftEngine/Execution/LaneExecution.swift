@@ -249,7 +249,8 @@ actor LaneExecution {
         var context = StepContext(
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
-            exports: exports, isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
+            exports: exports, directory: runner.options.workingDirectory,
+            isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },
             progress: { text in await recorder.progress(text) })
         if runner.options.condensesToolOutput {

@@ -10,16 +10,20 @@ public struct RunOptions: Sendable, Hashable {
     /// Where run folders go: `.nightshift`, or `$WORKSPACE/.nightshift` under Jenkins.
     public var stateDirectory: String
     public var runID: String
+    /// The folder steps run in and relative paths of the lanes file are read against; nil for
+    /// this process's own (always, in the executable; a temporary folder in tests).
+    public var workingDirectory: String?
 
     public init(
         isDryRun: Bool = false, isVerbose: Bool = false, condensesToolOutput: Bool = false,
-        stateDirectory: String = ".nightshift", runID: String
+        stateDirectory: String = ".nightshift", runID: String, workingDirectory: String? = nil
     ) {
         self.isDryRun = isDryRun
         self.isVerbose = isVerbose
         self.condensesToolOutput = condensesToolOutput
         self.stateDirectory = stateDirectory
         self.runID = runID
+        self.workingDirectory = workingDirectory
     }
 }
 

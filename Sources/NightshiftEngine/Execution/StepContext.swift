@@ -1,3 +1,4 @@
+internal import Foundation
 public import NightshiftCore
 import NightshiftLanes
 public import NightshiftSystem
@@ -17,6 +18,8 @@ public struct StepContext: Sendable {
     public var masker: SecretMasker
     public var cleanup: CleanupStack
     public var exports: RunExports
+    /// The folder the run works in: relative paths in the lanes file are read against it.
+    public var directory: String
     /// True under `--dry-run`: commands are recorded, not run, so performers must not expect
     /// their outputs (files, parsed stdout) to exist.
     public var isDryRun: Bool
@@ -34,7 +37,8 @@ public struct StepContext: Sendable {
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
         folders: RunFolders, shell: any ShellRunner, clock: any WallClock, masker: SecretMasker,
-        cleanup: CleanupStack, exports: RunExports, isDryRun: Bool, isVerbose: Bool = false,
+        cleanup: CleanupStack, exports: RunExports, directory: String? = nil,
+        isDryRun: Bool, isVerbose: Bool = false,
         emit: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void,
         progress: @escaping @Sendable (String?) async -> Void = { _ in }
     ) {
@@ -49,6 +53,7 @@ public struct StepContext: Sendable {
         self.masker = masker
         self.cleanup = cleanup
         self.exports = exports
+        self.directory = directory ?? FileManager.default.currentDirectoryPath
         self.isDryRun = isDryRun
         self.isVerbose = isVerbose
         self.emit = emit
@@ -56,6 +61,9 @@ public struct StepContext: Sendable {
     }
 
     public func resolve(_ template: Template) -> String { template.expand(in: environment) }
+
+    /// `path` read against the run's folder, as tools and messages should see it.
+    public func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : AbsolutePath.standardized(path, in: directory) }
 
     /// Writes a line of the step's own commentary (not a child's output).
     public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {
