@@ -58,9 +58,19 @@ struct FirebaseSession {
     }
 
     /// `POST /v1/{release}:distribute`
+    /// An unknown group alias fails with Google's words (`INVALID_ARGUMENT` or `NOT_FOUND`), and
+    /// with what people most often get wrong: groups are named by alias, case-sensitively.
     func distribute(_ release: FirebaseRelease, groups: [String], testers: [String]) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["testerEmails": testers, "groupAliases": groups])
-        _ = try await call("POST", "v1/\(release.name):distribute", headers: ["Content-Type": "application/json"], body: .data(body))
+        do {
+            _ = try await call("POST", "v1/\(release.name):distribute", headers: ["Content-Type": "application/json"], body: .data(body))
+        } catch let error as UploadError where error.reason == .uploadRejected {
+            throw UploadError(
+                .firebase,
+                "Firebase did not distribute release \(release.summary) to \(Self.audience(groups: groups, testers: testers)): "
+                    + "\(error.message) (groups are named by their alias, which is case-sensitive; the release itself was uploaded)",
+                reason: .uploadRejected)
+        }
         await log("distributed to \(Self.audience(groups: groups, testers: testers))")
     }
 

@@ -35,13 +35,27 @@ public struct FirebaseUploader: DestinationUploader {
         let digest = try FileDigest.of(file: request.file)
         let operation = try await session.uploadBinary(request.file, app: settings.app, progress: progress)
         let (release, result) = try await session.waitForRelease(operation, interval: pollInterval, maximumPolls: maximumPolls)
-        await request.log("Firebase release \(release.summary): \(result ?? "uploaded")")
+        await request.log(Self.outcome(of: release, result: result))
         if let notes { try await session.setReleaseNotes(notes, on: release) }
         if !settings.groups.isEmpty || !settings.testers.isEmpty {
             try await session.distribute(release, groups: settings.groups, testers: settings.testers)
         }
+        if let console = release.firebaseConsoleUri { await request.log("console: \(console)") }
         if let testing = release.testingUri { await request.log("testers install it from \(testing)") }
         return UploadReceipt(location: release.firebaseConsoleUri ?? release.testingUri ?? release.name, verification: .sent(digest))
+    }
+
+    /// What App Distribution did with the binary. `RELEASE_UNMODIFIED` is a success: the same
+    /// binary was uploaded before (a re-run after a later step failed), and the notes and
+    /// testers still go to that release.
+    static func outcome(of release: FirebaseRelease, result: String?) -> String {
+        switch result {
+        case "RELEASE_CREATED": "Firebase created release \(release.summary)"
+        case "RELEASE_UPDATED": "Firebase updated release \(release.summary) with this binary"
+        case "RELEASE_UNMODIFIED":
+            "Firebase already had this binary (RELEASE_UNMODIFIED): release \(release.summary), uploaded before, is used as it is"
+        default: "Firebase release \(release.summary): \(result ?? "uploaded")"
+        }
     }
 
     /// `access_token:` as given, or one exchanged for `service_account:`; the masker learns it.

@@ -2,14 +2,23 @@ import Foundation
 import NightshiftCore
 
 extension HTTPTransportResponse {
-    /// "HTTP 401 Unauthorized from PUT https://…/path: <start of the body>", masked: servers echo
-    /// tokens and headers back in error bodies.
-    func failureMessage(for request: HTTPTransportRequest, masker: SecretMasker) -> String {
+    /// "HTTP 401 Unauthorized from PUT https://…/path: <the start of the body>", masked: servers
+    /// echo tokens and headers back in error bodies. For the APIs whose error bodies nightshift
+    /// knows (Google's, App Store Connect's), what the API says instead of its JSON.
+    func failureMessage(for request: HTTPTransportRequest, destination: UploadDestination, masker: SecretMasker) -> String {
         var message = "HTTP \(status)\(Self.reason(status).map { " \($0)" } ?? "") from \(request.method) \(request.printableURL)"
-        let excerpt = Self.excerpt(bodyText)
-        if !excerpt.isEmpty { message += ": \(excerpt)" }
+        let explanation = (Self.knowsErrorBodies(of: destination) ? HTTPErrorBody.explanation(body) : nil) ?? Self.excerpt(bodyText)
+        if !explanation.isEmpty { message += ": \(Self.excerpt(explanation))" }
         if status == 401 || status == 403 { message += " (check the credentials and their permissions)" }
         return masker.mask(message)
+    }
+
+    /// An `http` store's body may be anything, so it is quoted as it is.
+    private static func knowsErrorBodies(of destination: UploadDestination) -> Bool {
+        switch destination {
+        case .firebase, .testflight: true
+        case .http, .folder: false
+        }
     }
 
     private static func excerpt(_ text: String) -> String {
@@ -45,7 +54,7 @@ extension RetryingHTTPClient {
             // A retryable status comes back only once the attempts are spent.
             let retryable = UploadRetryPolicy.isRetryable(status: response.status)
             throw UploadError(
-                destination, response.failureMessage(for: request, masker: masker) + (retryable ? retried : ""),
+                destination, response.failureMessage(for: request, destination: destination, masker: masker) + (retryable ? retried : ""),
                 reason: retryable ? .uploadUnavailable : .uploadRejected)
         }
         return response

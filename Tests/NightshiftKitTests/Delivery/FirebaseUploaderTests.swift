@@ -28,10 +28,10 @@ struct FirebaseUploaderTests {
         var privateKeyPEM: String
     }
 
-    func harness(uploadStatus: Int = 200) async throws -> Harness {
+    func harness(uploadStatus: Int = 200, result: String = "RELEASE_CREATED") async throws -> Harness {
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let email = "nightly@demo-project.iam.gserviceaccount.com"
-        let service = FakeFirebaseService(publicKey: key.publicKey, clientEmail: email, uploadStatus: uploadStatus)
+        let service = FakeFirebaseService(publicKey: key.publicKey, clientEmail: email, uploadStatus: uploadStatus, result: result)
         let polls = Counter()
         let server = try await LocalHTTPServer { received, _ in
             service.handle(received, pollsSoFar: received.method == "GET" ? polls.next() : 0)
@@ -90,8 +90,9 @@ struct FirebaseUploaderTests {
         #expect(receipt.location == FakeFirebaseService.consoleURL)
         // Firebase reports no size or checksum of what it received: sent, not verified.
         #expect(receipt.verification == .sent(try FileDigest.of(file: harness.file)))
-        #expect(log.text.contains("Firebase release 1.4 (812)"))
-        #expect(log.text.contains("RELEASE_CREATED"))
+        #expect(log.text.contains("Firebase created release 1.4 (812) \(FakeFirebaseService.release)"))
+        #expect(log.text.contains("console: \(FakeFirebaseService.consoleURL)"))
+        #expect(log.text.contains("testers install it from https://appdistribution.firebase.google.com/testerapps/"))
         #expect(log.text.contains("distributed to groups qa, developers and 1 tester"))
         #expect(progress.all.last?.bytesSent == 123_456)
     }
