@@ -10,11 +10,14 @@ public struct RunOptions: Sendable, Hashable {
     /// Where run folders go: `.nightshift`, or `$WORKSPACE/.nightshift` under Jenkins.
     public var stateDirectory: String
     public var runID: String
+    /// Keep a run journal (and maybe resume an earlier run); nil keeps none.
+    public var journal: JournalRequest?
 
     public init(
         isDryRun: Bool = false, isVerbose: Bool = false, condensesToolOutput: Bool = false,
-        stateDirectory: String = ".nightshift", runID: String
+        stateDirectory: String = ".nightshift", runID: String, journal: JournalRequest? = nil
     ) {
+        self.journal = journal
         self.isDryRun = isDryRun
         self.isVerbose = isVerbose
         self.condensesToolOutput = condensesToolOutput

@@ -13,6 +13,9 @@ public enum StepStatus: String, Sendable, Hashable, Codable {
     case skipped
     /// Never reached: an earlier step failed or the run was interrupted.
     case notRun = "not run"
+    /// Not run again by a resumed run: it passed before, its inputs are unchanged and its
+    /// artifacts are still there (the message says which).
+    case reused
 
     public var isFailure: Bool { [.failed, .timedOut, .interrupted].contains(self) }
 }

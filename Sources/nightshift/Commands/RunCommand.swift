@@ -7,7 +7,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The lanes to run.")
+    @Argument(help: "The lanes to run (with --resume: the lane, then optionally the id of its run to resume).")
     var lanes: [String]
 
     @Flag(help: "Print every command the lanes would execute, secrets masked; execute nothing.")
@@ -25,6 +25,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the run as JSON.", valueName: "file"))
     var json: String?
 
+    @Flag(help: "Continue the lane's newest failed or interrupted run (or the run named after the lane) in its run folder, reusing the steps whose inputs and artifacts are unchanged.")
+    var resume = false
+
+    @Option(help: ArgumentHelp("Continue the lane's newest run (or the one --resume names) from this step; the steps before it are not run.", valueName: "step"))
+    var from: String?
+
     func validate() throws {
         if lanes.isEmpty { throw ValidationError("name at least one lane to run") }
     }
@@ -33,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
         let command = RunLanes(
             global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-            junit: junit, json: json)
+            junit: junit, json: json, resume: resume, from: from)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }
