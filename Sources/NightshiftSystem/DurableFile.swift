@@ -18,7 +18,8 @@ public enum DurableFile {
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .last("cannot write '\(temporary)'") }
-        var failure = bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
+        var failure =
+            bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
         if failure == nil, fsync(descriptor) != 0 { failure = .last("cannot sync '\(temporary)'") }
         if close(descriptor) != 0, failure == nil { failure = .last("cannot write '\(path)'") }
         if let failure {

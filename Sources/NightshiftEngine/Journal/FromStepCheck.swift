@@ -23,7 +23,8 @@ struct FromStepCheck {
         for step in journal.steps where step.number < start {
             if step.status == StepStatus.skipped.rawValue { continue }
             guard step.status == StepStatus.passed.rawValue else {
-                throw .missingBefore(from: masked, step: step.name, reason: "\(step.status) in run \(journal.runID), so its work is not there")
+                throw .missingBefore(
+                    from: masked, step: step.name, reason: "\(step.status) in run \(journal.runID), so its work is not there")
             }
             for artifact in step.artifacts {
                 guard let now = ContentDigest.artifact(at: artifact.path) else {

@@ -30,15 +30,16 @@ extension LaneRunner {
                 let resumed = try resumedJournal(request, lane: lane, store: store, lanesFile: lanesFile)
                 journal = resumed
                 previous = resumed.steps
+                announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request)
                 let number = (journal.attempts.map(\.number).max() ?? 0) + 1
                 journal.attempts.append(
-                    JournalAttempt(number: number, started: dependencies.clock.now, resumed: true, from: request.from, repository: repository))
+                    JournalAttempt(
+                        number: number, started: dependencies.clock.now, resumed: true, from: request.from, repository: repository))
                 journal.repository = repository
                 journal.lanesFile = lanesFile
                 journal.status = .running
                 let runFolder = store.runFolder(journal.runID)
                 folders = RunFolders(runID: journal.runID, logs: "\(runFolder)/attempt-\(number)", output: "\(runFolder)/output")
-                announce(journal, attempt: number, request: request)
             } else {
                 folders = RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
                 journal = RunJournal(

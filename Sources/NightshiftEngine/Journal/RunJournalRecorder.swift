@@ -103,7 +103,8 @@ actor RunJournalRecorder {
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
         replace(
             JournalStep(
-                number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name, attempt: attempt,
+                number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
+                attempt: attempt,
                 fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,
                 finished: clock.now, artifacts: artifacts, exports: exports, reusable: ticket.reusable))
         write()

@@ -23,7 +23,8 @@ extension StepExecution {
         let result = await runAttempts()
         await journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
         if let problem = await journal.takeWriteFailure() {
-            execution.runner.reporter.notice(execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))
+            execution.runner.reporter.notice(
+                execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))
         }
         return result
     }

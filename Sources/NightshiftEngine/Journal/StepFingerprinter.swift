@@ -31,7 +31,10 @@ struct StepFingerprinter {
             templates.append(template)
         }
         var names = Set(templates.flatMap { $0.references.flatMap(\.candidates) })
-        if case .sh(let script) = step.kind { names.formUnion(script.neededReferences.map(\.name)) }
+        if case .sh(let script) = step.kind {
+            names.formUnion(script.neededReferences.map(\.name))
+            names.formUnion(Self.dollarNames(in: script.raw))
+        }
         names.formUnion(step.options.environment.keys)
         var variables: [String: String] = [:]
         for name in names.subtracting(Self.ignoredVariables) {
@@ -77,5 +80,33 @@ struct StepFingerprinter {
         pairs += (file.codesigning?.keyedTemplates ?? []).map { ("codesigning.\($0.0)", $0.1) }
         pairs += (file.project?.keyedTemplates ?? []).map { ("project.\($0.0)", $0.1) }
         return pairs
+    }
+
+    /// Every `$NAME` and `${NAME…}` in a script, set by the script or not: the scanner keeps
+    /// only braced references it must place, and a plain `$TOKEN` is read all the same. A name
+    /// too many only makes a resumed run more careful.
+    static func dollarNames(in script: String) -> Set<String> {
+        var names: Set<String> = []
+        let characters = Array(script.utf8)
+        var index = 0
+        func isStart(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        func isPart(_ byte: UInt8) -> Bool { isStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) }
+        while index < characters.count {
+            guard characters[index] == UInt8(ascii: "$") else {
+                index += 1
+                continue
+            }
+            var start = index + 1
+            if start < characters.count, characters[start] == UInt8(ascii: "{") { start += 1 }
+            var end = start
+            if end < characters.count, isStart(characters[end]) {
+                while end < characters.count, isPart(characters[end]) { end += 1 }
+                names.insert(String(decoding: characters[start..<end], as: UTF8.self))
+            }
+            index = max(end, index + 1)
+        }
+        return names
     }
 }

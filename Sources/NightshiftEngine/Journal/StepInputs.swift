@@ -60,7 +60,9 @@ public struct StepInputs: Codable, Sendable, Hashable {
     private func settingChange(_ key: String, earlier: StepInputs) -> String {
         let values = "(\(earlier.settings[key] ?? "unset") → \(settings[key] ?? "unset"))"
         if key == "export_method" { return "ExportOptions changed (method \(values.dropFirst())" }
-        if key.hasPrefix("export_options.") { return "ExportOptions changed (\(key.dropFirst("export_options.".count)) \(values.dropFirst())" }
+        if key.hasPrefix("export_options.") {
+            return "ExportOptions changed (\(key.dropFirst("export_options.".count)) \(values.dropFirst())"
+        }
         // Signing secrets are digests only: say which setting changed, not to what.
         guard settings[key] != nil || earlier.settings[key] != nil else { return "\(key) changed" }
         return "the configuration changed (\(key) \(values.dropFirst())"

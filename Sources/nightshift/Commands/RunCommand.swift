@@ -25,10 +25,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the run as JSON.", valueName: "file"))
     var json: String?
 
-    @Flag(help: "Continue the lane's newest failed or interrupted run (or the run named after the lane) in its run folder, reusing the steps whose inputs and artifacts are unchanged.")
+    @Flag(help: "Continue the lane's last failed run (or the run id after the lane), reusing unchanged steps.")
     var resume = false
 
-    @Option(help: ArgumentHelp("Continue the lane's newest run (or the one --resume names) from this step; the steps before it are not run.", valueName: "step"))
+    @Option(help: ArgumentHelp("Continue the lane's last run from this step, without running those before it.", valueName: "step"))
     var from: String?
 
     func validate() throws {
