@@ -22,7 +22,7 @@ struct StepFingerprinter {
         var configurationDigests: [String: String] = [:]
         var settings: [String: String] = [:]
         var templates = stepTemplates(step)
-        for (key, template) in configurationTemplates(configuration) {
+        for (key, template) in configurationTemplates(configuration) where !(step.kind == .archive && Self.exportOnly(key)) {
             let value = resolve(template)
             configurationDigests[key] = ContentDigest.sha256(value)
             // Only the configuration's own settings are named in messages; codesigning's hold
@@ -43,6 +43,11 @@ struct StepFingerprinter {
         return StepInputs(
             step: ContentDigest.sha256(written(step, resolve: resolve)), configuration: configurationDigests, settings: settings,
             variables: variables, consumes: consumes, commit: repository?.commit, dirty: repository?.dirty)
+    }
+
+    /// Settings that only the export reads: changing them re-signs the export, not the archive.
+    static func exportOnly(_ key: String) -> Bool {
+        key == "export_method" || key.hasPrefix("export_options.")
     }
 
     /// The step's text after interpolation, one line per part, in a fixed order.
