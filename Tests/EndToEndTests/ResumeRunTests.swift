@@ -10,15 +10,19 @@ import Testing
 @Suite("resuming a failed lane, end to end", .temporaryDirectory)
 struct ResumeRunTests {
     static let lanes = """
-        project: { name: Brewer, workspace: Brewer.xcworkspace, scheme: Brewer }
         secrets: [KEYCHAIN_PASSWORD, CERTIFICATE_PASSWORD, UPLOAD_TOKEN]
+        project: { name: Brewer, scheme: Brewer, workspace: Brewer.xcworkspace }
         codesigning:
-          path: ${CODESIGNING_PATH}
+          keychain: { password: "${KEYCHAIN_PASSWORD}", name: "${KEYCHAIN_NAME}" }
           certificate_password: ${CERTIFICATE_PASSWORD}
-          keychain: { name: "${KEYCHAIN_NAME}", password: "${KEYCHAIN_PASSWORD}" }
+          path: ${CODESIGNING_PATH}
         configurations:
-          staging: { certificate: distribution, provisioning_profile: distribution, build_configuration: Staging,
-                     app_identifier: com.example.app, export_method: "${EXPORT_METHOD}" }
+          staging:
+            export_method: "${EXPORT_METHOD}"
+            app_identifier: com.example.app
+            certificate: distribution
+            provisioning_profile: distribution
+            build_configuration: Staging
         lanes:
           beta:
             configuration: staging
