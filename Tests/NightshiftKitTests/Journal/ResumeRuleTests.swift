@@ -43,28 +43,25 @@ struct ResumeRuleTests {
 
     @Test("each changed input is named")
     func changedInputs() {
-        var changed = Self.inputs
-        changed.commit = "9e8f7a6b5c4d"
-        #expect(decide(inputs: changed) == .rerun("the commit changed (a1b2c3d → 9e8f7a6)"))
-        changed = Self.inputs
-        changed.dirty = true
-        #expect(decide(inputs: changed) == .rerun("the working tree has uncommitted changes"))
-        changed = Self.inputs
-        changed.step = "s2"
-        #expect(decide(inputs: changed) == .rerun("the step changed"))
-        changed = Self.inputs
-        changed.configuration["export_method"] = "d2"
-        changed.settings["export_method"] = "app-store-connect"
-        #expect(decide(inputs: changed) == .rerun("ExportOptions changed (method ad-hoc → app-store-connect)"))
-        changed = Self.inputs
-        changed.variables["FLAVOR"] = "v2"
-        #expect(decide(inputs: changed) == .rerun("FLAVOR changed"))
-        changed.variables["TOKEN"] = "t"
-        changed.variables["FLAVOR"] = "v1"
-        #expect(decide(inputs: changed) == .rerun("it now reads TOKEN"))
-        changed = Self.inputs
-        changed.consumes["archive"] = "f9"
-        #expect(decide(inputs: changed) == .rerun("its archive input was made again"))
+        let cases: [((inout StepInputs) -> Void, String)] = [
+            ({ $0.commit = "9e8f7a6b5c4d" }, "the commit changed (a1b2c3d → 9e8f7a6)"),
+            ({ $0.dirty = true }, "the working tree has uncommitted changes"),
+            ({ $0.step = "s2" }, "the step changed"),
+            (
+                {
+                    $0.configuration["export_method"] = "d2"; $0.settings["export_method"] = "app-store-connect"
+                },
+                "ExportOptions changed (method ad-hoc → app-store-connect)"
+            ),
+            ({ $0.variables["FLAVOR"] = "v2" }, "FLAVOR changed"),
+            ({ $0.variables["TOKEN"] = "t" }, "it now reads TOKEN"),
+            ({ $0.consumes["archive"] = "f9" }, "its archive input was made again"),
+        ]
+        for (change, reason) in cases {
+            var changed = Self.inputs
+            change(&changed)
+            #expect(decide(inputs: changed) == .rerun(reason))
+        }
     }
 
     @Test("a missing or changed artifact re-runs the step")
