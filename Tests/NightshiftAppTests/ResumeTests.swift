@@ -52,6 +52,20 @@ struct ResumeTests {
         #expect(await app.shell.commands.dropFirst(before).map { $0.arguments.last ?? "" } == ["deploy it"])
         #expect(app.shown.contains("↻ build reused: passed 00:00, inputs unchanged, App.zip sha256 "))
         #expect(app.shown.contains("deploy re-runs: it failed last time"))
+        #expect(app.shown.contains("lane beta passed in 0.0s (resumed, attempt 2)"))
+        let journal = try String(contentsOfFile: try runFolder(app) + "/journal.json", encoding: .utf8)
+        #expect(journal.contains("\"status\" : \"passed\""))
+        #expect(journal.contains("\"resumed\" : true"))
+    }
+
+    @Test("the JSON report marks a resumed run and its reused steps")
+    func jsonReport() async throws {
+        let (app, variables) = try await failedRun()
+        let command = RunLanes(global: LanesFileOptions(), lanes: ["beta"], json: "run.json", resume: true)
+        #expect(await command.execute(in: app.environment(variables)) == 0)
+        let report = try #require(app.read("run.json"))
+        #expect(report.contains("\"resumed_attempt\" : 2"))
+        #expect(report.contains("\"status\" : \"reused\""))
     }
 
     @Test("a changed output re-runs the build and everything after it")

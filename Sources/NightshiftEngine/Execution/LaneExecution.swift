@@ -51,10 +51,11 @@ actor LaneExecution {
             }
         }
         await runCleanup(lane: lane)
-        let result = LaneResult(
+        var result = LaneResult(
             lane: lane.name, status: status, steps: results, start: start,
             duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: logsWritable ? folders.logs : "",
             signal: runner.interruption.signal)
+        result.attempt = journal?.attempt ?? 1
         runner.reporter.laneFinished(result)
         return result
     }

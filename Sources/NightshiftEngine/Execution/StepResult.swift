@@ -84,6 +84,8 @@ public struct LaneResult: Sendable, Hashable {
     public var logFolder: String
     /// The signal that interrupted the run, if one did.
     public var signal: Int32?
+    /// Which attempt of its run this was: 1, or 2 and up for a `--resume`d or `--from` run.
+    public var attempt = 1
 
     public init(
         lane: String, status: LaneStatus, steps: [StepResult], start: Date, duration: Duration, runID: String,

@@ -9,7 +9,7 @@ actor RunJournalRecorder {
     private(set) var journal: RunJournal
     /// nil under `--dry-run`: a plan changes nothing on disk.
     private let path: String?
-    private let attempt: Int
+    nonisolated let attempt: Int
     private let fingerprinter: StepFingerprinter
     private let masker: SecretMasker
     /// The earlier attempts' steps by number; empty on a first run.
@@ -23,6 +23,8 @@ actor RunJournalRecorder {
     /// Why the journal could not be written: the run goes on, and says so once.
     private var writeFailure: String?
     private var writeFailureTold = false
+    /// Steps recorded since the journal was last written.
+    private var unwritten = 0
     /// Holds the run: a `--resume` of it is refused while this lives.
     private let lock: FileLock?
 
@@ -107,8 +109,16 @@ actor RunJournalRecorder {
                 attempt: attempt,
                 fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,
                 finished: clock.now, artifacts: artifacts, exports: exports, reusable: ticket.reusable))
-        write()
+        unwritten += 1
+        if !passed || result.duration >= Self.promptWriteDuration || unwritten >= Self.mostUnwrittenSteps { write() }
     }
+
+    /// A step that took this long is written at once: losing it to a crash would cost as much
+    /// again. Quicker ones are written in batches: rewriting and fsync-ing the whole journal after
+    /// each of a thousand `sh: true` steps would cost more than the steps (`scripts/bench-lane`).
+    /// A crash then loses at most the last batch's passes, which re-run: never a false pass.
+    static let promptWriteDuration = Duration.seconds(1)
+    static let mostUnwrittenSteps = 64
 
     func laneFinished(_ status: LaneStatus) {
         switch status {
@@ -142,6 +152,7 @@ actor RunJournalRecorder {
     }
 
     func write() {
+        unwritten = 0
         guard let path else { return }
         do {
             try DurableFile.replace(path, with: try JournalCoding.encode(journal))
