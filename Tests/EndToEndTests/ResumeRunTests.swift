@@ -218,6 +218,37 @@ struct ResumeRunTests {
         #expect(newer.standardError.contains("it is version 7, from a newer nightshift"))
     }
 
+    @Test("a run stopped by SIGTERM mid-step resumes at that step, reusing the one before")
+    func interruptedRunResumes() async throws {
+        let directory = try makeTemporaryDirectory()
+        try """
+        lanes:
+          long:
+            steps:
+              - sh: mkdir -p out && date +%N > out/app.bin
+                name: build
+                outputs: [out/app.bin]
+              - sh: |
+                  if [ ! -f resume-now ]; then echo $PPID > nightshift.pid; sleep 300 & wait; fi
+                name: slow archive
+              - sh: echo finished > finished.txt
+                name: finish
+        """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        async let first = NightshiftBinary.run(["run", "long"], in: directory)
+        kill(try await SignalTests.waitForPID(in: directory + "/nightshift.pid"), SIGTERM)
+        #expect(try await first.exitCode == 143)
+        let built = try String(contentsOfFile: directory + "/out/app.bin", encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: directory + "/resume-now", contents: Data())
+        let resumed = try await NightshiftBinary.run(["run", "long", "--resume"], in: directory)
+        let shown = resumed.standardOutput + resumed.standardError
+        #expect(resumed.exitCode == 0, "\(shown)")
+        #expect(shown.contains("last interrupted"))
+        #expect(shown.contains("↻ build reused"))
+        #expect(shown.contains("slow archive re-runs: it interrupted last time"))
+        #expect(try String(contentsOfFile: directory + "/out/app.bin", encoding: .utf8) == built)
+        #expect(FileManager.default.fileExists(atPath: directory + "/finished.txt"))
+    }
+
     /// Every form the masker knows of each secret (plain, base64, percent- and JSON-escaped):
     /// masking the journal must change nothing.
     static func expectNoSecret(inJournalOf workspace: Workspace) throws {
