@@ -95,6 +95,30 @@ struct ResumeTests {
         #expect(await app.shell.commands.count == before)
     }
 
+    @Test("an output the step did not leave makes it never reused")
+    func missingOutput() async throws {
+        let (app, variables) = try await failedRun()
+        try FileManager.default.removeItem(atPath: app.directory + "/App.zip")
+        #expect(await resume(app, variables: variables) == 0)
+        #expect(app.shown.contains("build re-runs: App.zip is gone"))
+        let journal = try String(contentsOfFile: try runFolder(app) + "/journal.json", encoding: .utf8)
+        #expect(journal.contains("\"reusable\" : false"))
+    }
+
+    @Test("an output path that spells a secret is not written down, and the step is never reused")
+    func secretOutputPath() async throws {
+        let app = try AppHarness(lanes: Self.lanes.replacingOccurrences(of: "lanes:", with: "secrets: [OUT]\nlanes:"))
+        let variables = ["OUT": app.directory + "/App.zip"]
+        try app.write("zip", to: "App.zip")
+        await app.shell.onScript(containing: "make app", .output([], .exited(0)))
+        await app.shell.onScript(containing: "deploy it", .output([], .exited(1)))
+        #expect(await app.run("beta", variables: variables) == 1)
+        #expect(await resume(app, variables: variables) == 1)
+        #expect(app.shown.contains("build re-runs: nothing it made can be checked"))
+        let journal = try String(contentsOfFile: try runFolder(app) + "/journal.json", encoding: .utf8)
+        #expect(!journal.contains("App.zip"))
+    }
+
     @Test("--from a step the lane lacks: did-you-mean, exit 2")
     func fromUnknownStep() async throws {
         let (app, variables) = try await failedRun()

@@ -17,7 +17,7 @@ extension LaneRunner {
         guard let request = options.journal, !options.isDryRun || request.continuesEarlierRun else { return nil }
         let store = JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
         let lanesFile = LanesFileRecord(
-            path: request.lanesFilePath,
+            path: masker.mask(request.lanesFilePath),
             sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) } ?? "unreadable")
         let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
         let repository = await RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell).state(ofFolder: folder)

@@ -27,7 +27,7 @@ struct ResumeRule {
         if step.options.always { return .rerun("'always' steps run on every run") }
         if step.kind.setsUpResource { return .rerun("resources are set up again for the steps that need them") }
         if previous.status != StepStatus.passed.rawValue { return .rerun("it \(previous.status) last time") }
-        if !previous.reusable { return .rerun("an 'sh:' step without 'outputs:' is never skipped") }
+        if !previous.reusable { return .rerun("nothing it made can be checked ('sh:' steps need 'outputs:')") }
         if previous.fingerprint != fingerprint { return .rerun(inputs.change(since: previous.inputs) ?? "its inputs changed") }
         for artifact in previous.artifacts {
             guard let now = artifactNow(artifact.path) else { return .rerun("\(artifact.name) is gone") }

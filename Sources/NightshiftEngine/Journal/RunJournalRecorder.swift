@@ -100,7 +100,10 @@ actor RunJournalRecorder {
 
     func finish(_ step: Step, _ ticket: Ticket, result: StepResult, exportsAfter: [String: String], clock: any WallClock) {
         let passed = result.status == .passed
-        let artifacts = passed ? ticket.artifactPaths.compactMap(ContentDigest.artifact(at:)) : []
+        // A path that spells a secret cannot be written down, and a masked one finds nothing:
+        // such a step keeps no artifacts and is never reused.
+        let spellsSecret = ticket.artifactPaths.contains { masker.mask($0) != $0 }
+        let artifacts = passed && !spellsSecret ? ticket.artifactPaths.compactMap(ContentDigest.artifact(at:)) : []
         if passed { for product in step.kind.products { producers[product] = ticket.fingerprint } }
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
         replace(
@@ -108,7 +111,9 @@ actor RunJournalRecorder {
                 number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
                 attempt: attempt,
                 fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,
-                finished: clock.now, artifacts: artifacts, exports: exports, reusable: ticket.reusable))
+                finished: clock.now, artifacts: artifacts, exports: exports,
+                // An output the step declared but did not leave proves nothing: never reused.
+                reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count))
         unwritten += 1
         if !passed || result.duration >= Self.promptWriteDuration || unwritten >= Self.mostUnwrittenSteps { write() }
     }
