@@ -212,7 +212,7 @@ struct ResumeRunTests {
         #expect(truncated.exitCode == 2)
         #expect(truncated.standardError.contains("truncated or corrupt"))
         #expect(records.isEmpty)
-        try text.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"version\":1", with: "\"version\":7").write(toFile: path, atomically: true, encoding: .utf8)
         let (newer, _) = try await workspace.run(["--resume"])
         #expect(newer.exitCode == 2)
         #expect(newer.standardError.contains("it is version 7, from a newer nightshift"))

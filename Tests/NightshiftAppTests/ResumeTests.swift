@@ -54,8 +54,8 @@ struct ResumeTests {
         #expect(app.shown.contains("deploy re-runs: it failed last time"))
         #expect(app.shown.contains("lane beta passed in 0.0s (resumed, attempt 2)"))
         let journal = try String(contentsOfFile: try runFolder(app) + "/journal.json", encoding: .utf8)
-        #expect(journal.contains("\"status\" : \"passed\""))
-        #expect(journal.contains("\"resumed\" : true"))
+        #expect(journal.contains("\"status\":\"passed\""))
+        #expect(journal.contains("\"resumed\":true"))
     }
 
     @Test("the JSON report marks a resumed run and its reused steps")
@@ -102,7 +102,7 @@ struct ResumeTests {
         #expect(await resume(app, variables: variables) == 0)
         #expect(app.shown.contains("build re-runs: App.zip is gone"))
         let journal = try String(contentsOfFile: try runFolder(app) + "/journal.json", encoding: .utf8)
-        #expect(journal.contains("\"reusable\" : false"))
+        #expect(journal.contains("\"reusable\":false"))
     }
 
     @Test("an output path that spells a secret is not written down, and the step is never reused")

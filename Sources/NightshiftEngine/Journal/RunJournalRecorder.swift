@@ -23,8 +23,10 @@ actor RunJournalRecorder {
     /// Why the journal could not be written: the run goes on, and says so once.
     private var writeFailure: String?
     private var writeFailureTold = false
-    /// Steps recorded since the journal was last written.
-    private var unwritten = 0
+    /// Each of `journal.steps` as JSON, in the same order.
+    private var encodedSteps: [String] = []
+    /// When a finished step last caused a write.
+    private var lastWrite = Date.distantPast
     /// Holds the run: a `--resume` of it is refused while this lives.
     private let lock: FileLock?
 
@@ -33,6 +35,7 @@ actor RunJournalRecorder {
         from: String?, lock: FileLock?
     ) {
         self.journal = journal
+        encodedSteps = journal.steps.map(JournalStepWriter.json)
         self.path = path
         self.attempt = journal.attempts.last?.number ?? 1
         self.fingerprinter = fingerprinter
@@ -114,16 +117,19 @@ actor RunJournalRecorder {
                 finished: clock.now, artifacts: artifacts, exports: exports,
                 // An output the step declared but did not leave proves nothing: never reused.
                 reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count))
-        unwritten += 1
-        if !passed || result.duration >= Self.promptWriteDuration || unwritten >= Self.mostUnwrittenSteps { write() }
+        let now = clock.now
+        if !passed || result.duration >= Self.promptWrite || now.timeIntervalSince(lastWrite) >= Self.promptWrite.seconds {
+            lastWrite = now
+            write()
+        }
     }
 
     /// A step that took this long is written at once: losing it to a crash would cost as much
-    /// again. Quicker ones are written in batches: rewriting and fsync-ing the whole journal after
-    /// each of a thousand `sh: true` steps would cost more than the steps (`scripts/bench-lane`).
-    /// A crash then loses at most the last batch's passes, which re-run: never a false pass.
-    static let promptWriteDuration = Duration.seconds(1)
-    static let mostUnwrittenSteps = 64
+    /// again. Quicker ones are written at most this often: re-encoding and fsync-ing the whole
+    /// journal after each of a thousand `sh: true` steps cost more than the steps themselves
+    /// (`scripts/bench-lane`). A crash then loses at most the last second's passes, which
+    /// re-run: never a false pass. The lane's end always writes.
+    static let promptWrite = Duration.seconds(1)
 
     func laneFinished(_ status: LaneStatus) {
         switch status {
@@ -141,11 +147,18 @@ actor RunJournalRecorder {
     }
 
     private func replace(_ entry: JournalStep) {
-        if let index = journal.steps.firstIndex(where: { $0.number == entry.number }) {
-            journal.steps[index] = entry
-        } else {
+        let json = JournalStepWriter.json(entry)
+        // Steps come in order: a first run only ever appends.
+        if journal.steps.last.map({ $0.number < entry.number }) ?? true {
             journal.steps.append(entry)
-            journal.steps.sort { $0.number < $1.number }
+            encodedSteps.append(json)
+        } else if let index = journal.steps.firstIndex(where: { $0.number == entry.number }) {
+            journal.steps[index] = entry
+            encodedSteps[index] = json
+        } else {
+            let index = journal.steps.firstIndex { $0.number > entry.number } ?? journal.steps.endIndex
+            journal.steps.insert(entry, at: index)
+            encodedSteps.insert(json, at: index)
         }
     }
 
@@ -157,10 +170,9 @@ actor RunJournalRecorder {
     }
 
     func write() {
-        unwritten = 0
         guard let path else { return }
         do {
-            try DurableFile.replace(path, with: try JournalCoding.encode(journal))
+            try DurableFile.replace(path, with: try JournalCoding.encode(journal, steps: encodedSteps))
         } catch {
             writeFailure = writeFailure ?? "\(error)"
         }

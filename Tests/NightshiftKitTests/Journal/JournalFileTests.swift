@@ -12,14 +12,28 @@ struct JournalFileTests {
         let journal = RunJournal(
             lane: "beta", runID: "r1", lanesFile: LanesFileRecord(path: "/w/lanes.yml", sha256: "ab"),
             repository: RepositoryState(commit: "c", dirty: false),
-            attempts: [JournalAttempt(number: 1, started: Date(timeIntervalSince1970: 0), resumed: false, repository: nil)])
+            attempts: [JournalAttempt(number: 1, started: Date(timeIntervalSince1970: 0), resumed: false, repository: nil)],
+            steps: [
+                JournalStep(
+                    number: 1, lane: "beta \"q\" \\ \n\t\u{1}é", kind: "sh", name: "steps\":[]", attempt: 2, fingerprint: "f",
+                    inputs: StepInputs(
+                        step: "s", configuration: ["a": "1"], settings: ["a": "x"], variables: ["V": "unset"], consumes: ["ipa": "g"],
+                        commit: "c", dirty: true),
+                    status: "passed", attempts: 3, finished: Date(timeIntervalSince1970: 1_767_225_600),
+                    artifacts: [JournalArtifact(path: "/o/A.xcarchive", size: 12, sha256: "ab", directory: true)],
+                    exports: ["NIGHTSHIFT_IPA_PATH": "/o/A.ipa"], reusable: false),
+                JournalStep(
+                    number: 2, lane: "beta", kind: "upload", name: "upload", attempt: 1, fingerprint: "h", inputs: StepInputs(step: "t"),
+                    status: "failed", attempts: 1, finished: Date(timeIntervalSince1970: 1_767_225_660), artifacts: [], exports: [:],
+                    reusable: true),
+            ])
         let bytes = try JournalCoding.encode(journal)
         #expect(try JournalCoding.decode(Data(bytes), path: "j") == journal)
         #expect(throws: JournalProblem.unreadable(path: "j", reason: "it is not a journal (truncated or corrupt)")) {
             try JournalCoding.decode(Data(bytes.prefix(bytes.count / 2)), path: "j")
         }
         #expect(throws: JournalProblem.unreadable(path: "j", reason: "it is empty")) { try JournalCoding.decode(Data(), path: "j") }
-        let newer = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")
+        let newer = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
         #expect(throws: JournalProblem.unreadable(path: "j", reason: "it is version 2, from a newer nightshift (this one reads up to 1)")) {
             try JournalCoding.decode(Data(newer.utf8), path: "j")
         }
