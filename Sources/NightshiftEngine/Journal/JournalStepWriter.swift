@@ -25,24 +25,20 @@ enum JournalStepWriter {
     }
 
     private static func inputs(_ inputs: StepInputs) -> String {
-        var out = "{"
-        if let commit = inputs.commit { field(&out, "commit", string(commit)) }
-        field(&out, "configuration", object(inputs.configuration))
-        field(&out, "consumes", object(inputs.consumes))
-        if let dirty = inputs.dirty { field(&out, "dirty", String(dirty)) }
-        field(&out, "settings", object(inputs.settings))
-        field(&out, "step", string(inputs.step))
-        field(&out, "variables", object(inputs.variables), last: true)
-        return out + "}"
+        var fields: [(String, String)] = []
+        if let commit = inputs.commit { fields.append(("commit", string(commit))) }
+        fields += [("configuration", object(inputs.configuration)), ("consumes", object(inputs.consumes))]
+        if let dirty = inputs.dirty { fields.append(("dirty", String(dirty))) }
+        fields += [("settings", object(inputs.settings)), ("step", string(inputs.step)), ("variables", object(inputs.variables))]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
     private static func artifact(_ artifact: JournalArtifact) -> String {
-        var out = "{"
-        field(&out, "directory", String(artifact.directory))
-        field(&out, "path", string(artifact.path))
-        field(&out, "sha256", string(artifact.sha256))
-        field(&out, "size", String(artifact.size), last: true)
-        return out + "}"
+        let fields = [
+            ("directory", String(artifact.directory)), ("path", string(artifact.path)), ("sha256", string(artifact.sha256)),
+            ("size", String(artifact.size)),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
 
     private static func field(_ out: inout String, _ key: String, _ value: String, last: Bool = false) {
