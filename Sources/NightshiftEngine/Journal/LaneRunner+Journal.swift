@@ -51,7 +51,7 @@ extension LaneRunner {
             let recorder = RunJournalRecorder(
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
                 previous: previous, from: request.from, lock: lock)
-            await recorder.write()
+            recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {
             throw RunPreparationError([.error(masker.mask(error.description), at: nil, notes: notes(for: error))])

@@ -5,8 +5,14 @@ import NightshiftSystem
 /// Keeps one run's journal: decides, for a resumed run, which steps are reused; records each
 /// step's inputs, outcome and artifacts as it finishes; rewrites `journal.json` durably after
 /// each. The engine calls it through `StepExecution+Journal.swift` only.
-actor RunJournalRecorder {
-    private(set) var journal: RunJournal
+///
+/// A class behind a lock rather than an actor: the step loop calls it twice per step, and an
+/// actor's hops (a thread wake-up each) cost more than the bookkeeping on a lane of a thousand
+/// quick steps (`scripts/bench-lane`). `@unchecked Sendable`: every mutable field is touched only
+/// with `lock` held (recursive: the public methods write the journal through `write()`).
+final class RunJournalRecorder: @unchecked Sendable {
+    private let lock = NSRecursiveLock()
+    private var journal: RunJournal
     /// nil under `--dry-run`: a plan changes nothing on disk.
     private let path: String?
     nonisolated let attempt: Int
@@ -28,7 +34,7 @@ actor RunJournalRecorder {
     /// When a finished step last caused a write.
     private var lastWrite = Date.distantPast
     /// Holds the run: a `--resume` of it is refused while this lives.
-    private let lock: FileLock?
+    private let runLock: FileLock?
 
     init(
         journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, masker: SecretMasker, previous: [JournalStep],
@@ -42,10 +48,10 @@ actor RunJournalRecorder {
         self.masker = masker
         self.previous = Dictionary(previous.map { ($0.number, $0) }, uniquingKeysWith: { _, last in last })
         self.from = from
-        self.lock = lock
+        self.runLock = lock
     }
 
-    var isResuming: Bool { !previous.isEmpty || from != nil }
+    private var isResuming: Bool { !previous.isEmpty || from != nil }
 
     /// What the step is made from, and whether a resumed run reuses it.
     struct Ticket: Sendable {
@@ -62,6 +68,8 @@ actor RunJournalRecorder {
         _ step: Step, lane: String, number: Int, configuration: Configuration?, environment: EnvironmentVariables, artifactPaths: [String],
         exportsBefore: [String: String]
     ) -> Ticket {
+        lock.lock()
+        defer { lock.unlock() }
         let consumes = Dictionary(
             step.kind.consumes.compactMap { product in producers[product].map { (product.rawValue, $0) } }, uniquingKeysWith: { $1 })
         let inputs = fingerprinter.inputs(of: step, configuration: configuration, environment: environment, consumes: consumes)
@@ -94,6 +102,8 @@ actor RunJournalRecorder {
 
     /// A reused step: its earlier entry stands, and its products count as made by it.
     func reused(_ step: Step, _ ticket: Ticket) -> [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
         guard let earlier = previous[ticket.number] else { return [:] }
         for product in step.kind.products { producers[product] = earlier.fingerprint }
         replace(earlier)
@@ -102,6 +112,8 @@ actor RunJournalRecorder {
     }
 
     func finish(_ step: Step, _ ticket: Ticket, result: StepResult, exportsAfter: [String: String], clock: any WallClock) {
+        lock.lock()
+        defer { lock.unlock() }
         let passed = result.status == .passed
         // A path that spells a secret cannot be written down, and a masked one finds nothing:
         // such a step keeps no artifacts and is never reused.
@@ -132,6 +144,8 @@ actor RunJournalRecorder {
     static let promptWrite = Duration.seconds(1)
 
     func laneFinished(_ status: LaneStatus) {
+        lock.lock()
+        defer { lock.unlock() }
         switch status {
         case .passed, .passedWithWarnings: journal.status = .passed
         case .failed: journal.status = .failed
@@ -164,12 +178,16 @@ actor RunJournalRecorder {
 
     /// The write failure not yet told, once.
     func takeWriteFailure() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
         guard let writeFailure, !writeFailureTold else { return nil }
         writeFailureTold = true
         return writeFailure
     }
 
     func write() {
+        lock.lock()
+        defer { lock.unlock() }
         guard let path else { return }
         do {
             try DurableFile.replace(path, with: try JournalCoding.encode(journal, steps: encodedSteps))

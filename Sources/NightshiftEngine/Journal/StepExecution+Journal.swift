@@ -6,12 +6,12 @@ import NightshiftSystem
 extension StepExecution {
     func run() async -> StepResult {
         guard let journal = execution.journal else { return await runAttempts() }
-        let ticket = await journal.begin(
+        let ticket = journal.begin(
             step, lane: lane.name, number: number, configuration: configuration, environment: environment,
             artifactPaths: artifactPaths, exportsBefore: await execution.exports.all)
         switch ticket.decision {
         case .reuse(let why):
-            for (name, value) in await journal.reused(step, ticket) { await execution.exports.set(name, value) }
+            for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
             return StepResult(
                 lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), status: .reused,
                 start: execution.clock.now, message: execution.masker.mask(why))
@@ -21,8 +21,8 @@ extension StepExecution {
             break
         }
         let result = await runAttempts()
-        await journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
-        if let problem = await journal.takeWriteFailure() {
+        journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
+        if let problem = journal.takeWriteFailure() {
             execution.runner.reporter.notice(
                 execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))
         }
