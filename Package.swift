@@ -66,8 +66,10 @@ let package = Package(
                 "NightshiftCore", "NightshiftSystem", .product(name: "Yams", package: "Yams"),
             ], swiftSettings: settings),
         // Engine: running lanes: steps, the performer and reporter protocols, results, cleanup.
+        // Crypto: the run journal's SHA-256 fingerprints and artifact digests.
         .target(
-            name: "NightshiftEngine", dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem"],
+            name: "NightshiftEngine",
+            dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: settings),
         // Capabilities, each on the engine and unaware of the others.
         .target(

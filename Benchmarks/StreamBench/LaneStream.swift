@@ -12,6 +12,8 @@ struct LaneStream {
     let scripts: [String]
     let secrets: [String]
     let environment: EnvironmentVariables
+    /// Keep the run journal, as every real `nightshift run` does (`--steps N --journal`).
+    var journal = false
 
     func run() async throws -> LaneResult {
         let folder = NSTemporaryDirectory() + "nightshift-lane-bench-\(getpid())"
@@ -27,6 +29,8 @@ struct LaneStream {
 
             """ + steps
         let file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
+        try DirectoryCreation.create(folder)
+        try yaml.write(toFile: folder + "/lanes.yml", atomically: true, encoding: .utf8)
         var variables = environment.values
         for (name, secret) in zip(names, secrets) { variables[name] = secret }
         let environment = EnvironmentVariables(variables)
@@ -35,7 +39,8 @@ struct LaneStream {
         let shell = ProcessShellRunner(environment: environment)
         var builder = LaneRunnerBuilder(
             file: file, shell: shell, clock: clock, environment: environment, output: output,
-            options: RunOptions(stateDirectory: folder, runID: "bench"))
+            options: RunOptions(
+                stateDirectory: folder, runID: "bench", journal: journal ? JournalRequest(lanesFilePath: folder + "/lanes.yml") : nil))
         builder.timestamps = true
         return try await builder.build().run("stream")
     }

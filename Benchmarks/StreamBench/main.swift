@@ -10,7 +10,8 @@ import NightshiftSystem
 //                                                 lane (LaneRunner, recorder, step log, console
 //                                                 reporter) to stdout: the memory figure
 //   nightshift-stream-bench --spawn N [SCRIPT]     N runs of `true` (or `sh -c SCRIPT`) through the runner
-//   nightshift-stream-bench --steps N              a lane of N `sh: true` steps, in process
+//   nightshift-stream-bench --steps N [--journal]  a lane of N `sh: true` steps, in process
+//                                                 (with the run journal, as `nightshift run` keeps it)
 // Timing goes to stderr.
 
 SignalTrap.prepareProcessSignals()
@@ -56,7 +57,10 @@ case "--steps":
     let count = Int(arguments.count > 2 ? arguments[2] : "") ?? 1_000
     let started = ContinuousClock.now
     let cpu = ProcessUsage.cpuSeconds
-    let result = try await LaneStream(scripts: Array(repeating: "true", count: count), secrets: [], environment: environment).run()
+    let result = try await LaneStream(
+        scripts: Array(repeating: "true", count: count), secrets: [], environment: environment,
+        journal: arguments.contains("--journal")
+    ).run()
     let total = seconds(since: started)
     report(
         String(

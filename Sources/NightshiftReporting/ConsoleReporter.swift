@@ -56,6 +56,7 @@ public struct ConsoleReporter: RunReporter {
         case .skipped: line = style.dim("↷ \(result.name) skipped: \(result.message ?? "")")
         case .failedIgnored: line = style.yellow("⚠ \(result.name) (\(duration)): \(result.message ?? "") — continuing")
         case .notRun: line = style.dim("· \(result.name) not run")
+        case .reused: line = style.green("↻ \(result.name) reused") + style.dim(": \(result.message ?? "")")
         case .failed, .timedOut, .interrupted:
             line = style.red("✘ \(result.name) (\(duration)): \(result.message ?? result.status.rawValue)")
         }

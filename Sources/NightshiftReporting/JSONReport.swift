@@ -16,6 +16,8 @@ public struct JSONReport: Sendable {
         var durationSeconds: Double
         /// Absent when the run had no log folder (it could not be created).
         var logFolder: String?
+        /// Present for a resumed run only: its attempt number (2 and up).
+        var resumedAttempt: Int?
         var steps: [StepEntry]
     }
 
@@ -54,7 +56,7 @@ public struct JSONReport: Sendable {
         LaneEntry(
             lane: result.lane, runID: result.runID, status: result.status.rawValue,
             start: UTCTimestamp.iso8601(result.start), durationSeconds: result.duration.seconds,
-            logFolder: result.logFolder.isEmpty ? nil : result.logFolder,
+            logFolder: result.logFolder.isEmpty ? nil : result.logFolder, resumedAttempt: result.attempt > 1 ? result.attempt : nil,
             steps: result.steps.map {
                 StepEntry(
                     lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,

@@ -58,6 +58,9 @@ public struct JUnitReport: Sendable {
                 ">\n      <system-out>\(escape("failed, ignored (continue_on_error): \(step.message ?? "")"))\n\(escape(step.outputTail))</system-out>\n"
         case .skipped, .notRun:
             xml += ">\n      <skipped message=\"\(message)\"/>\n"
+        case .reused:
+            // Done by an earlier attempt of the run, whose result it keeps: a pass, said so.
+            xml += ">\n      <system-out>\(escape("reused: \(step.message ?? "")"))</system-out>\n"
         case .failed, .timedOut:
             xml += ">\n      <failure message=\"\(message)\" type=\"\(failureType(step.status))\">\(escape(step.outputTail))</failure>\n"
             xml += attemptElements(step.earlierFailures, named: "rerunFailure")

@@ -9,7 +9,7 @@ struct SummaryTable {
 
     func render() -> String {
         let rows = result.steps.map {
-            [$0.name, $0.status == .notRun || $0.status == .skipped ? "-" : DurationFormatting.short($0.duration), $0.status.rawValue]
+            [$0.name, [.notRun, .skipped, .reused].contains($0.status) ? "-" : DurationFormatting.short($0.duration), $0.status.rawValue]
         }
         let header = ["step", "duration", "result"]
         let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -22,7 +22,8 @@ struct SummaryTable {
             let text = line(row)
             lines.append(step.status.isFailure ? style.red(text) : step.status == .failedIgnored ? style.yellow(text) : text)
         }
-        let verdict = "lane \(result.lane) \(result.status.rawValue) in \(DurationFormatting.short(result.duration))"
+        let resumed = result.attempt > 1 ? " (resumed, attempt \(result.attempt))" : ""
+        let verdict = "lane \(result.lane) \(result.status.rawValue) in \(DurationFormatting.short(result.duration))\(resumed)"
         lines.append("")
         lines.append(
             result.status == .passed

@@ -58,25 +58,9 @@ public enum ReportFile {
         guard bytes.withUnsafeBytes({ DescriptorWriter.writeAll(descriptor, $0) }) else { throw .last("cannot write '\(path)'") }
     }
 
+    /// A report is replaced atomically but not fsync'd: a crash can lose it, and the run's exit
+    /// status says whether it was written.
     private static func replace(_ path: String, with bytes: [UInt8]) throws(SystemCallError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
-        var failure =
-            bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
-        // close(2) is where some file systems (NFS) report a full disk.
-        if close(descriptor) != 0, failure == nil { failure = .last("cannot write '\(path)'") }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        do {
-            try FileRename.replace(path, with: temporary)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
+        try DurableFile.replace(path, with: bytes, sync: false)
     }
 }

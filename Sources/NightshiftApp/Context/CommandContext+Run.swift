@@ -17,19 +17,21 @@ struct PreparedRun {
 extension CommandContext {
     /// Builds the run of `file`: the real shell from the environment (or the dry-run one that
     /// prints), the console reporter, and a signal trap forwarding to the running step.
-    func prepareRun(of file: LanesFile, dryRun: Bool, verbose: Bool) throws -> PreparedRun {
+    /// `journal`: what the run keeps for `--resume`, and which earlier run it continues.
+    func prepareRun(of file: LanesFile, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil) throws -> PreparedRun {
         let environment = try loadEnvironment()
         // The console's, set when the file loaded in this same environment: one masker per run.
         let masker = output.masker
         let maskingWarnings = file.maskingWarnings(in: environment)
         if !maskingWarnings.isEmpty { output.err(printer.render(maskingWarnings)) }
         let teardownSignal = TeardownSignal()
+        let realShell = { self.environment.makeShell(self.shellSettings(environment, teardownSignal: teardownSignal)) }
         let shell: any ShellRunner =
             dryRun
             ? DryRunShellRunner(
                 output: output, masker: masker,
                 answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
-            : self.environment.makeShell(shellSettings(environment, teardownSignal: teardownSignal))
+            : realShell()
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
         // them to the terminal's width, where a secret cut in two would no longer be seen whole.
@@ -37,9 +39,11 @@ extension CommandContext {
             dryRun ? DryRunReporter(output: output) : ConsoleReporter(output: output, style: style, clock: clock), masker: masker)
         let interruption = RunInterruption()
         let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
-        let dependencies = Dependencies(
+        var dependencies = Dependencies(
             shell: shell, clock: clock, environment: environment, output: output, logFiles: DiskStepLogFiles(),
             outputCondenser: { XcodebuildCondenser() })
+        // A resumed dry run still reads the commit for real, to say what a resumption would reuse.
+        if dryRun, journal?.continuesEarlierRun == true { dependencies.inspectionShell = realShell() }
         let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,
@@ -47,7 +51,7 @@ extension CommandContext {
                 interactive: output.isInteractive, environment: environment, verbose: verbose),
             stateDirectory: stateDirectory,
             runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID),
-            workingDirectory: runDirectory)
+            journal: journal, workingDirectory: runDirectory)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
             performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),

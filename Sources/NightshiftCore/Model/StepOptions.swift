@@ -13,11 +13,14 @@ public struct StepOptions: Sendable, Hashable {
     public var always: Bool
     /// A failure is reported but does not fail the lane.
     public var continueOnError: Bool
+    /// `outputs: [path…]` of an `sh:` step: the files it makes, which a resumed run may reuse.
+    /// nil when not written: such a step is never skipped on resume (`StepKind.products`).
+    public var outputs: [Template]?
 
     public init(
         name: String? = nil, environment: [String: Template] = [:], timeout: Duration? = nil,
         noOutputTimeout: Duration? = nil, retry: RetryPolicy = .none, condition: Condition? = nil,
-        always: Bool = false, continueOnError: Bool = false
+        always: Bool = false, continueOnError: Bool = false, outputs: [Template]? = nil
     ) {
         self.name = name
         self.environment = environment
@@ -27,6 +30,7 @@ public struct StepOptions: Sendable, Hashable {
         self.condition = condition
         self.always = always
         self.continueOnError = continueOnError
+        self.outputs = outputs
     }
 }
 

@@ -12,6 +12,9 @@ public struct Dependencies: Sendable {
     public var logFiles: any StepLogFiles
     /// The rules for output shown condensed (xcodebuild's); nil shows it whole.
     public var outputCondenser: OutputCondenserFactory?
+    /// Runs the read-only commands the run journal needs (`git rev-parse HEAD`) for real even
+    /// under `--dry-run`, whose `shell` only prints; nil uses `shell`.
+    public var inspectionShell: (any ShellRunner)?
 
     public init(
         shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables, output: any OutputSink, logFiles: any StepLogFiles,

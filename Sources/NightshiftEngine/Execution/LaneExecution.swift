@@ -27,11 +27,14 @@ actor LaneExecution {
     /// Whether the run folder could be created: without it, steps log to the console only and
     /// no report names a log folder that does not exist.
     let logsWritable: Bool
+    /// Records each step for `--resume`, and decides what a resumed run reuses; nil keeps none.
+    let journal: RunJournalRecorder?
 
-    init(runner: LaneRunner, folders: RunFolders, logsWritable: Bool) {
+    init(runner: LaneRunner, folders: RunFolders, logsWritable: Bool, journal: RunJournalRecorder? = nil) {
         self.runner = runner
         self.folders = folders
         self.logsWritable = logsWritable
+        self.journal = journal
         self.masker = runner.masker
     }
 
@@ -48,10 +51,11 @@ actor LaneExecution {
             }
         }
         await runCleanup(lane: lane)
-        let result = LaneResult(
+        var result = LaneResult(
             lane: lane.name, status: status, steps: results, start: start,
             duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: logsWritable ? folders.logs : "",
             signal: runner.interruption.signal)
+        result.attempt = journal?.attempt ?? 1
         runner.reporter.laneFinished(result)
         return result
     }

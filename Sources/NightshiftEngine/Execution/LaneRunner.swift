@@ -36,10 +36,14 @@ public struct LaneRunner: Sendable {
     public func run(_ laneName: String, repetition: Int = 1) async throws(RunPreparationError) -> LaneResult {
         let lane = try prepare(laneName)
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
+        let journal = try await openJournal(for: lane, runID: runID)
         // A lane named like a secret's value must not spell it in every log path.
-        let folders = RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
-        let execution = LaneExecution(runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders))
-        return await execution.run(lane)
+        let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
+        let execution = LaneExecution(
+            runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder)
+        let result = await execution.run(lane)
+        journal?.recorder.laneFinished(result.status)
+        return result
     }
 
     /// Creates the run's folders. When it cannot (a read-only `.nightshift`, or a file by that

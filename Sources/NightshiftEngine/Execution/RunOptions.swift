@@ -10,14 +10,17 @@ public struct RunOptions: Sendable, Hashable {
     /// Where run folders go: `.nightshift`, or `$WORKSPACE/.nightshift` under Jenkins.
     public var stateDirectory: String
     public var runID: String
+    /// Keep a run journal (and maybe resume an earlier run); nil keeps none.
+    public var journal: JournalRequest?
     /// The folder steps run in and relative paths of the lanes file are read against; nil for
     /// this process's own (always, in the executable; a temporary folder in tests).
     public var workingDirectory: String?
 
     public init(
         isDryRun: Bool = false, isVerbose: Bool = false, condensesToolOutput: Bool = false,
-        stateDirectory: String = ".nightshift", runID: String, workingDirectory: String? = nil
+        stateDirectory: String = ".nightshift", runID: String, journal: JournalRequest? = nil, workingDirectory: String? = nil
     ) {
+        self.journal = journal
         self.isDryRun = isDryRun
         self.isVerbose = isVerbose
         self.condensesToolOutput = condensesToolOutput

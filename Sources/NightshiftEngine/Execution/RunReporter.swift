@@ -53,7 +53,10 @@ public struct DryRunReporter: RunReporter {
         if lines.last == "" { lines.removeLast() }
         output.out(lines.map { "# \($0)\n" }.joined())
     }
-    public func stepFinished(_ result: StepResult) {}
+    /// A resumed dry run's plan: what it would reuse, beside the commands of what it would run.
+    public func stepFinished(_ result: StepResult) {
+        if result.status == .reused { output.out("# \(result.name) reused: \(result.message ?? "")\n") }
+    }
     public func laneFinished(_ result: LaneResult) {}
     public func notice(_ text: String) { output.err(text + "\n") }
 }

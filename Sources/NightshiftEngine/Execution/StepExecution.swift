@@ -19,7 +19,7 @@ struct StepExecution {
         StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
     }
 
-    func run() async -> StepResult {
+    func runAttempts() async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
         var last = AttemptOutcome.interrupted

@@ -13,6 +13,9 @@ public enum StepStatus: String, Sendable, Hashable, Codable {
     case skipped
     /// Never reached: an earlier step failed or the run was interrupted.
     case notRun = "not run"
+    /// Not run again by a resumed run: it passed before, its inputs are unchanged and its
+    /// artifacts are still there (the message says which).
+    case reused
 
     public var isFailure: Bool { [.failed, .timedOut, .interrupted].contains(self) }
 }
@@ -81,6 +84,8 @@ public struct LaneResult: Sendable, Hashable {
     public var logFolder: String
     /// The signal that interrupted the run, if one did.
     public var signal: Int32?
+    /// Which attempt of its run this was: 1, or 2 and up for a `--resume`d or `--from` run.
+    public var attempt = 1
 
     public init(
         lane: String, status: LaneStatus, steps: [StepResult], start: Date, duration: Duration, runID: String,

@@ -2,7 +2,7 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error"]
+    static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error", "outputs"]
     static let retryKeys = ["times", "delay", "backoff"]
     /// Options that a `lane:` call cannot take for the called lane as a whole: retrying a lane
     /// would re-run steps that passed, and silence is watched per process.
@@ -51,7 +51,10 @@ extension LanesFileParser {
                     notes: ["it applies to one step at a time: set it on the steps of lane '\(callee)'"])
             }
         }
-        let options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
+        var options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
+        if let outputs = pairs.first(where: { $0.key == "outputs" }) {
+            options.outputs = parseOutputs(outputs.value, keyNode: outputs.keyNode, of: kind)
+        }
         return Step(kind, options: options, location: location)
     }
 

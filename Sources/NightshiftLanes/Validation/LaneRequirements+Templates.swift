@@ -1,7 +1,7 @@
-import NightshiftCore
+public import NightshiftCore
 /// The templates of the file's sections, keyed by their path under the section, in file order.
 extension Configuration {
-    var keyedTemplates: [(String, Template)] {
+    public var keyedTemplates: [(String, Template)] {
         var pairs: [(String, Template)] = [
             ("certificate", certificate), ("provisioning_profile", provisioningProfile),
             ("build_configuration", buildConfiguration), ("app_identifier", appIdentifier),
@@ -28,7 +28,7 @@ extension PlistValue {
 }
 
 extension Codesigning {
-    var keyedTemplates: [(String, Template)] {
+    public var keyedTemplates: [(String, Template)] {
         let optional: [(String, Template?)] = [
             ("path", path), ("certificate_password", certificatePassword),
             ("keychain.name", keychain.name), ("keychain.password", keychain.password),
@@ -38,7 +38,7 @@ extension Codesigning {
 }
 
 extension Project {
-    var keyedTemplates: [(String, Template)] {
+    public var keyedTemplates: [(String, Template)] {
         let optional: [(String, Template?)] = [
             ("name", name), ("workspace", workspace), ("project", xcodeProject), ("scheme", scheme),
             ("destination", destination), ("team_id", teamID),

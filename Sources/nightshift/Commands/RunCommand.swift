@@ -7,7 +7,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The lanes to run.")
+    @Argument(help: "The lanes to run (with --resume: the lane, then optionally the id of its run to resume).")
     var lanes: [String]
 
     @Flag(help: "Print every command the lanes would execute, secrets masked; execute nothing.")
@@ -25,6 +25,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the run as JSON.", valueName: "file"))
     var json: String?
 
+    @Flag(help: "Continue the lane's last failed run (or the run id after the lane), reusing unchanged steps.")
+    var resume = false
+
+    @Option(help: ArgumentHelp("Continue the lane's last run from this step, without running those before it.", valueName: "step"))
+    var from: String?
+
     func validate() throws {
         if lanes.isEmpty { throw ValidationError("name at least one lane to run") }
     }
@@ -33,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
         let command = RunLanes(
             global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-            junit: junit, json: json)
+            junit: junit, json: json, resume: resume, from: from)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

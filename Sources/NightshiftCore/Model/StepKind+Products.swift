@@ -1,0 +1,53 @@
+/// What a step kind makes and what it needs, so a resumed run knows which files prove a step's
+/// work is still there, which earlier step's work a step consumes, and which resources
+/// (keychain, profiles) must be set up again before it runs.
+public enum BuildProduct: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `<product>.xcarchive`, a directory.
+    case archive
+    /// `<product>.ipa`.
+    case ipa
+    /// The `ExportOptions.plist` the export signed with.
+    case exportOptions
+}
+
+extension StepKind {
+    /// The build products a step of this kind leaves in the run's output folder.
+    public var products: [BuildProduct] {
+        switch self {
+        case .package: [.archive, .exportOptions, .ipa]
+        case .archive: [.archive]
+        case .export: [.exportOptions, .ipa]
+        case .sh, .lane, .upload, .importCertificate, .installProfile: []
+        }
+    }
+
+    /// The products of earlier steps this kind reads: its fingerprint includes theirs.
+    public var consumes: [BuildProduct] {
+        switch self {
+        case .export: [.archive]
+        case .upload: [.ipa]
+        case .sh, .lane, .package, .importCertificate, .installProfile, .archive: []
+        }
+    }
+
+    /// Whether the kind sets up a resource (the temporary keychain, installed profiles) rather
+    /// than making an artifact. Resources are torn down at the end of every run, so a resumed
+    /// run sets them up again; re-doing that is no reason to re-run the steps after it.
+    public var setsUpResource: Bool {
+        switch self {
+        case .importCertificate, .installProfile: true
+        case .sh, .lane, .package, .archive, .export, .upload: false
+        }
+    }
+}
+
+extension BuildPaths {
+    /// Where a product is once its step has run.
+    public func path(of product: BuildProduct) -> String {
+        switch product {
+        case .archive: archive
+        case .ipa: ipa
+        case .exportOptions: exportOptionsPlist
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `journal.json`'s bytes: sorted keys and ISO 8601 times, one step a line, so two journals
+/// diff cleanly.
+enum JournalCoding {
+    /// `steps`: each step's JSON (`JournalStepWriter`), made once when the step finished rather
+    /// than for every write of the journal.
+    static func encode(_ journal: RunJournal, steps: [String]) throws -> [UInt8] {
+        var header = journal
+        header.steps = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let text = String(decoding: try encoder.encode(header), as: UTF8.self)
+        // The only `"steps":[]` in the header: a string containing it would have its quotes escaped.
+        let list = steps.isEmpty ? "[]" : "[\n" + steps.joined(separator: ",\n") + "\n]"
+        return Array(text.replacingOccurrences(of: "\"steps\":[]", with: "\"steps\":" + list).utf8)
+    }
+
+    static func encode(_ journal: RunJournal) throws -> [UInt8] {
+        try encode(journal, steps: journal.steps.map(JournalStepWriter.json))
+    }
+
+    /// Only the version, read first: a newer journal is refused before its shape is guessed at.
+    private struct Version: Decodable { var version: Int }
+
+    static func decode(_ data: Data, path: String) throws(JournalProblem) -> RunJournal {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let version = try? decoder.decode(Version.self, from: data) else {
+            throw .unreadable(path: path, reason: data.isEmpty ? "it is empty" : "it is not a journal (truncated or corrupt)")
+        }
+        if version.version > RunJournal.currentVersion {
+            throw .unreadable(
+                path: path,
+                reason: "it is version \(version.version), from a newer nightshift (this one reads up to \(RunJournal.currentVersion))")
+        }
+        do {
+            return try decoder.decode(RunJournal.self, from: data)
+        } catch {
+            throw .unreadable(path: path, reason: "it is not a journal (truncated or corrupt)")
+        }
+    }
+}
+
+/// Why a run cannot be resumed. Nothing has run when one is raised: exit 2.
+public enum JournalProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case noRun(lane: String, runID: String?, known: [String])
+    case otherLanesFile(runID: String, recorded: String, now: String)
+    case stillRunning(runID: String, pid: Int32?)
+    case otherLane(runID: String, recorded: String, now: String)
+    case noStep(step: String, lane: String, names: [String])
+    /// `--from STEP`: an earlier step's work is not there to start from.
+    case missingBefore(from: String, step: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot resume from \(path): \(reason)"
+        case .noRun(let lane, let runID?, _): "no run '\(runID)' of lane '\(lane)' to resume"
+        case .noRun(let lane, nil, _): "no failed or interrupted run of lane '\(lane)' to resume"
+        case .otherLanesFile(let runID, let recorded, let now):
+            "run '\(runID)' ran the lanes of \(recorded), not \(now): it cannot be resumed with this file"
+        case .stillRunning(let runID, let pid): "run '\(runID)' is still running\(pid.map { " (pid \($0))" } ?? ""): not resumed"
+        case .otherLane(let runID, let recorded, let now): "run '\(runID)' is a run of lane '\(recorded)', not '\(now)'"
+        case .noStep(let step, let lane, _): "lane '\(lane)' has no step named '\(step)'"
+        case .missingBefore(let from, let step, let reason): "cannot start at '\(from)': '\(step)' \(reason)"
+        }
+    }
+}

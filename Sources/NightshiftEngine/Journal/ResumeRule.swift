@@ -1,0 +1,55 @@
+import Foundation
+import NightshiftCore
+
+/// Whether a resumed run may skip a step: only when it passed, its fingerprint is unchanged,
+/// every artifact it recorded is still there with the same digest, and no step before it
+/// re-runs. Otherwise it re-runs, with the first reason found.
+public enum ResumeDecision: Sendable, Hashable {
+    /// Skip it; the text says what is reused and why it may be.
+    case reuse(String)
+    case rerun(String)
+}
+
+struct ResumeRule {
+    /// What the step is now.
+    var step: Step
+    var fingerprint: String
+    var inputs: StepInputs
+    /// The step as the earlier attempt left it; nil when it did not reach it.
+    var previous: JournalStep?
+    /// The first step of this attempt that re-ran and whose work later steps may build on.
+    var earlierRerun: String?
+    /// Reads an artifact as it is now (nil when gone).
+    var artifactNow: (String) -> JournalArtifact?
+
+    func decide() -> ResumeDecision {
+        guard let previous else { return .rerun("it did not run before") }
+        if step.options.always { return .rerun("'always' steps run on every run") }
+        if step.kind.setsUpResource { return .rerun("resources are set up again for the steps that need them") }
+        if previous.status != StepStatus.passed.rawValue { return .rerun("it \(previous.status) last time") }
+        if !previous.reusable { return .rerun("nothing it made can be checked ('sh:' steps need 'outputs:')") }
+        if previous.fingerprint != fingerprint { return .rerun(inputs.change(since: previous.inputs) ?? "its inputs changed") }
+        for artifact in previous.artifacts {
+            guard let now = artifactNow(artifact.path) else { return .rerun("\(artifact.name) is gone") }
+            if now.sha256 != artifact.sha256 {
+                return .rerun("\(artifact.name) changed since (sha256 \(artifact.sha256.prefix(4))… → \(now.sha256.prefix(4))…)")
+            }
+        }
+        if previous.exports.values.contains(where: { $0.contains(Secret.mask) }) {
+            return .rerun("what it hands to later steps holds a secret, which the journal does not keep")
+        }
+        if let earlierRerun { return .rerun("'\(earlierRerun)' before it re-runs") }
+        return .reuse(summary(previous))
+    }
+
+    private func summary(_ previous: JournalStep) -> String {
+        var parts = ["passed \(Self.time(previous.finished))", "inputs unchanged"]
+        parts += previous.artifacts.map { "\($0.name) sha256 \($0.sha256.prefix(4))…" }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `22:41` (UTC), as the journal's times are.
+    static func time(_ date: Date) -> String {
+        String(UTCTimestamp.iso8601(date).dropFirst(11).prefix(5))
+    }
+}

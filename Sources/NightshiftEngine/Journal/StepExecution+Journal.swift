@@ -1,0 +1,42 @@
+import NightshiftCore
+import NightshiftSystem
+
+/// The journal's seam in the step loop: before a step runs, a resumed run may reuse it; after
+/// it ran, its outcome and artifacts are recorded. Without a journal, the step just runs.
+extension StepExecution {
+    func run() async -> StepResult {
+        guard let journal = execution.journal else { return await runAttempts() }
+        let ticket = journal.begin(
+            step, lane: lane.name, number: number, configuration: configuration, environment: environment,
+            artifactPaths: artifactPaths, exportsBefore: await execution.exports.all)
+        switch ticket.decision {
+        case .reuse(let why):
+            for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
+            return StepResult(
+                lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), status: .reused,
+                start: execution.clock.now, message: execution.masker.mask(why))
+        case .rerun(let why):
+            execution.runner.reporter.notice(execution.masker.mask("\(step.displayName) re-runs: \(why)"))
+        case nil:
+            break
+        }
+        let result = await runAttempts()
+        journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
+        if let problem = journal.takeWriteFailure() {
+            execution.runner.reporter.notice(
+                execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))
+        }
+        return result
+    }
+
+    /// The files that prove the step's work is there: its kind's build products, or an `sh:`
+    /// step's `outputs:`.
+    private var artifactPaths: [String] {
+        var paths = (step.options.outputs ?? []).map { $0.expand(in: environment) }
+        if !step.kind.products.isEmpty, let project = execution.runner.file.project {
+            let build = BuildPaths(output: execution.folders.output, productName: project.name.expand(in: environment))
+            paths += step.kind.products.map(build.path(of:))
+        }
+        return paths
+    }
+}

@@ -1,0 +1,117 @@
+import NightshiftCore
+import NightshiftLanes
+import NightshiftSystem
+
+/// Computes a step's inputs (`StepInputs`) in the environment it runs with: the step as written
+/// after interpolation, the configuration in force, the variables it reads and the products of
+/// earlier steps it consumes. Values only ever leave here as SHA-256 digests, except the
+/// configuration's settings, which are kept masked to name what changed.
+struct StepFingerprinter {
+    let file: LanesFile
+    let masker: SecretMasker
+    let repository: RepositoryState?
+
+    /// A run's log folder differs between a run and its resumption; where logs go is not an
+    /// input of what a step makes.
+    static let ignoredVariables: Set<String> = [NightshiftVariable.logDirectory.name]
+
+    func inputs(
+        of step: Step, configuration: Configuration?, environment: EnvironmentVariables, consumes: [String: String]
+    ) -> StepInputs {
+        let resolve = { (template: Template) in template.expand(in: environment) }
+        var configurationDigests: [String: String] = [:]
+        var settings: [String: String] = [:]
+        var templates = stepTemplates(step)
+        for (key, template) in configurationTemplates(configuration) where !(step.kind == .archive && Self.exportOnly(key)) {
+            let value = resolve(template)
+            configurationDigests[key] = ContentDigest.sha256(value)
+            // Only the configuration's own settings are named in messages; codesigning's hold
+            // passwords, and the masker cannot know a password it was never told is one.
+            if !key.hasPrefix("codesigning.") { settings[key] = masker.mask(value) }
+            templates.append(template)
+        }
+        var names = Set(templates.flatMap { $0.references.flatMap(\.candidates) })
+        if case .sh(let script) = step.kind {
+            names.formUnion(script.neededReferences.map(\.name))
+            names.formUnion(Self.dollarNames(in: script.raw))
+        }
+        names.formUnion(step.options.environment.keys)
+        var variables: [String: String] = [:]
+        for name in names.subtracting(Self.ignoredVariables) {
+            variables[name] = environment[name].map(ContentDigest.sha256) ?? "unset"
+        }
+        return StepInputs(
+            step: ContentDigest.sha256(written(step, resolve: resolve)), configuration: configurationDigests, settings: settings,
+            variables: variables, consumes: consumes, commit: repository?.commit, dirty: repository?.dirty)
+    }
+
+    /// Settings that only the export reads: changing them re-signs the export, not the archive.
+    static func exportOnly(_ key: String) -> Bool {
+        key == "export_method" || key.hasPrefix("export_options.")
+    }
+
+    /// The step's text after interpolation, one line per part, in a fixed order.
+    private func written(_ step: Step, resolve: (Template) -> String) -> String {
+        var lines = ["kind \(step.kind.keyword)", "name \(step.displayName)"]
+        switch step.kind {
+        case .sh(let script): lines.append("sh \(script.raw)")
+        case .lane(let name): lines.append("lane \(name)")
+        case .upload(let target):
+            lines.append("to \(target.destinationName)")
+            for key in target.parameters.keys.sorted() {
+                lines.append("\(key) \((target.parameters[key]?.templates ?? []).map(resolve).joined(separator: "\u{1F}"))")
+            }
+        case .package, .importCertificate, .installProfile, .archive, .export: break
+        }
+        let options = step.options
+        for key in options.environment.keys.sorted() { lines.append("env \(key) \(options.environment[key].map(resolve) ?? "")") }
+        if let outputs = options.outputs { lines.append("outputs \(outputs.map(resolve).joined(separator: "\u{1F}"))") }
+        if let condition = options.condition { lines.append("if \(condition)") }
+        lines.append("continue_on_error \(options.continueOnError)")
+        return lines.joined(separator: "\n")
+    }
+
+    private func stepTemplates(_ step: Step) -> [Template] {
+        var templates = Array(step.options.environment.values) + (step.options.outputs ?? [])
+        if case .upload(let target) = step.kind { templates += target.parameters.values.flatMap(\.templates) }
+        return templates
+    }
+
+    /// The settings a step's work depends on: the configuration's (its variables reach every
+    /// step as `NIGHTSHIFT_*`), and for signing steps also codesigning's and the project's.
+    private func configurationTemplates(_ configuration: Configuration?) -> [(String, Template)] {
+        var pairs = configuration?.keyedTemplates ?? []
+        if let configuration { pairs.append(("name", Template(configuration.name))) }
+        pairs += (file.codesigning?.keyedTemplates ?? []).map { ("codesigning.\($0.0)", $0.1) }
+        pairs += (file.project?.keyedTemplates ?? []).map { ("project.\($0.0)", $0.1) }
+        return pairs
+    }
+
+    /// Every `$NAME` and `${NAME…}` in a script, set by the script or not: the scanner keeps
+    /// only braced references it must place, and a plain `$TOKEN` is read all the same. A name
+    /// too many only makes a resumed run more careful.
+    static func dollarNames(in script: String) -> Set<String> {
+        var names: Set<String> = []
+        let characters = Array(script.utf8)
+        var index = 0
+        func isStart(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        func isPart(_ byte: UInt8) -> Bool { isStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) }
+        while index < characters.count {
+            guard characters[index] == UInt8(ascii: "$") else {
+                index += 1
+                continue
+            }
+            var start = index + 1
+            if start < characters.count, characters[start] == UInt8(ascii: "{") { start += 1 }
+            var end = start
+            if end < characters.count, isStart(characters[end]) {
+                while end < characters.count, isPart(characters[end]) { end += 1 }
+                names.insert(String(decoding: characters[start..<end], as: UTF8.self))
+            }
+            index = max(end, index + 1)
+        }
+        return names
+    }
+}

@@ -1,0 +1,31 @@
+import NightshiftCore
+import Yams
+
+extension LanesFileParser {
+    /// `outputs: [path…]` of an `sh:` step: the files it makes. Other kinds declare their
+    /// products themselves (`StepKind.products`), so the key is refused there.
+    func parseOutputs(_ node: Node, keyNode: Node, of kind: StepKind) -> [Template]? {
+        guard case .sh = kind else {
+            bag.error(
+                "'outputs' applies to 'sh:' steps only", at: reader.location(of: keyNode),
+                notes: ["'\(kind.keyword)' declares what it makes itself"])
+            return nil
+        }
+        guard case .sequence(let items) = node else {
+            bag.error(
+                "outputs must be a list of paths, found \(reader.kind(of: node))", at: reader.location(of: node),
+                notes: ["write 'outputs: [build/App.zip]'"])
+            return nil
+        }
+        var paths: [Template] = []
+        for item in items {
+            guard let template = reader.template(item, "outputs") else { continue }
+            if template.raw.allSatisfy(\.isWhitespace) {
+                bag.error("an output path is empty", at: reader.location(of: item))
+                continue
+            }
+            paths.append(template)
+        }
+        return paths
+    }
+}
