@@ -16,6 +16,9 @@ public struct JSONReport: Sendable {
         var durationSeconds: Double
         /// Absent when the run had no log folder (it could not be created).
         var logFolder: String?
+        /// What the run was given or defaulted (issue #19), secret values masked; absent for a
+        /// lane that declares no options. A list, not an object: option names are kept as written.
+        var options: [LaneOptionValues.Record]?
         var steps: [StepEntry]
     }
 
@@ -55,6 +58,7 @@ public struct JSONReport: Sendable {
             lane: result.lane, runID: result.runID, status: result.status.rawValue,
             start: UTCTimestamp.iso8601(result.start), durationSeconds: result.duration.seconds,
             logFolder: result.logFolder.isEmpty ? nil : result.logFolder,
+            options: result.options.isEmpty ? nil : result.options,
             steps: result.steps.map {
                 StepEntry(
                     lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,

@@ -1,3 +1,4 @@
+import NightshiftCore
 import NightshiftEngine
 import NightshiftScheduling
 import NightshiftSystem
@@ -5,6 +6,7 @@ import NightshiftSystem
 /// `nightshift run LANE…`: runs the lanes in order; writes the reports asked for.
 public struct RunLanes: LanesFileCommand {
     public var global: LanesFileOptions
+    /// Lane names, each followed by its options (`version=1.4.0`, or fastlane's `version:1.4.0`).
     public var lanes: [String]
     public var dryRun: Bool
     public var keepGoing: Bool
@@ -30,9 +32,11 @@ public struct RunLanes: LanesFileCommand {
         let laneLock = try context.holdLaneLock(for: lanes)
         defer { withExtendedLifetime(laneLock) {} }
         let file = try context.loadLanesFile()
+        let invocations = try LaneInvocation.parse(lanes, lanes: Set(file.lanes.map(\.name))).get()
+        try context.maskSecretOptions(of: invocations, in: file)
         let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose)
         defer { run.signals?.cancel() }
-        let results = try await run.session.run(lanes, keepGoing: keepGoing)
+        let results = try await run.session.run(invocations, keepGoing: keepGoing)
         let reportsWritten = context.writeReports(results, junit: junit, json: json)
         return ExitStatus.of(results, reportsWritten: reportsWritten)
     }

@@ -13,6 +13,8 @@ public struct StepOptions: Sendable, Hashable {
     public var always: Bool
     /// A failure is reported but does not fail the lane.
     public var continueOnError: Bool
+    /// `options:` of a `lane:` call: the called lane's options, by name (issue #19).
+    public var laneOptions: [String: Template] = [:]
 
     public init(
         name: String? = nil, environment: [String: Template] = [:], timeout: Duration? = nil,

@@ -9,10 +9,18 @@ public struct RunSession: Sendable {
     }
 
     public func run(_ lanes: [String], keepGoing: Bool) async throws(RunPreparationError) -> [LaneResult] {
+        try await run(lanes.map { LaneInvocation(lane: $0) }, keepGoing: keepGoing)
+    }
+
+    /// Every lane's options are checked with the lane itself, before the first one starts.
+    public func run(_ invocations: [LaneInvocation], keepGoing: Bool) async throws(RunPreparationError) -> [LaneResult] {
         var problems: [Diagnostic] = []
-        for lane in lanes {
+        var optionValues: [LaneOptionValues] = []
+        for invocation in invocations {
             do {
-                try runner.prepare(lane)
+                let values = try runner.resolveOptions(of: invocation)
+                optionValues.append(values)
+                try runner.with(values).prepare(invocation.lane)
             } catch {
                 problems += error.problems
             }
@@ -20,9 +28,10 @@ public struct RunSession: Sendable {
         if !problems.isEmpty { throw RunPreparationError(problems) }
         var results: [LaneResult] = []
         var runsSoFar: [String: Int] = [:]
-        for lane in lanes {
+        for (invocation, values) in zip(invocations, optionValues) {
+            let lane = invocation.lane
             runsSoFar[lane, default: 0] += 1
-            let result = try await runner.run(lane, repetition: runsSoFar[lane]!)
+            let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
             results.append(result)
             if result.status == .interrupted { break }
             if result.status == .failed, !keepGoing { break }

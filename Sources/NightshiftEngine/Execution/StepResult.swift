@@ -81,6 +81,8 @@ public struct LaneResult: Sendable, Hashable {
     public var logFolder: String
     /// The signal that interrupted the run, if one did.
     public var signal: Int32?
+    /// The options the run was given or defaulted, secret ones masked (issue #19).
+    public var options: [LaneOptionValues.Record] = []
 
     public init(
         lane: String, status: LaneStatus, steps: [StepResult], start: Date, duration: Duration, runID: String,

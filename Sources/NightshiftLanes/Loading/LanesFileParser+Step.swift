@@ -28,7 +28,7 @@ extension LanesFileParser {
                 notes: unknownKindNotes(scalar.string))
             return nil
         }
-        let known = StepKeyword.names + Self.stepOptionKeys
+        let known = StepKeyword.names + Self.stepOptionKeys + ["options"]
         guard let pairs = reader.mapping(node, in: "a step of \(context)", known: known) else { return nil }
         let kinds = pairs.filter { StepKeyword(rawValue: $0.key) != nil }
         guard let kindPair = kinds.first else {
@@ -51,7 +51,10 @@ extension LanesFileParser {
                     notes: ["it applies to one step at a time: set it on the steps of lane '\(callee)'"])
             }
         }
-        let options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
+        var options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
+        if let pair = pairs.first(where: { $0.key == "options" }) {
+            options.laneOptions = parseCallOptions(pair, kind: kind, context: context)
+        }
         return Step(kind, options: options, location: location)
     }
 
