@@ -1,3 +1,4 @@
+import Foundation
 import NightshiftCore
 import NightshiftSystem
 import Yams
@@ -23,10 +24,27 @@ extension LanesFileParser {
             var lane = lane
             lane.steps = lane.steps.map { step in
                 guard case .lane(let name) = step.kind, let callee = byName[name] else { return step }
-                return withCallOptions(step, calling: callee)
+                return withCallOptions(readingOptions(of: lane, in: step), calling: callee)
             }
             return lane
         }
+    }
+
+    /// A call's values are expanded before the caller's `env:` applies, so `${build}` there
+    /// reads the caller's option from its variable, `${NIGHTSHIFT_OPTION_BUILD}`, which the run
+    /// sets. (A lane that is itself called gets its options from its caller's `env:`: a call
+    /// inside it passes literal values or `${NIGHTSHIFT_OPTION_*}` names of the run lane.)
+    private func readingOptions(of caller: Lane, in step: Step) -> Step {
+        var step = step
+        step.options.laneOptions = step.options.laneOptions.mapValues { template in
+            var text = template.raw
+            for option in caller.options {
+                text = text.replacingOccurrences(of: "${\(option.name)}", with: "${\(option.variableName)}")
+                    .replacingOccurrences(of: "${\(option.name):-", with: "${\(option.variableName):-")
+            }
+            return text == template.raw ? template : Template(text, at: template.location)
+        }
+        return step
     }
 
     private func withCallOptions(_ step: Step, calling callee: Lane) -> Step {

@@ -7,7 +7,10 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The lanes to run.")
+    @Argument(
+        help: ArgumentHelp(
+            "The lanes to run, each followed by its options as name=value (or name:value); `nightshift lanes LANE` lists them.",
+            valueName: "lane-or-option"))
     var lanes: [String]
 
     @Flag(help: "Print every command the lanes would execute, secrets masked; execute nothing.")
