@@ -39,7 +39,8 @@ extension CommandContext {
         let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
         let dependencies = Dependencies(
             shell: shell, clock: clock, environment: environment, output: output, logFiles: DiskStepLogFiles(),
-            outputCondenser: { XcodebuildCondenser() })
+            outputCondenser: { XcodebuildCondenser() },
+            namedLocks: FileNamedLocks.userFolder(home: environment["HOME"]).map(FileNamedLocks.init(folder:)))
         let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,

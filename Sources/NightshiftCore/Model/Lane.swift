@@ -15,6 +15,8 @@ public struct Lane: Sendable, Hashable {
     public var steps: [Step]
     /// `options:`: the typed inputs a run gives the lane, in the order declared.
     public var options: [LaneOption] = []
+    /// `locks:`: named locks each of its steps holds while it runs (issue #19).
+    public var locks: [String] = []
     /// How `nightshift export jenkins` writes this lane.
     public var jenkins: JenkinsSettings
     public var location: SourceLocation?

@@ -15,6 +15,8 @@ public struct StepOptions: Sendable, Hashable {
     public var continueOnError: Bool
     /// `options:` of a `lane:` call: the called lane's options, by name (issue #19).
     public var laneOptions: [String: Template] = [:]
+    /// `locks:`: named locks held while the step runs, shared with other nightshift processes.
+    public var locks: [String] = []
 
     public init(
         name: String? = nil, environment: [String: Template] = [:], timeout: Duration? = nil,

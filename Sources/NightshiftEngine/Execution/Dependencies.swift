@@ -12,11 +12,14 @@ public struct Dependencies: Sendable {
     public var logFiles: any StepLogFiles
     /// The rules for output shown condensed (xcodebuild's); nil shows it whole.
     public var outputCondenser: OutputCondenserFactory?
+    /// Where `locks:` are kept (issue #19); nil where the user has no home to keep them under.
+    public var namedLocks: (any NamedLocks)?
 
     public init(
         shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables, output: any OutputSink, logFiles: any StepLogFiles,
-        outputCondenser: OutputCondenserFactory? = nil
+        outputCondenser: OutputCondenserFactory? = nil, namedLocks: (any NamedLocks)? = nil
     ) {
+        self.namedLocks = namedLocks
         self.shell = shell
         self.clock = clock
         self.environment = environment

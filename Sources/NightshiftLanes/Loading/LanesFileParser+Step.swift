@@ -2,11 +2,11 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error"]
+    static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error", "locks"]
     static let retryKeys = ["times", "delay", "backoff"]
     /// Options that a `lane:` call cannot take for the called lane as a whole: retrying a lane
     /// would re-run steps that passed, and silence is watched per process.
-    static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout"]
+    static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout", "locks"]
     /// Kinds written as a bare word (`- package`): they take no argument.
     static func bareKind(_ word: String) -> StepKind? {
         switch StepKeyword(rawValue: word) {
