@@ -13,11 +13,15 @@ public struct RunLanes: LanesFileCommand {
     public var verbose: Bool
     public var junit: String?
     public var json: String?
+    /// `--parallel`: run the lanes at once; a number among the words after it that names no lane
+    /// (`--parallel 2`) is how many at most.
+    public var parallel: Bool
 
     public init(
         global: LanesFileOptions, lanes: [String], dryRun: Bool = false, keepGoing: Bool = false, verbose: Bool = false,
-        junit: String? = nil, json: String? = nil
+        junit: String? = nil, json: String? = nil, parallel: Bool = false
     ) {
+        self.parallel = parallel
         self.global = global
         self.lanes = lanes
         self.dryRun = dryRun
@@ -32,11 +36,17 @@ public struct RunLanes: LanesFileCommand {
         let laneLock = try context.holdLaneLock(for: lanes)
         defer { withExtendedLifetime(laneLock) {} }
         let file = try context.loadLanesFile()
-        let invocations = try LaneInvocation.parse(lanes, lanes: Set(file.lanes.map(\.name))).get()
+        let names = Set(file.lanes.map(\.name))
+        let (words, limit) = parallel ? ParallelLimit.split(lanes, laneNames: names) : (lanes, nil)
+        let invocations = try LaneInvocation.parse(words, lanes: names).get()
         try context.maskSecretOptions(of: invocations, in: file)
         let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose)
         defer { run.signals?.cancel() }
-        let results = try await run.session.run(invocations, keepGoing: keepGoing)
+        let results =
+            parallel
+            ? try await context.runInParallel(
+                invocations, limit: limit ?? invocations.count, keepGoing: keepGoing, on: run.session, dryRun: dryRun)
+            : try await run.session.run(invocations, keepGoing: keepGoing)
         let reportsWritten = context.writeReports(results, junit: junit, json: json)
         return ExitStatus.of(results, reportsWritten: reportsWritten)
     }

@@ -14,6 +14,22 @@ public struct RunSession: Sendable {
 
     /// Every lane's options are checked with the lane itself, before the first one starts.
     public func run(_ invocations: [LaneInvocation], keepGoing: Bool) async throws(RunPreparationError) -> [LaneResult] {
+        let optionValues = try prepareAll(invocations)
+        var results: [LaneResult] = []
+        var runsSoFar: [String: Int] = [:]
+        for (invocation, values) in zip(invocations, optionValues) {
+            let lane = invocation.lane
+            runsSoFar[lane, default: 0] += 1
+            let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
+            results.append(result)
+            if result.status == .interrupted { break }
+            if result.status == .failed, !keepGoing { break }
+        }
+        return results
+    }
+
+    /// Checks every lane and its options; their values, in order, when all of them can start.
+    func prepareAll(_ invocations: [LaneInvocation]) throws(RunPreparationError) -> [LaneOptionValues] {
         var problems: [Diagnostic] = []
         var optionValues: [LaneOptionValues] = []
         for invocation in invocations {
@@ -26,16 +42,6 @@ public struct RunSession: Sendable {
             }
         }
         if !problems.isEmpty { throw RunPreparationError(problems) }
-        var results: [LaneResult] = []
-        var runsSoFar: [String: Int] = [:]
-        for (invocation, values) in zip(invocations, optionValues) {
-            let lane = invocation.lane
-            runsSoFar[lane, default: 0] += 1
-            let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
-            results.append(result)
-            if result.status == .interrupted { break }
-            if result.status == .failed, !keepGoing { break }
-        }
-        return results
+        return optionValues
     }
 }

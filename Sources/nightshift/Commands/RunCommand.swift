@@ -3,7 +3,7 @@ import NightshiftApp
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run one or more lanes, in order.")
+        commandName: "run", abstract: "Run one or more lanes, in order (or at once, with --parallel).")
 
     @OptionGroup var global: GlobalOptions
 
@@ -22,6 +22,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Show long tool output (xcodebuild) whole on the terminal.")
     var verbose = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Run the lanes at once, each with its own run folder, its lines prefixed with its name; `--parallel N` runs at most N at a time."
+        ))
+    var parallel = false
+
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
     var junit: String?
 
@@ -36,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
         let command = RunLanes(
             global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-            junit: junit, json: json)
+            junit: junit, json: json, parallel: parallel)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }
