@@ -39,6 +39,8 @@ public struct RunLanes: LanesFileCommand {
         let names = Set(file.lanes.map(\.name))
         let (words, limit) = parallel ? ParallelLimit.split(lanes, laneNames: names) : (lanes, nil)
         let invocations = try LaneInvocation.parse(words, lanes: names).get()
+        // `run 2 --parallel`: the number was taken as N, and no lane is left.
+        if invocations.isEmpty { throw CommandFailure.usage("name at least one lane to run") }
         try context.maskSecretOptions(of: invocations, in: file)
         let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose)
         defer { run.signals?.cancel() }
