@@ -39,6 +39,17 @@ struct LaneOptionsAndParallelTests {
         #expect(!json.contains("tok-5ecret-77"))
     }
 
+    @Test("run LANE --help prints the lane's options; run --help is still the command's help")
+    func laneHelp() async throws {
+        let directory = try directory()
+        let lane = try await NightshiftBinary.run(["run", "greet", "--help"], in: directory)
+        #expect(lane.exitCode == 0)
+        #expect(lane.standardOutput.hasPrefix("lane greet\nusage: nightshift run greet [who=VALUE] [times=VALUE] [token=VALUE]\n"))
+        #expect(lane.standardOutput.contains("  who (world|moon)  default: world\n"))
+        let command = try await NightshiftBinary.run(["run", "--help"], in: directory)
+        #expect(command.standardOutput.contains("USAGE: nightshift run"))
+    }
+
     @Test("a bad option is exit 2 before anything runs, with a did-you-mean")
     func badOption() async throws {
         let directory = try directory()
