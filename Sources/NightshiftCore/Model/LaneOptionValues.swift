@@ -47,9 +47,10 @@ public struct LaneOptionValues: Sendable, Hashable {
     /// type, failed patterns, options given twice, and required options missing.
     /// `source` says where they were given (`the command line`, `its schedule`), `locations`
     /// where each given name stands in lanes.yml, and `at` where a missing option is reported.
+    /// `checkingDefaults: false` when the defaults are the run's to expand (the loader's checks).
     public static func resolve(
         _ given: [(name: String, value: String)], for lane: Lane, in environment: EnvironmentVariables, source: String = "the command line",
-        locations: [String: SourceLocation] = [:], at fallback: SourceLocation? = nil
+        locations: [String: SourceLocation] = [:], at fallback: SourceLocation? = nil, checkingDefaults: Bool = true
     ) -> Result<LaneOptionValues, LaneOptionProblems> {
         var problems: [Diagnostic] = []
         var byName: [String: String] = [:]
@@ -74,7 +75,7 @@ public struct LaneOptionValues: Sendable, Hashable {
                 problems.append(problem)
             } else if let template = option.defaultValue {
                 let value = template.expand(in: environment)
-                if let problem = option.problem(with: value) {
+                if checkingDefaults, let problem = option.problem(with: value) {
                     problems.append(
                         .error(
                             "the default of option '\(option.name)' of lane '\(lane.name)' \(problem)",

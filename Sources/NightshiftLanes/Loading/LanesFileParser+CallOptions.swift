@@ -80,8 +80,9 @@ extension LanesFileParser {
             return option
         }
         let resolution = LaneOptionValues.resolve(
-            pairs, for: declared, in: [:], source: "the 'lane: \(callee.name)' call", locations: locations, at: location)
+            pairs, for: declared, in: [:], source: "the 'lane: \(callee.name)' call", locations: locations, at: location,
+            checkingDefaults: false)
         guard case .failure(let problems) = resolution else { return }
-        for problem in problems.diagnostics where !problem.message.hasPrefix("the default") { bag.append(problem) }
+        for problem in problems.diagnostics { bag.append(problem) }
     }
 }

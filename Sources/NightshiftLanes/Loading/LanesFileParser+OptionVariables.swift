@@ -25,11 +25,12 @@ extension LanesFileParser {
     /// A schedule's `options:` are written out, so they are checked now like a command line's.
     private func checkScheduleOptions(_ schedule: Schedule, of lane: Lane) {
         let given = schedule.options.keys.sorted().map { (name: $0, value: schedule.options[$0] ?? "") }
-        let resolution = LaneOptionValues.resolve(
-            given, for: lane, in: [:], source: "its schedule", locations: schedule.optionLocations, at: schedule.location)
-        guard case .failure(let problems) = resolution else { return }
         // A default is the run's to expand (`${BUILD_NUMBER:-1}`): only what the schedule writes
         // out, and what it leaves missing, is checked here.
-        for problem in problems.diagnostics where !problem.message.hasPrefix("the default") { bag.append(problem) }
+        let resolution = LaneOptionValues.resolve(
+            given, for: lane, in: [:], source: "its schedule", locations: schedule.optionLocations, at: schedule.location,
+            checkingDefaults: false)
+        guard case .failure(let problems) = resolution else { return }
+        for problem in problems.diagnostics { bag.append(problem) }
     }
 }
