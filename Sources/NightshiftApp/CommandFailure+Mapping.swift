@@ -16,6 +16,8 @@ extension CommandFailure {
             self.init(error.diagnostics, status: ExitStatus.usage)
         case let error as RunPreparationError:
             self.init(error.problems, status: ExitStatus.usage)
+        case let error as LaneOptionProblems:
+            self.init(error.diagnostics, status: ExitStatus.usage)
         case let error as DotEnvError:
             self.init([error.diagnostic], status: ExitStatus.usage)
         case let error as DotEnvUnreadable:

@@ -24,6 +24,10 @@ struct JenkinsLanePlan: Sendable, Hashable {
     var settings: [String]
     var setupLine: String
     var runLine: String
+    /// The `parameters { … }` lines for the lane's options.
+    var parameters: [String]
+    /// The option each of `parameters` is for.
+    var parameterNames: [String]
 
     /// Builds nightshift from the repository's Package.swift, once per agent workspace.
     static let defaultSetup = "[ -x .build/release/nightshift ] || swift build -c release --product nightshift"
@@ -45,7 +49,10 @@ struct JenkinsLanePlan: Sendable, Hashable {
         settings = needed.filter { !policy.isSecret($0.name) }.map(\.name).filter { !bound.contains($0) }
         setupLine = lane.jenkins.setup ?? JenkinsLanePlan.defaultSetup
         let executable = lane.jenkins.setup == nil ? JenkinsLanePlan.builtExecutable : "nightshift"
-        runLine = JenkinsLanePlan.runLine(executable: executable, lane: lane.name, lanesFilePath: lanesFilePath)
+        runLine = JenkinsLanePlan.runLine(
+            executable: executable, lane: lane.name, options: JenkinsParameters.runWords(for: lane.options), lanesFilePath: lanesFilePath)
+        parameters = JenkinsParameters.lines(for: lane.options)
+        parameterNames = lane.options.map(\.name)
     }
 
     /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a
@@ -96,8 +103,8 @@ struct JenkinsLanePlan: Sendable, Hashable {
         return words.joined(separator: "-")
     }
 
-    static func runLine(executable: String, lane: String, lanesFilePath: String) -> String {
-        var words = [executable, "run", ShellWord.quoted(lane)]
+    static func runLine(executable: String, lane: String, options: [String] = [], lanesFilePath: String) -> String {
+        var words = [executable, "run", ShellWord.quoted(lane)] + options
         if lanesFilePath != JenkinsExportOptions.defaultLanesFile {
             words += ["--file", ShellWord.quoted(lanesFilePath)]
         }

@@ -8,6 +8,7 @@ enum JenkinsfileRenderer {
         let options = ["disableConcurrentBuilds()"] + timeoutLine(plan) + (plan.timestamps ? ["timestamps()"] : [])
         var body = [agentLine(plan)]
         if let trigger = plan.trigger { body += block("triggers", [trigger]) }
+        if !plan.parameters.isEmpty { body += block("parameters", plan.parameters) }
         body += block("options", options)
         body += environmentBlock(plan.bindings)
         body += block("stages", stage(plan, ownAgent: false))
@@ -21,6 +22,10 @@ enum JenkinsfileRenderer {
         let options = ["disableConcurrentBuilds()"] + (plans.contains(where: \.timestamps) ? ["timestamps()"] : [])
         var body = ["agent none"]
         if let trigger { body += block("triggers", [trigger]) }
+        // One job, one set of parameters: lanes sharing an option name share its parameter.
+        var seen: Set<String> = []
+        let parameters = plans.flatMap { zip($0.parameterNames, $0.parameters) }.filter { seen.insert($0.0).inserted }.map(\.1)
+        if !parameters.isEmpty { body += block("parameters", parameters) }
         body += block("options", options)
         body += block("stages", plans.flatMap { stage($0, ownAgent: true) })
         var header = generatedBy(lanesFilePath, single: true)

@@ -18,6 +18,9 @@ public struct JSONReport: Sendable {
         var logFolder: String?
         /// Present for a resumed run only: its attempt number (2 and up).
         var resumedAttempt: Int?
+        /// What the run was given or defaulted (issue #19), secret values masked; absent for a
+        /// lane that declares no options. A list, not an object: option names are kept as written.
+        var options: [LaneOptionValues.Record]?
         var steps: [StepEntry]
     }
 
@@ -57,6 +60,7 @@ public struct JSONReport: Sendable {
             lane: result.lane, runID: result.runID, status: result.status.rawValue,
             start: UTCTimestamp.iso8601(result.start), durationSeconds: result.duration.seconds,
             logFolder: result.logFolder.isEmpty ? nil : result.logFolder, resumedAttempt: result.attempt > 1 ? result.attempt : nil,
+            options: result.options.isEmpty ? nil : result.options,
             steps: result.steps.map {
                 StepEntry(
                     lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,

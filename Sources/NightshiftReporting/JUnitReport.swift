@@ -31,7 +31,9 @@ public struct JUnitReport: Sendable {
         xml += "skipped=\"\(count(steps, .skipped, .notRun))\" time=\"\(seconds(result.duration))\" "
         xml += "timestamp=\"\(UTCTimestamp.iso8601(result.start))\">\n"
         xml += "    <properties>\n"
-        for (name, value) in [("run_id", result.runID), ("status", result.status.rawValue)] + properties {
+        // A run's options as `option.NAME` (issue #19), secret values already masked.
+        let options = result.options.map { ("option.\($0.name)", $0.value) }
+        for (name, value) in [("run_id", result.runID), ("status", result.status.rawValue)] + options + properties {
             xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
         }
         xml += "    </properties>\n"

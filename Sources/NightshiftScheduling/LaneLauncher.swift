@@ -7,11 +7,14 @@ public struct LaneLaunch: Sendable, Hashable {
     public var scheduledAt: Date
     /// Names the run's folder, `.nightshift/runs/<lane>/<runID>`.
     public var runID: String
+    /// The schedule's `options:`, passed as `name=value` words after the lane (issue #19).
+    public var options: [String: String]
 
-    public init(lane: String, scheduledAt: Date, runID: String) {
+    public init(lane: String, scheduledAt: Date, runID: String, options: [String: String] = [:]) {
         self.lane = lane
         self.scheduledAt = scheduledAt
         self.runID = runID
+        self.options = options
     }
 }
 

@@ -33,7 +33,9 @@ public struct ProcessLaneLauncher: LaneLauncher {
     }
 
     public func command(for launch: LaneLaunch) -> ShellCommand {
-        var arguments = ["run", launch.lane, "--file", lanesFile]
+        // One word each, so a value with spaces reaches `nightshift run` whole.
+        var arguments = ["run", launch.lane] + launch.options.keys.sorted().map { "\($0)=\(launch.options[$0] ?? "")" }
+        arguments += ["--file", lanesFile]
         if let environmentName { arguments += ["--env", environmentName] }
         let environment = [RunIdentifier.variable: launch.runID, LaneLockFiles.variable: locks.path(lane: launch.lane)]
         return ShellCommand(executable, arguments, environment: environment, workingDirectory: workingDirectory)

@@ -18,6 +18,9 @@ struct Nightshift: AsyncParsableCommand {
     /// errors, so parse and dispatch by hand.
     static func main() async {
         ProcessStartup.prepare()
+        if let laneHelp = RunLaneHelp.request(Array(CommandLine.arguments.dropFirst())) {
+            Foundation.exit(await laneHelp.execute(in: CompositionRoot.environment()))
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

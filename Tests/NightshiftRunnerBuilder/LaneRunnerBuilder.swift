@@ -19,6 +19,8 @@ public struct LaneRunnerBuilder {
     public var logFiles: any StepLogFiles = DiskStepLogFiles()
     public var interruption = RunInterruption()
     public var options: RunOptions
+    /// Where `locks:` are kept; nil makes a step with locks fail for want of HOME.
+    public var namedLocks: (any NamedLocks)?
     /// Whether the console reporter stamps its lines with the time.
     public var timestamps = false
 
@@ -37,7 +39,7 @@ public struct LaneRunnerBuilder {
     public func build() -> LaneRunner {
         let dependencies = Dependencies(
             shell: shell, clock: clock, environment: environment, output: output, logFiles: logFiles,
-            outputCondenser: outputCondenser)
+            outputCondenser: outputCondenser, namedLocks: namedLocks)
         return LaneRunner(
             file: file, dependencies: dependencies, performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: timestamps), clock: clock),

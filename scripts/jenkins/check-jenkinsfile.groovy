@@ -41,7 +41,7 @@ class DeclarativeStub {
         enter('pipeline', ['top'], body)
         require('pipeline/agent')
         require('pipeline/stages')
-        ['agent', 'triggers', 'options', 'environment', 'stages', 'post'].each { once("pipeline/$it") }
+        ['agent', 'triggers', 'parameters', 'options', 'environment', 'stages', 'post'].each { once("pipeline/$it") }
     }
 
     String getAny() { 'any' }
@@ -58,6 +58,26 @@ class DeclarativeStub {
     void triggers(Closure body) { enter('triggers', ['pipeline'], body) }
     void cron(String spec) { cronSpec('cron', spec); enter('cron', ['triggers']) }
     void pollSCM(String spec) { cronSpec('pollSCM', spec); enter('pollSCM', ['triggers']) }
+
+    // Declarative's build parameters: each takes a name, a description and a default of its type.
+    void parameters(Closure body) { enter('parameters', ['pipeline'], body) }
+    void string(Map arguments) { parameter('string', arguments, ['name', 'defaultValue', 'description'], String) }
+    void password(Map arguments) { parameter('password', arguments, ['name', 'defaultValue', 'description'], String) }
+    void booleanParam(Map arguments) { parameter('booleanParam', arguments, ['name', 'defaultValue', 'description'], Boolean) }
+    void choice(Map arguments) {
+        parameter('choice', arguments, ['name', 'choices', 'description'], null)
+        if (!(arguments.choices instanceof List) || arguments.choices.isEmpty() || !arguments.choices.every { it instanceof String }) {
+            throw new IllegalArgumentException("choice ${arguments.name}: choices must be a non-empty list of strings")
+        }
+    }
+    private void parameter(String kind, Map arguments, List keys, Class defaultType) {
+        if (!keys.containsAll(arguments.keySet()) || !arguments.containsKey('name')) throw new IllegalArgumentException("$kind $arguments")
+        if (!(arguments.name ==~ /[A-Za-z_][A-Za-z0-9_]*/)) throw new IllegalArgumentException("$kind name ${arguments.name}")
+        if (defaultType != null && arguments.containsKey('defaultValue') && !defaultType.isInstance(arguments.defaultValue)) {
+            throw new IllegalArgumentException("$kind ${arguments.name}: defaultValue ${arguments.defaultValue}")
+        }
+        enter(kind, ['parameters'])
+    }
 
     void options(Closure body) { enter('options', ['pipeline', 'stage'], body) }
     void disableConcurrentBuilds() {

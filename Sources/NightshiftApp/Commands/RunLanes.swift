@@ -1,3 +1,4 @@
+import NightshiftCore
 import NightshiftEngine
 import NightshiftScheduling
 import NightshiftSystem
@@ -5,6 +6,7 @@ import NightshiftSystem
 /// `nightshift run LANE…`: runs the lanes in order; writes the reports asked for.
 public struct RunLanes: LanesFileCommand {
     public var global: LanesFileOptions
+    /// Lane names, each followed by its options (`version=1.4.0`, or fastlane's `version:1.4.0`).
     public var lanes: [String]
     public var dryRun: Bool
     public var keepGoing: Bool
@@ -16,13 +18,17 @@ public struct RunLanes: LanesFileCommand {
     public var resume: Bool
     /// `--from STEP`: continue an earlier run of the one lane named, from that step.
     public var from: String?
+    /// `--parallel`: run the lanes at once; a number among the words after it that names no lane
+    /// (`--parallel 2`) is how many at most.
+    public var parallel: Bool
 
     public init(
         global: LanesFileOptions, lanes: [String], dryRun: Bool = false, keepGoing: Bool = false, verbose: Bool = false,
-        junit: String? = nil, json: String? = nil, resume: Bool = false, from: String? = nil
+        junit: String? = nil, json: String? = nil, resume: Bool = false, from: String? = nil, parallel: Bool = false
     ) {
         self.resume = resume
         self.from = from
+        self.parallel = parallel
         self.global = global
         self.lanes = lanes
         self.dryRun = dryRun
@@ -34,30 +40,43 @@ public struct RunLanes: LanesFileCommand {
 
     /// 0, 1 (a step failed, a report or log not written), 2 (nothing ran), or 128 + the signal.
     public func work(in context: CommandContext) async throws -> Int32 {
-        let (lanes, target) = try resumeTarget()
-        let laneLock = try context.holdLaneLock(for: lanes)
+        let (laneWords, target) = try resumeTarget()
+        let laneLock = try context.holdLaneLock(for: laneWords)
         defer { withExtendedLifetime(laneLock) {} }
         let file = try context.loadLanesFile()
+        let names = Set(file.lanes.map(\.name))
+        let (words, limit) = parallel ? ParallelLimit.split(laneWords, laneNames: names) : (laneWords, nil)
+        let invocations = try LaneInvocation.parse(words, lanes: names).get()
+        // `run 2 --parallel`: the number was taken as N, and no lane is left.
+        if invocations.isEmpty { throw CommandFailure.usage("name at least one lane to run") }
+        try context.maskSecretOptions(of: invocations, in: file)
         let journal = JournalRequest(
             lanesFilePath: AbsolutePath.resolve(global.file, in: context.currentDirectory), resume: target, from: from)
         let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose, journal: journal)
         defer { run.signals?.cancel() }
-        let results = try await run.session.run(lanes, keepGoing: keepGoing)
+        let results =
+            parallel
+            ? try await context.runInParallel(
+                invocations, limit: limit ?? invocations.count, keepGoing: keepGoing, on: run.session, dryRun: dryRun)
+            : try await run.session.run(invocations, keepGoing: keepGoing)
         let reportsWritten = context.writeReports(results, junit: junit, json: json)
         return ExitStatus.of(results, reportsWritten: reportsWritten)
     }
 }
 
 extension RunLanes {
-    /// With `--resume` or `--from`, one lane (and with `--resume`, maybe a run id after it).
+    /// With `--resume` or `--from`, one lane with its options (and with `--resume`, maybe the id
+    /// of a run after it): the words to run, without the run id.
     func resumeTarget() throws(CommandFailure) -> (lanes: [String], target: ResumeTarget?) {
         guard resume || from != nil else { return (lanes, nil) }
+        let positional = lanes.filter { LaneOptionWord.split($0) == nil }
         let most = resume ? 2 : 1
-        guard (1...most).contains(lanes.count) else {
+        guard (1...most).contains(positional.count), !parallel else {
             throw .usage(
                 resume ? "--resume takes one lane and, optionally, the id of its run to resume" : "--from takes one lane")
         }
-        guard resume else { return (lanes, nil) }
-        return ([lanes[0]], lanes.count == 2 ? .run(lanes[1]) : .newest)
+        guard resume, positional.count == 2 else { return (lanes, resume ? .newest : nil) }
+        let runID = positional[1]
+        return (lanes.filter { $0 != runID }, .run(runID))
     }
 }

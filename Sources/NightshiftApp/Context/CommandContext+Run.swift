@@ -41,7 +41,8 @@ extension CommandContext {
         let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
         var dependencies = Dependencies(
             shell: shell, clock: clock, environment: environment, output: output, logFiles: DiskStepLogFiles(),
-            outputCondenser: { XcodebuildCondenser() })
+            outputCondenser: { XcodebuildCondenser() },
+            namedLocks: FileNamedLocks.userFolder(home: environment["HOME"]).map(FileNamedLocks.init(folder:)))
         // A resumed dry run still reads the commit for real, to say what a resumption would reuse.
         if dryRun, journal?.continuesEarlierRun == true { dependencies.inspectionShell = realShell() }
         let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))

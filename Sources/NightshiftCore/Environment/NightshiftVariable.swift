@@ -28,6 +28,8 @@ public enum NightshiftVariable: String, CaseIterable, Sendable {
 
     /// What every name starts with: a step's script never has to declare these.
     public static let prefix = "NIGHTSHIFT_"
+    /// A lane option's variable: `NIGHTSHIFT_OPTION_` and its name in capitals (`LaneOption`).
+    public static let optionPrefix = "NIGHTSHIFT_OPTION_"
 
     public var name: String { rawValue }
 }

@@ -13,6 +13,10 @@ public struct Lane: Sendable, Hashable {
     /// timeout or an interrupt; nil for the default (2 minutes).
     public var cleanupTimeout: Duration?
     public var steps: [Step]
+    /// `options:`: the typed inputs a run gives the lane, in the order declared.
+    public var options: [LaneOption] = []
+    /// `locks:`: named locks each of its steps holds while it runs (issue #19).
+    public var locks: [String] = []
     /// How `nightshift export jenkins` writes this lane.
     public var jenkins: JenkinsSettings
     public var location: SourceLocation?

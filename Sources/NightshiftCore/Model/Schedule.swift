@@ -20,6 +20,10 @@ public struct Schedule: Sendable, Hashable {
     /// branch's upstream after a fetch (`GitRevisionProbe`).
     public var remote: String?
     public var branch: String?
+    /// `options:`: the lane options each firing runs with (`nightshift run LANE name=value…`).
+    public var options: [String: String] = [:]
+    /// Where each of `options` is written, for errors about it.
+    public var optionLocations: [String: SourceLocation] = [:]
     public var location: SourceLocation?
 
     public init(

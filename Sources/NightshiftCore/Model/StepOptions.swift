@@ -16,6 +16,10 @@ public struct StepOptions: Sendable, Hashable {
     /// `outputs: [path…]` of an `sh:` step: the files it makes, which a resumed run may reuse.
     /// nil when not written: such a step is never skipped on resume (`StepKind.products`).
     public var outputs: [Template]?
+    /// `options:` of a `lane:` call: the called lane's options, by name (issue #19).
+    public var laneOptions: [String: Template] = [:]
+    /// `locks:`: named locks held while the step runs, shared with other nightshift processes.
+    public var locks: [String] = []
 
     public init(
         name: String? = nil, environment: [String: Template] = [:], timeout: Duration? = nil,

@@ -11,7 +11,7 @@ public enum MaskingLimit {
     }
 
     /// Long enough to be masked, and not only blanks.
-    static func isMaskable(_ value: String) -> Bool {
+    public static func isMaskable(_ value: String) -> Bool {
         value.utf8.count >= SecretPolicy.minimumLength && !trimmed(value).isEmpty
     }
 

@@ -15,11 +15,14 @@ public struct Dependencies: Sendable {
     /// Runs the read-only commands the run journal needs (`git rev-parse HEAD`) for real even
     /// under `--dry-run`, whose `shell` only prints; nil uses `shell`.
     public var inspectionShell: (any ShellRunner)?
+    /// Where `locks:` are kept (issue #19); nil where the user has no home to keep them under.
+    public var namedLocks: (any NamedLocks)?
 
     public init(
         shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables, output: any OutputSink, logFiles: any StepLogFiles,
-        outputCondenser: OutputCondenserFactory? = nil
+        outputCondenser: OutputCondenserFactory? = nil, namedLocks: (any NamedLocks)? = nil
     ) {
+        self.namedLocks = namedLocks
         self.shell = shell
         self.clock = clock
         self.environment = environment

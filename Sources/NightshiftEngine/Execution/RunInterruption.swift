@@ -12,8 +12,22 @@ public final class RunInterruption: @unchecked Sendable {
     /// Told the new interrupt count: a step stops at any interrupt, a cleanup action only at a
     /// later one (see `runCleanupAction`).
     private var cancelCurrent: (@Sendable (Int) -> Void)?
+    /// The lanes' own, under `--parallel`: each has a step in flight of its own to cancel.
+    private var children: [RunInterruption] = []
 
     public init() {}
+
+    /// An interruption told every interrupt this one is told, before and after: one per lane of
+    /// `nightshift run --parallel`, since one holds a single step in flight.
+    public func makeChild() -> RunInterruption {
+        let child = RunInterruption()
+        let (signal, count) = lock.withLock {
+            children.append(child)
+            return (received, self.count)
+        }
+        if let signal { for _ in 0..<count { child.interrupt(signal: signal) } }
+        return child
+    }
 
     /// The first signal received, if any.
     public var signal: Int32? { lock.withLock { received } }
@@ -29,6 +43,7 @@ public final class RunInterruption: @unchecked Sendable {
             return (cancelCurrent, count)
         }
         cancel?(newCount)
+        for child in lock.withLock({ children }) { child.interrupt(signal: signal) }
     }
 
     /// Makes `cancel` what the next interrupt calls (nil: nothing), and returns the interrupts

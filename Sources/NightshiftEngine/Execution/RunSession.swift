@@ -9,24 +9,39 @@ public struct RunSession: Sendable {
     }
 
     public func run(_ lanes: [String], keepGoing: Bool) async throws(RunPreparationError) -> [LaneResult] {
-        var problems: [Diagnostic] = []
-        for lane in lanes {
-            do {
-                try runner.prepare(lane)
-            } catch {
-                problems += error.problems
-            }
-        }
-        if !problems.isEmpty { throw RunPreparationError(problems) }
+        try await run(lanes.map { LaneInvocation(lane: $0) }, keepGoing: keepGoing)
+    }
+
+    /// Every lane's options are checked with the lane itself, before the first one starts.
+    public func run(_ invocations: [LaneInvocation], keepGoing: Bool) async throws(RunPreparationError) -> [LaneResult] {
+        let optionValues = try prepareAll(invocations)
         var results: [LaneResult] = []
         var runsSoFar: [String: Int] = [:]
-        for lane in lanes {
+        for (invocation, values) in zip(invocations, optionValues) {
+            let lane = invocation.lane
             runsSoFar[lane, default: 0] += 1
-            let result = try await runner.run(lane, repetition: runsSoFar[lane]!)
+            let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
             results.append(result)
             if result.status == .interrupted { break }
             if result.status == .failed, !keepGoing { break }
         }
         return results
+    }
+
+    /// Checks every lane and its options; their values, in order, when all of them can start.
+    func prepareAll(_ invocations: [LaneInvocation]) throws(RunPreparationError) -> [LaneOptionValues] {
+        var problems: [Diagnostic] = []
+        var optionValues: [LaneOptionValues] = []
+        for invocation in invocations {
+            do {
+                let values = try runner.resolveOptions(of: invocation)
+                optionValues.append(values)
+                try runner.with(values).prepare(invocation.lane)
+            } catch {
+                problems += error.problems
+            }
+        }
+        if !problems.isEmpty { throw RunPreparationError(problems) }
+        return optionValues
     }
 }

@@ -14,14 +14,22 @@ struct StepExecution {
     /// The nearest enclosing lane or call time limit; nil for `always` steps, which clean up.
     let deadline: RunDeadline?
 
-    private var runner: LaneRunner { execution.runner }
-    private var identity: StepIdentity {
+    var runner: LaneRunner { execution.runner }
+    var identity: StepIdentity {
         StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
     }
 
     func runAttempts() async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
+        let locks: [any Sendable]
+        let lockWait: Duration
+        switch await acquireLocks() {
+        case .held(let held, let waited): (locks, lockWait) = (held, waited)
+        case .stopped(let outcome): return result(for: outcome, start: start, attempts: 1, recording: .init(tail: "", logPath: nil))
+        }
+        // The locks are let go when `locks` goes, after the last attempt.
+        defer { withExtendedLifetime(locks) {} }
         var last = AttemptOutcome.interrupted
         var recording = StepOutputRecorder.Recording(tail: "", logPath: nil)
         var earlierFailures: [AttemptFailure] = []
@@ -29,7 +37,7 @@ struct StepExecution {
             attempt: { attempt in
                 // Only once the next attempt really starts: a wait cut short leaves the last one the last.
                 if attempt > 1 { earlierFailures.append(failure(of: attempt - 1, outcome: last, recording: recording, start: start)) }
-                (last, recording) = await attemptOnce(attempt: attempt)
+                (last, recording) = await attemptOnce(attempt: attempt, lockWait: lockWait)
                 return last
             },
             retry: { outcome, _ in
@@ -66,7 +74,8 @@ struct StepExecution {
             reason: described.reason ?? .stepFailed, outputTail: recording.tail)
     }
 
-    private func attemptOnce(attempt: Int) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
+    /// `lockWait`: how long the step waited for its locks, which its `timeout` counts.
+    private func attemptOnce(attempt: Int, lockWait: Duration) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
             return (.failed("step kind '\(step.kind.keyword)' is not available", .stepFailed), .init(tail: "", logPath: nil))
         }
@@ -76,7 +85,7 @@ struct StepExecution {
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
         let context = makeContext(recorder: recorder)
         let watchdog = StepWatchdog(
-            timeout: step.options.timeout, noOutputTimeout: step.options.noOutputTimeout,
+            timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
         let outcome = await runner.interruption.runCancellable(always: step.options.always) {
             await watchdog.run { try await performer.perform(step, in: context) }

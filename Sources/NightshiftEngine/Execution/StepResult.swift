@@ -86,6 +86,8 @@ public struct LaneResult: Sendable, Hashable {
     public var signal: Int32?
     /// Which attempt of its run this was: 1, or 2 and up for a `--resume`d or `--from` run.
     public var attempt = 1
+    /// The options the run was given or defaulted, secret ones masked (issue #19).
+    public var options: [LaneOptionValues.Record] = []
 
     public init(
         lane: String, status: LaneStatus, steps: [StepResult], start: Date, duration: Duration, runID: String,

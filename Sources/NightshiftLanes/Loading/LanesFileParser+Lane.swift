@@ -2,7 +2,9 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let laneKeys = ["description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins"]
+    static let laneKeys = [
+        "description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins", "options", "locks",
+    ]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
     /// A lane's name is a folder name (`runs/<lane>/`), a file name (`locks/<lane>.lock`,
@@ -47,10 +49,12 @@ extension LanesFileParser {
             case "cleanup_timeout": lane.cleanupTimeout = reader.duration(value, "\(context).cleanup_timeout")
             case "steps": lane.steps = parseSteps(value, context: context)
             case "jenkins": lane.jenkins = parseJenkins(value, context: "\(context).jenkins")
+            case "options": lane.options = parseLaneOptions(value, context: context)
+            case "locks": lane.locks = parseLockNames(value, context: "\(context).locks")
             default: break
             }
         }
-        return lane
+        return withOptionVariables(lane)
     }
 
     private func parseSteps(_ node: Node, context: String) -> [Step] {

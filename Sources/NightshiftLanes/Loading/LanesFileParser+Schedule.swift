@@ -6,7 +6,7 @@ import Yams
 /// The cron text is parsed here, at load time, so a spec Jenkins would reject is a
 /// `lanes.yml:LINE:COLUMN` error pointing at the bad field, not a surprise at 3 a.m.
 extension LanesFileParser {
-    static let scheduleKeys = ["cron", "seed", "when", "timezone", "catch_up", "remote", "branch"]
+    static let scheduleKeys = ["cron", "seed", "when", "timezone", "catch_up", "remote", "branch", "options"]
 
     func parseSchedule(_ node: Node, lane: String, context: String) -> Schedule? {
         if case .scalar = node {
@@ -31,6 +31,7 @@ extension LanesFileParser {
             case "catch_up": schedule.catchUp = reader.duration(value, "\(context).catch_up") ?? schedule.catchUp
             case "remote": schedule.remote = reader.string(value, "\(context).remote")
             case "branch": schedule.branch = reader.string(value, "\(context).branch")
+            case "options": parseScheduleOptions(value, into: &schedule, context: "\(context).options")
             default: break
             }
         }
@@ -64,6 +65,16 @@ extension LanesFileParser {
                 "the schedule of lane '\(lane)' never fires: no date matches '\(line.text)' "
                     + "(a day its month does not have, or a weekday that day never falls on)",
                 at: reader.location(ofLine: line.number, offset: indent, in: node))
+        }
+    }
+
+    /// Written out, not templates: the firing passes them as `name=value` words.
+    private func parseScheduleOptions(_ node: Node, into schedule: inout Schedule, context: String) {
+        guard let pairs = reader.mapping(node, in: context, known: []) else { return }
+        for (key, keyNode, value) in pairs {
+            guard let text = reader.scalarText(value, "\(context).\(key)") else { continue }
+            schedule.options[key] = text.raw
+            schedule.optionLocations[key] = reader.location(of: keyNode)
         }
     }
 

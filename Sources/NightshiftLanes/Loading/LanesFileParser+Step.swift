@@ -2,11 +2,13 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let stepOptionKeys = ["name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error", "outputs"]
+    static let stepOptionKeys = [
+        "name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error", "outputs", "locks",
+    ]
     static let retryKeys = ["times", "delay", "backoff"]
     /// Options that a `lane:` call cannot take for the called lane as a whole: retrying a lane
     /// would re-run steps that passed, and silence is watched per process.
-    static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout"]
+    static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout", "locks"]
     /// Kinds written as a bare word (`- package`): they take no argument.
     static func bareKind(_ word: String) -> StepKind? {
         switch StepKeyword(rawValue: word) {
@@ -28,7 +30,7 @@ extension LanesFileParser {
                 notes: unknownKindNotes(scalar.string))
             return nil
         }
-        let known = StepKeyword.names + Self.stepOptionKeys
+        let known = StepKeyword.names + Self.stepOptionKeys + ["options"]
         guard let pairs = reader.mapping(node, in: "a step of \(context)", known: known) else { return nil }
         let kinds = pairs.filter { StepKeyword(rawValue: $0.key) != nil }
         guard let kindPair = kinds.first else {
@@ -54,6 +56,9 @@ extension LanesFileParser {
         var options = parseOptions(pairs.filter { Self.stepOptionKeys.contains($0.key) }, context: context)
         if let outputs = pairs.first(where: { $0.key == "outputs" }) {
             options.outputs = parseOutputs(outputs.value, keyNode: outputs.keyNode, of: kind)
+        }
+        if let pair = pairs.first(where: { $0.key == "options" }) {
+            options.laneOptions = parseCallOptions(pair, kind: kind, context: context)
         }
         return Step(kind, options: options, location: location)
     }

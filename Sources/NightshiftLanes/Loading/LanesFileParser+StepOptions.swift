@@ -14,6 +14,7 @@ extension LanesFileParser {
             case "if": options.condition = parseCondition(value)
             case "always": options.always = reader.bool(value, "always") ?? false
             case "continue_on_error": options.continueOnError = reader.bool(value, "continue_on_error") ?? false
+            case "locks": options.locks = parseLockNames(value, context: "locks of a step in \(context)")
             default: break
             }
         }

@@ -30,7 +30,7 @@ struct LanesFileParser {
             case "configurations":
                 file.configurations = parseConfigurations(value)
             case "lanes":
-                file.lanes = parseLanes(value)
+                file.lanes = withCallOptions(parseLanes(value))
             default:
                 break
             }

@@ -8,7 +8,10 @@ struct LanesCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Argument(help: "A lane whose options to show, with their types, defaults and descriptions.")
+    var lane: String?
+
     func run() async throws {
-        throw ExitCode(await ListLanes(global: global.app).execute(in: CompositionRoot.environment()))
+        throw ExitCode(await ListLanes(global: global.app, lane: lane).execute(in: CompositionRoot.environment()))
     }
 }

@@ -3,11 +3,14 @@ import NightshiftApp
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run one or more lanes, in order.")
+        commandName: "run", abstract: "Run one or more lanes, in order (or at once, with --parallel).")
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The lanes to run (with --resume: the lane, then optionally the id of its run to resume).")
+    @Argument(
+        help: ArgumentHelp(
+            "The lanes to run, each followed by its options as name=value (or name:value); `nightshift lanes LANE` lists them. With --resume: the lane, then optionally the id of its run to resume.",
+            valueName: "lane-or-option"))
     var lanes: [String]
 
     @Flag(help: "Print every command the lanes would execute, secrets masked; execute nothing.")
@@ -18,6 +21,12 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Show long tool output (xcodebuild) whole on the terminal.")
     var verbose = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Run the lanes at once, each with its own run folder, its lines prefixed with its name; `--parallel N` runs at most N at a time."
+        ))
+    var parallel = false
 
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
     var junit: String?
@@ -39,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
         let command = RunLanes(
             global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-            junit: junit, json: json, resume: resume, from: from)
+            junit: junit, json: json, resume: resume, from: from, parallel: parallel)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

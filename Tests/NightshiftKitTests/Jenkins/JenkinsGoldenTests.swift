@@ -81,14 +81,19 @@ struct JenkinsGoldenTests {
     /// A valid file with one word or placement Declarative would reject.
     private func brokenFiles() throws -> [GeneratedJenkinsfile] {
         let valid = try generator.generate(BundledLanes.file, lanes: ["developer-release"]).files[0].contents
+        let options = try generator.generate(TrickyLanes.file, lanes: ["inputs"]).files[0].contents
         let broken = [
             valid.replacingOccurrences(of: "disableConcurrentBuilds()", with: "disableConcurrentBuild()"),
             valid.replacingOccurrences(of: "    agent any\n", with: ""),
             valid.replacingOccurrences(of: "cron('H 0 * * 0-4')", with: "cron('H 0 * *')"),
             valid.replacingOccurrences(of: "sh '[", with: "stage('x') {}\nsh '["),
             valid.replacingOccurrences(of: "'reports/*.xml'", with: "'reports/*.xml"),
+            options.replacingOccurrences(
+                of: "booleanParam(name: 'notify', defaultValue: true", with: "booleanParam(name: 'notify', defaultValue: 'true'"),
+            options.replacingOccurrences(of: "choices: ['external', 'internal']", with: "choices: []"),
+            options.replacingOccurrences(of: "    parameters {", with: "    stages { }\n    parameters {"),
         ]
-        #expect(!broken.contains(valid))
+        #expect(!broken.contains(valid) && !broken.contains(options))
         return broken.enumerated().map { GeneratedJenkinsfile(fileName: "broken-\($0.offset)", contents: $0.element) }
     }
 }
@@ -106,5 +111,19 @@ enum TrickyLanes {
                     agent: "mac && 'xcode'", credentials: ["API_TOKEN": "api\\token's"], setup: "echo '$HOME' \\\\ \"x\"", timestamps: true)
             ),
             Lane(name: "plain", schedule: Schedule(cron: "H H * * *", timeZone: "America/New_York")),
+            optionsLane,
         ])
+
+    /// Every option type as a parameter, with quotes and a templated default to escape.
+    static var optionsLane: Lane {
+        var lane = Lane(name: "inputs", steps: [Step(.sh("echo ${version}"))])
+        lane.options = [
+            LaneOption(name: "version", pattern: #"^\d+'s$"#, isRequired: true, description: "it's the version"),
+            LaneOption(name: "build", kind: .int, defaultValue: "${BUILD_NUMBER:-1}"),
+            LaneOption(name: "notify", kind: .bool, defaultValue: "true"),
+            LaneOption(name: "track", kind: .choice(["internal", "external"]), defaultValue: "external"),
+            LaneOption(name: "token", isSecret: true),
+        ]
+        return lane
+    }
 }

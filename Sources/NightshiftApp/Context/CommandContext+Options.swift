@@ -1,0 +1,25 @@
+import NightshiftCore
+import NightshiftEngine
+
+extension CommandContext {
+    /// The value of a `secret: true` option, given or defaulted, is masked from here on like any
+    /// secret: the console's masker, which the run shares, learns it before anything is printed
+    /// about the run. Options that do not resolve are the session's to report.
+    func maskSecretOptions(of invocations: [LaneInvocation], in file: LanesFile) throws {
+        let environment = try loadEnvironment()
+        var secrets: [String] = []
+        for invocation in invocations {
+            guard let lane = file.lane(named: invocation.lane), lane.options.contains(where: \.isSecret) else { continue }
+            let given = invocation.options.map { (name: $0.name, value: $0.value) }
+            let secretNames = Set(lane.options.filter(\.isSecret).map(\.name))
+            switch LaneOptionValues.resolve(given, for: lane, in: environment) {
+            case .success(let values): secrets += values.secretValues
+            // Unresolved: still hide what was given, since the errors about it are printed next.
+            case .failure: secrets += given.filter { secretNames.contains($0.name) }.map(\.value)
+            }
+        }
+        let maskable = secrets.filter(MaskingLimit.isMaskable)
+        guard !maskable.isEmpty else { return }
+        output.use(SecretMasker(secrets: output.masker.secrets + maskable))
+    }
+}

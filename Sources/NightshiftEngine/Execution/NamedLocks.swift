@@ -1,0 +1,78 @@
+public import Foundation
+public import NightshiftSystem
+
+/// Who holds a named lock, as the holder wrote it beside the lock file: a waiting step prints it.
+public struct NamedLockHolder: Sendable, Hashable, CustomStringConvertible {
+    public var lane: String
+    public var runID: String
+    public var pid: Int32
+    public var since: Date
+
+    public init(lane: String, runID: String, pid: Int32, since: Date) {
+        self.lane = lane
+        self.runID = runID
+        self.pid = pid
+        self.since = since
+    }
+
+    public var description: String {
+        "held by lane '\(lane)' (run \(runID), pid \(pid)) since \(ISO8601DateFormatter().string(from: since))"
+    }
+
+    var line: String { "\(pid) \(since.timeIntervalSince1970) \(runID) \(lane)\n" }
+
+    init?(line: String) {
+        let fields = line.trimmingCharacters(in: .newlines).split(separator: " ", maxSplits: 3).map(String.init)
+        guard fields.count == 4, let pid = Int32(fields[0]), let seconds = Double(fields[1]) else { return nil }
+        self.init(lane: fields[3], runID: fields[2], pid: pid, since: Date(timeIntervalSince1970: seconds))
+    }
+}
+
+/// Named locks (`locks: [simulator]`, issue #19): taken without waiting, so the engine can bound
+/// the wait by the step's timeout and print who holds them.
+public protocol NamedLocks: Sendable {
+    /// The lock, held until the returned value goes away; nil when someone else holds it.
+    /// `holder`'s pid is filled in with this process's.
+    func tryLock(_ name: String, as holder: NamedLockHolder) throws(FileLockError) -> (any Sendable)?
+    /// Who holds `name` now, if they said.
+    func holder(of name: String) -> NamedLockHolder?
+}
+
+/// The named locks of one user: `FileLock`s in `<folder>/<name>.lock`, one folder for every
+/// nightshift of the user (`~/.nightshift/locks`), so two processes honour them as two lanes of
+/// one process do. The kernel drops a lock when its process dies; the `.holder` file beside it is
+/// only what the last holder said, read while its lock is held.
+public struct FileNamedLocks: NamedLocks {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `~/.nightshift/locks`: per user, like the keychain search list lock; nil without HOME.
+    public static func userFolder(home: String?) -> String? {
+        guard let home, !home.isEmpty else { return nil }
+        return home + "/.nightshift/locks"
+    }
+
+    public func tryLock(_ name: String, as holder: NamedLockHolder) throws(FileLockError) -> (any Sendable)? {
+        let lock: FileLock
+        do {
+            lock = try FileLock(path: "\(folder)/\(name).lock")
+        } catch {
+            if case .held = error { return nil }
+            throw error
+        }
+        var holder = holder
+        holder.pid = FileLock.holder(of: lock.path) ?? 0
+        // Written whole or not at all (temporary file, then rename), so a waiter never reads half.
+        try? ReportFile.write(Array(holder.line.utf8), to: holderPath(name))
+        return lock
+    }
+
+    public func holder(of name: String) -> NamedLockHolder? {
+        (try? String(contentsOfFile: holderPath(name), encoding: .utf8)).flatMap(NamedLockHolder.init(line:))
+    }
+
+    private func holderPath(_ name: String) -> String { "\(folder)/\(name).holder" }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import NightshiftSystem
+import NightshiftTestSupport
+import Testing
+
+/// `locks:` across processes (issue #19): two `nightshift run` processes of one user honour the
+/// same named lock. The first holds it until the test sees the second say it waits, so the test
+/// depends on no timing: the second's step can only run after the first's ends.
+@Suite("named locks shared by two nightshift processes, end to end", .timeLimit(.minutes(2)), .temporaryDirectory)
+struct NamedLockProcessTests {
+    static let lanes = """
+        lanes:
+          first:
+            steps:
+              - sh: echo first-in >> order; touch started; while [ ! -f release ]; do sleep 0.02; done; echo first-out >> order
+                locks: [simulator]
+          second:
+            steps:
+              - sh: echo second >> order
+                locks: [simulator]
+        """
+
+    @Test("the second process waits, naming the first as holder, and runs its step after the first's ends")
+    func secondWaitsForFirst() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let first = Task { try await NightshiftBinary.run(["run", "first"], in: directory) }
+        while !FileManager.default.fileExists(atPath: directory + "/started") { try await Task.sleep(for: .milliseconds(10)) }
+        let collected = OutputCollector()
+        let runner = ProcessShellRunner(environment: NightshiftBinary.environment(home: directory), gracePeriod: .seconds(5))
+        let termination = try await runner.run(ShellCommand(NightshiftBinary.path, ["run", "second"], workingDirectory: directory)) {
+            channel, bytes in
+            await collected.append(channel, bytes)
+            if await collected.text(.standardError).contains("waits for lock 'simulator'") {
+                _ = FileManager.default.createFile(atPath: directory + "/release", contents: nil)
+            }
+        }
+        let firstOutcome = try await first.value
+        #expect(firstOutcome.exitCode == 0, "\(firstOutcome.standardError)")
+        #expect(termination == .exited(0))
+        let waited = await collected.text(.standardError)
+        #expect(waited.contains("'echo second >> order' waits for lock 'simulator', held by lane 'first' (run "), "\(waited)")
+        let order = try String(contentsOfFile: directory + "/order", encoding: .utf8)
+        #expect(order == "first-in\nfirst-out\nsecond\n")
+    }
+}
