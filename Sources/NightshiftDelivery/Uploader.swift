@@ -65,9 +65,12 @@ public struct UploadReceipt: Sendable, Hashable {
     public var location: String
     /// What went out, and what of it the destination confirmed.
     public var verification: UploadVerification?
+    /// What the destination named, for reports (`build_id`, `processing_state`).
+    public var details: [String: String]
 
-    public init(location: String, verification: UploadVerification? = nil) {
+    public init(location: String, verification: UploadVerification? = nil, details: [String: String] = [:]) {
         self.location = location
         self.verification = verification
+        self.details = details
     }
 }

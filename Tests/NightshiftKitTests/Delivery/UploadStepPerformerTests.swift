@@ -141,12 +141,44 @@ struct UploadStepPerformerTests {
         )
     }
 
-    @Test("dry run of testflight hands the altool command, ids masked, to the dry run's shell")
+    @Test("dry run of testflight's API: the requests in order, key masked, nothing run or sent")
+    func dryRunTestFlightAPI() async throws {
+        let output = Output()
+        let shell = ScriptedShellRunner()
+        let step = uploadStep(
+            "testflight",
+            [
+                "file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "notes": "n", "submit_for_review": "true", "wait_timeout": "45m",
+                "groups": "QA",
+            ])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
+        _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
+        #expect(await shell.commands.isEmpty)
+        #expect(
+            output.text == """
+                would upload /out/App.ipa to App Store Connect through its API at https://api.appstoreconnect.apple.com, \
+                signed in with key ******** (ES256 token)
+                  read CFBundleShortVersionString, CFBundleVersion and CFBundleIdentifier from App.ipa (unzip)
+                  GET /v1/apps?filter[bundleId]=<the .ipa's bundle id>
+                  GET /v1/betaGroups?filter[app]=<app id> (check QA exist)
+                  POST /v1/buildUploads (the .ipa's version and build)
+                  POST /v1/buildUploadFiles (App.ipa, its size, com.apple.ipa, ASSET)
+                  send each upload operation Apple returns, 4 parts at a time, without Authorization
+                  PATCH /v1/buildUploadFiles/<id> (uploaded, SHA-256)
+                  GET /v1/buildUploads/<id> until COMPLETE, then GET /v1/builds/<id> until VALID (at most 45m)
+                  GET /v1/builds/<id>/betaBuildLocalizations, then POST or PATCH What to Test (en-US)
+                  POST /v1/betaGroups/<QA>/relationships/builds
+                  POST /v1/betaAppReviewSubmissions
+
+                """)
+    }
+
+    @Test("dry run of testflight with altool hands the altool command, ids masked, to the dry run's shell")
     func dryRunTestFlight() async throws {
         let output = Output()
         let shell = ScriptedShellRunner()
         await shell.on(["xcrun", "altool", "--upload-app"], .succeeds)
-        let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I"])
+        let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "method": "altool"])
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
         #expect(
