@@ -137,6 +137,36 @@ struct TestFlightUploaderTests {
                 == "upload to testflight failed: altool exit code 1: *** Error: Authentication failed for key ******** (-19209)")
     }
 
+    @Test(
+        "altool exiting 0 after an error is a failure (Xcode 26, fastlane#29739)",
+        arguments: [
+            "2025-10-31 11:34:44.727 ERROR: [altool.102BA2C00] The provided entity includes an attribute with a value that has already been used (-19232)",
+            "ERROR ITMS-90062: \"This bundle is invalid. The value for key CFBundleShortVersionString [1.4.0] must contain a higher version.\"",
+        ])
+    func exitZeroWithError(line: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 10)
+        let scripted = ScriptedShellRunner()
+        await scripted.on(["xcrun", "altool"], .output([(.standardOutput, line + "\n")], .exited(0)))
+        let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
+        let error = await #expect(throws: UploadError.self) { try await uploader.upload(request(file), progress: { _ in }) }
+        #expect(error?.message == "altool exit code 0: \(line)")
+        #expect(error?.reason == .uploadRejected)
+    }
+
+    @Test("app_id: passes --apple-id, so altool does not look the app up by bundle id (fastlane#29698, #29820)")
+    func passesAppleID() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 10)
+        let scripted = ScriptedShellRunner()
+        await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
+        let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
+        _ = try await uploader.upload(request(file, ["app_id": "1234567890"]), progress: { _ in })
+        #expect(await scripted.argvs.first?.suffix(2) == ["--apple-id", "1234567890"])
+    }
+
     @Test("missing key_id is reported before anything runs")
     func requiresKeyID() async throws {
         let scripted = ScriptedShellRunner()
