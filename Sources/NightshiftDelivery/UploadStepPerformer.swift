@@ -43,6 +43,7 @@ public struct UploadStepPerformer: StepPerformer {
         let receipt = try await upload(Self.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
         await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
         if let verification = receipt.verification { await context.log(verification.description) }
+        for (name, value) in receipt.details { await context.details.set(name, value) }
         await context.exports.set(Self.locationVariable, receipt.location)
         return .exited(0)
     }

@@ -14,6 +14,7 @@ struct UploadStepPerformerTests {
         private var received: [UploadRequest] = []
         var failure: UploadError?
         var verification = UploadVerification.sent(FileDigest(size: 100, sha256: "ab12"))
+        var details: [String: String] = [:]
         var requests: [UploadRequest] { lock.withLock { received } }
 
         func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
@@ -21,7 +22,7 @@ struct UploadStepPerformerTests {
             progress(UploadProgress(bytesSent: 0, totalBytes: 100))
             progress(UploadProgress(bytesSent: 100, totalBytes: 100))
             if let failure { throw failure }
-            return UploadReceipt(location: "https://store.example/builds/42", verification: verification)
+            return UploadReceipt(location: "https://store.example/builds/42", verification: verification, details: details)
         }
     }
 
@@ -85,6 +86,25 @@ struct UploadStepPerformerTests {
                 "uploaded App.ipa to https://store.example/builds/42\nsent: size 100 bytes, sha256 ab12 (not confirmed by the destination)\n"
             ))
         #expect(await exports.all["NIGHTSHIFT_UPLOAD_URL"] == "https://store.example/builds/42")
+    }
+
+    @Test("what the destination confirmed is the result line, and its ids go to the step's details for the JSON report")
+    func confirmedBuildGoesToDetails() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let uploader = RecordingUploader()
+        uploader.verification = .confirmed(
+            FileDigest(size: 100, sha256: "ab12"), "build 1.4.0 (812) VALID in App Store Connect, in groups QA")
+        uploader.details = ["build_id": "b-812", "processing_state": "VALID"]
+        let output = Output()
+        let step = uploadStep("http", ["url": "https://store.example/App.ipa", "file": Template(try scratch.file("App.ipa", bytes: 100))])
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
+        let context = context(step, output: output)
+        _ = try await performer.perform(step, in: context)
+        #expect(
+            output.text.contains(
+                "verified: build 1.4.0 (812) VALID in App Store Connect, in groups QA (size 100 bytes, sha256 ab12)\n"))
+        #expect(await context.details.all == ["build_id": "b-812", "processing_state": "VALID"])
     }
 
     @Test("on a live terminal progress is redrawn in place, then cleared and left as one plain line")
