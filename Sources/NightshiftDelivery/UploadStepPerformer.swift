@@ -81,7 +81,7 @@ public struct UploadStepPerformer: StepPerformer {
     ) async throws -> UploadReceipt {
         let request = UploadRequest(
             file: file, parameters: parameters, environment: context.environment, masker: masker,
-            log: { line in await context.log(masker.mask(line)) }
+            log: { line in await context.log(masker.mask(line)) }, runFolder: context.folders.logs
         )
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),

@@ -14,6 +14,9 @@ struct AppStoreConnectUpload {
     var settings: TestFlightSettings
     var file: String
     var bundle: IPABundleInfo
+    /// Where the reservation is kept for a later run to continue; nil: not kept.
+    var reservations: ReservationStore?
+    var clock: any WallClock
     var log: @Sendable (String) async -> Void
 
     func run(progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
@@ -21,11 +24,17 @@ struct AppStoreConnectUpload {
         let appID = try await appID()
         let testFlight = TestFlightDistribution(session: session, settings: settings, app: appID, log: log)
         let groups = try await testFlight.groupIDs()
-        let uploadID = try await reserveUpload(app: appID)
-        let (fileID, operations) = try await reserveFile(upload: uploadID, size: digest.size)
-        await log("App Store Connect build upload \(uploadID): sending \(operations.count) part\(operations.count == 1 ? "" : "s")")
-        try await parts.send(operations, fileSize: digest.size, progress: progress)
-        try await commit(file: fileID, digest: digest)
+        let reservation = try await reservation(app: appID, digest: digest)
+        let (uploadID, operations) = (reservation.uploadID, reservation.operations)
+        let missing = operations.count - reservation.finishedParts.count
+        await log("App Store Connect build upload \(uploadID): sending \(missing) part\(missing == 1 ? "" : "s")")
+        let store = reservations
+        try await parts.send(operations, fileSize: digest.size, done: reservation.finishedParts, progress: progress) { part in
+            // A reservation that cannot be written only costs the resume, not the upload.
+            try? await store?.finished(part: part)
+        }
+        try await commit(file: reservation.fileID, digest: digest)
+        await store?.remove()
         guard settings.wait else {
             await log("committed build upload \(uploadID); not waiting for Apple's processing ('wait: false')")
             return UploadReceipt(location: "App Store Connect build upload \(uploadID)", verification: .sent(digest))
@@ -55,6 +64,36 @@ struct AppStoreConnectUpload {
                 reason: .uploadRejected)
         }
         return app.id
+    }
+
+    /// The reservation an earlier run of this lane left for the same bytes, while Apple still
+    /// awaits them; else a new one, saved before any part is sent.
+    private func reservation(app: String, digest: FileDigest) async throws -> BuildUploadReservation {
+        if let reservations, let previous = await reservations.previous(sha256: digest.sha256), previous.app == app,
+            previous.size == digest.size
+        {
+            let state =
+                previous.isUsable(at: clock.now)
+                ? try? await session.get(Resources.Document<Resources.BuildUpload>.self, "v1/buildUploads/\(previous.uploadID)").data
+                    .attributes?.state?.state : "expired"
+            if state == "AWAITING_UPLOAD" {
+                await log(
+                    "continuing build upload \(previous.uploadID) reserved by run \(previous.runID) for the same .ipa: "
+                        + "\(previous.finishedParts.count) of \(previous.operations.count) parts already sent")
+                try? await reservations.adopt(previous)
+                return previous
+            }
+            await log("not continuing build upload \(previous.uploadID) of run \(previous.runID): it is \(state ?? "gone"); reserving anew")
+            await reservations.forget(previous)
+        }
+        let uploadID = try await reserveUpload(app: app)
+        let (fileID, operations) = try await reserveFile(upload: uploadID, size: digest.size)
+        let runID = reservations.map { ($0.runFolder as NSString).lastPathComponent } ?? ""
+        let reservation = BuildUploadReservation(
+            sha256: digest.sha256, size: digest.size, app: app, uploadID: uploadID, fileID: fileID, operations: operations,
+            finishedParts: [], runID: runID)
+        try? await reservations?.save(reservation)
+        return reservation
     }
 
     private func reserveUpload(app: String) async throws -> String {

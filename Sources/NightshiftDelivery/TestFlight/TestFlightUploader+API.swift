@@ -27,7 +27,8 @@ extension TestFlightUploader {
                     session: session, clock: clock, interval: pollInterval,
                     deadline: start.addingTimeInterval(settings.waitTimeout.seconds),
                     waitTimeout: settings.waitTimeout),
-                settings: settings, file: request.file, bundle: bundle, log: log)
+                settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),
+                clock: clock, log: log)
             return try await upload.run(progress: progress)
         } catch let error as UploadError {
             var masked = error

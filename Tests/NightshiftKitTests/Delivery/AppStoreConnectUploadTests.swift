@@ -56,7 +56,9 @@ struct AppStoreConnectUploadTests {
                 jitter: FixedJitter(unit: 0), pollInterval: .seconds(15), partConcurrency: concurrency)
         }
 
-        func request(_ extra: [String: String] = [:], lists: [String: [String]] = [:], appIdentifier: String? = nil) -> UploadRequest {
+        func request(
+            _ extra: [String: String] = [:], lists: [String: [String]] = [:], appIdentifier: String? = nil, runFolder: String? = nil
+        ) -> UploadRequest {
             var values = [
                 "key_id": FakeAppStoreConnect.keyID, "issuer_id": FakeAppStoreConnect.issuerID, "private_key": fake.pem,
                 "endpoint": fake.endpoint, "backoff": "1s",
@@ -66,7 +68,7 @@ struct AppStoreConnectUploadTests {
                 appIdentifier.map { [NightshiftVariable.appIdentifier.name: $0] } ?? [:]
             return UploadRequest(
                 file: file, parameters: parameters(values, lists: lists), environment: environment,
-                masker: SecretMasker(secrets: [fake.pem]), log: log.sink)
+                masker: SecretMasker(secrets: [fake.pem]), log: log.sink, runFolder: runFolder)
         }
 
         func finish() async {
@@ -102,6 +104,55 @@ struct AppStoreConnectUploadTests {
         #expect(fixture.clock.sleeps == [15, 15])
         for token in fake.tokens { #expect(!fixture.log.text.contains(token)) }
         #expect(!fixture.log.text.contains("s3cr3tsignature"))
+        await fixture.finish()
+    }
+
+    @Test("a run that failed after the reservation leaves it in its run folder; the next run of the lane sends only the missing parts")
+    func resumesReservation() async throws {
+        var script = FakeAppStoreConnect.Script()
+        script.failingParts = [4: 1]
+        let fixture = try await Fixture(script: script)
+        let lane = try fixture.scratch.subdirectory("runs/beta")
+        let (first, second) = ((lane as NSString).appendingPathComponent("r1"), (lane as NSString).appendingPathComponent("r2"))
+        // One part at a time: parts 1 to 3 arrive, 4 fails, 5 is never started.
+        let uploader = fixture.uploader(shell: await Self.unzip(), concurrency: 1)
+        await #expect(throws: UploadError.self) {
+            try await uploader.upload(fixture.request(["attempts": "1"], runFolder: first), progress: { _ in })
+        }
+        let saved = try JSONDecoder().decode(
+            BuildUploadReservation.self, from: try Data(contentsOf: URL(fileURLWithPath: "\(first)/testflight-upload.json")))
+        #expect(saved.finishedParts == [1, 2, 3] && saved.uploadID == FakeAppStoreConnect.uploadID && saved.runID == "r1")
+        let permissions = try FileManager.default.attributesOfItem(atPath: "\(first)/testflight-upload.json")[.posixPermissions]
+        #expect((permissions as? NSNumber)?.intValue == 0o600)
+
+        _ = try await uploader.upload(fixture.request(runFolder: second), progress: fixture.progress.record)
+        #expect(fixture.fake.problems == [])
+        #expect(fixture.fake.parts == [1: 1, 2: 1, 3: 1, 4: 1, 5: 1])
+        #expect(fixture.fake.apiCalls.filter { $0 == "POST /v1/buildUploads" }.count == 1)
+        #expect(
+            fixture.log.lines.contains(
+                "continuing build upload \(FakeAppStoreConnect.uploadID) reserved by run r1 for the same .ipa: 3 of 5 parts already sent"))
+        // Progress counts the parts an earlier run sent.
+        #expect((fixture.progress.all.first?.bytesSent ?? 0) > 3000)
+        #expect(fixture.progress.all.last == UploadProgress(bytesSent: 4500, totalBytes: 4500))
+        // Committed: nothing is left to continue.
+        #expect(!FileManager.default.fileExists(atPath: "\(first)/testflight-upload.json"))
+        #expect(!FileManager.default.fileExists(atPath: "\(second)/testflight-upload.json"))
+        await fixture.finish()
+    }
+
+    @Test("a reservation of other bytes is not continued")
+    func otherBytesStartAnew() async throws {
+        let fixture = try await Fixture()
+        let lane = try fixture.scratch.subdirectory("runs/beta")
+        let other = BuildUploadReservation(
+            sha256: "00ff", size: 4500, app: FakeAppStoreConnect.appID, uploadID: "old", fileID: "old-file", operations: [],
+            finishedParts: [], runID: "r0")
+        try await ReservationStore(runFolder: (lane as NSString).appendingPathComponent("r0")).save(other)
+        _ = try await fixture.uploader(shell: await Self.unzip()).upload(
+            fixture.request(["wait": "false"], runFolder: (lane as NSString).appendingPathComponent("r1")), progress: { _ in })
+        #expect(fixture.fake.problems == [])
+        #expect(!fixture.log.text.contains("continuing"))
         await fixture.finish()
     }
 

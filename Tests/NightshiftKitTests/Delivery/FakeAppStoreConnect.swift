@@ -136,7 +136,7 @@ final class FakeAppStoreConnect: @unchecked Sendable {
         lock.withLock { _ = tokensSeen.insert(token) }
         let pieces = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard pieces.count == 3, let header = Self.json(pieces[0]), let claims = Self.json(pieces[1]),
-            let signature = Self.base64URL(pieces[2])
+            let signature = FakeFirebaseService.base64URLDecode(pieces[2])
         else { return problem("malformed token") }
         guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyID, header["typ"] as? String == "JWT" else {
             return problem("bad token header \(header)")
@@ -198,12 +198,13 @@ final class FakeAppStoreConnect: @unchecked Sendable {
             ((data["relationships"] as? [String: Any])?["buildUpload"] as? [String: Any])?["data"] as? [String: String]
                 == ["type": "buildUploads", "id": Self.uploadID]
         else { return problem("bad buildUploadFiles body: \(String(decoding: request.body, as: UTF8.self))") }
+        let expiration = ISO8601DateFormatter().string(from: clock.now.addingTimeInterval(7 * 86_400))
         let operations = (0..<operationCount).map { index -> [String: Any] in
             let offset = index * script.partSize
             return [
                 "method": "PUT", "url": "\(endpoint)/parts/\(index + 1)?X-Amz-Signature=s3cr3tsignature\(index)",
                 "length": min(script.partSize, file.count - offset), "offset": offset, "partNumber": index + 1,
-                "expiration": "2026-11-30T22:00:00Z",
+                "expiration": expiration,
                 "requestHeaders": [["name": "Content-Type", "value": "application/octet-stream"]],
             ]
         }
@@ -253,6 +254,14 @@ final class FakeAppStoreConnect: @unchecked Sendable {
     }
 
     private func uploadState() -> FlyingFox.HTTPResponse {
+        // Apple awaits the bytes until the file is committed.
+        guard commit != nil else {
+            return .json([
+                "data": [
+                    "type": "buildUploads", "id": Self.uploadID, "attributes": ["state": ["state": "AWAITING_UPLOAD"]],
+                ]
+            ])
+        }
         let polls = count("uploadState")
         let state = polls <= script.uploadPollsBeforeDone ? "PROCESSING" : script.finalUploadState
         var resource: [String: Any] = [
@@ -272,13 +281,7 @@ final class FakeAppStoreConnect: @unchecked Sendable {
         (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
-    private static func json(_ piece: String) -> [String: Any]? { base64URL(piece).flatMap(object) }
-
-    private static func base64URL(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
-    }
+    private static func json(_ piece: String) -> [String: Any]? { FakeFirebaseService.decodeJSON(piece) }
 }
 
 /// A clock whose sleeps return at once, moving its time forward: polling and back-off run in
