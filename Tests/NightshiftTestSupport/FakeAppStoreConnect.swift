@@ -1,47 +1,48 @@
 import Crypto
 import FlyingFox
-import Foundation
-@testable import NightshiftCore
-import NightshiftSystem
-import NightshiftTestSupport
+public import Foundation
+import NightshiftCore
+public import NightshiftSystem
 
 /// Answers like App Store Connect's build-upload API, with JSON:API documents shaped like Apple's
 /// ("Uploading assets to App Store Connect"), and checks every request: the ES256 token (its
 /// signature, `kid`, `iss`, `aud`, lifetime and expiry on the test's clock), JSON bodies, the parts'
 /// byte ranges against the file, and that pre-signed part URLs get no Authorization header.
 /// What it found wrong is in `problems`; a test expects that list empty.
-final class FakeAppStoreConnect: @unchecked Sendable {
-    static let keyID = "2X9R4HXF34"
-    static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
-    static let appID = "1234567890"
-    static let bundleID = "com.example.nightshift"
-    static let uploadID = "7c1b3e5a-0000-4a2b-9b1a-0d6d0ba4c1e7"
-    static let fileID = "f1le-0001"
-    static let buildID = "b0ild-812"
+public final class FakeAppStoreConnect: @unchecked Sendable {
+    public static let keyID = "2X9R4HXF34"
+    public static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
+    public static let appID = "1234567890"
+    public static let bundleID = "com.example.nightshift"
+    public static let uploadID = "7c1b3e5a-0000-4a2b-9b1a-0d6d0ba4c1e7"
+    public static let fileID = "f1le-0001"
+    public static let buildID = "b0ild-812"
 
     /// How the fake behaves; set before the upload.
-    struct Script {
-        var partSize = 1000
+    public struct Script: Sendable {
+        public var partSize = 1000
         /// Part number → how many times it answers 503 before taking the bytes.
-        var failingParts: [Int: Int] = [:]
+        public var failingParts: [Int: Int] = [:]
         /// The first `POST /v1/buildUploads` answers 429 with this `Retry-After`.
-        var rateLimitRetryAfter: String?
+        public var rateLimitRetryAfter: String?
         /// The first call to this path answers 401, as Apple does to an expired token.
-        var expireTokenOn: String?
-        var uploadPollsBeforeDone = 1
-        var finalUploadState = "COMPLETE"
-        var uploadErrors: [[String: String]] = []
-        var uploadWarnings: [[String: String]] = []
+        public var expireTokenOn: String?
+        public var uploadPollsBeforeDone = 1
+        public var finalUploadState = "COMPLETE"
+        public var uploadErrors: [[String: String]] = []
+        public var uploadWarnings: [[String: String]] = []
         /// Answers to `GET /v1/builds/{id}`, the last repeated.
-        var processingStates = ["PROCESSING", "VALID"]
-        var groups: [String: String] = ["QA": "g-qa", "Beta Testers": "g-beta"]
-        var existingLocalizations: [String: String] = [:]
-        var appsWithSharedPrefix = true
+        public var processingStates = ["PROCESSING", "VALID"]
+        public var groups: [String: String] = ["QA": "g-qa", "Beta Testers": "g-beta"]
+        public var existingLocalizations: [String: String] = [:]
+        public var appsWithSharedPrefix = true
+
+        public init() {}
     }
 
     let key = P256.Signing.PrivateKey()
     let clock: any WallClock
-    let file: Data
+    public let file: Data
     private let lock = NSLock()
     private var script: Script
     private var foundProblems: [String] = []
@@ -53,25 +54,25 @@ final class FakeAppStoreConnect: @unchecked Sendable {
     /// Set once in `init`; optional only because the server's handler needs `self`.
     private var server: LocalHTTPServer?
 
-    init(file: Data, clock: any WallClock, script: Script = Script()) async throws {
+    public init(file: Data, clock: any WallClock, script: Script = Script()) async throws {
         self.file = file
         self.clock = clock
         self.script = script
         server = try await LocalHTTPServer { [unowned self] request, _ in self.handle(request) }
     }
 
-    var pem: String { key.pemRepresentation }
-    var port: UInt16 { server?.port ?? 0 }
-    var endpoint: String { "http://127.0.0.1:\(port)" }
-    var problems: [String] { lock.withLock { foundProblems } }
-    var tokens: Set<String> { lock.withLock { tokensSeen } }
+    public var pem: String { key.pemRepresentation }
+    public var port: UInt16 { server?.port ?? 0 }
+    public var endpoint: String { "http://127.0.0.1:\(port)" }
+    public var problems: [String] { lock.withLock { foundProblems } }
+    public var tokens: Set<String> { lock.withLock { tokensSeen } }
     /// Method and path of each API call (parts excluded), in order.
-    var apiCalls: [String] { lock.withLock { calls } }
+    public var apiCalls: [String] { lock.withLock { calls } }
     /// Part number → how many complete, correct copies arrived.
-    var parts: [Int: Int] { lock.withLock { partsReceived } }
-    var commit: [String: Any]? { lock.withLock { committed } }
+    public var parts: [Int: Int] { lock.withLock { partsReceived } }
+    public var commit: [String: Any]? { lock.withLock { committed } }
 
-    func stop() async { await server?.stop() }
+    public func stop() async { await server?.stop() }
 
     static let notAuthorized = """
         {"errors":[{"status":"401","code":"NOT_AUTHORIZED","title":"Authentication credentials are missing or invalid.",\
@@ -136,7 +137,7 @@ final class FakeAppStoreConnect: @unchecked Sendable {
         lock.withLock { _ = tokensSeen.insert(token) }
         let pieces = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard pieces.count == 3, let header = Self.json(pieces[0]), let claims = Self.json(pieces[1]),
-            let signature = FakeFirebaseService.base64URLDecode(pieces[2])
+            let signature = Self.base64URLDecode(pieces[2])
         else { return problem("malformed token") }
         guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyID, header["typ"] as? String == "JWT" else {
             return problem("bad token header \(header)")
@@ -281,24 +282,33 @@ final class FakeAppStoreConnect: @unchecked Sendable {
         (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
-    private static func json(_ piece: String) -> [String: Any]? { FakeFirebaseService.decodeJSON(piece) }
+    private static func json(_ piece: String) -> [String: Any]? { base64URLDecode(piece).flatMap(object) }
+
+    /// base64url without padding, as JWTs carry it.
+    public static func base64URLDecode(_ text: String) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
 }
 
 /// A clock whose sleeps return at once, moving its time forward: polling and back-off run in
 /// no time, and the token's expiry still follows the clock. Records each sleep.
-final class SkippingClock: WallClock, @unchecked Sendable {
+public final class SkippingClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_800_000_000)
     private var slept: [TimeInterval] = []
 
-    var now: Date { lock.withLock { current } }
-    var sleeps: [TimeInterval] { lock.withLock { slept } }
+    public init() {}
 
-    func sleep(for duration: Duration) async throws {
+    public var now: Date { lock.withLock { current } }
+    public var sleeps: [TimeInterval] { lock.withLock { slept } }
+
+    public func sleep(for duration: Duration) async throws {
         try await sleep(until: now.addingTimeInterval(duration.seconds))
     }
 
-    func sleep(until date: Date) async throws {
+    public func sleep(until date: Date) async throws {
         try Task.checkCancellation()
         lock.withLock {
             slept.append(date.timeIntervalSince(current))
