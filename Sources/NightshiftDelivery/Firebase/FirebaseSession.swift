@@ -57,17 +57,45 @@ struct FirebaseSession {
         await log("release notes set (\(notes.count) characters)")
     }
 
-    /// `POST /v1/{release}:distribute`
+    /// `POST /v1/{release}:distribute`. Google refuses an unknown group alias or tester with
+    /// `INVALID_ARGUMENT` and a message naming what it refused: that message is the failure.
     func distribute(_ release: FirebaseRelease, groups: [String], testers: [String]) async throws {
         let body = try JSONSerialization.data(withJSONObject: ["testerEmails": testers, "groupAliases": groups])
-        _ = try await call("POST", "v1/\(release.name):distribute", headers: ["Content-Type": "application/json"], body: .data(body))
+        let request = try self.request(
+            "POST", "v1/\(release.name):distribute", headers: ["Content-Type": "application/json"], body: .data(body))
+        _ = try await http.sendExpectingSuccess(
+            request, destination: .firebase, masker: masker, log: log,
+            refusal: { response in
+                guard let refusal = try? JSONDecoder().decode(GoogleError.self, from: response.body).error,
+                    refusal.status == "INVALID_ARGUMENT", let message = refusal.message
+                else { return nil }
+                return "Firebase refused to distribute to \(Self.audience(groups: groups, testers: testers)): \(message)"
+            })
         await log("distributed to \(Self.audience(groups: groups, testers: testers))")
+    }
+
+    /// Google's error document: `{"error":{"code":400,"message":"…","status":"INVALID_ARGUMENT"}}`.
+    private struct GoogleError: Decodable {
+        struct Details: Decodable {
+            var message: String?
+            var status: String?
+        }
+
+        var error: Details
     }
 
     private func call(
         _ method: String, _ path: String, query: String? = nil, headers: [String: String] = [:], body: HTTPTransportBody = .none,
         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
+        let request = try request(method, path, query: query, headers: headers, body: body)
+        return try await http.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log, progress: progress)
+    }
+
+    /// The request for `path` under the API root, with the bearer token.
+    private func request(
+        _ method: String, _ path: String, query: String? = nil, headers: [String: String] = [:], body: HTTPTransportBody = .none
+    ) throws -> HTTPTransportRequest {
         guard var components = URLComponents(url: api, resolvingAgainstBaseURL: false) else {
             throw UploadError(.firebase, "bad endpoint \(api.printable)", reason: .invalidSetting)
         }
@@ -76,8 +104,7 @@ struct FirebaseSession {
         guard let url = components.url else { throw UploadError(.firebase, "bad resource name '\(path)'", reason: .invalidSetting) }
         var allHeaders = headers
         allHeaders["Authorization"] = "Bearer \(token)"
-        let request = HTTPTransportRequest(method: method, url: url, headers: allHeaders, body: body)
-        return try await http.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log, progress: progress)
+        return HTTPTransportRequest(method: method, url: url, headers: allHeaders, body: body)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ response: HTTPTransportResponse, what: String) throws -> T {

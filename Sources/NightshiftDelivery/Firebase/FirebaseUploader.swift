@@ -35,11 +35,17 @@ public struct FirebaseUploader: DestinationUploader {
         let digest = try FileDigest.of(file: request.file)
         let operation = try await session.uploadBinary(request.file, app: settings.app, progress: progress)
         let (release, result) = try await session.waitForRelease(operation, interval: pollInterval, maximumPolls: maximumPolls)
-        await request.log("Firebase release \(release.summary): \(result ?? "uploaded")")
+        if result == "RELEASE_UNMODIFIED" {
+            // The same binary was already there: Google kept its release, which is what was asked.
+            await request.log("Firebase already had this binary: release \(release.summary) is unchanged (RELEASE_UNMODIFIED)")
+        } else {
+            await request.log("Firebase release \(release.summary): \(result ?? "uploaded")")
+        }
         if let notes { try await session.setReleaseNotes(notes, on: release) }
         if !settings.groups.isEmpty || !settings.testers.isEmpty {
             try await session.distribute(release, groups: settings.groups, testers: settings.testers)
         }
+        if let console = release.firebaseConsoleUri { await request.log("Firebase console: \(console)") }
         if let testing = release.testingUri { await request.log("testers install it from \(testing)") }
         return UploadReceipt(location: release.firebaseConsoleUri ?? release.testingUri ?? release.name, verification: .sent(digest))
     }

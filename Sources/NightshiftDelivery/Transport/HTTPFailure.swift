@@ -28,9 +28,11 @@ extension HTTPTransportResponse {
 
 extension RetryingHTTPClient {
     /// Sends and requires a 2xx; anything else becomes an `UploadError` naming `destination`.
+    /// `refusal` may word a 4xx in the destination's own terms (nil: the generic message).
     func sendExpectingSuccess(
         _ request: HTTPTransportRequest, destination: UploadDestination, masker: SecretMasker,
-        log: @Sendable (String) async -> Void, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
+        log: @Sendable (String) async -> Void, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in },
+        refusal: (HTTPTransportResponse) -> String? = { _ in nil }
     ) async throws -> HTTPTransportResponse {
         let response: HTTPTransportResponse
         let retried = policy.attempts > 1 ? " (after \(policy.attempts) attempts)" : ""
@@ -44,6 +46,7 @@ extension RetryingHTTPClient {
         guard response.isSuccess else {
             // A retryable status comes back only once the attempts are spent.
             let retryable = UploadRetryPolicy.isRetryable(status: response.status)
+            if !retryable, let worded = refusal(response) { throw UploadError(destination, masker.mask(worded), reason: .uploadRejected) }
             throw UploadError(
                 destination, response.failureMessage(for: request, masker: masker) + (retryable ? retried : ""),
                 reason: retryable ? .uploadUnavailable : .uploadRejected)

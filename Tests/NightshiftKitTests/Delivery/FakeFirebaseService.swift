@@ -20,6 +20,10 @@ struct FakeFirebaseService: Sendable {
     /// How many polls answer "not done yet" before the release appears.
     var pendingPolls: Int = 2
     var uploadStatus: Int = 200
+    /// The operation's result: RELEASE_CREATED, RELEASE_UPDATED or RELEASE_UNMODIFIED.
+    var result = "RELEASE_CREATED"
+    /// The project's group aliases; another one is refused as Google does.
+    var groups: Set<String> = ["qa", "developers"]
 
     func handle(_ request: LocalHTTPServer.Received, pollsSoFar: Int) -> FlyingFox.HTTPResponse {
         if request.method == "POST" && request.path == "/token" { return token(request) }
@@ -42,7 +46,7 @@ struct FakeFirebaseService: Sendable {
             return .json([
                 "name": Self.operation, "done": true,
                 "response": [
-                    "result": "RELEASE_CREATED",
+                    "result": result,
                     "release": [
                         "name": Self.release, "displayVersion": "1.4", "buildVersion": "812", "firebaseConsoleUri": Self.consoleURL,
                         "testingUri": "https://appdistribution.firebase.google.com/testerapps/1:123456789:ios:abc123def/releases/r3l3as3",
@@ -53,6 +57,11 @@ struct FakeFirebaseService: Sendable {
             guard request.query["updateMask"] == "release_notes.text" else { return .status(400) }
             return .json(["name": Self.release])
         case ("POST", "/v1/\(Self.release):distribute"):
+            let asked = ((try? JSONSerialization.jsonObject(with: request.body)) as? [String: [String]])?["groupAliases"] ?? []
+            if let unknown = asked.first(where: { !groups.contains($0) }) {
+                return .json(
+                    ["error": ["code": 400, "message": "Invalid group alias: \(unknown)", "status": "INVALID_ARGUMENT"]], status: 400)
+            }
             return .json([:])
         default:
             return .status(404, "no route for \(request.method) \(request.path)")

@@ -28,10 +28,10 @@ struct FirebaseUploaderTests {
         var privateKeyPEM: String
     }
 
-    func harness(uploadStatus: Int = 200) async throws -> Harness {
+    func harness(uploadStatus: Int = 200, result: String = "RELEASE_CREATED") async throws -> Harness {
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let email = "nightly@demo-project.iam.gserviceaccount.com"
-        let service = FakeFirebaseService(publicKey: key.publicKey, clientEmail: email, uploadStatus: uploadStatus)
+        let service = FakeFirebaseService(publicKey: key.publicKey, clientEmail: email, uploadStatus: uploadStatus, result: result)
         let polls = Counter()
         let server = try await LocalHTTPServer { received, _ in
             service.handle(received, pollsSoFar: received.method == "GET" ? polls.next() : 0)
@@ -94,6 +94,44 @@ struct FirebaseUploaderTests {
         #expect(log.text.contains("RELEASE_CREATED"))
         #expect(log.text.contains("distributed to groups qa, developers and 1 tester"))
         #expect(progress.all.last?.bytesSent == 123_456)
+    }
+
+    @Test("RELEASE_UNMODIFIED (the same binary was already uploaded) is a success, and says so")
+    func releaseUnmodified() async throws {
+        let harness = try await harness(result: "RELEASE_UNMODIFIED")
+        defer { harness.scratch.remove() }
+        let log = LineLog()
+        let receipt = try await uploader().upload(
+            UploadRequest(
+                file: harness.file,
+                parameters: parameters([
+                    "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
+                    "endpoint": harness.server.url("").absoluteString,
+                ]), environment: [:], log: log.sink),
+            progress: { _ in })
+        await harness.server.stop()
+        #expect(receipt.location == FakeFirebaseService.consoleURL)
+        #expect(log.lines.contains("Firebase already had this binary: release 1.4 (812) \(FakeFirebaseService.release) is unchanged (RELEASE_UNMODIFIED)"))
+        #expect(log.lines.contains("Firebase console: \(FakeFirebaseService.consoleURL)"))
+        #expect(log.text.contains("testers install it from https://appdistribution.firebase.google.com/testerapps/"))
+    }
+
+    @Test("an unknown group (INVALID_ARGUMENT) fails with Google's message, not retried")
+    func unknownGroup() async throws {
+        let harness = try await harness()
+        defer { harness.scratch.remove() }
+        let request = UploadRequest(
+            file: harness.file,
+            parameters: parameters(
+                [
+                    "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
+                    "endpoint": harness.server.url("").absoluteString,
+                ], lists: ["groups": ["qa", "interns"]]), environment: [:])
+        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
+        await harness.server.stop()
+        #expect(error?.message == "Firebase refused to distribute to groups qa, interns: Invalid group alias: interns")
+        #expect(error?.reason == .uploadRejected)
+        #expect(harness.server.requests.filter { $0.path.hasSuffix(":distribute") }.count == 1)
     }
 
     @Test("service_account: as a key file path works like its content; a missing file is named, its content never shown")
