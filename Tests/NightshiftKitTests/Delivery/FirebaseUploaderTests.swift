@@ -111,7 +111,9 @@ struct FirebaseUploaderTests {
             progress: { _ in })
         await harness.server.stop()
         #expect(receipt.location == FakeFirebaseService.consoleURL)
-        #expect(log.lines.contains("Firebase already had this binary: release 1.4 (812) \(FakeFirebaseService.release) is unchanged (RELEASE_UNMODIFIED)"))
+        #expect(
+            log.lines.contains(
+                "Firebase already had this binary: release 1.4 (812) \(FakeFirebaseService.release) is unchanged (RELEASE_UNMODIFIED)"))
         #expect(log.lines.contains("Firebase console: \(FakeFirebaseService.consoleURL)"))
         #expect(log.text.contains("testers install it from https://appdistribution.firebase.google.com/testerapps/"))
     }
