@@ -11,9 +11,24 @@ struct AppStoreConnectProcessing {
     var session: AppStoreConnectSession
     var clock: any WallClock
     var interval: Duration
-    /// When to give up, on `clock`.
-    var deadline: Date
+    /// How long to wait, from the commit: the upload's own time does not eat into it.
     var waitTimeout: Duration
+    /// When to give up, on `clock`; set by `starting(at:)`.
+    private(set) var deadline = Date.distantFuture
+
+    init(session: AppStoreConnectSession, clock: any WallClock, interval: Duration, waitTimeout: Duration) {
+        self.session = session
+        self.clock = clock
+        self.interval = interval
+        self.waitTimeout = waitTimeout
+    }
+
+    /// This wait with its deadline `waitTimeout` after `start`.
+    func starting(at start: Date) -> AppStoreConnectProcessing {
+        var started = self
+        started.deadline = start.addingTimeInterval(waitTimeout.seconds)
+        return started
+    }
 
     /// The build's id once its upload is `COMPLETE`. Apple's warnings and infos are logged as
     /// they are; its errors end the upload with them.

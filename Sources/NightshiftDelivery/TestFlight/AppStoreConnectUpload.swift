@@ -39,6 +39,7 @@ struct AppStoreConnectUpload {
             await log("committed build upload \(uploadID); not waiting for Apple's processing ('wait: false')")
             return UploadReceipt(location: "App Store Connect build upload \(uploadID)", verification: .sent(digest))
         }
+        let processing = processing.starting(at: clock.now)
         let buildID = try await processing.waitForBuild(upload: uploadID)
         let state = try await processing.waitForProcessing(build: buildID)
         try await testFlight.apply(to: buildID, groups: groups)

@@ -19,14 +19,11 @@ extension TestFlightUploader {
             let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in await masker.learn(token) }
             let http = client(settings.retry)
             let session = AppStoreConnectSession(api: settings.endpoint, tokens: tokens, http: http, masker: masker, log: log)
-            let start = clock.now
             let upload = AppStoreConnectUpload(
                 session: session,
                 parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, masker: masker, log: log),
                 processing: AppStoreConnectProcessing(
-                    session: session, clock: clock, interval: pollInterval,
-                    deadline: start.addingTimeInterval(settings.waitTimeout.seconds),
-                    waitTimeout: settings.waitTimeout),
+                    session: session, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
                 settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),
                 clock: clock, log: log)
             return try await upload.run(progress: progress)
