@@ -29,10 +29,12 @@ struct AppStoreConnectUpload {
         let missing = operations.count - reservation.finishedParts.count
         await log("App Store Connect build upload \(uploadID): sending \(missing) part\(missing == 1 ? "" : "s")")
         let store = reservations
-        try await parts.send(operations, fileSize: digest.size, done: reservation.finishedParts, progress: progress) { part in
-            // A reservation that cannot be written only costs the resume, not the upload.
-            try? await store?.finished(part: part)
-        }
+        try await parts.send(
+            operations, fileSize: digest.size, done: reservation.finishedParts, progress: progress,
+            finished: { part in
+                // A reservation that cannot be written only costs the resume, not the upload.
+                try? await store?.finished(part: part)
+            })
         try await commit(file: reservation.fileID, digest: digest)
         await store?.remove()
         guard settings.wait else {
