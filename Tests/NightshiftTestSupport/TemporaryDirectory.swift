@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Testing
 
 /// A fresh folder for each test, removed when the test ends, whatever it left inside: tag a test
