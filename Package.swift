@@ -117,6 +117,8 @@ let package = Package(
             dependencies: [
                 "NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                // P-256 for the fake App Store Connect's token checks, shared by unit and end-to-end tests.
+                .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
         .testTarget(
             name: "NightshiftKitTests",

@@ -8,9 +8,10 @@ enum UploadDryRunDescription {
     /// The command a destination runs through the shell (testflight's altool), built by the same
     /// code as in a real run with the ids masked, for the dry run's recording shell to print.
     static func command(destination: UploadDestination, file: String, settings: UploadSettings) -> ShellCommand? {
-        guard destination == .testflight else { return nil }
+        guard destination == .testflight, settings.string("method")?.lowercased() == "altool" else { return nil }
         let invocation = AltoolInvocation(
-            file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios")
+            file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios",
+            appleID: settings.string("app_id"))
         return invocation.command(privateKeysDirectory: "<temporary>/private_keys")
     }
 
@@ -18,7 +19,7 @@ enum UploadDryRunDescription {
         let masked = Secret.mask
         switch destination {
         case .testflight:
-            return []
+            return settings.string("method")?.lowercased() == "altool" ? [] : AppStoreConnectDryRun.lines(file: file, settings: settings)
         case .firebase:
             return firebase(file: file, settings: settings)
         case .http:

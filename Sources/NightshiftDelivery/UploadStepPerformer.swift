@@ -43,6 +43,7 @@ public struct UploadStepPerformer: StepPerformer {
         let receipt = try await upload(context.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
         await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
         if let verification = receipt.verification { await context.log(verification.description) }
+        for (name, value) in receipt.details { await context.details.set(name, value) }
         await context.exports.set(Self.locationVariable, receipt.location)
         return .exited(0)
     }
@@ -80,7 +81,7 @@ public struct UploadStepPerformer: StepPerformer {
     ) async throws -> UploadReceipt {
         let request = UploadRequest(
             file: file, parameters: parameters, environment: context.environment, masker: masker,
-            log: { line in await context.log(masker.mask(line)) }
+            log: { line in await context.log(masker.mask(line)) }, runFolder: context.folders.logs
         )
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),

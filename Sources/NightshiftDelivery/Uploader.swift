@@ -30,16 +30,20 @@ public struct UploadRequest: Sendable {
     public var masker: SecretMasker
     /// The uploader's own commentary (retries, verification, tool output), one line per call.
     public var log: @Sendable (String) async -> Void
+    /// This run's folder (`.nightshift/runs/<lane>/<run-id>`), where an upload may leave what a
+    /// later run of the lane needs to continue it; nil: nothing is kept.
+    public var runFolder: String?
 
     public init(
         file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
-        masker: SecretMasker = .none, log: @escaping @Sendable (String) async -> Void = { _ in }
+        masker: SecretMasker = .none, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil
     ) {
         self.file = file
         self.parameters = parameters
         self.environment = environment
         self.masker = masker
         self.log = log
+        self.runFolder = runFolder
     }
 
     public var settings: UploadSettings { UploadSettings(parameters) }
@@ -65,9 +69,12 @@ public struct UploadReceipt: Sendable, Hashable {
     public var location: String
     /// What went out, and what of it the destination confirmed.
     public var verification: UploadVerification?
+    /// What the destination named, for reports (`build_id`, `processing_state`).
+    public var details: [String: String]
 
-    public init(location: String, verification: UploadVerification? = nil) {
+    public init(location: String, verification: UploadVerification? = nil, details: [String: String] = [:]) {
         self.location = location
         self.verification = verification
+        self.details = details
     }
 }

@@ -22,7 +22,8 @@ public struct UploaderRegistry: Sendable {
         // Exhaustive, so a new destination cannot be left without its uploader.
         func uploader(for destination: UploadDestination) -> any Uploader {
             switch destination {
-            case .testflight: TestFlightUploader(shell: shell, clock: clock, temporaryDirectory: temporaryDirectory)
+            case .testflight:
+                TestFlightUploader(shell: shell, clock: clock, temporaryDirectory: temporaryDirectory, client: client, jitter: jitter)
             case .firebase: FirebaseUploader(client: client, clock: clock)
             case .http: HTTPUploader(client: client, temporaryDirectory: temporaryDirectory)
             case .folder: FolderUploader(clock: clock, jitter: jitter)

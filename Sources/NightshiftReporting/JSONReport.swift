@@ -40,6 +40,8 @@ public struct JSONReport: Sendable {
         /// false when the log misses output (a full disk); absent when nothing was logged.
         var logComplete: Bool?
         var logProblem: String?
+        /// What the step reported (an upload's `build_id`, `processing_state`); absent when nothing.
+        var details: [String: String]?
     }
 
     public var results: [LaneResult]
@@ -67,7 +69,7 @@ public struct JSONReport: Sendable {
                     start: UTCTimestamp.iso8601($0.start), durationSeconds: $0.duration.seconds,
                     exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, reason: $0.reason?.rawValue, log: $0.logPath,
                     logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
-                    logProblem: $0.logProblem)
+                    logProblem: $0.logProblem, details: $0.details.isEmpty ? nil : $0.details)
             })
     }
 }

@@ -45,6 +45,14 @@ public final class ReadableFile: @unchecked Sendable {
         return result
     }
 
+    /// Moves the read position to `offset` bytes from the start (`lseek`, the same call and
+    /// `SEEK_SET` on macOS and Linux; `off_t` is 64 bits on both).
+    public func seek(to offset: Int64) throws(SystemCallError) {
+        let descriptor = lock.withLock { self.descriptor }
+        guard descriptor >= 0 else { throw SystemCallError("cannot read '\(path)'", code: EBADF) }
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw .last("cannot seek in '\(path)'") }
+    }
+
     /// Closes the file; later reads fail. Idempotent.
     public func close() {
         let descriptor = lock.withLock {

@@ -107,7 +107,7 @@ struct UploadLaneTests {
         lanes:
           beta:
             steps:
-              - upload: { to: testflight, file: build/App.ipa\(options) }
+              - upload: { to: testflight, method: altool, file: build/App.ipa\(options) }
         """
     }
 

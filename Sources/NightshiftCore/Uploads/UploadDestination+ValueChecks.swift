@@ -4,7 +4,11 @@ extension UploadDestination {
     public var valueChecks: [String: @Sendable (String) -> String?] {
         let checks: [UploadValueCheck] =
             switch self {
-            case .testflight: [UploadKeys.platform.check]
+            case .testflight:
+                [
+                    UploadKeys.platform.check, UploadKeys.testflightMethod.check, UploadKeys.appID.check, UploadKeys.wait.check,
+                    UploadKeys.waitTimeout.check, UploadKeys.endpoint.check, UploadKeys.submitForReview.check,
+                ]
             case .firebase: [UploadKeys.app.check, UploadKeys.endpoint.check, UploadKeys.tokenEndpoint.check]
             case .http: [UploadKeys.url.check, UploadKeys.method.check]
             case .folder: []

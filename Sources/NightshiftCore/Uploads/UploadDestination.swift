@@ -28,7 +28,10 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
     /// The keys it may take besides the required ones, the common keys included.
     public var optionalKeys: Set<String> {
         switch self {
-        case .testflight: Self.commonKeys.union(["platform"])
+        case .testflight:
+            Self.commonKeys.union([
+                "platform", "method", "app_id", "wait", "wait_timeout", "endpoint", "notes", "locale", "groups", "submit_for_review",
+            ])
         case .firebase:
             Self.commonKeys.union([
                 "notes", "notes_file", "groups", "testers", "service_account", "access_token", "endpoint", "token_endpoint",

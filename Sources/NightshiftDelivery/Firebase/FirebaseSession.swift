@@ -78,6 +78,14 @@ struct FirebaseSession {
         _ method: String, _ path: String, query: String? = nil, headers: [String: String] = [:], body: HTTPTransportBody = .none,
         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
+        let request = try request(method, path, query: query, headers: headers, body: body)
+        return try await http.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log, progress: progress)
+    }
+
+    /// The request for `path` under the API root, with the bearer token.
+    private func request(
+        _ method: String, _ path: String, query: String? = nil, headers: [String: String] = [:], body: HTTPTransportBody = .none
+    ) throws -> HTTPTransportRequest {
         guard var components = URLComponents(url: api, resolvingAgainstBaseURL: false) else {
             throw UploadError(.firebase, "bad endpoint \(api.printable)", reason: .invalidSetting)
         }
@@ -86,8 +94,7 @@ struct FirebaseSession {
         guard let url = components.url else { throw UploadError(.firebase, "bad resource name '\(path)'", reason: .invalidSetting) }
         var allHeaders = headers
         allHeaders["Authorization"] = "Bearer \(token)"
-        let request = HTTPTransportRequest(method: method, url: url, headers: allHeaders, body: body)
-        return try await http.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log, progress: progress)
+        return HTTPTransportRequest(method: method, url: url, headers: allHeaders, body: body)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ response: HTTPTransportResponse, what: String) throws -> T {

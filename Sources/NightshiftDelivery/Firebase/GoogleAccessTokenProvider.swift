@@ -48,7 +48,7 @@ struct GoogleAccessTokenProvider {
             "iss": account.clientEmail, "scope": Self.scope, "aud": audience,
             "iat": issuedAt, "exp": issuedAt + Int(Self.lifetime),
         ]
-        let signingInput = try Self.base64URL(json: header) + "." + Self.base64URL(json: claims)
+        let signingInput = try JWTEncoding.base64URL(json: header) + "." + JWTEncoding.base64URL(json: claims)
         let key: _RSA.Signing.PrivateKey
         do {
             key = try _RSA.Signing.PrivateKey(pemRepresentation: account.privateKey)
@@ -56,21 +56,12 @@ struct GoogleAccessTokenProvider {
             throw UploadError(.firebase, "the service account's private_key is not an RSA key in PEM form", reason: .invalidSetting)
         }
         let signature = try key.signature(for: Data(signingInput.utf8), padding: .insecurePKCS1v1_5)
-        return signingInput + "." + Self.base64URL(signature.rawRepresentation)
+        return signingInput + "." + JWTEncoding.base64URL(signature.rawRepresentation)
     }
 
     private struct TokenResponse: Decodable {
         var accessToken: String
         enum CodingKeys: String, CodingKey { case accessToken = "access_token" }
-    }
-
-    static func base64URL(json object: [String: Any]) throws -> String {
-        base64URL(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 
     static func formEncode(_ text: String) -> String {

@@ -8,16 +8,22 @@ public struct AltoolInvocation: Sendable, Hashable {
     public var issuerID: String
     /// altool's `-t`: ios, appletvos, macos, visionos.
     public var platform: String
+    /// The app's numeric id (`app_id:`). Xcode 26's altool finds the app by bundle id, and gets
+    /// it wrong when ids share a prefix (fastlane#29698) or fails to find it at all on 26.2
+    /// (fastlane#29820); `--apple-id` spares it the lookup.
+    public var appleID: String?
 
-    public init(file: String, keyID: String, issuerID: String, platform: String = "ios") {
+    public init(file: String, keyID: String, issuerID: String, platform: String = "ios", appleID: String? = nil) {
         self.file = file
         self.keyID = keyID
         self.issuerID = issuerID
         self.platform = platform
+        self.appleID = appleID
     }
 
     init(file: String, settings: TestFlightSettings) {
-        self.init(file: file, keyID: settings.keyID, issuerID: settings.issuerID, platform: settings.platform)
+        self.init(
+            file: file, keyID: settings.keyID, issuerID: settings.issuerID, platform: settings.platform, appleID: settings.appID)
     }
 
     /// The file name altool looks for in `API_PRIVATE_KEYS_DIR`.
@@ -26,7 +32,8 @@ public struct AltoolInvocation: Sendable, Hashable {
     public func command(privateKeysDirectory: String) -> ShellCommand {
         ShellCommand(
             "xcrun",
-            ["altool", "--upload-app", "-f", file, "-t", platform, "--apiKey", keyID, "--apiIssuer", issuerID],
+            ["altool", "--upload-app", "-f", file, "-t", platform, "--apiKey", keyID, "--apiIssuer", issuerID]
+                + (appleID.map { ["--apple-id", $0] } ?? []),
             environment: ["API_PRIVATE_KEYS_DIR": privateKeysDirectory]
         )
     }

@@ -34,7 +34,9 @@ actor AltoolOutput {
     private func handle(_ raw: String) async {
         let line = masker.mask(raw)
         if line.contains("UPLOAD SUCCEEDED") || line.contains("No errors uploading") { succeeded = true }
-        if line.uppercased().contains("ERROR:") { errorLines.append(line.trimmingWhitespace) }
+        // Xcode 26's altool can exit 0 after such a line (fastlane#29739): the line decides.
+        let upper = line.uppercased()
+        if upper.contains("ERROR:") || upper.contains("ERROR ITMS-") { errorLines.append(line.trimmingWhitespace) }
         if let range = line.firstRange(of: "Delivery UUID:") {
             let id = String(line[range.upperBound...]).trimmingWhitespace
             if !id.isEmpty { deliveryID = id }

@@ -2,30 +2,53 @@ import Foundation
 public import NightshiftCore
 public import NightshiftSystem
 
-/// `upload: { to: testflight, key_id: …, issuer_id: …, private_key: … }`: App Store Connect through
-/// `xcrun altool --upload-app` with an API key, run by the injected shell. The .p8 (a path, or its
-/// PEM from an environment variable) is copied to `AuthKey_<key id>.p8` in a private temporary
-/// directory for the length of the call and removed afterwards.
+/// `upload: { to: testflight, key_id: …, issuer_id: …, private_key: … }`: App Store Connect with an
+/// API key, through its REST API (`method: api`, the default; see `AppStoreConnectUpload`) or
+/// through `xcrun altool --upload-app` run by the injected shell (`method: altool`). For altool
+/// the .p8 (a path, or its PEM from an environment variable) is copied to `AuthKey_<key id>.p8`
+/// in a private temporary directory for the length of the call and removed afterwards.
 public struct TestFlightUploader: DestinationUploader {
     public var shell: any ShellRunner
     public var clock: any WallClock
     public var temporaryDirectory: String
     public var jitter: any JitterSource
+    /// The API's HTTP client for a retry policy (the same transport sends the parts).
+    public var client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient
+    /// Between checks of Apple's processing.
+    public var pollInterval: Duration
+    public var partConcurrency: Int
 
-    public init(shell: any ShellRunner, clock: any WallClock, temporaryDirectory: String, jitter: any JitterSource = SystemJitterSource()) {
+    /// Parts in flight at once: Apple's parts are a few megabytes, and a handful in parallel
+    /// fill a CI uplink without holding many sockets.
+    public static let defaultPartConcurrency = 4
+
+    public init(
+        shell: any ShellRunner, clock: any WallClock, temporaryDirectory: String,
+        client: @escaping @Sendable (UploadRetryPolicy) -> RetryingHTTPClient, jitter: any JitterSource = SystemJitterSource(),
+        pollInterval: Duration = .seconds(15), partConcurrency: Int = TestFlightUploader.defaultPartConcurrency
+    ) {
         self.shell = shell
         self.clock = clock
         self.temporaryDirectory = temporaryDirectory
+        self.client = client
         self.jitter = jitter
+        self.pollInterval = pollInterval
+        self.partConcurrency = partConcurrency
     }
 
     public func upload(
         _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
+        switch settings.method {
+        case .api: try await uploadThroughAPI(request, settings: settings, progress: progress)
+        case .altool: try await uploadWithAltool(request, settings: settings)
+        }
+    }
+
+    private func uploadWithAltool(_ request: UploadRequest, settings: TestFlightSettings) async throws -> UploadReceipt {
         let invocation = AltoolInvocation(file: request.file, settings: settings)
         let key = try Self.privateKey(settings.privateKey)
-        let pemLines = key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
-        let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + pemLines)
+        let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + Self.pemLines(key))
         let policy = settings.retry
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
@@ -35,6 +58,11 @@ public struct TestFlightUploader: DestinationUploader {
             invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
         let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
         return UploadReceipt(location: location, verification: .sent(digest))
+    }
+
+    /// The key's base64 lines, each a secret on its own: a tool may print one line of it.
+    static func pemLines(_ key: String) -> [String] {
+        key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
     }
 
     /// Runs altool until it succeeds, retrying only the exits that mean a network give-up;

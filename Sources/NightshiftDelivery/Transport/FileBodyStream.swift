@@ -23,7 +23,9 @@ final class FileBodyStream: InputStream {
     private var recordedFailure: HTTPTransportError?
 
     /// Opens `path` now, so a missing or unreadable file fails before any connection is made.
-    init(path: String) throws(HTTPTransportError) {
+    /// `range`: only `length` bytes from `offset` (one part of a multipart upload); the range
+    /// must lie within the file.
+    init(path: String, range: (offset: Int64, length: Int64)? = nil) throws(HTTPTransportError) {
         do {
             file = try ReadableFile(path: path)
         } catch {
@@ -33,8 +35,21 @@ final class FileBodyStream: InputStream {
             }
         }
         self.path = path
-        self.length = file.size
-        self.remaining = file.size
+        if let range {
+            guard range.offset >= 0, range.length >= 0, range.offset + range.length <= file.size else {
+                file.close()
+                throw .invalidRequest(
+                    "cannot upload bytes \(range.offset)..<\(range.offset + range.length) of '\(path)': it holds \(file.size) bytes")
+            }
+            do {
+                try file.seek(to: range.offset)
+            } catch {
+                file.close()
+                throw .invalidRequest(error.description)
+            }
+        }
+        self.length = range?.length ?? file.size
+        self.remaining = self.length
         super.init(data: Data())
     }
 

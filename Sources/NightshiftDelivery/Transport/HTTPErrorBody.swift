@@ -25,11 +25,10 @@ enum HTTPErrorBody {
         return [name, message].compactMap { $0 }.joined(separator: ": ")
     }
 
+    /// `CODE: detail`: Apple's detail says what was wrong with this request; the title only
+    /// names the kind of error, so it stands in when there is no detail.
     private static func jsonAPI(_ error: [String: Any]) -> String {
-        let parts = ["code", "title", "detail"].compactMap { error[$0] as? String }
-        // A detail that repeats the title says it once.
-        var unique: [String] = []
-        for part in parts where !unique.contains(part) { unique.append(part) }
-        return unique.joined(separator: ": ")
+        [error["code"] as? String, (error["detail"] as? String) ?? (error["title"] as? String)].compactMap { $0 }.joined(
+            separator: ": ")
     }
 }

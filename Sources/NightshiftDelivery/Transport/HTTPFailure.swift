@@ -9,7 +9,7 @@ extension HTTPTransportResponse {
         var message = "HTTP \(status)\(Self.reason(status).map { " \($0)" } ?? "") from \(request.method) \(request.printableURL)"
         let explanation = (Self.knowsErrorBodies(of: destination) ? HTTPErrorBody.explanation(body) : nil) ?? Self.excerpt(bodyText)
         if !explanation.isEmpty { message += ": \(Self.excerpt(explanation))" }
-        if status == 401 || status == 403 { message += " (check the credentials and their permissions)" }
+        if status == 401 || status == 403 { message += " (\(Self.credentialsHint(for: destination)))" }
         return masker.mask(message)
     }
 
@@ -18,6 +18,13 @@ extension HTTPTransportResponse {
         switch destination {
         case .firebase, .testflight: true
         case .http, .folder: false
+        }
+    }
+
+    private static func credentialsHint(for destination: UploadDestination) -> String {
+        switch destination {
+        case .testflight: "check the API key, its issuer id and its role"
+        case .firebase, .http, .folder: "check the credentials and their permissions"
         }
     }
 

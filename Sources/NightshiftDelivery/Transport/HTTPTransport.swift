@@ -35,6 +35,9 @@ public enum HTTPTransportBody: Sendable, Hashable {
     case data(Data)
     /// Streamed from disk, never loaded whole.
     case file(String)
+    /// The bytes `[offset, offset + length)` of a file, streamed from disk: one part of a
+    /// multipart upload (App Store Connect's upload operations).
+    case fileRange(String, offset: Int64, length: Int64)
 }
 
 public struct HTTPTransportResponse: Sendable, Hashable {

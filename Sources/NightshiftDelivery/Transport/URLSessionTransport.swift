@@ -56,10 +56,17 @@ public struct URLSessionTransport: HTTPTransport {
         case .data(let data):
             let session = makeSession(delegate)
             return (session, session.uploadTask(with: request, from: data))
+        case .fileRange(let path, let offset, let length):
+            // Both platforms: `uploadTask(fromFile:)` sends whole files only.
+            let range = (offset: offset, length: length)
+            let stream = try FileBodyStream(path: path, range: range)
+            delegate.bodyFile = (path, range, stream)
+            let session = makeSession(delegate)
+            return (session, session.dataTask(with: Self.streaming(request, from: stream)))
         case .file(let path):
             #if canImport(FoundationNetworking)
             let stream = try FileBodyStream(path: path)
-            delegate.bodyFile = (path, stream)
+            delegate.bodyFile = (path, nil, stream)
             let session = makeSession(delegate)
             return (session, session.dataTask(with: Self.streaming(request, from: stream)))
             #else
@@ -82,7 +89,10 @@ public struct URLSessionTransport: HTTPTransport {
         if streamed.value(forHTTPHeaderField: "Content-Length") == nil {
             streamed.setValue(String(stream.length), forHTTPHeaderField: "Content-Length")
         }
+        #if canImport(FoundationNetworking)
         streamed.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
+        #endif
+        // Darwin's URLSession sends a body stream with the declared Content-Length as it is.
         streamed.httpBodyStream = stream
         return streamed
     }
@@ -98,7 +108,7 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
     private let progress: @Sendable (Int64, Int64) -> Void
     /// The file a streamed body comes from, and the stream reading it now: its length stands in
     /// for the unknown total of a body stream, and its read failure explains an aborted transfer.
-    private var streamedFile: (path: String, stream: FileBodyStream)?
+    private var streamedFile: (path: String, range: (offset: Int64, length: Int64)?, stream: FileBodyStream)?
     private var body = Data()
     private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
 
@@ -106,7 +116,7 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
         self.progress = progress
     }
 
-    var bodyFile: (path: String, stream: FileBodyStream)? {
+    var bodyFile: (path: String, range: (offset: Int64, length: Int64)?, stream: FileBodyStream)? {
         get { lock.withLock { streamedFile } }
         set { lock.withLock { streamedFile = newValue } }
     }
@@ -131,8 +141,10 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
     func urlSession(
         _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
     ) {
-        guard let path = bodyFile?.path, let stream = try? FileBodyStream(path: path) else { return completionHandler(nil) }
-        bodyFile = (path, stream)
+        guard let (path, range, _) = bodyFile, let stream = try? FileBodyStream(path: path, range: range) else {
+            return completionHandler(nil)
+        }
+        bodyFile = (path, range, stream)
         completionHandler(stream)
     }
 

@@ -33,6 +33,8 @@ public struct StepContext: Sendable {
     /// step's log still gets all of it. Nil when the run shows tool output whole: then it goes
     /// to `emit` like any other output.
     public var emitCondensed: (@Sendable (OutputChannel, [UInt8]) async -> Void)?
+    /// What the step reports beyond its status (see `StepDetails`).
+    public var details = StepDetails()
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,

@@ -14,6 +14,9 @@ struct StepExecution {
     /// The nearest enclosing lane or call time limit; nil for `always` steps, which clean up.
     let deadline: RunDeadline?
 
+    /// Shared by the attempts: a detail set by an attempt that failed stays true of the step.
+    private let details = StepDetails()
+
     var runner: LaneRunner { execution.runner }
     var identity: StepIdentity {
         StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
@@ -56,6 +59,7 @@ struct StepExecution {
         let outcome = run.cutShort ? .interrupted : run.outcome
         var result = result(for: outcome, start: start, attempts: run.attempts, recording: recording)
         result.earlierFailures = earlierFailures
+        result.details = await details.all.mapValues(execution.masker.mask)
         return result
     }
 
@@ -100,7 +104,10 @@ struct StepExecution {
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
 
     private func makeContext(recorder: StepOutputRecorder) -> StepContext {
-        execution.makeContext(lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
+        var context = execution.makeContext(
+            lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
+        context.details = details
+        return context
     }
 
     /// From the masked name: a secret in a step's name must not reach a file name either.

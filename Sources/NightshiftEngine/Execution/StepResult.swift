@@ -43,6 +43,8 @@ public struct StepResult: Sendable, Hashable {
     public var logProblem: String?
     /// The attempts that failed before the last one, oldest first (empty without retries).
     public var earlierFailures: [AttemptFailure]
+    /// What the step reported beyond its status (`StepDetails`), masked.
+    public var details: [String: String] = [:]
 
     public init(
         lane: String, name: String, kind: StepResultKind, status: StepStatus, start: Date, duration: Duration = .zero,

@@ -18,6 +18,52 @@ struct DestinationSettingsTests {
             ).platform == "visionos")
     }
 
+    @Test("testflight: the API by default, waiting 30m, en-US; every API key read")
+    func testflightAPI() throws {
+        let defaults = try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "p"])))
+        #expect(defaults.method == .api && defaults.wait && defaults.waitTimeout == .seconds(1800) && defaults.locale == "en-US")
+        #expect(defaults.endpoint.absoluteString == "https://api.appstoreconnect.apple.com" && defaults.appID == nil)
+        let settings = try TestFlightSettings(
+            UploadSettings(
+                parameters(
+                    [
+                        "key_id": "K", "issuer_id": "I", "private_key": "p", "app_id": "1234567890", "wait_timeout": "1h30m",
+                        "endpoint": "http://127.0.0.1:8080/asc", "notes": "What's new", "locale": "fr-FR", "submit_for_review": "true",
+                        "platform": "appletvos",
+                    ], lists: ["groups": ["QA", "Beta"]])))
+        #expect(settings.appID == "1234567890" && settings.waitTimeout == .seconds(5400) && settings.submitForReview)
+        #expect(settings.endpoint.absoluteString == "http://127.0.0.1:8080/asc" && settings.apiPlatform == "TV_OS")
+        #expect(settings.notes == "What's new" && settings.locale == "fr-FR" && settings.groups == ["QA", "Beta"])
+        #expect(
+            try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "p", "method": "altool"])))
+                .method == .altool)
+    }
+
+    @Test(
+        "testflight refuses what cannot work together or cannot be read",
+        arguments: [
+            (
+                ["wait": "false", "notes": "n"],
+                "'wait: false' cannot go with 'notes:', 'groups:' or 'submit_for_review:': they need the processed build"
+            ),
+            (
+                ["method": "altool", "submit_for_review": "true"],
+                "'notes:', 'groups:' and 'submit_for_review:' need 'method: api'; altool only uploads"
+            ),
+            (["method": "transporter"], "'method: transporter' must be api (App Store Connect's REST API) or altool"),
+            (["app_id": "com.example.app"], "'app_id: com.example.app' must be the app's numeric Apple ID, as App Store Connect shows it"),
+            (["wait": "maybe"], "'wait: maybe' must be true or false"),
+            (["wait_timeout": "soon"], "'wait_timeout: soon' must be a duration such as 90s, 30m, 2h or 1h30m"),
+        ])
+    func testflightRefuses(values: [String: String], message: String) throws {
+        let error = #expect(throws: UploadError.self) {
+            try TestFlightSettings(
+                UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "p"].merging(values) { $1 })))
+        }
+        #expect(error?.message == message)
+        #expect(error?.reason == .invalidSetting)
+    }
+
     @Test("firebase: the app id, one credential, notes as text or file, groups and testers, the endpoints")
     func firebase() throws {
         let settings = try FirebaseSettings(

@@ -107,11 +107,7 @@ struct FakeFirebaseService: Sendable {
         return fields
     }
 
-    static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
-    }
+    static func base64URLDecode(_ text: String) -> Data? { FakeAppStoreConnect.base64URLDecode(text) }
 
     static func decodeJSON(_ part: String) -> [String: Any]? {
         base64URLDecode(part).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }

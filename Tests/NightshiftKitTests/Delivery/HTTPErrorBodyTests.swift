@@ -15,9 +15,10 @@ struct HTTPErrorBodyTests {
             (#"{"error":"invalid_grant","error_description":"Invalid JWT Signature."}"#, "invalid_grant: Invalid JWT Signature."),
             (
                 #"{"errors":[{"status":"409","code":"ENTITY_ERROR.ATTRIBUTE.INVALID","title":"An attribute value is invalid.","detail":"The version is closed."},{"code":"STATE_ERROR","title":"Busy","detail":"Busy"}]}"#,
-                "ENTITY_ERROR.ATTRIBUTE.INVALID: An attribute value is invalid.: The version is closed.; STATE_ERROR: Busy"
+                "ENTITY_ERROR.ATTRIBUTE.INVALID: The version is closed.; STATE_ERROR: Busy"
             ),
-            (#"{"message":"no"}"#, nil), ("<html>Bad Gateway</html>", nil), (#"{"error":{"code":500}}"#, nil),
+            (#"{"errors":[{"title":"Forbidden"}]}"#, "Forbidden"), (#"{"message":"no"}"#, nil), ("<html>Bad Gateway</html>", nil),
+            (#"{"error":{"code":500}}"#, nil),
         ] as [(String, String?)])
     func explanation(body: String, expected: String?) {
         #expect(HTTPErrorBody.explanation(Data(body.utf8)) == expected)

@@ -34,12 +34,24 @@ struct TestFlightUploaderTests {
         }
     }
 
+    /// An uploader for `method: altool`: the HTTP transport must stay unused.
+    static func altool(
+        shell: any ShellRunner, clock: any WallClock, temporaryDirectory: String, jitter: any JitterSource = SystemJitterSource()
+    ) -> TestFlightUploader {
+        TestFlightUploader(
+            shell: shell, clock: clock, temporaryDirectory: temporaryDirectory,
+            client: { RetryingHTTPClient(transport: ScriptedTransport([]), clock: clock, jitter: jitter, policy: $0) }, jitter: jitter)
+    }
+
     func request(_ file: String, _ extra: [String: String] = [:], log: LineLog = LineLog()) -> UploadRequest {
         UploadRequest(
             file: file,
             parameters: parameters(
-                ["key_id": "ABC123XYZ9", "issuer_id": "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4", "private_key": Self.pem, "backoff": "1s"]
-                    .merging(extra) { $1 }),
+                [
+                    "key_id": "ABC123XYZ9", "issuer_id": "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4", "private_key": Self.pem, "backoff": "1s",
+                    "method": "altool",
+                ]
+                .merging(extra) { $1 }),
             environment: [:], log: log.sink
         )
     }
@@ -53,7 +65,7 @@ struct TestFlightUploaderTests {
         await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
         let shell = KeyInspectingShell(scripted)
         let tmp = try scratch.subdirectory("tmp")
-        let uploader = TestFlightUploader(shell: shell, clock: ManualClock(), temporaryDirectory: tmp)
+        let uploader = Self.altool(shell: shell, clock: ManualClock(), temporaryDirectory: tmp)
         let log = LineLog()
         let receipt = try await uploader.upload(request(file, log: log), progress: { _ in })
         let command = try #require(await scripted.commands.first)
@@ -84,7 +96,7 @@ struct TestFlightUploaderTests {
         let scripted = ScriptedShellRunner()
         await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
         let shell = KeyInspectingShell(scripted)
-        let uploader = TestFlightUploader(shell: shell, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
+        let uploader = Self.altool(shell: shell, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         _ = try await uploader.upload(request(file, ["private_key": keyPath, "platform": "appletvos"]), progress: { _ in })
         #expect(await shell.keysSeen == ["AuthKey_ABC123XYZ9.p8": Self.pem])
         #expect(await scripted.argvs.first?.contains("appletvos") == true)
@@ -99,7 +111,7 @@ struct TestFlightUploaderTests {
         await scripted.on(["xcrun", "altool"], .output([], .exited(255)), .output([(.standardOutput, "UPLOAD SUCCEEDED\n")], .exited(0)))
         let clock = ManualClock()
         let log = LineLog()
-        let uploader = TestFlightUploader(
+        let uploader = Self.altool(
             shell: scripted, clock: clock, temporaryDirectory: try scratch.subdirectory("tmp"), jitter: FixedJitter(unit: 0))
         let task = Task { try await uploader.upload(request(file, log: log), progress: { _ in }) }
         await clock.waitForSleepers()
@@ -117,7 +129,7 @@ struct TestFlightUploaderTests {
         let scripted = ScriptedShellRunner()
         await scripted.on(
             ["xcrun", "altool"], .output([(.standardError, "*** Error: Authentication failed for key ABC123XYZ9 (-19209)\n")], .exited(1)))
-        let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
+        let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request(file), progress: { _ in }) }
         #expect(await scripted.commands.count == 1)
         #expect(
@@ -125,11 +137,42 @@ struct TestFlightUploaderTests {
                 == "upload to testflight failed: altool exit code 1: *** Error: Authentication failed for key ******** (-19209)")
     }
 
+    @Test(
+        "altool exiting 0 after an error is a failure (Xcode 26, fastlane#29739)",
+        arguments: [
+            "2025-10-31 11:34:44.727 ERROR: [altool.102BA2C00] The provided entity includes an attribute with a value that has already been used (-19232)",
+            "ERROR ITMS-90062: \"This bundle is invalid. The value for key CFBundleShortVersionString [1.4.0] must contain a higher version.\"",
+        ])
+    func exitZeroWithError(line: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 10)
+        let scripted = ScriptedShellRunner()
+        await scripted.on(["xcrun", "altool"], .output([(.standardOutput, line + "\n")], .exited(0)))
+        let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
+        let error = await #expect(throws: UploadError.self) { try await uploader.upload(request(file), progress: { _ in }) }
+        #expect(error?.message == "altool exit code 0: \(line)")
+        #expect(error?.reason == .uploadRejected)
+    }
+
+    @Test("app_id: passes --apple-id, so altool does not look the app up by bundle id (fastlane#29698, #29820)")
+    func passesAppleID() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("App.ipa", bytes: 10)
+        let scripted = ScriptedShellRunner()
+        await scripted.on(["xcrun", "altool"], .output([(.standardOutput, "UPLOAD SUCCEEDED with no errors\n")], .exited(0)))
+        let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: try scratch.subdirectory("tmp"))
+        _ = try await uploader.upload(request(file, ["app_id": "1234567890"]), progress: { _ in })
+        #expect(await scripted.argvs.first?.suffix(2) == ["--apple-id", "1234567890"])
+    }
+
     @Test("missing key_id is reported before anything runs")
     func requiresKeyID() async throws {
         let scripted = ScriptedShellRunner()
-        let uploader = TestFlightUploader(shell: scripted, clock: ManualClock(), temporaryDirectory: NSTemporaryDirectory())
-        let request = UploadRequest(file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem]), environment: [:])
+        let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: NSTemporaryDirectory())
+        let request = UploadRequest(
+            file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem, "method": "altool"]), environment: [:])
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         #expect(error?.message == "'key_id:' is required")
         #expect(await scripted.commands.isEmpty)

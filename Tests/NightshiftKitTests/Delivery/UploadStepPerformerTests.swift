@@ -14,6 +14,7 @@ struct UploadStepPerformerTests {
         private var received: [UploadRequest] = []
         var failure: UploadError?
         var verification = UploadVerification.sent(FileDigest(size: 100, sha256: "ab12"))
+        var details: [String: String] = [:]
         var requests: [UploadRequest] { lock.withLock { received } }
 
         func upload(_ request: UploadRequest, progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
@@ -21,7 +22,7 @@ struct UploadStepPerformerTests {
             progress(UploadProgress(bytesSent: 0, totalBytes: 100))
             progress(UploadProgress(bytesSent: 100, totalBytes: 100))
             if let failure { throw failure }
-            return UploadReceipt(location: "https://store.example/builds/42", verification: verification)
+            return UploadReceipt(location: "https://store.example/builds/42", verification: verification, details: details)
         }
     }
 
@@ -87,6 +88,25 @@ struct UploadStepPerformerTests {
         #expect(await exports.all["NIGHTSHIFT_UPLOAD_URL"] == "https://store.example/builds/42")
     }
 
+    @Test("what the destination confirmed is the result line, and its ids go to the step's details for the JSON report")
+    func confirmedBuildGoesToDetails() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let uploader = RecordingUploader()
+        uploader.verification = .confirmed(
+            FileDigest(size: 100, sha256: "ab12"), "build 1.4.0 (812) VALID in App Store Connect, in groups QA")
+        uploader.details = ["build_id": "b-812", "processing_state": "VALID"]
+        let output = Output()
+        let step = uploadStep("http", ["url": "https://store.example/App.ipa", "file": Template(try scratch.file("App.ipa", bytes: 100))])
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
+        let context = context(step, output: output)
+        _ = try await performer.perform(step, in: context)
+        #expect(
+            output.text.contains(
+                "verified: build 1.4.0 (812) VALID in App Store Connect, in groups QA (size 100 bytes, sha256 ab12)\n"))
+        #expect(await context.details.all == ["build_id": "b-812", "processing_state": "VALID"])
+    }
+
     @Test("on a live terminal progress is redrawn in place, then cleared and left as one plain line")
     func liveProgressRedrawsInPlace() async throws {
         let scratch = try ScratchDirectory()
@@ -141,12 +161,44 @@ struct UploadStepPerformerTests {
         )
     }
 
-    @Test("dry run of testflight hands the altool command, ids masked, to the dry run's shell")
+    @Test("dry run of testflight's API: the requests in order, key masked, nothing run or sent")
+    func dryRunTestFlightAPI() async throws {
+        let output = Output()
+        let shell = ScriptedShellRunner()
+        let step = uploadStep(
+            "testflight",
+            [
+                "file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "notes": "n", "submit_for_review": "true", "wait_timeout": "45m",
+                "groups": "QA",
+            ])
+        let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
+        _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
+        #expect(await shell.commands.isEmpty)
+        #expect(
+            output.text == """
+                would upload /out/App.ipa to App Store Connect through its API at https://api.appstoreconnect.apple.com, \
+                signed in with key ******** (ES256 token)
+                  read CFBundleShortVersionString, CFBundleVersion and CFBundleIdentifier from App.ipa (unzip)
+                  GET /v1/apps?filter[bundleId]=<the .ipa's bundle id>
+                  GET /v1/betaGroups?filter[app]=<app id> (check QA exist)
+                  POST /v1/buildUploads (the .ipa's version and build)
+                  POST /v1/buildUploadFiles (App.ipa, its size, com.apple.ipa, ASSET)
+                  send each upload operation Apple returns, 4 parts at a time, without Authorization
+                  PATCH /v1/buildUploadFiles/<id> (uploaded, SHA-256)
+                  GET /v1/buildUploads/<id> until COMPLETE, then GET /v1/builds/<id> until VALID (at most 45m)
+                  GET /v1/builds/<id>/betaBuildLocalizations, then POST or PATCH What to Test (en-US)
+                  POST /v1/betaGroups/<QA>/relationships/builds
+                  POST /v1/betaAppReviewSubmissions
+
+                """)
+    }
+
+    @Test("dry run of testflight with altool hands the altool command, ids masked, to the dry run's shell")
     func dryRunTestFlight() async throws {
         let output = Output()
         let shell = ScriptedShellRunner()
         await shell.on(["xcrun", "altool", "--upload-app"], .succeeds)
-        let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I"])
+        let step = uploadStep("testflight", ["file": "/out/App.ipa", "key_id": "K", "issuer_id": "I", "method": "altool"])
         let performer = UploadStepPerformer(registry: UploaderRegistry(), isInteractive: false)
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
         #expect(

@@ -61,6 +61,19 @@ struct ReportTests {
         #expect(steps[0]["log"] as? String == "runs/release/r1/01-test.log")
         #expect(steps[2]["status"] as? String == "timed out")
         #expect(steps[2]["exit_code"] == nil)
+        #expect(steps[1]["details"] == nil)
+    }
+
+    @Test("JSON: a step's details (an upload's App Store Connect build id and state)")
+    func jsonDetails() throws {
+        var step = StepResult(lane: "beta", name: "upload", kind: .step(.upload), status: .passed, start: Self.start, attempts: 1)
+        step.details = ["build_id": "b0ild-812", "processing_state": "VALID"]
+        let lane = LaneResult(
+            lane: "beta", status: .passed, steps: [step], start: Self.start, duration: .seconds(1), runID: "r3", logFolder: "")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: try JSONReport(results: [lane]).render()) as? [String: Any])
+        let steps = try #require((document["lanes"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+        #expect(steps[0]["details"] as? [String: String] == ["build_id": "b0ild-812", "processing_state": "VALID"])
     }
 
     @Test("JUnit: one suite per lane, one case per step, parsed back as Jenkins reads it")

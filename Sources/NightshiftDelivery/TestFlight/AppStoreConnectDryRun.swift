@@ -1,0 +1,36 @@
+import Foundation
+import NightshiftCore
+
+/// What `--dry-run` prints for `method: api`: every request a real run would make, in order, with
+/// the key masked. No request is made, not even the app lookup.
+enum AppStoreConnectDryRun {
+    static func lines(file: String, settings: UploadSettings) -> [String] {
+        let endpoint = settings.string("endpoint") ?? TestFlightSettings.defaultEndpoint.absoluteString
+        let name = (file as NSString).lastPathComponent
+        let size = FileDigest.size(of: file).map { "\($0) bytes" } ?? "its size"
+        let waits = settings.string("wait")?.lowercased() != "false"
+        let groups = settings.list("groups")
+        var lines = [
+            "would upload \(file) to App Store Connect through its API at \(endpoint), signed in with key \(Secret.mask) (ES256 token)",
+            "  read CFBundleShortVersionString, CFBundleVersion and CFBundleIdentifier from \(name) (unzip)",
+        ]
+        if settings.string("app_id") == nil { lines.append("  GET /v1/apps?filter[bundleId]=<the .ipa's bundle id>") }
+        if !groups.isEmpty { lines.append("  GET /v1/betaGroups?filter[app]=<app id> (check \(groups.joined(separator: ", ")) exist)") }
+        lines += [
+            "  POST /v1/buildUploads (the .ipa's version and build)",
+            "  POST /v1/buildUploadFiles (\(name), \(size), com.apple.ipa, ASSET)",
+            "  send each upload operation Apple returns, \(TestFlightUploader.defaultPartConcurrency) parts at a time, without Authorization",
+            "  PATCH /v1/buildUploadFiles/<id> (uploaded, SHA-256)",
+        ]
+        guard waits else { return lines + ["  then stop: 'wait: false'"] }
+        let timeout = settings.string("wait_timeout") ?? DurationFormatting.exact(TestFlightSettings.defaultWaitTimeout)
+        lines.append("  GET /v1/buildUploads/<id> until COMPLETE, then GET /v1/builds/<id> until VALID (at most \(timeout))")
+        if settings.string("notes") != nil {
+            lines.append(
+                "  GET /v1/builds/<id>/betaBuildLocalizations, then POST or PATCH What to Test (\(settings.string("locale") ?? "en-US"))")
+        }
+        for group in groups { lines.append("  POST /v1/betaGroups/<\(group)>/relationships/builds") }
+        if settings.string("submit_for_review")?.lowercased() == "true" { lines.append("  POST /v1/betaAppReviewSubmissions") }
+        return lines
+    }
+}

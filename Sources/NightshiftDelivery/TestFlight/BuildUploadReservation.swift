@@ -1,0 +1,116 @@
+import Foundation
+import NightshiftCore
+import NightshiftSystem
+
+/// An App Store Connect reservation and the parts already sent for it, kept in the run folder
+/// (`testflight-upload.json`) so that a later run of the same lane with the same .ipa (same
+/// SHA-256) sends only what is missing, instead of starting again. Apple keeps a reservation for
+/// about a week; the part URLs carry their own expiry.
+struct BuildUploadReservation: Codable, Sendable, Hashable {
+    static let fileName = "testflight-upload.json"
+
+    var sha256: String
+    var size: Int64
+    var app: String
+    var uploadID: String
+    var fileID: String
+    var operations: [AppStoreConnectResources.UploadOperation]
+    var finishedParts: Set<Int>
+    /// The run that made it, for the message that says it was continued.
+    var runID: String
+
+    /// Whether every part not yet sent can still be sent at `now` (the URLs have not expired).
+    func isUsable(at now: Date) -> Bool {
+        let formatter = ISO8601DateFormatter()
+        return operations.enumerated().allSatisfy { index, operation in
+            if finishedParts.contains(UploadPartSender.number(of: operation, at: index)) { return true }
+            guard let text = operation.expiration else { return true }
+            guard let expiry = formatter.date(from: text) else { return false }
+            return expiry.timeIntervalSince(now) > 5 * 60
+        }
+    }
+}
+
+/// Where reservations live: one file in this run's folder, and the earlier runs' folders of the
+/// same lane (`.nightshift/runs/<lane>/*`) to look for one to continue.
+actor ReservationStore {
+    let runFolder: String
+    private var current: BuildUploadReservation?
+
+    init(runFolder: String) {
+        self.runFolder = runFolder
+    }
+
+    var path: String { (runFolder as NSString).appendingPathComponent(BuildUploadReservation.fileName) }
+
+    /// The newest reservation an earlier run of this lane left for a file with this SHA-256.
+    func previous(sha256: String) -> BuildUploadReservation? {
+        let lane = (runFolder as NSString).deletingLastPathComponent
+        let manager = FileManager.default
+        let candidates = ((try? manager.contentsOfDirectory(atPath: lane)) ?? []).map { run in
+            ((lane as NSString).appendingPathComponent(run) as NSString).appendingPathComponent(BuildUploadReservation.fileName)
+        }
+        let found = candidates.compactMap { file -> (BuildUploadReservation, Date)? in
+            guard file != path, let data = manager.contents(atPath: file),
+                let reservation = try? JSONDecoder().decode(BuildUploadReservation.self, from: data), reservation.sha256 == sha256
+            else { return nil }
+            let modified = (try? manager.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? .distantPast
+            return (reservation, modified)
+        }
+        return found.max { $0.1 < $1.1 }?.0
+    }
+
+    /// Takes over an earlier run's reservation: kept here from now on, gone from there.
+    func adopt(_ reservation: BuildUploadReservation) throws {
+        var moved = reservation
+        moved.runID = (runFolder as NSString).lastPathComponent
+        try save(moved)
+        forget(reservation)
+    }
+
+    /// Removes an earlier run's reservation that can no longer be continued.
+    func forget(_ reservation: BuildUploadReservation) {
+        let lane = (runFolder as NSString).deletingLastPathComponent
+        let earlier = ((lane as NSString).appendingPathComponent(reservation.runID) as NSString)
+            .appendingPathComponent(BuildUploadReservation.fileName)
+        if earlier != path { try? FileManager.default.removeItem(atPath: earlier) }
+    }
+
+    func save(_ reservation: BuildUploadReservation) throws {
+        current = reservation
+        try write(reservation)
+    }
+
+    /// Records a part the store took; the file is rewritten so a killed run loses at most the
+    /// parts in flight.
+    func finished(part: Int) throws {
+        guard var reservation = current else { return }
+        reservation.finishedParts.insert(part)
+        current = reservation
+        try write(reservation)
+    }
+
+    /// Committed: nothing left to continue.
+    func remove() {
+        current = nil
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Owner-only, written beside and renamed into place: the part URLs are pre-signed.
+    private func write(_ reservation: BuildUploadReservation) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
+        let temporary = path + ".tmp"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard manager.createFile(atPath: temporary, contents: try encoder.encode(reservation), attributes: [.posixPermissions: 0o600])
+        else {
+            throw UploadError(.testflight, "cannot write '\(temporary)'", reason: .uploadFailed)
+        }
+        do {
+            try FileRename.replace(path, with: temporary)
+        } catch {
+            throw UploadError(.testflight, error.description, reason: .uploadFailed)
+        }
+    }
+}

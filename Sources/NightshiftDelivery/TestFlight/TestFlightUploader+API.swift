@@ -1,0 +1,45 @@
+import Foundation
+import NightshiftCore
+import NightshiftSystem
+
+extension TestFlightUploader {
+    /// Reads the .ipa, checks it is the configured app, signs in and runs `AppStoreConnectUpload`.
+    /// Every line and failure is masked with the key, its ids and each token made on the way.
+    func uploadThroughAPI(
+        _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> UploadReceipt {
+        let key = try Self.privateKey(settings.privateKey)
+        let masker = LearningMasker(request.masker.adding([key, settings.keyID, settings.issuerID] + Self.pemLines(key)))
+        let log: @Sendable (String) async -> Void = { line in await request.log(await masker.mask(line)) }
+        do {
+            let bundle = try await IPABundleInfo.read(ipa: request.file, shell: shell)
+            try Self.check(bundle, against: request.environment[NightshiftVariable.appIdentifier.name])
+            await log("\((request.file as NSString).lastPathComponent): \(bundle.bundleID) \(bundle.displayVersion)")
+            let signer = try AppStoreConnectTokenSigner(keyID: settings.keyID, issuerID: settings.issuerID, pem: key)
+            let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in await masker.learn(token) }
+            let http = client(settings.retry)
+            let session = AppStoreConnectSession(api: settings.endpoint, tokens: tokens, http: http, masker: masker, log: log)
+            let upload = AppStoreConnectUpload(
+                session: session,
+                parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, masker: masker, log: log),
+                processing: AppStoreConnectProcessing(
+                    session: session, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
+                settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),
+                clock: clock, log: log)
+            return try await upload.run(progress: progress)
+        } catch let error as UploadError {
+            var masked = error
+            masked.message = await masker.mask(error.message)
+            throw masked
+        }
+    }
+
+    /// An .ipa of another app fails before any request: uploading it would put the wrong build
+    /// in front of testers.
+    static func check(_ bundle: IPABundleInfo, against appIdentifier: String?) throws {
+        guard let appIdentifier, !appIdentifier.isEmpty, appIdentifier != bundle.bundleID else { return }
+        throw UploadError(
+            .testflight, "the .ipa is '\(bundle.bundleID)', but the configuration's app_identifier is '\(appIdentifier)'",
+            reason: .appIdentifierMismatch)
+    }
+}

@@ -1,0 +1,11 @@
+/// What a step learnt that a report should keep, by name (an upload's `build_id` and
+/// `processing_state`): set by the performer, copied into the step's result, printed by the JSON
+/// report. Values are masked before they are stored.
+public actor StepDetails {
+    private var values: [String: String] = [:]
+
+    public init() {}
+
+    public func set(_ name: String, _ value: String) { values[name] = value }
+    public var all: [String: String] { values }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import NightshiftSystem
+import NightshiftTestSupport
+import Testing
+
+@Suite("nightshift run uploading to TestFlight through the App Store Connect API, end to end", .temporaryDirectory)
+struct AppStoreConnectLaneTests {
+    /// A project with a real .ipa (zipped by `zip`, read back by the binary with `unzip`) whose
+    /// app binary is `appSize` bytes; `lanes(endpoint:)` adds a `beta` lane uploading it.
+    struct Project {
+        let directory: String
+        let ipa: String
+
+        init(appSize: Int) async throws {
+            directory = try makeTemporaryDirectory()
+            let app = directory + "/build/Payload/Nightshift.app"
+            try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+            let info: [String: Any] = [
+                "CFBundleIdentifier": FakeAppStoreConnect.bundleID, "CFBundleShortVersionString": "1.4.0", "CFBundleVersion": "812",
+            ]
+            try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0)
+                .write(to: URL(fileURLWithPath: app + "/Info.plist"))
+            try Data((0..<appSize).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }).write(
+                to: URL(fileURLWithPath: app + "/Nightshift"))
+            // Stored, not deflated: the parts then cover the app binary's bytes as written.
+            let zip = try await ProcessShellRunner(environment: ["PATH": "/usr/bin:/bin"], gracePeriod: .seconds(5)).run(
+                ShellCommand("zip", ["-q", "-0", "-r", "App.ipa", "Payload"], workingDirectory: directory + "/build")
+            ) { _, _ in }
+            guard zip.succeeded else { throw CocoaError(.fileWriteUnknown) }
+            ipa = directory + "/build/App.ipa"
+        }
+
+        func lanes(endpoint: String) throws {
+            let lanes = """
+                project: { name: Demo }
+                lanes:
+                  beta:
+                    steps:
+                      - upload: { to: testflight, file: build/App.ipa, endpoint: "\(endpoint)", groups: [QA], notes: "Try the new lanes" }
+                """
+            try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    static func environment(_ fake: FakeAppStoreConnect) -> [String: String] {
+        [
+            "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeAppStoreConnect.keyID,
+            "APP_STORE_CONNECT_API_KEY_ISSUER_ID": FakeAppStoreConnect.issuerID, "APP_STORE_CONNECT_API_KEY_KEY": fake.pem,
+        ]
+    }
+
+    /// A fake that finishes processing at once: the binary polls on the real clock.
+    static func script(partSize: Int) -> FakeAppStoreConnect.Script {
+        var script = FakeAppStoreConnect.Script()
+        script.partSize = partSize
+        script.uploadPollsBeforeDone = 0
+        script.processingStates = ["VALID"]
+        script.failingParts = [2: 1]
+        return script
+    }
+
+    @Test(
+        "a 6 MB .ipa in 1 MB parts: every part arrives whole and in range, the result says what Apple confirmed, the JSON report has the build"
+    )
+    func uploadsThroughAPI() async throws {
+        let project = try await Project(appSize: 6_000_000)
+        defer { project.remove() }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: project.ipa))
+        let fake = try await FakeAppStoreConnect(file: bytes, clock: SystemClock(), script: Self.script(partSize: 1 << 20))
+        try project.lanes(endpoint: fake.endpoint)
+        let outcome = try await NightshiftBinary.run(
+            ["run", "beta", "--json", "report.json"], in: project.directory, environment: Self.environment(fake))
+        await fake.stop()
+        #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(fake.problems == [])
+        let count = (bytes.count + (1 << 20) - 1) / (1 << 20)
+        #expect(fake.parts == Dictionary(uniqueKeysWithValues: (1...count).map { ($0, 1) }))
+        #expect(
+            outcome.standardOutput.contains(
+                "verified: build 1.4.0 (812) VALID in App Store Connect, in groups QA (size \(bytes.count) bytes"))
+        #expect(outcome.standardOutput.contains("build b0ild-812 added to beta group QA"))
+        for secret in Array(fake.tokens) + [FakeAppStoreConnect.keyID, FakeAppStoreConnect.issuerID, "s3cr3tsignature"] {
+            #expect(!outcome.standardOutput.contains(secret) && !outcome.standardError.contains(secret), "\(secret) leaked")
+        }
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: project.directory + "/report.json")))
+        let step = ((report as? [String: Any])?["lanes"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]]
+        #expect(
+            step?.first?["details"] as? [String: String] == [
+                "build_id": "b0ild-812", "processing_state": "VALID", "build_upload_id": FakeAppStoreConnect.uploadID,
+            ])
+    }
+
+    @Test("--dry-run makes no request at all and prints the requests, the key masked")
+    func dryRunMakesNoRequest() async throws {
+        let project = try await Project(appSize: 1000)
+        defer { project.remove() }
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: SystemClock())
+        try project.lanes(endpoint: fake.endpoint)
+        let outcome = try await NightshiftBinary.run(
+            ["run", "beta", "--dry-run"], in: project.directory, environment: Self.environment(fake))
+        await fake.stop()
+        #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(fake.apiCalls.isEmpty && fake.parts.isEmpty)
+        #expect(outcome.standardOutput.contains("would upload build/App.ipa to App Store Connect through its API at \(fake.endpoint)"))
+        #expect(outcome.standardOutput.contains("POST /v1/betaGroups/<QA>/relationships/builds"))
+        #expect(!outcome.standardOutput.contains("BEGIN PRIVATE KEY") && !outcome.standardOutput.contains(FakeAppStoreConnect.keyID))
+    }
+}
