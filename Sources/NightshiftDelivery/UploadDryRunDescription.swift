@@ -15,11 +15,15 @@ enum UploadDryRunDescription {
         return invocation.command(privateKeysDirectory: "<temporary>/private_keys")
     }
 
-    static func lines(destination: UploadDestination, file: String, settings: UploadSettings) -> [String] {
+    /// `bundle`: what the .ipa says of itself, when a dry run could read it.
+    static func lines(
+        destination: UploadDestination, file: String, settings: UploadSettings, bundle: Result<IPABundleInfo, UploadError>? = nil
+    ) -> [String] {
         let masked = Secret.mask
         switch destination {
         case .testflight:
-            return settings.string("method")?.lowercased() == "altool" ? [] : AppStoreConnectDryRun.lines(file: file, settings: settings)
+            return settings.string("method")?.lowercased() == "altool"
+                ? [] : AppStoreConnectDryRun.lines(file: file, settings: settings, bundle: bundle)
         case .firebase:
             return firebase(file: file, settings: settings)
         case .http:

@@ -69,8 +69,23 @@ public struct UploadStepPerformer: StepPerformer {
         if let command = UploadDryRunDescription.command(destination: destination, file: file, settings: settings) {
             _ = try await context.run(command)
         }
-        for line in UploadDryRunDescription.lines(destination: destination, file: file, settings: settings) {
+        let bundle = destination == .testflight ? await Self.bundleInfo(of: file, in: context) : nil
+        for line in UploadDryRunDescription.lines(destination: destination, file: file, settings: settings, bundle: bundle) {
             await context.log(context.masker.mask(line))
+        }
+    }
+
+    /// What a dry run can say of an .ipa that is already there (a lane whose export ran before):
+    /// read for real, as nothing is changed by reading it. Nil when it is not there or unreadable.
+    private static func bundleInfo(of file: String, in context: StepContext) async -> Result<IPABundleInfo, UploadError>? {
+        let path = context.absolute(file)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return .success(try await IPABundleInfo.read(ipa: path, shell: context.inspectionShell))
+        } catch let error as UploadError {
+            return .failure(error)
+        } catch {
+            return .failure(UploadError(.testflight, "\(error)"))
         }
     }
 

@@ -92,7 +92,7 @@ struct AppStoreConnectLaneTests {
             ])
     }
 
-    @Test("--dry-run makes no request at all and prints the requests, the key masked")
+    @Test("--dry-run makes no request at all and prints the requests, with the .ipa's version and build read from it, the key masked")
     func dryRunMakesNoRequest() async throws {
         let project = try await Project(appSize: 1000)
         defer { project.remove() }
@@ -105,6 +105,9 @@ struct AppStoreConnectLaneTests {
         #expect(fake.apiCalls.isEmpty && fake.parts.isEmpty)
         #expect(outcome.standardOutput.contains("would upload build/App.ipa to App Store Connect through its API at \(fake.endpoint)"))
         #expect(outcome.standardOutput.contains("POST /v1/betaGroups/<QA>/relationships/builds"))
+        #expect(outcome.standardOutput.contains("from App.ipa (unzip): 1.4.0 (812), \(FakeAppStoreConnect.bundleID)"))
+        #expect(outcome.standardOutput.contains("GET /v1/apps?filter[bundleId]=\(FakeAppStoreConnect.bundleID)"))
+        #expect(outcome.standardOutput.contains("POST /v1/buildUploads (version 1.4.0, build 812)"))
         #expect(!outcome.standardOutput.contains("BEGIN PRIVATE KEY") && !outcome.standardOutput.contains(FakeAppStoreConnect.keyID))
     }
 }

@@ -43,8 +43,9 @@ extension CommandContext {
             shell: shell, clock: clock, environment: environment, output: output, logFiles: DiskStepLogFiles(),
             outputCondenser: { XcodebuildCondenser() },
             namedLocks: FileNamedLocks.userFolder(home: environment["HOME"]).map(FileNamedLocks.init(folder:)))
-        // A resumed dry run still reads the commit for real, to say what a resumption would reuse.
-        if dryRun, journal?.continuesEarlierRun == true { dependencies.inspectionShell = realShell() }
+        // A dry run still reads for real what it describes: the commit a resumption would compare,
+        // the version and build of an .ipa it would upload.
+        if dryRun { dependencies.inspectionShell = realShell() }
         let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,

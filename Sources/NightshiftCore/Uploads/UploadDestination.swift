@@ -30,7 +30,8 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
         switch self {
         case .testflight:
             Self.commonKeys.union([
-                "platform", "method", "app_id", "wait", "wait_timeout", "endpoint", "notes", "locale", "groups", "submit_for_review",
+                "platform", "method", "app_id", "wait", "wait_timeout", "endpoint", "notes", "locale", "groups",
+                "submit_for_review",
             ])
         case .firebase:
             Self.commonKeys.union([
@@ -44,6 +45,8 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
     /// Where a credential comes from when lanes.yml does not say: the variables fastlane's
     /// `app_store_connect_api_key` action and Google's tools read, so `upload: { to: testflight }`
     /// works as written. The .p8 is its content in `…_KEY`, else its path in `…_KEY_FILEPATH`.
+    /// An individual key has no issuer: `issuer_id: ""` says so (its tokens carry `sub: user`);
+    /// the default asks for a team key's, so a job that forgot the variable fails before it runs.
     public var defaults: [String: String] {
         switch self {
         case .testflight:

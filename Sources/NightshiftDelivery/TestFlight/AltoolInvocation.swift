@@ -23,7 +23,8 @@ public struct AltoolInvocation: Sendable, Hashable {
 
     init(file: String, settings: TestFlightSettings) {
         self.init(
-            file: file, keyID: settings.keyID, issuerID: settings.issuerID, platform: settings.platform, appleID: settings.appID)
+            // The settings refuse altool without a team key's issuer id.
+            file: file, keyID: settings.keyID, issuerID: settings.issuerID ?? "", platform: settings.platform, appleID: settings.appID)
     }
 
     /// The file name altool looks for in `API_PRIVATE_KEYS_DIR`.

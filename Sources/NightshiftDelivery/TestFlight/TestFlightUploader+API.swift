@@ -9,7 +9,8 @@ extension TestFlightUploader {
         _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
         let key = try Self.privateKey(settings.privateKey)
-        let masker = LearningMasker(request.masker.adding([key, settings.keyID, settings.issuerID] + Self.pemLines(key)))
+        let masker = LearningMasker(
+            request.masker.adding([key, settings.keyID] + [settings.issuerID].compactMap { $0 } + Self.pemLines(key)))
         let log: @Sendable (String) async -> Void = { line in await request.log(await masker.mask(line)) }
         do {
             let bundle = try await IPABundleInfo.read(ipa: request.file, shell: shell)

@@ -12,8 +12,8 @@ public struct Dependencies: Sendable {
     public var logFiles: any StepLogFiles
     /// The rules for output shown condensed (xcodebuild's); nil shows it whole.
     public var outputCondenser: OutputCondenserFactory?
-    /// Runs the read-only commands the run journal needs (`git rev-parse HEAD`) for real even
-    /// under `--dry-run`, whose `shell` only prints; nil uses `shell`.
+    /// Runs read-only commands for real even under `--dry-run`, whose `shell` only prints: the
+    /// run journal's `git rev-parse HEAD`, an upload's reading of the .ipa; nil uses `shell`.
     public var inspectionShell: (any ShellRunner)?
     /// Where `locks:` are kept (issue #19); nil where the user has no home to keep them under.
     public var namedLocks: (any NamedLocks)?

@@ -257,6 +257,7 @@ actor LaneExecution {
             isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },
             progress: { text in await recorder.progress(text) })
+        if let inspectionShell = runner.dependencies.inspectionShell { context.inspectionShell = inspectionShell }
         if runner.options.condensesToolOutput {
             context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
         }

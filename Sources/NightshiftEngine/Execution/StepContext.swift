@@ -14,6 +14,9 @@ public struct StepContext: Sendable {
     public var environment: EnvironmentVariables
     public var folders: RunFolders
     public var shell: any ShellRunner
+    /// Runs read-only commands for real even in a dry run (reading an .ipa's Info.plist), where
+    /// `shell` only prints; `shell` itself otherwise.
+    public var inspectionShell: any ShellRunner
     public var clock: any WallClock
     public var masker: SecretMasker
     public var cleanup: CleanupStack
@@ -51,6 +54,7 @@ public struct StepContext: Sendable {
         self.environment = environment
         self.folders = folders
         self.shell = shell
+        self.inspectionShell = shell
         self.clock = clock
         self.masker = masker
         self.cleanup = cleanup

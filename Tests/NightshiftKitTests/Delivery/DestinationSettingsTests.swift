@@ -18,6 +18,17 @@ struct DestinationSettingsTests {
             ).platform == "visionos")
     }
 
+    @Test("testflight: `issuer_id: \"\"` is an individual key, which only the API takes")
+    func individualKey() throws {
+        let individual = try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "", "private_key": "p"])))
+        #expect(individual.issuerID == nil && individual.method == .api)
+        let altool = #expect(throws: UploadError.self) {
+            try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "", "private_key": "p", "method": "altool"])))
+        }
+        #expect(altool?.message.contains("altool needs a team key's 'issuer_id'") == true)
+        #expect(altool?.reason == .invalidSetting)
+    }
+
     @Test("testflight: the API by default, waiting 30m, en-US; every API key read")
     func testflightAPI() throws {
         let defaults = try TestFlightSettings(UploadSettings(parameters(["key_id": "K", "issuer_id": "I", "private_key": "p"])))

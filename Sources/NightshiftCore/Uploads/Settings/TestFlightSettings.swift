@@ -9,7 +9,9 @@ public struct TestFlightSettings: DestinationSettings, Hashable {
     public static let defaultWaitTimeout = Duration.seconds(30 * 60)
 
     public var keyID: String
-    public var issuerID: String
+    /// A team key's issuer; nil for an individual key, written `issuer_id: ""` (its tokens say
+    /// `sub: user` instead).
+    public var issuerID: String?
     /// The .p8's PEM, or the path of a file holding it.
     public var privateKey: String
     /// altool's `-t` spelling: ios, appletvos, macos, visionos.
@@ -33,7 +35,7 @@ public struct TestFlightSettings: DestinationSettings, Hashable {
         let destination = Self.destination
         platform = try settings.value(UploadKeys.platform, for: destination) ?? "ios"
         keyID = try settings.required("key_id", for: destination)
-        issuerID = try settings.required("issuer_id", for: destination)
+        issuerID = settings.string("issuer_id").flatMap { $0.isEmpty ? nil : $0 }
         privateKey = try settings.required("private_key", for: destination)
         retry = try settings.retryPolicy(for: destination)
         method = try settings.value(UploadKeys.testflightMethod, for: destination) ?? .api
@@ -52,6 +54,12 @@ public struct TestFlightSettings: DestinationSettings, Hashable {
                 reason: .invalidSetting)
         }
         self.wait = wait ?? true
+        if method == .altool, issuerID == nil {
+            throw UploadError(
+                destination,
+                "altool needs a team key's 'issuer_id' (APP_STORE_CONNECT_API_KEY_ISSUER_ID); an individual key needs 'method: api'",
+                reason: .invalidSetting)
+        }
         if method == .altool, needsProcessedBuild {
             throw UploadError(
                 destination, "'notes:', 'groups:' and 'submit_for_review:' need 'method: api'; altool only uploads",
