@@ -92,6 +92,42 @@ struct AppStoreConnectLaneTests {
             ])
     }
 
+    @Test("a run killed mid-upload leaves its reservation; the next run of the lane sends only the part Apple is missing")
+    func killedRunContinues() async throws {
+        let project = try await Project(appSize: 6_000_000)
+        defer { project.remove() }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: project.ipa))
+        var script = Self.script(partSize: 1 << 20)
+        script.failingParts = [4: 1_000_000]
+        let fake = try await FakeAppStoreConnect(file: bytes, clock: SystemClock(), script: script)
+        try """
+        project: { name: Demo }
+        lanes:
+          beta:
+            steps:
+              - sh: echo $PPID > nightshift.pid
+              - upload: { to: testflight, file: build/App.ipa, endpoint: "\(fake.endpoint)", attempts: 100, backoff: 5s }
+        """.write(toFile: project.directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        async let first = NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.environment(fake))
+        let pid = try await SignalTests.waitForPID(in: project.directory + "/nightshift.pid")
+        // Every part but the 4th, which keeps failing, has arrived: then the run is killed.
+        for _ in 0..<600 where fake.parts.count < 5 { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(fake.parts.count == 5)
+        kill(pid, SIGKILL)
+        #expect(try await first.exitCode != 0)
+        fake.stopFailing(part: 4)
+
+        let second = try await NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.environment(fake))
+        await fake.stop()
+        let shown = second.standardOutput + second.standardError
+        #expect(second.exitCode == 0, "\(shown)")
+        #expect(shown.contains("continuing build upload \(FakeAppStoreConnect.uploadID) reserved by run"))
+        #expect(shown.contains("5 of 6 parts already sent"))
+        #expect(fake.parts == Dictionary(uniqueKeysWithValues: (1...6).map { ($0, 1) }), "each part arrived exactly once")
+        #expect(fake.apiCalls.filter { $0 == "POST /v1/buildUploads" }.count == 1, "one reservation for both runs")
+        #expect(fake.problems == [])
+    }
+
     @Test("--dry-run makes no request at all and prints the requests, with the .ipa's version and build read from it, the key masked")
     func dryRunMakesNoRequest() async throws {
         let project = try await Project(appSize: 1000)

@@ -74,6 +74,11 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
 
     public func stop() async { await server?.stop() }
 
+    /// From now on `part` takes its bytes: a test's way of letting a stuck upload through.
+    public func stopFailing(part: Int) {
+        lock.withLock { script.failingParts[part] = nil }
+    }
+
     static let notAuthorized = """
         {"errors":[{"status":"401","code":"NOT_AUTHORIZED","title":"Authentication credentials are missing or invalid.",\
         "detail":"Provide a properly configured and signed bearer token, and make sure that it has not expired."}]}
@@ -229,7 +234,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         guard request.method == "PUT", request.headers["content-type"] == "application/octet-stream" else {
             return problem("part \(number) without Apple's method and headers")
         }
-        if let failures = script.failingParts[number], count("part \(number)") <= failures {
+        if let failures = lock.withLock({ script.failingParts[number] }), count("part \(number)") <= failures {
             return .status(503, "<Error><Code>SlowDown</Code></Error>")
         }
         let offset = (number - 1) * script.partSize
