@@ -76,7 +76,8 @@ public struct UploadStepPerformer: StepPerformer {
     }
 
     /// What a dry run can say of an .ipa that is already there (a lane whose export ran before):
-    /// read for real, as nothing is changed by reading it. Nil when it is not there or unreadable.
+    /// read for real, as nothing is changed by reading it. Nil when it is not there; the reason
+    /// when it cannot be read.
     private static func bundleInfo(of file: String, in context: StepContext) async -> Result<IPABundleInfo, UploadError>? {
         let path = context.absolute(file)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
