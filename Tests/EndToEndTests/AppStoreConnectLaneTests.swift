@@ -134,6 +134,20 @@ struct AppStoreConnectLaneTests {
         #endif
     }
 
+    /// How many finished parts the run's reservation file (`testflight-upload.json`) records.
+    static func recordedParts(in directory: String) -> Int {
+        let runs = directory + "/.nightshift/runs/beta"
+        for run in (try? FileManager.default.contentsOfDirectory(atPath: runs)) ?? [] {
+            let path = "\(runs)/\(run)/testflight-upload.json"
+            guard let data = FileManager.default.contents(atPath: path),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let parts = object["finishedParts"] as? [Any]
+            else { continue }
+            return parts.count
+        }
+        return 0
+    }
+
     /// The process's peak resident size from procfs (`VmHWM`). macOS has no procfs, and another
     /// process's peak is not readable there without its task port: the check is Linux's, and
     /// `scripts/bench-upload` measures the same on both.
@@ -159,9 +173,12 @@ struct AppStoreConnectLaneTests {
         try project.pidThenUploadLane(endpoint: fake.endpoint, settings: ", attempts: 100, backoff: 5s")
         async let first = NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.environment(fake))
         let pid = try await SignalTests.waitForPID(in: project.directory + "/nightshift.pid")
-        // Every part but the 4th, which keeps failing, has arrived: then the run is killed.
-        for _ in 0..<600 where fake.parts.count < 5 { try await Task.sleep(for: .milliseconds(50)) }
+        // Every part but the 4th, which keeps failing, has arrived and nightshift has written
+        // them down (a part Apple took but the run had not yet recorded is sent again, by
+        // design): then the run is killed.
+        for _ in 0..<600 where Self.recordedParts(in: project.directory) < 5 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(fake.parts.count == 5)
+        #expect(Self.recordedParts(in: project.directory) == 5)
         kill(pid, SIGKILL)
         #expect(try await first.exitCode != 0)
         fake.stopFailing(part: 4)
