@@ -11,9 +11,10 @@ public struct JenkinsfileGenerator: Sendable {
         _ file: LanesFile, lanes names: [String] = [], options: JenkinsExportOptions = JenkinsExportOptions()
     ) throws(JenkinsExportError) -> JenkinsExport {
         let lanes = try select(names, from: file)
+        let graph = LaneCallGraph(file: file)
         let plans = lanes.map { lane in
             JenkinsLanePlan(
-                lane: lane, requirements: LaneRequirements(lane, in: file),
+                lane: lane, requirements: LaneRequirements(lane, in: graph),
                 policy: file.secretPolicy, lanesFilePath: options.lanesFilePath
             )
         }

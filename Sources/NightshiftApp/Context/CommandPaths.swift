@@ -9,7 +9,12 @@ enum CommandPaths {
     /// executable): messages that quote the path (`cannot write 'reports/ok.xml'`) then read as
     /// the user wrote it.
     static func resolve(_ path: String, in directory: String) -> String {
-        directory == FileManager.default.currentDirectoryPath ? path : AbsolutePath.resolve(path, in: directory)
+        otherThanTheProcesses(directory).map { AbsolutePath.resolve(path, in: $0) } ?? path
+    }
+
+    /// `directory`, unless it is the process's own folder.
+    static func otherThanTheProcesses(_ directory: String) -> String? {
+        directory == FileManager.default.currentDirectoryPath ? nil : directory
     }
 }
 
@@ -21,9 +26,7 @@ extension CommandContext {
     }
 
     /// Where steps and child processes run: nil when that is the process's own folder.
-    var runDirectory: String? {
-        currentDirectory == FileManager.default.currentDirectoryPath ? nil : currentDirectory
-    }
+    var runDirectory: String? { CommandPaths.otherThanTheProcesses(currentDirectory) }
 
     func shellSettings(
         _ environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal()

@@ -13,6 +13,8 @@ actor LaneExecution {
     let cleanup = CleanupStack()
     let exports = RunExports()
     let masker: SecretMasker
+    /// The file's lanes by name, built once for the preflight's walk and the run's.
+    let graph: LaneCallGraph
     private(set) var results: [StepResult] = []
     private var failed = false
     private var stepNumber = 0
@@ -36,6 +38,7 @@ actor LaneExecution {
         self.logsWritable = logsWritable
         self.journal = journal
         self.masker = runner.masker
+        self.graph = LaneCallGraph(file: runner.file)
     }
 
     nonisolated var clock: any WallClock { runner.dependencies.clock }
@@ -68,7 +71,7 @@ actor LaneExecution {
 
     /// Walks every call the lane makes, as the walk of the lane graph orders them.
     private func runSteps(of lane: Lane) async {
-        var walk = LaneWalk(LaneCallGraph(file: runner.file), from: lane, revisits: .always)
+        var walk = LaneWalk(graph, from: lane, revisits: .always)
         while let event = walk.next() {
             switch event {
             case .entered(let frame): enterCall(frame)
@@ -210,7 +213,7 @@ actor LaneExecution {
     private func preflight(_ lane: Lane) async -> Bool {
         struct Group: Hashable { var keyword: StepKeyword; var configuration: String? }
         var stepsByGroup: [Group: [WalkedStep]] = [:]
-        LaneCallGraph(file: runner.file).visitSteps(reachableFrom: lane, revisits: .oncePerConfiguration) { walked in
+        graph.visitSteps(reachableFrom: lane, revisits: .oncePerConfiguration) { walked in
             stepsByGroup[Group(keyword: walked.step.kind.keyword, configuration: walked.configurationName), default: []].append(walked)
         }
         let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }

@@ -8,9 +8,9 @@ struct RunPreparation {
     let performers: StepPerformers
 
     func check(_ lane: Lane) throws(RunPreparationError) {
-        var problems = LaneRequirements(lane, in: file).missingVariableDiagnostics(in: environment)
-        var unavailable: Set<StepKeyword> = []
         let graph = LaneCallGraph(file: file)
+        var problems = LaneRequirements(lane, in: graph).missingVariableDiagnostics(in: environment)
+        var unavailable: Set<StepKeyword> = []
         graph.visitSteps(reachableFrom: lane) { walked in
             let step = walked.step
             let keyword = step.kind.keyword

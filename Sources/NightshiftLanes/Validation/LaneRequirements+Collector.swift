@@ -3,7 +3,8 @@ import NightshiftCore
 /// nothing inside the lane provides. Each lane is visited once, which also stops `lane:` cycles
 /// (the validator reports those).
 struct RequirementCollector {
-    let file: LanesFile
+    let graph: LaneCallGraph
+    var file: LanesFile { graph.file }
     /// Whether any visited step signs, builds or exports.
     private(set) var signs = false
     private var order: [String] = []
@@ -12,8 +13,8 @@ struct RequirementCollector {
     private var alternatives: [String: [String]] = [:]
     private var visitedConfigurations: Set<String> = []
 
-    init(file: LanesFile) {
-        self.file = file
+    init(graph: LaneCallGraph) {
+        self.graph = graph
     }
 
     var variables: [RequiredVariable] {
@@ -23,7 +24,7 @@ struct RequirementCollector {
     /// Walks `lane` and the lanes it calls, each lane once: what a lane needs does not depend
     /// on who calls it, only on what its callers' `env:` already sets.
     mutating func visit(_ lane: Lane) {
-        var walk = LaneWalk(LaneCallGraph(file: file), from: lane, revisits: .never)
+        var walk = LaneWalk(graph, from: lane, revisits: .never)
         while let event = walk.next() {
             switch event {
             case .entered(let frame): visit(frame)

@@ -57,7 +57,12 @@ public struct LaneRequirements: Sendable, Hashable {
 
     /// `lane` is one of `file`'s lanes; the lanes it calls are looked up in `file`.
     public init(_ lane: Lane, in file: LanesFile) {
-        var collector = RequirementCollector(file: file)
+        self.init(lane, in: LaneCallGraph(file: file))
+    }
+
+    /// For many lanes of one file: the graph is built once, not once per lane.
+    public init(_ lane: Lane, in graph: LaneCallGraph) {
+        var collector = RequirementCollector(graph: graph)
         collector.visit(lane)
         if collector.signs { collector.collectSigningTemplates() }
         self.lane = lane.name
