@@ -7,8 +7,8 @@ extension HTTPTransportResponse {
     /// knows (Google's, App Store Connect's), what the API says instead of its JSON.
     func failureMessage(for request: HTTPTransportRequest, destination: UploadDestination, masker: SecretMasker) -> String {
         var message = "HTTP \(status)\(Self.reason(status).map { " \($0)" } ?? "") from \(request.method) \(request.printableURL)"
-        let explanation = (Self.knowsErrorBodies(of: destination) ? HTTPErrorBody.explanation(body) : nil) ?? Self.excerpt(bodyText)
-        if !explanation.isEmpty { message += ": \(Self.excerpt(explanation))" }
+        let explanation = Self.excerpt((Self.knowsErrorBodies(of: destination) ? HTTPErrorBody.explanation(body) : nil) ?? bodyText)
+        if !explanation.isEmpty { message += ": \(explanation)" }
         if status == 401 || status == 403 { message += " (\(Self.credentialsHint(for: destination)))" }
         return masker.mask(message)
     }
