@@ -6,11 +6,12 @@ import NightshiftSystem
 /// replaced by `********`. Nothing touches the network or the disk.
 enum UploadDryRunDescription {
     /// The command a destination runs through the shell (testflight's altool), built by the same
-    /// code as in a real run with the ids masked, for the dry run's recording shell to print.
+    /// code as in a real run, for the dry run's recording shell to print (the ids are no secret).
     static func command(destination: UploadDestination, file: String, settings: UploadSettings) -> ShellCommand? {
         guard destination == .testflight, settings.string("method")?.lowercased() == "altool" else { return nil }
         let invocation = AltoolInvocation(
-            file: file, keyID: Secret.mask, issuerID: Secret.mask, platform: settings.string("platform") ?? "ios",
+            file: file, keyID: settings.string("key_id") ?? "", issuerID: settings.string("issuer_id") ?? "",
+            platform: settings.string("platform") ?? "ios",
             appleID: settings.string("app_id"))
         return invocation.command(privateKeysDirectory: "<temporary>/private_keys")
     }

@@ -18,17 +18,32 @@ public enum MaskingLimit {
     /// Why `secret` cannot be masked safely, or nil when it can (or is empty: nothing to hide).
     static func warning(for secret: NamedSecret) -> Diagnostic? {
         guard !secret.value.isEmpty else { return nil }
-        let length = trimmed(secret.value).utf8.count
-        let problem: String
+        let value = trimmed(secret.value)
+        let length = value.utf8.count
+        var problems: [String] = []
         if length == 0 {
-            problem = "is blank: it is ignored, not masked"
+            problems.append("is blank: it is ignored, not masked")
         } else if length < SecretPolicy.minimumLength {
-            problem = "is shorter than \(SecretPolicy.minimumLength) bytes: it is never masked"
+            problems.append("is shorter than \(SecretPolicy.minimumLength) bytes: it is never masked")
         } else if length < SecretEncodings.minimumEncodedLength {
-            problem = "is shorter than \(SecretEncodings.minimumEncodedLength) bytes: its base64, URL, JSON and XML forms are not masked"
-        } else {
-            return nil
+            problems.append(
+                "is shorter than \(SecretEncodings.minimumEncodedLength) bytes: its base64, URL, JSON and XML forms are not masked")
         }
-        return .warning("secret \(secret.name) \(problem)", at: nil)
+        if length >= SecretPolicy.minimumLength, isWordLike(value) {
+            problems.append(
+                "is a single word: it is masked wherever those letters appear, inside other words and in nightshift's own messages too")
+        }
+        guard !problems.isEmpty else { return nil }
+        return .warning("secret \(secret.name) \(problems.joined(separator: "; it "))", at: nil)
     }
+
+    /// Letters only and shorter than `wordLikeLength`: a dictionary word (`wrong`, `dragon`),
+    /// which a dictionary finds too and which shows up in ordinary text. Masking must not leak,
+    /// so such a secret is still masked everywhere, whole words or not; the warning says what
+    /// that does to messages.
+    static func isWordLike(_ value: Substring) -> Bool {
+        value.utf8.count < wordLikeLength && value.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+    }
+
+    static let wordLikeLength = 12
 }

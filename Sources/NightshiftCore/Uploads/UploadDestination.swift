@@ -71,7 +71,9 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
     /// literally in lanes.yml instead of taken from `${VAR}`.
     public var secretKeys: Set<String> {
         switch self {
-        case .testflight: ["private_key", "key_id", "issuer_id"]
+        // The key id and issuer id name the key (they are in every token's header in clear) and
+        // grant nothing without it: masking them only hid which key a failed upload used.
+        case .testflight: ["private_key"]
         case .firebase: ["service_account", "access_token"]
         case .http, .folder: []
         }

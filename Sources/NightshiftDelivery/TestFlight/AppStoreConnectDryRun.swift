@@ -2,7 +2,7 @@ import Foundation
 import NightshiftCore
 
 /// What `--dry-run` prints for `method: api`: every request a real run would make, in order, with
-/// the key masked. No request is made, not even the app lookup.
+/// the key's id (the key itself is never read). No request is made, not even the app lookup.
 enum AppStoreConnectDryRun {
     static func lines(file: String, settings: UploadSettings, bundle: Result<IPABundleInfo, UploadError>? = nil) -> [String] {
         let endpoint = settings.string("endpoint") ?? TestFlightSettings.defaultEndpoint.absoluteString
@@ -20,7 +20,7 @@ enum AppStoreConnectDryRun {
             case nil: ""
             }
         var lines = [
-            "would upload \(file) to App Store Connect through its API at \(endpoint), signed in with \(key) \(Secret.mask) (ES256 token)",
+            "would upload \(file) to App Store Connect through its API at \(endpoint), signed in with \(key) \(settings.string("key_id") ?? "") (ES256 token)",
             read + found,
         ]
         if settings.string("app_id") == nil {

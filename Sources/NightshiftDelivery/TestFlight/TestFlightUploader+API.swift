@@ -4,13 +4,14 @@ import NightshiftSystem
 
 extension TestFlightUploader {
     /// Reads the .ipa, checks it is the configured app, signs in and runs `AppStoreConnectUpload`.
-    /// Every line and failure is masked with the key, its ids and each token made on the way.
+    /// Every line and failure is masked with the key and each token made on the way (not the key
+    /// and issuer ids, which name the key and grant nothing: `SecretPolicy.identifierVariables`).
     func uploadThroughAPI(
         _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
         let key = try Self.privateKey(settings.privateKey)
         let masker = LearningMasker(
-            request.masker.adding([key, settings.keyID] + [settings.issuerID].compactMap { $0 } + Self.pemLines(key)))
+            request.masker.adding([key] + Self.pemLines(key)))
         let log: @Sendable (String) async -> Void = { line in await request.log(await masker.mask(line)) }
         do {
             let bundle = try await IPABundleInfo.read(ipa: request.file, shell: shell)

@@ -48,7 +48,7 @@ public struct TestFlightUploader: DestinationUploader {
     private func uploadWithAltool(_ request: UploadRequest, settings: TestFlightSettings) async throws -> UploadReceipt {
         let invocation = AltoolInvocation(file: request.file, settings: settings)
         let key = try Self.privateKey(settings.privateKey)
-        let masker = request.masker.adding([key, invocation.keyID, invocation.issuerID] + Self.pemLines(key))
+        let masker = request.masker.adding([key] + Self.pemLines(key))
         let policy = settings.retry
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)

@@ -134,7 +134,7 @@ struct TestFlightUploaderTests {
         #expect(await scripted.commands.count == 1)
         #expect(
             error?.description
-                == "upload to testflight failed: altool exit code 1: *** Error: Authentication failed for key ******** (-19209)")
+                == "upload to testflight failed: altool exit code 1: *** Error: Authentication failed for key ABC123XYZ9 (-19209)")
     }
 
     @Test(

@@ -177,7 +177,7 @@ struct UploadStepPerformerTests {
         #expect(
             output.text == """
                 would upload /out/App.ipa to App Store Connect through its API at https://api.appstoreconnect.apple.com, \
-                signed in with key ******** (ES256 token)
+                signed in with key K (ES256 token)
                   read CFBundleShortVersionString, CFBundleVersion and CFBundleIdentifier from App.ipa (unzip)
                   GET /v1/apps?filter[bundleId]=<the .ipa's bundle id>
                   GET /v1/betaGroups?filter[app]=<app id> (check QA exist)
@@ -193,7 +193,7 @@ struct UploadStepPerformerTests {
                 """)
     }
 
-    @Test("dry run of testflight with altool hands the altool command, ids masked, to the dry run's shell")
+    @Test("dry run of testflight with altool hands the altool command, with the key's ids, to the dry run's shell")
     func dryRunTestFlight() async throws {
         let output = Output()
         let shell = ScriptedShellRunner()
@@ -203,7 +203,7 @@ struct UploadStepPerformerTests {
         _ = try await performer.perform(step, in: context(step, dryRun: true, output: output, shell: shell))
         #expect(
             await shell.argvs == [
-                ["xcrun", "altool", "--upload-app", "-f", "/out/App.ipa", "-t", "ios", "--apiKey", "********", "--apiIssuer", "********"]
+                ["xcrun", "altool", "--upload-app", "-f", "/out/App.ipa", "-t", "ios", "--apiKey", "K", "--apiIssuer", "I"]
             ])
         #expect(await shell.commands.first?.environment["API_PRIVATE_KEYS_DIR"] == "<temporary>/private_keys")
         #expect(output.text.isEmpty)

@@ -21,7 +21,7 @@ struct MaskingLimitTests {
                 "warning: secret BLANK_SECRET is blank: it is ignored, not masked",
                 "warning: secret PADDED_KEY is shorter than 3 bytes: it is never masked",
                 "warning: secret PIN_PASSWORD is shorter than 3 bytes: it is never masked",
-                "warning: secret SHORT_TOKEN is shorter than 6 bytes: its base64, URL, JSON and XML forms are not masked",
+                "warning: secret SHORT_TOKEN is shorter than 6 bytes: its base64, URL, JSON and XML forms are not masked; it is a single word: it is masked wherever those letters appear, inside other words and in nightshift's own messages too",
                 "warning: secret LANE_TOKEN is shorter than 3 bytes: it is never masked",
             ])
         let printed = warnings.joined()
