@@ -2,9 +2,9 @@ import NightshiftCore
 import NightshiftEngine
 
 extension CommandContext {
-    /// The value of a `secret: true` option, given or defaulted, is masked from here on like any
-    /// secret: the console's masker, which the run shares, learns it before anything is printed
-    /// about the run. Options that do not resolve are the session's to report.
+    /// The value of a secret option (`secret: true`, or named like a secret), given, from the
+    /// environment or defaulted, is masked from here on like any secret: the console's masker,
+    /// which the run shares, learns it before anything is printed about the run. Options that do not resolve are the session's to report.
     func maskSecretOptions(of invocations: [LaneInvocation], in file: LanesFile) throws {
         let environment = try loadEnvironment()
         var secrets: [String] = []
@@ -15,7 +15,9 @@ extension CommandContext {
             switch LaneOptionValues.resolve(given, for: lane, in: environment) {
             case .success(let values): secrets += values.secretValues
             // Unresolved: still hide what was given, since the errors about it are printed next.
-            case .failure: secrets += given.filter { secretNames.contains($0.name) }.map(\.value)
+            case .failure:
+                secrets += given.filter { secretNames.contains($0.name) }.map(\.value)
+                secrets += lane.options.compactMap { LaneOptionValues.environmentValue(of: $0, in: environment) }
             }
         }
         let maskable = secrets.filter(MaskingLimit.isMaskable)

@@ -71,6 +71,12 @@ public struct LaneOptionValues: Sendable, Hashable {
         for option in lane.options {
             if let value = byName[option.name] {
                 values.append(Value(option: option, value: option.normalized(value)))
+            } else if let value = environmentValue(of: option, in: environment) {
+                if let problem = option.problem(with: value) {
+                    problems.append(
+                        .error("option '\(option.name)' of lane '\(lane.name)' (from \(option.variableName)) \(problem)", at: nil))
+                }
+                values.append(Value(option: option, value: option.normalized(value)))
             } else if let problem = missingProblem(option, lane: lane, source: source, at: fallback) {
                 problems.append(problem)
             } else if let template = option.defaultValue {
@@ -88,6 +94,15 @@ public struct LaneOptionValues: Sendable, Hashable {
         }
         guard problems.isEmpty else { return .failure(LaneOptionProblems(problems)) }
         return .success(LaneOptionValues(lane: lane.name, values: values))
+    }
+
+    /// A secret option not given on the command line may come from `NIGHTSHIFT_OPTION_NAME` in
+    /// the environment, so that a job never writes it into a command line that `ps` shows (an
+    /// exported Jenkinsfile names its `password` parameter so). Empty is not given: a Jenkins
+    /// parameter left empty means the lane's default.
+    public static func environmentValue(of option: LaneOption, in environment: EnvironmentVariables) -> String? {
+        guard option.isSecret, let value = environment[option.variableName], !value.isEmpty else { return nil }
+        return value
     }
 
     private static func missingProblem(_ option: LaneOption, lane: Lane, source: String, at location: SourceLocation?) -> Diagnostic? {

@@ -10,11 +10,17 @@ extension LanesFileParser {
     func parseLaneOptions(_ node: Node, context: String) -> [LaneOption] {
         guard let pairs = reader.mapping(node, in: "\(context).options", known: []) else { return [] }
         var variables: [String: String] = [:]
-        return pairs.compactMap { name, keyNode, value in
+        return pairs.compactMap { name, keyNode, value -> LaneOption? in
             guard Interpolation.isValidName(name) else {
                 bag.error(
                     "option name '\(name)' must be letters, digits and '_', not starting with a digit", at: reader.location(of: keyNode),
                     notes: ["steps read it as ${\(name)} and as \(LaneOption.variableName(for: name))"])
+                return nil
+            }
+            if let problem = ReservedOptionName.problem(with: name) {
+                bag.error(
+                    "option name '\(name)' \(problem)", at: reader.location(of: keyNode),
+                    notes: ["steps get each option as a variable of its name: rename the option"])
                 return nil
             }
             let variable = LaneOption.variableName(for: name)
@@ -34,6 +40,7 @@ extension LanesFileParser {
         var typeName = "string"
         var values: [String]?
         var defaultNode: Node?
+        var secretNode: Node?
         for (key, keyNode, value) in pairs {
             switch key {
             case "type": typeName = parseOptionType(value, context: context) ?? typeName
@@ -42,15 +49,32 @@ extension LanesFileParser {
                 defaultNode = value
             case "pattern": option.pattern = parsePattern(value, context: context)
             case "required": option.isRequired = reader.bool(value, "\(context).required") ?? false
-            case "secret": option.isSecret = reader.bool(value, "\(context).secret") ?? false
+            case "secret":
+                option.isSecret = reader.bool(value, "\(context).secret") ?? false
+                secretNode = value
             case "description": option.description = reader.string(value, "\(context).description")
             case "values": values = parseChoices(value, keyNode: keyNode, context: context)
             default: break
             }
         }
         option.kind = kind(named: typeName, values: values, option: option, node: node, context: context)
+        secretByName(&option, secretNode: secretNode, context: context)
         checkDeclaration(option, defaultNode: defaultNode, node: node, context: context)
         return option
+    }
+
+    /// An option named like a secret (`deploy_password`, `API_TOKEN`) is one, as a variable of
+    /// that name would be: masked, a Jenkins `password` parameter, its default never shown.
+    /// `secret: false` cannot make it plain, as nothing unmasks a variable so named: a warning
+    /// says so.
+    private func secretByName(_ option: inout LaneOption, secretNode: Node?, context: String) {
+        guard !option.isSecret, let word = SecretPolicy.sensitiveWord(in: option.name) else { return }
+        option.isSecret = true
+        if let secretNode {
+            bag.warning(
+                "\(context) is secret by its name ('\(word)' is one of its parts): 'secret: false' is ignored",
+                at: reader.location(of: secretNode), notes: ["rename the option if its value is no secret"])
+        }
     }
 
     private func parseOptionType(_ node: Node, context: String) -> String? {
