@@ -3,7 +3,7 @@ import NightshiftLanes
 /// What an export cannot carry over exactly, said before the user finds out from Jenkins.
 enum JenkinsExportWarnings {
     static func forLane(_ lane: Lane, in file: LanesFile) -> [Diagnostic] {
-        unusedCredentials(lane, in: file) + pollingSource(lane)
+        unusedCredentials(lane, in: file) + pollingSource(lane) + JenkinsScheduledOptions.warnings(for: lane)
     }
 
     /// A lanes file the job's workspace will not have at that path.
@@ -36,9 +36,10 @@ enum JenkinsExportWarnings {
         let shared =
             schedules.count == lanes.count
             && schedules.allSatisfy {
-                $0.cron == first.cron && $0.trigger == first.trigger && $0.timeZone == first.timeZone
+                $0.cron == first.cron && $0.trigger == first.trigger && $0.timeZone == first.timeZone && $0.options == first.options
             }
-        if shared { return (JenkinsLanePlan.trigger(first), []) }
+        // Lanes sharing a schedule share its options' parameters (one per name in one job).
+        if shared { return (JenkinsLanePlan.trigger(first, options: lanes.flatMap(\.options)), []) }
         let warnings: [Diagnostic] = lanes.compactMap { lane in
             lane.schedule.map {
                 .warning(

@@ -37,7 +37,7 @@ struct JenkinsLanePlan: Sendable, Hashable {
         self.lane = lane.name
         description = lane.description
         agentLabel = lane.jenkins.agent
-        trigger = lane.schedule.map(JenkinsLanePlan.trigger)
+        trigger = lane.schedule.map { JenkinsLanePlan.trigger($0, options: lane.options) }
         hashSeed = lane.schedule?.seed ?? lane.name
         timeoutMinutes = lane.timeout.map(JenkinsLanePlan.wholeMinutes)
         timestamps = lane.jenkins.timestamps
@@ -52,7 +52,7 @@ struct JenkinsLanePlan: Sendable, Hashable {
         runLine = JenkinsLanePlan.runLine(
             executable: executable, lane: lane.name, options: JenkinsParameters.runWords(for: lane.options), lanesFilePath: lanesFilePath)
         parameters = JenkinsParameters.lines(for: lane.options)
-        parameterNames = lane.options.map(\.name)
+        parameterNames = lane.options.map(JenkinsParameters.name(of:))
     }
 
     /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a
@@ -61,14 +61,19 @@ struct JenkinsLanePlan: Sendable, Hashable {
     /// One exception: under a `TZ=` line, an `@daily`-style line is written out (`H H * * *`),
     /// because Jenkins drops the zone for alias lines and would fire at other times than
     /// `nightshift schedule`. The expansion draws the same `H` values, so the minutes agree.
-    static func trigger(_ schedule: Schedule) -> String {
+    ///
+    /// A schedule with `options:` becomes `parameterizedCron('… % name=value;…')`
+    /// (`JenkinsScheduledOptions`), which needs the Parameterized Scheduler plugin.
+    static func trigger(_ schedule: Schedule, options: [LaneOption]) -> String {
         var lines = schedule.cron.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
         let statesZone = lines.first { !$0.allSatisfy(\.isWhitespace) }.map(trimmed)?.hasPrefix("TZ=") ?? false
         if let zone = schedule.timeZone, !statesZone { lines.insert("TZ=\(zone)", at: 0) }
         if statesZone || schedule.timeZone != nil { lines = lines.flatMap(spellingOutAlias) }
-        let function = schedule.trigger == .changed ? "pollSCM" : "cron"
-        return "\(function)(\(GroovyLiteral.string(lines.joined(separator: "\n"))))"
+        if schedule.trigger == .changed { return "pollSCM(\(GroovyLiteral.string(lines.joined(separator: "\n"))))" }
+        let pairs = JenkinsScheduledOptions.pairs(schedule, options: options)
+        let function = pairs.isEmpty ? "cron" : JenkinsScheduledOptions.function
+        return "\(function)(\(GroovyLiteral.string(JenkinsScheduledOptions.spec(lines, pairs: pairs).joined(separator: "\n"))))"
     }
 
     private static func spellingOutAlias(_ line: String) -> [String] {

@@ -1,16 +1,25 @@
 import NightshiftCore
 
 /// A lane's options as Jenkins build parameters (issue #19): `string`, `booleanParam`, `choice`,
-/// and `password` for a secret one, so Jenkins hides it too. The job hands them to `nightshift
-/// run` as `name=value` words, and nightshift checks them as it checks any command line.
+/// and `password` for a secret one, so Jenkins hides it too. The job hands the plain ones to
+/// `nightshift run` as `name=value` words, and nightshift checks them as it checks any command
+/// line. A secret one never goes on a command line (`ps` shows it to every user of the agent):
+/// its parameter is named `NIGHTSHIFT_OPTION_NAME`, the variable Jenkins sets from it is in
+/// nightshift's environment, and nightshift reads a secret option from there
+/// (`LaneOptionValues.environmentValue`).
 enum JenkinsParameters {
     /// The lines of the `parameters { … }` block.
     static func lines(for options: [LaneOption]) -> [String] {
         options.map(line)
     }
 
+    /// The parameter's name, which is also the variable Jenkins sets from it.
+    static func name(of option: LaneOption) -> String {
+        option.isSecret ? option.variableName : option.name
+    }
+
     private static func line(_ option: LaneOption) -> String {
-        let name = "name: \(GroovyLiteral.string(option.name))"
+        let name = "name: \(GroovyLiteral.string(name(of: option)))"
         let description = "description: \(GroovyLiteral.string(describe(option)))"
         switch option.kind {
         case .bool:
@@ -22,8 +31,8 @@ enum JenkinsParameters {
             let ordered = first.map { [$0] + values.filter { $0 != first } } ?? values
             return "choice(\(name), choices: [\(ordered.map(GroovyLiteral.string).joined(separator: ", "))], \(description))"
         case .string, .int:
-            let kind = option.isSecret ? "password" : "string"
-            return "\(kind)(\(name), defaultValue: \(GroovyLiteral.string(jenkinsDefault(option) ?? "")), \(description))"
+            guard !option.isSecret else { return "password(\(name), defaultValue: '', \(description))" }
+            return "string(\(name), defaultValue: \(GroovyLiteral.string(jenkinsDefault(option) ?? "")), \(description))"
         }
     }
 
@@ -36,17 +45,27 @@ enum JenkinsParameters {
 
     private static func describe(_ option: LaneOption) -> String {
         var parts = option.description.map { [$0] } ?? []
+        if option.isSecret { parts.append("option \(option.name), secret") }
         if option.kind == .int { parts.append("a whole number") }
         if let pattern = option.pattern { parts.append("matching \(pattern)") }
         if option.isRequired { parts.append("required") }
-        if let template = option.defaultValue, !template.references.isEmpty { parts.append("empty for \(template.raw)") }
+        if let template = option.defaultValue {
+            // A secret default stays in lanes.yml: the job leaves the parameter empty and
+            // nightshift applies the default itself.
+            if option.isSecret, option.kind == .string || option.kind == .int {
+                parts.append("empty for the lane's default")
+            } else if !template.references.isEmpty {
+                parts.append("empty for \(template.raw)")
+            }
+        }
         return parts.joined(separator: "; ")
     }
 
-    /// The words after the lane in `nightshift run`: each option from the job's environment
-    /// (Jenkins sets one variable per parameter), passed only when not empty, so an empty one
-    /// leaves nightshift's default or its "needs option" error.
+    /// The words after the lane in `nightshift run`: each plain option from the job's
+    /// environment (Jenkins sets one variable per parameter), passed only when not empty, so an
+    /// empty one leaves nightshift's default or its "needs option" error. Secret ones are read
+    /// by nightshift from its environment.
     static func runWords(for options: [LaneOption]) -> [String] {
-        options.map { "${\($0.name):+\"\($0.name)=$\($0.name)\"}" }
+        options.filter { !$0.isSecret }.map { "${\($0.name):+\"\($0.name)=$\($0.name)\"}" }
     }
 }

@@ -7,7 +7,7 @@ enum JenkinsfileRenderer {
     static func perLane(_ plan: JenkinsLanePlan, lanesFilePath: String) -> String {
         let options = ["disableConcurrentBuilds()"] + timeoutLine(plan) + (plan.timestamps ? ["timestamps()"] : [])
         var body = [agentLine(plan)]
-        if let trigger = plan.trigger { body += block("triggers", [trigger]) }
+        if let trigger = plan.trigger { body += block("triggers", triggerLines(trigger)) }
         if !plan.parameters.isEmpty { body += block("parameters", plan.parameters) }
         body += block("options", options)
         body += environmentBlock(plan.bindings)
@@ -21,7 +21,7 @@ enum JenkinsfileRenderer {
     static func single(_ plans: [JenkinsLanePlan], trigger: String?, lanesFilePath: String) -> String {
         let options = ["disableConcurrentBuilds()"] + (plans.contains(where: \.timestamps) ? ["timestamps()"] : [])
         var body = ["agent none"]
-        if let trigger { body += block("triggers", [trigger]) }
+        if let trigger { body += block("triggers", triggerLines(trigger)) }
         // One job, one set of parameters: lanes sharing an option name share its parameter.
         var seen: Set<String> = []
         let parameters = plans.flatMap { zip($0.parameterNames, $0.parameters) }.filter { seen.insert($0.0).inserted }.map(\.1)
@@ -45,6 +45,10 @@ enum JenkinsfileRenderer {
         body += block("steps", ["sh \(GroovyLiteral.string(plan.setupLine))", "sh \(GroovyLiteral.string(plan.runLine))"])
         if ownAgent { body += block("post", block("always", [junitLine("reports/\(plan.lane).xml")])) }
         return block("stage(\(GroovyLiteral.string(plan.lane)))", body)
+    }
+
+    private static func triggerLines(_ trigger: String) -> [String] {
+        trigger.hasPrefix(JenkinsScheduledOptions.function + "(") ? [JenkinsScheduledOptions.pluginComment, trigger] : [trigger]
     }
 
     private static func agentLine(_ plan: JenkinsLanePlan) -> String {

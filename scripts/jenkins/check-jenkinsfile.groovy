@@ -58,6 +58,21 @@ class DeclarativeStub {
     void triggers(Closure body) { enter('triggers', ['pipeline'], body) }
     void cron(String spec) { cronSpec('cron', spec); enter('cron', ['triggers']) }
     void pollSCM(String spec) { cronSpec('pollSCM', spec); enter('pollSCM', ['triggers']) }
+    // The Parameterized Scheduler plugin: each spec line may end with `% name=value;name=value`.
+    void parameterizedCron(String spec) {
+        def lines = spec.split(/\r?\n/).collect { String line ->
+            int percent = line.indexOf('%')
+            if (percent < 0) return line
+            def pairs = line.substring(percent + 1).trim().split(';').collect { it.trim() }.findAll { !it.isEmpty() }
+            pairs.each { pair ->
+                int equals = pair.indexOf('=')
+                if (equals <= 0 || pair.substring(equals + 1).trim().isEmpty()) throw new IllegalArgumentException("parameterizedCron pair '$pair' needs name=value")
+            }
+            line.substring(0, percent)
+        }
+        cronSpec('parameterizedCron', lines.join('\n'))
+        enter('parameterizedCron', ['triggers'])
+    }
 
     // Declarative's build parameters: each takes a name, a description and a default of its type.
     void parameters(Closure body) { enter('parameters', ['pipeline'], body) }

@@ -92,6 +92,7 @@ struct JenkinsGoldenTests {
                 of: "booleanParam(name: 'notify', defaultValue: true", with: "booleanParam(name: 'notify', defaultValue: 'true'"),
             options.replacingOccurrences(of: "choices: ['external', 'internal']", with: "choices: []"),
             options.replacingOccurrences(of: "    parameters {", with: "    stages { }\n    parameters {"),
+            options.replacingOccurrences(of: ";track=internal", with: ";track="),
         ]
         #expect(!broken.contains(valid) && !broken.contains(options))
         return broken.enumerated().map { GeneratedJenkinsfile(fileName: "broken-\($0.offset)", contents: $0.element) }
@@ -114,9 +115,14 @@ enum TrickyLanes {
             optionsLane,
         ])
 
-    /// Every option type as a parameter, with quotes and a templated default to escape.
+    /// Every option type as a parameter, with quotes and a templated default to escape, and a
+    /// schedule that sets some of them.
     static var optionsLane: Lane {
         var lane = Lane(name: "inputs", steps: [Step(.sh("echo ${version}"))])
+        // A schedule with options: parameterizedCron(), its values escaped like any string.
+        var schedule = Schedule(cron: "H 6 * * 1\n@weekly", timeZone: "Europe/Berlin")
+        schedule.options = ["version": "1's", "track": "internal", "notify": "false"]
+        lane.schedule = schedule
         lane.options = [
             LaneOption(name: "version", pattern: #"^\d+'s$"#, isRequired: true, description: "it's the version"),
             LaneOption(name: "build", kind: .int, defaultValue: "${BUILD_NUMBER:-1}"),
