@@ -1,5 +1,5 @@
-/// Replaces secret values, and their base64, percent-encoded and JSON-escaped forms, with
-/// `********`. Works on bytes; `MaskingLineStream` applies it to a child's output as it streams.
+/// Replaces secret values, and their base64, percent-encoded, JSON- and XML-escaped forms (XML's
+/// numeric character references too, `CharacterReferences`), with `********`. Works on bytes; `MaskingLineStream` applies it to a child's output as it streams.
 public struct SecretMasker: Sendable {
     /// The plain secret values, longest first.
     public let secrets: [String]
@@ -24,11 +24,41 @@ public struct SecretMasker: Sendable {
 
     public static let none = SecretMasker(secrets: [])
 
+    /// Occurrences in the text as it reads once its character references are decoded, as ranges
+    /// of the source: a secret any of whose characters is a reference is masked whole, the
+    /// references with it.
+    private func referenceOccurrences(in buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, startLimit: Int) -> [Range<Int>] {
+        let decoded = CharacterReferences.decode(buffer, end: searchEnd)
+        return decoded.bytes.withUnsafeBufferPointer { text in
+            matcher.occurrences(in: text, searchEnd: text.count, startLimit: text.count).compactMap { range in
+                let source = decoded.sources[range.lowerBound].lowerBound..<decoded.sources[range.upperBound - 1].upperBound
+                return source.lowerBound < startLimit ? source : nil
+            }
+        }
+    }
+
+    /// Sorted, with overlapping and adjacent ranges joined (as the matcher reports its own).
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
     static let maskBytes = Array(Secret.mask.utf8)
 
     /// The longest byte sequence that is ever replaced: a stream must hold back one byte less
     /// than this so that a secret split across two reads is still seen whole.
-    public var longestPatternLength: Int { matcher.longestLength }
+    /// A secret written with character references (`&#80;…`) spreads up to
+    /// `CharacterReferences.longestReference` bytes per byte of it.
+    public var longestPatternLength: Int {
+        max(matcher.longestLength, (secrets.first?.utf8.count ?? 0) * CharacterReferences.longestReference)
+    }
 
     public func mask(_ text: String) -> String {
         guard !matcher.isEmpty else { return text }
@@ -68,7 +98,10 @@ public struct SecretMasker: Sendable {
         _ buffer: UnsafeBufferPointer<UInt8>, searchEnd: Int, emitLimit: Int, maskedPrefix: Int = 0,
         emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Int {
-        let ranges = matcher.occurrences(in: buffer, searchEnd: searchEnd, startLimit: emitLimit)
+        var ranges = matcher.occurrences(in: buffer, searchEnd: searchEnd, startLimit: emitLimit)
+        if CharacterReferences.present(in: buffer, end: searchEnd) {
+            ranges = Self.merged(ranges + referenceOccurrences(in: buffer, searchEnd: searchEnd, startLimit: emitLimit))
+        }
         var cursor = maskedPrefix
         for range in ranges where range.upperBound > cursor {
             if range.lowerBound > cursor { emit(UnsafeBufferPointer(rebasing: buffer[cursor..<range.lowerBound])) }
