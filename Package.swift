@@ -137,6 +137,8 @@ let package = Package(
                 "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder",
                 // To lock and corrupt the run history as another process would.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // To check the journal's digests are HMACs with its key, not plain SHA-256s.
+                .product(name: "Crypto", package: "swift-crypto"),
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftCLITests",

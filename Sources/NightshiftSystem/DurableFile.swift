@@ -10,11 +10,16 @@ import Foundation
 /// of milliseconds a call. A power cut can then lose the last update, which makes a resumed run
 /// re-run that step, never skip it wrongly (the rename stays atomic), so plain fsync on both.
 public enum DurableFile {
-    public static func replace(_ path: String, with bytes: [UInt8], sync: Bool = true) throws(SystemCallError) {
+    /// `permissions`: the new file's mode (less the umask), set on the temporary file from its
+    /// creation, so the bytes are never readable by others even for a moment (the run journal
+    /// is the owner's alone: 0600).
+    public static func replace(
+        _ path: String, with bytes: [UInt8], sync: Bool = true, permissions: UInt16 = 0o644
+    ) throws(SystemCallError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
         guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
         var failure =
             bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")

@@ -28,6 +28,7 @@ enum JournalStepWriter {
         var fields: [(String, String)] = []
         if let commit = inputs.commit { fields.append(("commit", string(commit))) }
         fields += [("configuration", object(inputs.configuration)), ("consumes", object(inputs.consumes))]
+        if let digests = inputs.digests { fields.append(("digests", string(digests))) }
         if let dirty = inputs.dirty { fields.append(("dirty", String(dirty))) }
         fields += [("settings", object(inputs.settings)), ("step", string(inputs.step)), ("variables", object(inputs.variables))]
         return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"

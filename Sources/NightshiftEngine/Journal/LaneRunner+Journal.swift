@@ -21,7 +21,6 @@ extension LaneRunner {
             sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) } ?? "unreadable")
         let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
         let repository = await RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell).state(ofFolder: folder)
-        let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository)
         do {
             var journal: RunJournal
             var folders: RunFolders
@@ -48,6 +47,11 @@ extension LaneRunner {
             }
             let writable = !options.isDryRun && (try? DirectoryCreation.create(folders.logs)) != nil
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
+            let key = JournalKey.workspace(stateDirectory: options.stateDirectory, create: writable)
+            if let problem = key.problem {
+                reporter.notice(masker.mask("warning: the run journal's key cannot be kept: \(problem); this run cannot be resumed"))
+            }
+            let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository, key: key.key)
             let recorder = RunJournalRecorder(
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
                 previous: previous, from: request.from, lock: lock)

@@ -190,7 +190,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         defer { lock.unlock() }
         guard let path else { return }
         do {
-            try DurableFile.replace(path, with: try JournalCoding.encode(journal, steps: encodedSteps))
+            // Owner-only: the journal names every variable a step reads and the lanes file's path.
+            try DurableFile.replace(path, with: try JournalCoding.encode(journal, steps: encodedSteps), permissions: 0o600)
         } catch {
             writeFailure = writeFailure ?? "\(error)"
         }

@@ -4,12 +4,14 @@ import NightshiftSystem
 
 /// Computes a step's inputs (`StepInputs`) in the environment it runs with: the step as written
 /// after interpolation, the configuration in force, the variables it reads and the products of
-/// earlier steps it consumes. Values only ever leave here as SHA-256 digests, except the
-/// configuration's settings, which are kept masked to name what changed.
+/// earlier steps it consumes. Values only ever leave here as keyed digests (`JournalKey`:
+/// HMAC-SHA256 with the workspace's key), except the configuration's settings, which are kept
+/// masked to name what changed.
 struct StepFingerprinter {
     let file: LanesFile
     let masker: SecretMasker
     let repository: RepositoryState?
+    let key: JournalKey
 
     /// A run's log folder differs between a run and its resumption; where logs go is not an
     /// input of what a step makes.
@@ -22,12 +24,13 @@ struct StepFingerprinter {
         var configurationDigests: [String: String] = [:]
         var settings: [String: String] = [:]
         var templates = stepTemplates(step)
-        for (key, template) in configurationTemplates(configuration) where !(step.kind == .archive && Self.exportOnly(key)) {
+        for (name, template) in configurationTemplates(configuration, for: step.kind)
+        where !(step.kind == .archive && Self.exportOnly(name)) {
             let value = resolve(template)
-            configurationDigests[key] = ContentDigest.sha256(value)
+            configurationDigests[name] = key.digest(value)
             // Only the configuration's own settings are named in messages; codesigning's hold
             // passwords, and the masker cannot know a password it was never told is one.
-            if !key.hasPrefix("codesigning.") { settings[key] = masker.mask(value) }
+            if !name.hasPrefix("codesigning.") { settings[name] = masker.mask(value) }
             templates.append(template)
         }
         var names = Set(templates.flatMap { $0.references.flatMap(\.candidates) })
@@ -38,11 +41,11 @@ struct StepFingerprinter {
         names.formUnion(step.options.environment.keys)
         var variables: [String: String] = [:]
         for name in names.subtracting(Self.ignoredVariables) {
-            variables[name] = environment[name].map(ContentDigest.sha256) ?? "unset"
+            variables[name] = environment[name].map(key.digest) ?? "unset"
         }
         return StepInputs(
-            step: ContentDigest.sha256(written(step, resolve: resolve)), configuration: configurationDigests, settings: settings,
-            variables: variables, consumes: consumes, commit: repository?.commit, dirty: repository?.dirty)
+            step: key.digest(written(step, resolve: resolve)), configuration: configurationDigests, settings: settings,
+            variables: variables, consumes: consumes, commit: repository?.commit, dirty: repository?.dirty, digests: JournalKey.scheme)
     }
 
     /// Settings that only the export reads: changing them re-signs the export, not the archive.
@@ -78,11 +81,18 @@ struct StepFingerprinter {
     }
 
     /// The settings a step's work depends on: the configuration's (its variables reach every
-    /// step as `NIGHTSHIFT_*`), and for signing steps also codesigning's and the project's.
-    private func configurationTemplates(_ configuration: Configuration?) -> [(String, Template)] {
+    /// step as `NIGHTSHIFT_*`) and the project's; codesigning's only for signing steps, and its
+    /// passwords only for the steps that use them (importing the certificate). A step that
+    /// cannot read a password keeps no trace of it, keyed or not: an `sh:` step that wants one
+    /// reads its variable, which is then among its variables.
+    private func configurationTemplates(_ configuration: Configuration?, for kind: StepKind) -> [(String, Template)] {
         var pairs = configuration?.keyedTemplates ?? []
         if let configuration { pairs.append(("name", Template(configuration.name))) }
-        pairs += (file.codesigning?.keyedTemplates ?? []).map { ("codesigning.\($0.0)", $0.1) }
+        if kind.needsSigning {
+            let readsPasswords = kind == .importCertificate || kind == .package
+            pairs += (file.codesigning?.keyedTemplates ?? []).filter { readsPasswords || !$0.0.hasSuffix("password") }
+                .map { ("codesigning.\($0.0)", $0.1) }
+        }
         pairs += (file.project?.keyedTemplates ?? []).map { ("project.\($0.0)", $0.1) }
         return pairs
     }

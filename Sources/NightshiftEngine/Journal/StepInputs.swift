@@ -14,11 +14,15 @@ public struct StepInputs: Codable, Sendable, Hashable {
     public var consumes: [String: String]
     public var commit: String?
     public var dirty: Bool?
+    /// How the value digests were made: `hmac-sha256` (keyed, `JournalKey`); nil in a journal
+    /// of a nightshift before keyed digests, whose plain SHA-256s cannot be compared.
+    public var digests: String?
 
     public init(
         step: String, configuration: [String: String] = [:], settings: [String: String] = [:], variables: [String: String] = [:],
-        consumes: [String: String] = [:], commit: String? = nil, dirty: Bool? = nil
+        consumes: [String: String] = [:], commit: String? = nil, dirty: Bool? = nil, digests: String? = nil
     ) {
+        self.digests = digests
         self.step = step
         self.configuration = configuration
         self.settings = settings
@@ -40,6 +44,9 @@ public struct StepInputs: Codable, Sendable, Hashable {
 
     /// Why these inputs differ from `earlier`, most telling first; nil when they do not.
     public func change(since earlier: StepInputs) -> String? {
+        if digests != earlier.digests {
+            return "its journal entry was written by an older nightshift, whose unkeyed digests cannot be compared"
+        }
         if commit != earlier.commit {
             return "the commit changed (\(Self.short(earlier.commit)) → \(Self.short(commit)))"
         }

@@ -18,7 +18,7 @@ struct JournalFileTests {
                     number: 1, lane: "beta \"q\" \\ \n\t\u{1}é", kind: "sh", name: "steps\":[]", attempt: 2, fingerprint: "f",
                     inputs: StepInputs(
                         step: "s", configuration: ["a": "1"], settings: ["a": "x"], variables: ["V": "unset"], consumes: ["ipa": "g"],
-                        commit: "c", dirty: true),
+                        commit: "c", dirty: true, digests: "hmac-sha256"),
                     status: "passed", attempts: 3, finished: Date(timeIntervalSince1970: 1_767_225_600),
                     artifacts: [JournalArtifact(path: "/o/A.xcarchive", size: 12, sha256: "ab", directory: true)],
                     exports: ["NIGHTSHIFT_IPA_PATH": "/o/A.ipa"], reusable: false),

@@ -17,18 +17,22 @@ struct StepFingerprintTests {
                     outputs: ["out/${FLAVOR}.zip"]
             """, path: "lanes.yml")
 
+    static let key = JournalKey(bytes: [UInt8](repeating: 7, count: 32))
+
     func inputs(_ variables: [String: String], repository: RepositoryState? = nil) -> StepInputs {
         let environment = EnvironmentVariables(variables)
         let step = Self.file.lanes[0].steps[0]
-        return StepFingerprinter(file: Self.file, masker: Self.file.masker(in: environment), repository: repository)
+        return StepFingerprinter(file: Self.file, masker: Self.file.masker(in: environment), repository: repository, key: Self.key)
             .inputs(of: step, configuration: nil, environment: environment, consumes: [:])
     }
 
-    @Test("the variables a step reads are named with a SHA-256 of each value, never the value")
+    @Test("the variables a step reads are named with a keyed digest of each value, never the value nor its SHA-256")
     func variableDigests() {
         let inputs = inputs(["FLAVOR": "beta", "TOKEN": "tok-secret-123456", "UNRELATED": "x"])
-        #expect(inputs.variables["TOKEN"] == ContentDigest.sha256("tok-secret-123456"))
-        #expect(inputs.variables["FLAVOR"] == ContentDigest.sha256("beta"))
+        #expect(inputs.variables["TOKEN"] == Self.key.digest("tok-secret-123456"))
+        #expect(inputs.variables["TOKEN"] != ContentDigest.sha256("tok-secret-123456"))
+        #expect(inputs.variables["FLAVOR"] == Self.key.digest("beta"))
+        #expect(inputs.digests == "hmac-sha256")
         #expect(inputs.variables["UNRELATED"] == nil)
         let encoded = String(decoding: try! JSONEncoder().encode(inputs), as: UTF8.self)
         #expect(!encoded.contains("tok-secret-123456"))
