@@ -210,6 +210,8 @@ struct AppStoreConnectLaneTests {
         #expect(outcome.standardOutput.contains("from App.ipa (unzip): 1.4.0 (812), \(FakeAppStoreConnect.bundleID)"))
         #expect(outcome.standardOutput.contains("GET /v1/apps?filter[bundleId]=\(FakeAppStoreConnect.bundleID)"))
         #expect(outcome.standardOutput.contains("POST /v1/buildUploads (version 1.4.0, build 812)"))
-        #expect(!outcome.standardOutput.contains("BEGIN PRIVATE KEY") && !outcome.standardOutput.contains(FakeAppStoreConnect.keyID))
+        #expect(!outcome.standardOutput.contains("BEGIN PRIVATE KEY"))
+        // The key id names the key it would sign in with: shown (it grants nothing).
+        #expect(outcome.standardOutput.contains("signed in with key \(FakeAppStoreConnect.keyID) (ES256 token)"))
     }
 }

@@ -327,7 +327,7 @@ struct AppStoreConnectUploadTests {
         await fixture.finish()
     }
 
-    @Test("a wrong key is reported with Apple's words and no secret")
+    @Test("a wrong key is reported with Apple's words and its id, which is no secret")
     func wrongKeyIsRejected() async throws {
         let fixture = try await Fixture()
         var request = fixture.request()
@@ -336,7 +336,7 @@ struct AppStoreConnectUploadTests {
             try await fixture.uploader(shell: await Self.unzip()).upload(request, progress: { _ in })
         }
         #expect(error?.message.contains("HTTP 400") == true)
-        #expect(error?.message.contains("WRONGKEY99") == false)
+        #expect(error?.message.contains("WRONGKEY99") == true, "\(error?.message ?? "")")
         await fixture.finish()
     }
 }
