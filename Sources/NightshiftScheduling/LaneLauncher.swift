@@ -9,12 +9,18 @@ public struct LaneLaunch: Sendable, Hashable {
     public var runID: String
     /// The schedule's `options:`, passed as `name=value` words after the lane (issue #19).
     public var options: [String: String]
+    /// The schedule's secret options, passed as `NIGHTSHIFT_OPTION_NAME` in the child's
+    /// environment, never as words that `ps` shows (issue #26).
+    public var secretOptions: [String: String]
 
-    public init(lane: String, scheduledAt: Date, runID: String, options: [String: String] = [:]) {
+    public init(
+        lane: String, scheduledAt: Date, runID: String, options: [String: String] = [:], secretOptions: [String: String] = [:]
+    ) {
         self.lane = lane
         self.scheduledAt = scheduledAt
         self.runID = runID
         self.options = options
+        self.secretOptions = secretOptions
     }
 }
 

@@ -37,7 +37,8 @@ public struct ProcessLaneLauncher: LaneLauncher {
         var arguments = ["run", launch.lane] + launch.options.keys.sorted().map { "\($0)=\(launch.options[$0] ?? "")" }
         arguments += ["--file", lanesFile]
         if let environmentName { arguments += ["--env", environmentName] }
-        let environment = [RunIdentifier.variable: launch.runID, LaneLockFiles.variable: locks.path(lane: launch.lane)]
+        var environment = [RunIdentifier.variable: launch.runID, LaneLockFiles.variable: locks.path(lane: launch.lane)]
+        for (name, value) in launch.secretOptions { environment[LaneOption.variableName(for: name)] = value }
         return ShellCommand(executable, arguments, environment: environment, workingDirectory: workingDirectory)
     }
 

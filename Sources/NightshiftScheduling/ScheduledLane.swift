@@ -9,6 +9,8 @@ public struct ScheduledLane: Sendable, Hashable {
     public var spec: CronSpec
     /// The zone for lines without `TZ=`: the schedule's `timezone:`, else the system zone.
     public var timeZone: TimeZone
+    /// The lane's secret options: a firing hands their values over in the environment.
+    public var secretOptions: Set<String> = []
 
     public init(name: String, schedule: Schedule, systemTimeZone: TimeZone) throws(ScheduleError) {
         self.name = name
@@ -26,12 +28,22 @@ public struct ScheduledLane: Sendable, Hashable {
         }
     }
 
+    /// A firing of the lane: the schedule's plain options as words, its secret ones for the
+    /// child's environment.
+    public func launch(scheduledAt: Date, runID: String) -> LaneLaunch {
+        LaneLaunch(
+            lane: name, scheduledAt: scheduledAt, runID: runID, options: schedule.options.filter { !secretOptions.contains($0.key) },
+            secretOptions: schedule.options.filter { secretOptions.contains($0.key) })
+    }
+
     /// Every lane of the file that has a `schedule:`, in file order.
     public static func all(in lanes: [Lane], systemTimeZone: TimeZone) throws(ScheduleError) -> [ScheduledLane] {
         var scheduled: [ScheduledLane] = []
         for lane in lanes {
             guard let schedule = lane.schedule else { continue }
-            scheduled.append(try ScheduledLane(name: lane.name, schedule: schedule, systemTimeZone: systemTimeZone))
+            var scheduledLane = try ScheduledLane(name: lane.name, schedule: schedule, systemTimeZone: systemTimeZone)
+            scheduledLane.secretOptions = Set(lane.options.filter(\.isSecret).map(\.name))
+            scheduled.append(scheduledLane)
         }
         return scheduled
     }

@@ -20,9 +20,7 @@ extension Scheduler {
         }
         // The lock is free: a run of this lane left by a previous daemon has ended.
         if leftRunning.contains(where: { $0.lane == name }) { await closeEndedRunsLeftRunning() }
-        let launch = LaneLaunch(
-            lane: name, scheduledAt: scheduledAt, runID: RunIdentifier.scheduled(at: scheduledAt),
-            options: lane.schedule.options)
+        let launch = lane.launch(scheduledAt: scheduledAt, runID: RunIdentifier.scheduled(at: scheduledAt))
         guard lane.schedule.trigger == .changed else {
             let record = await begin(launch, lane, revision: nil)
             running[name] = Task { await self.execute(launch, record) }
