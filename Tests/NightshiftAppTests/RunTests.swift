@@ -110,10 +110,22 @@ struct RunTests {
         let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["nightly"]).execute(
             in: app.environment(["TARGET": "from-env"]))
         #expect(status == 0)
-        #expect(app.standardError.contains("note: TARGET from the environment overrides .env.ci:1"))
+        // Once, although the run reads the environment for its options, its preparation and its console.
+        #expect(app.standardError.components(separatedBy: "note: TARGET from the environment overrides .env.ci:1").count == 2)
         #expect(app.standardOutput.contains("token ******** for from-env"))
         #expect(!app.shown.contains("file-token-123"))
         #expect(await app.shell.commands.first?.environment["TARGET"] == "from-env")
+    }
+
+    @Test("--parallel: the .env notes are printed once")
+    func dotEnvNotesOnceInParallel() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("TARGET=from-file\n", to: ".env.ci")
+        await app.shell.onScript(containing: "echo lint", .output([], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["lint"], parallel: true).execute(
+            in: app.environment(["TARGET": "from-env"]))
+        #expect(status == 0)
+        #expect(app.standardError.components(separatedBy: "note: TARGET from the environment overrides .env.ci:1").count == 2)
     }
 
     @Test("a report that cannot be written: named on stderr, exit 1 although the lane passed")
