@@ -130,6 +130,9 @@ struct StepExecution {
             if !termination.succeeded {
                 result.status = .failed
                 result.message = "'\(identity.name)' failed with \(termination)"
+                if termination == .exited(CommandNotFound.exitStatus) {
+                    result.message? += CommandNotFound.explanation(outputTail: recording.tail)
+                }
                 if case .signalled = termination { result.reason = .signalled } else { result.reason = .exitStatus }
             }
         case .failed(let message, let reason):

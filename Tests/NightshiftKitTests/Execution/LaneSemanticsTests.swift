@@ -35,6 +35,25 @@ struct LaneSemanticsTests {
         #expect(try harness.log(of: "two", in: result) == (mode == .real ? "boom\n" : nil))
     }
 
+    @Test(
+        "exit 127 says 'command not found', naming the command as dash, bash, zsh or env printed it",
+        arguments: [
+            ("sh: 1: swiftlint: not found\n", "command not found: swiftlint"),
+            ("/bin/sh: line 1: swiftlint: command not found\n", "command not found: swiftlint"),
+            ("/bin/sh: swiftlint: command not found\n", "command not found: swiftlint"),
+            ("zsh:1: command not found: swiftlint\n", "command not found: swiftlint"),
+            ("/bin/sh: ./scripts/notify.sh: No such file or directory\n", "command not found: ./scripts/notify.sh"),
+            ("env: 'swiftlint': No such file or directory\n", "command not found: swiftlint"),
+            ("something else went wrong\n", "the shell's code for a command not found"),
+        ])
+    func commandNotFound(stderr: String, says: String) async throws {
+        let harness = try LaneRunnerHarness(yaml: "lanes:\n  ci:\n    steps:\n      - sh: swiftlint --strict\n")
+        await harness.shell.onScript(containing: "swiftlint", .output([(.standardError, stderr)], .exited(127)))
+        let result = try await harness.run("ci")
+        #expect(result.firstFailure?.message == "'swiftlint --strict' failed with exit code 127 (\(says))")
+        #expect(result.firstFailure?.exitCode == 127)
+    }
+
     @Test("continue_on_error keeps going and the lane passes with warnings", arguments: LaneRunnerHarness.Mode.allCases)
     func continueOnError(mode: LaneRunnerHarness.Mode) async throws {
         let harness = try LaneRunnerHarness(
