@@ -16,7 +16,8 @@ struct PreparedRun {
 
 extension CommandContext {
     /// Builds the run of `file`: the real shell from the environment (or the dry-run one that
-    /// prints), the console reporter, and a signal trap forwarding to the running step.
+    /// shows each command beneath its step), the console reporter, and a signal trap forwarding
+    /// to the running step.
     /// `journal`: what the run keeps for `--resume`, and which earlier run it continues.
     func prepareRun(of file: LanesFile, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil) throws -> PreparedRun {
         let environment = try loadEnvironment()
@@ -35,8 +36,7 @@ extension CommandContext {
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
         // them to the terminal's width, where a secret cut in two would no longer be seen whole.
-        let reporter = MaskingReporter(
-            dryRun ? DryRunReporter(output: output) : ConsoleReporter(output: output, style: style, clock: clock), masker: masker)
+        let reporter = MaskingReporter(ConsoleReporter(output: output, style: style, clock: clock, dryRun: dryRun), masker: masker)
         let interruption = RunInterruption()
         let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
         var dependencies = Dependencies(
