@@ -1,21 +1,15 @@
-public import NightshiftCore
+import NightshiftCore
 public import NightshiftSystem
-/// The shell of `--dry-run`: shows each command, masked, and runs nothing. Production code, not
-/// a test fake: the dry run goes through the very same lane runner, and its commands go through
-/// the very same reporter as a real run's output: each one, as `$ command`, is a line of the
-/// output of the step (or cleanup action) that runs it (see `DryRunTranscript`).
+/// The shell of `--dry-run`: records each command and runs nothing. Production code, not a test
+/// fake: the dry run goes through the very same lane runner, and its commands are shown through
+/// the very same reporter as a real run's output, by the lane's `TranscribingShell` around it.
 public actor DryRunShellRunner: ShellRunner {
-    private let output: any OutputSink
-    private let masker: SecretMasker
     private let answers: [DryRunAnswer]
     public private(set) var commands: [ShellCommand] = []
 
     /// `answers` stand in for read-only queries whose output later commands use (the keychain
-    /// search list that cleanup restores), so the printed sequence is the one a real run makes.
-    /// `output` gets the commands run outside any step, which a run does not make today.
-    public init(output: any OutputSink, masker: SecretMasker, answers: [DryRunAnswer] = []) {
-        self.output = output
-        self.masker = masker
+    /// search list that cleanup restores), so the sequence shown is the one a real run makes.
+    public init(answers: [DryRunAnswer] = []) {
         self.answers = answers
     }
 
@@ -24,12 +18,6 @@ public actor DryRunShellRunner: ShellRunner {
         onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void
     ) async throws -> Termination {
         await record(command)
-        let line = CommandLineRendering.transcript(command)
-        if let step = DryRunTranscript.step {
-            await step(line)
-        } else {
-            output.out(masker.mask(line) + "\n")
-        }
         if let answer = answers.first(where: { $0.matches(command) }) {
             await onOutput(.standardOutput, Array(answer.standardOutput.utf8))
         }
@@ -38,23 +26,6 @@ public actor DryRunShellRunner: ShellRunner {
 
     private func record(_ command: ShellCommand) {
         commands.append(command)
-    }
-}
-
-/// Where a dry run's command lines go: the output of the step or cleanup action whose task runs
-/// them. The shell is shared by every step and lane (and by the keychain and the uploaders,
-/// built before any step): a task-local is what tells it whose command it is shown, without
-/// every performer passing its step along.
-public enum DryRunTranscript {
-    /// Takes a command line (unmasked; the step's output masks it) for the running step.
-    @TaskLocal public static var step: (@Sendable (String) async -> Void)?
-
-    /// Runs `operation` with the commands it makes shown through `show`; nil leaves them as they are.
-    static func showing<T: Sendable>(
-        through show: (@Sendable (String) async -> Void)?, _ operation: () async -> T
-    ) async -> T {
-        guard let show else { return await operation() }
-        return await $step.withValue(show) { await operation() }
     }
 }
 

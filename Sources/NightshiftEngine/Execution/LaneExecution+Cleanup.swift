@@ -18,7 +18,9 @@ extension LaneExecution {
                 result.message = "left undone: nightshift was interrupted three times"
             } else {
                 runner.reporter.stepStarted(identity)
-                let outcome = await DryRunTranscript.showing(through: transcript(for: identity)) { await run.run(action) }
+                transcript?.show(through: transcriptTarget(for: identity))
+                let outcome = await run.run(action)
+                transcript?.show(through: nil)
                 describe(outcome, of: action, in: &result)
             }
             result.duration = .seconds(clock.now.timeIntervalSince(start))
@@ -34,8 +36,7 @@ extension LaneExecution {
     }
 
     /// A dry run shows the commands of a cleanup action beneath it, masked, as a step's.
-    private func transcript(for identity: StepIdentity) -> (@Sendable (String) async -> Void)? {
-        guard runner.options.isDryRun else { return nil }
+    private func transcriptTarget(for identity: StepIdentity) -> DryRunTranscript.Target {
         let (reporter, masker) = (runner.reporter, masker)
         return { line in reporter.stepOutput(Array((masker.mask(line) + "\n").utf8), channel: .standardOutput, step: identity) }
     }

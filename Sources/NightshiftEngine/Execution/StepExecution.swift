@@ -92,13 +92,11 @@ struct StepExecution {
             timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
         // A dry run shows each command as a line of the step's output, as a real run logs it.
-        let transcript: (@Sendable (String) async -> Void)? =
-            runner.options.isDryRun ? { @Sendable line in await recorder.receive(.standardOutput, Array((line + "\n").utf8)) } : nil
-        let outcome = await DryRunTranscript.showing(through: transcript) {
-            await runner.interruption.runCancellable(always: step.options.always) {
-                await watchdog.run { try await performer.perform(step, in: context) }
-            }
+        execution.transcript?.show(through: { line in await recorder.receive(.standardOutput, Array((line + "\n").utf8)) })
+        let outcome = await runner.interruption.runCancellable(always: step.options.always) {
+            await watchdog.run { try await performer.perform(step, in: context) }
         }
+        execution.transcript?.show(through: nil)
         let recording = await recorder.finish(failed: !outcome.succeeded)
         if let problem = recording.logProblem {
             runner.reporter.notice(execution.masker.mask("warning: the log of step '\(identity.name)' is incomplete: \(problem)"))

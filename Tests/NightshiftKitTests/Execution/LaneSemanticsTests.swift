@@ -6,7 +6,8 @@ import NightshiftTestSupport
 import Testing
 
 /// Each test runs its lane both ways a run can go, dry and for real, against the same strict
-/// shell: the semantics agree; only the logs differ (a real run writes them, a dry run none).
+/// shell: the semantics agree; only the output differs (a real run writes logs, a dry run none and
+/// shows each command as `$ command` in its step's output).
 @Suite("Lane semantics", .temporaryDirectory)
 struct LaneSemanticsTests {
     @Test("steps run in order and a failure stops the lane with the step named", arguments: LaneRunnerHarness.Mode.allCases)
@@ -30,8 +31,9 @@ struct LaneSemanticsTests {
         #expect(result.statuses == ["one": .passed, "two": .failed, "three": .notRun])
         #expect(result.firstFailure?.message == "'two' failed with exit code 3")
         #expect(result.firstFailure?.exitCode == 3)
-        #expect(result.firstFailure?.outputTail == "boom")
-        // Where the modes differ: only a real run keeps the failing step's output in its log.
+        // Where the modes differ: a dry run shows the command as the step's first line of output,
+        // and only a real run keeps the failing step's output in its log.
+        #expect(result.firstFailure?.outputTail == (mode == .real ? "boom" : "$ two\nboom"))
         #expect(try harness.log(of: "two", in: result) == (mode == .real ? "boom\n" : nil))
     }
 
