@@ -8,7 +8,10 @@
 # P12_PASSWORD, CERT_DAYS, DEVICES (count), LEGACY=1 for a p12 made with the legacy algorithms
 # Apple's exports use, OTHER_CERT=1 to put a certificate other than the p12's in the profile,
 # COMMON_NAME for the certificate's CN (UTF-8), STRING_MASK=default to let openssl choose the
-# narrowest ASN.1 string type for it (T61String, BMPString or UniversalString, as some CAs do).
+# narrowest ASN.1 string type for it (T61String, BMPString or UniversalString, as some CAs do),
+# PROFILE_FILE for the profile's file name (<out>/<PROFILE_FILE>.mobileprovision, default <name>),
+# KEEP_IDENTITY=1 to sign with the identity of an existing <out>/<name>.p12 (opened with
+# $P12_PASSWORD) instead of making a new one: several profiles for one certificate.
 set -eu
 
 out=$1
@@ -40,13 +43,18 @@ make_certificate() { # $1: file prefix
         -subj "/UID=$team/CN=$common_name/OU=$team/O=Example Corp/C=US" 2>/dev/null
 }
 
-make_certificate identity
-legacy=""
-# LibreSSL (a Mac's /usr/bin/openssl) has no -legacy: its pkcs12 uses the legacy algorithms anyway.
-if [ "${LEGACY:-0}" = 1 ] && openssl pkcs12 -help 2>&1 | grep -q -- '-legacy'; then legacy="-legacy"; fi
-# shellcheck disable=SC2086
-openssl pkcs12 -export $legacy -inkey "$work/identity.key" -in "$work/identity.pem" \
-    -name "Apple Distribution: Example Corp ($team)" -out "$out/$name.p12" -passout env:P12_PASSWORD
+if [ "${KEEP_IDENTITY:-0}" = 1 ] && [ -f "$out/$name.p12" ]; then
+    openssl pkcs12 -in "$out/$name.p12" -passin env:P12_PASSWORD -nodes -nocerts -out "$work/identity.key"
+    openssl pkcs12 -in "$out/$name.p12" -passin env:P12_PASSWORD -clcerts -nokeys -out "$work/identity.pem"
+else
+    make_certificate identity
+    legacy=""
+    # LibreSSL (a Mac's /usr/bin/openssl) has no -legacy: its pkcs12 uses the legacy algorithms anyway.
+    if [ "${LEGACY:-0}" = 1 ] && openssl pkcs12 -help 2>&1 | grep -q -- '-legacy'; then legacy="-legacy"; fi
+    # shellcheck disable=SC2086
+    openssl pkcs12 -export $legacy -inkey "$work/identity.key" -in "$work/identity.pem" \
+        -name "Apple Distribution: Example Corp ($team)" -out "$out/$name.p12" -passout env:P12_PASSWORD
+fi
 
 embedded=identity
 if [ "${OTHER_CERT:-0}" = 1 ]; then make_certificate other; embedded=other; fi
@@ -91,4 +99,4 @@ PLIST
 signer=cms
 openssl cms -help >/dev/null 2>&1 || signer=smime
 openssl "$signer" -sign -nodetach -binary -signer "$work/identity.pem" -inkey "$work/identity.key" \
-    -in "$work/profile.plist" -outform DER -out "$out/$name.mobileprovision"
+    -in "$work/profile.plist" -outform DER -out "$out/${PROFILE_FILE:-$name}.mobileprovision"

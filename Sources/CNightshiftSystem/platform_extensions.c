@@ -1,11 +1,18 @@
 // Platform extensions, each behind a feature test. glibc declares them only with _GNU_SOURCE
-// (or _DEFAULT_SOURCE), which this file, and only this file, asks for on Linux; the other files
-// of the target compile in strict POSIX mode.
+// (or _DEFAULT_SOURCE), and the macOS SDK only with _DARWIN_C_SOURCE once _POSIX_C_SOURCE is
+// defined (as scripts/check-portability compiles): this file, and only this file among those
+// that need no more, asks for them; the other files of the target compile in strict POSIX mode.
 #if defined(__linux__) && !defined(NIGHTSHIFT_PORTABLE_FALLBACKS)
 #define _GNU_SOURCE
 #define NIGHTSHIFT_LINUX 1
 #endif
 #if defined(__APPLE__) && !defined(NIGHTSHIFT_PORTABLE_FALLBACKS)
+// Before any #include: <sys/cdefs.h> fixes __DARWIN_C_LEVEL when it is first read. Under strict
+// _POSIX_C_SOURCE alone the SDK hides flock() and LOCK_* (xnu bsd/sys/fcntl.h, through
+// <sys/file.h>), posix_spawn_file_actions_addchdir_np (xnu libsyscall/wrappers/spawn/spawn.h) and
+// POSIX_SPAWN_CLOEXEC_DEFAULT (xnu bsd/sys/spawn.h), all behind `!defined(_POSIX_C_SOURCE) ||
+// defined(_DARWIN_C_SOURCE)`. SwiftPM defines no _POSIX_C_SOURCE, so its build sees them anyway.
+#define _DARWIN_C_SOURCE
 #define NIGHTSHIFT_DARWIN 1
 #include <Availability.h>
 #endif

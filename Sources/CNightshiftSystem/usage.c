@@ -1,4 +1,11 @@
-// Strict POSIX: compiles with -std=c11 -D_POSIX_C_SOURCE=200809L (scripts/check-portability).
+// Strict POSIX: compiles with -std=c11 -D_POSIX_C_SOURCE=200809L (scripts/check-portability),
+// except on Darwin, whose <sys/resource.h> (xnu bsd/sys/resource.h) replaces ru_maxrss and the
+// other fields after ru_stime with ru_opaque[14] unless __DARWIN_C_LEVEL is __DARWIN_C_FULL:
+// _DARWIN_C_SOURCE, defined before the first #include because <sys/cdefs.h> fixes the level when
+// it is first read. Glibc declares ru_maxrss in strict mode.
+#if defined(__APPLE__)
+#define _DARWIN_C_SOURCE
+#endif
 #include "nightshift_system.h"
 
 #include <sys/resource.h>

@@ -4,23 +4,29 @@ public import NightshiftEngine
 public import NightshiftSystem
 
 /// The run as people read it: a line per step as it starts and ends, its output indented
-/// beneath, and a summary table at the end.
+/// beneath, and a summary table at the end. A dry run reads the same, its commands as the steps'
+/// output (`$ command`), with no durations and a closing line in place of the table.
 public struct ConsoleReporter: RunReporter {
     let output: any OutputSink
     let style: ConsoleStyle
     let clock: any WallClock
+    let isDryRun: Bool
     /// Without colour, the escape sequences a step prints are kept from the console (they stay
     /// in its log): a plain console, a pipe or Jenkins' log must not be cleared or retitled.
     private let escapes = StepOutputEscapeFilters()
 
-    public init(output: any OutputSink, style: ConsoleStyle, clock: any WallClock) {
+    /// `dryRun`: the lane's commands are shown, not run; nothing is timed, so a dry run's
+    /// console has no timestamps (`style`'s are ignored) and the same text every time.
+    public init(output: any OutputSink, style: ConsoleStyle, clock: any WallClock, dryRun: Bool = false) {
         self.output = output
-        self.style = style
+        self.style = dryRun ? ConsoleStyle(colour: style.colour, timestamps: false, liveProgress: style.liveProgress) : style
         self.clock = clock
+        self.isDryRun = dryRun
     }
 
     public func laneStarted(_ lane: Lane, runID: String) {
-        output.out(stamp() + style.bold("lane \(lane.name)") + style.dim(" (run \(runID))") + "\n")
+        let about = isDryRun ? " (dry run: each command is shown, none is run)" : " (run \(runID))"
+        output.out(stamp() + style.bold("lane \(lane.name)") + style.dim(about) + "\n")
     }
 
     public func stepStarted(_ step: StepIdentity) {
@@ -49,21 +55,26 @@ public struct ConsoleReporter: RunReporter {
 
     public func stepFinished(_ result: StepResult) {
         if !style.colour { escapes.reset(lane: result.lane, name: result.name, kind: result.kind) }
-        let duration = DurationFormatting.short(result.duration)
+        // A dry run times nothing worth showing.
+        let duration = isDryRun ? "" : " (\(DurationFormatting.short(result.duration)))"
         let line: String
         switch result.status {
-        case .passed: line = style.green("✔ \(result.name)") + style.dim(" (\(duration))")
+        case .passed: line = style.green("✔ \(result.name)") + style.dim(duration)
         case .skipped: line = style.dim("↷ \(result.name) skipped: \(result.message ?? "")")
-        case .failedIgnored: line = style.yellow("⚠ \(result.name) (\(duration)): \(result.message ?? "") — continuing")
+        case .failedIgnored: line = style.yellow("⚠ \(result.name)\(duration): \(result.message ?? "") — continuing")
         case .notRun: line = style.dim("· \(result.name) not run")
         case .reused: line = style.green("↻ \(result.name) reused") + style.dim(": \(result.message ?? "")")
         case .failed, .timedOut, .interrupted:
-            line = style.red("✘ \(result.name) (\(duration)): \(result.message ?? result.status.rawValue)")
+            line = style.red("✘ \(result.name)\(duration): \(result.message ?? result.status.rawValue)")
         }
         output.out(stamp() + line + "\n")
     }
 
     public func laneFinished(_ result: LaneResult) {
+        if isDryRun {
+            output.out("\n" + DryRunVerdict(result: result, style: style).render())
+            return
+        }
         output.out("\n" + SummaryTable(result: result, style: style).render())
         if !result.logFolder.isEmpty, result.status != .passed {
             output.out(style.dim("logs: \(result.logFolder)") + "\n")

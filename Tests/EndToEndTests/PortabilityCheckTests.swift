@@ -51,6 +51,18 @@ struct PortabilityCheckTests {
             "#include <spawn.h>\nint f(posix_spawn_file_actions_t *a) { return posix_spawn_file_actions_addchdir_np(a, \"/\"); }\n", 0,
             "extension.c: does not compile in strict POSIX mode"
         ),
+        // Compiles on Linux, whose glibc declares flock in strict mode; the Mac's SDK would not.
+        (
+            "Sources/CNightshiftSystem/locks.c",
+            "#if defined(__linux__) || defined(__APPLE__)\n#include <sys/file.h>\n#endif\nint f(int d) { return flock(d, LOCK_EX); }\n", 4,
+            "uses flock, which the macOS SDK hides in strict POSIX mode"
+        ),
+        // Defined too late: <sys/cdefs.h> has fixed the level by then.
+        (
+            "Sources/CNightshiftSystem/late.c",
+            "#include <sys/resource.h>\n#if defined(__APPLE__)\n#define _DARWIN_C_SOURCE\n#endif\nlong f(void) { struct rusage u; return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_maxrss : 0; }\n",
+            5, "uses ru_maxrss, which the macOS SDK hides"
+        ),
     ]
 
     /// What the same tree may hold without a finding: the Linux branch of a difference, a
@@ -65,6 +77,10 @@ struct PortabilityCheckTests {
         (
             "Sources/CNightshiftSystem/fine.c",
             "#if defined(__linux__)\n#define _GNU_SOURCE\n#endif\n#include <unistd.h>\nint g(void) { return (int)getpid(); }\n"
+        ),
+        (
+            "Sources/CNightshiftSystem/darwin.c",
+            "// flock(2) is only named in this comment\n#if defined(__APPLE__)\n#define _DARWIN_C_SOURCE\n#endif\n#include <sys/resource.h>\nlong h(void) { struct rusage u; return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_maxrss : 0; }\n"
         ),
     ]
 

@@ -196,7 +196,7 @@ struct ResumeRunTests {
         let (outcome, records) = try await workspace.run(["--resume", "--dry-run"])
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(records.isEmpty)
-        #expect(outcome.standardOutput.contains("# archive reused: passed"))
+        #expect(outcome.standardOutput.contains("↻ archive reused: passed"))
         #expect(outcome.standardError.contains("upload re-runs: it failed last time"))
         #expect(try String(contentsOfFile: try workspace.runFolder + "/journal.json", encoding: .utf8) == journal)
     }

@@ -130,17 +130,27 @@ struct RunLaneTests {
         #expect(try document.nodes(forXPath: "//testcase").count == 3)
     }
 
-    @Test("--dry-run prints the commands of called lanes in order and runs nothing")
+    @Test("--dry-run reads as a run: the lane header, each step (called lanes' indented) with its command, a closing line; nothing runs")
     func dryRun() async throws {
         let directory = try makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let outcome = try await NightshiftBinary.run(["run", "nested", "--dry-run"], in: directory)
         #expect(outcome.exitCode == 0)
+        // Piped, as under Jenkins: a real run would stamp each line; a dry run times nothing.
         #expect(
             outcome.standardOutput == """
-                echo "hello from $NAME"
-                echo "token is $DEPLOY_TOKEN" >&2
-                make release
+                lane nested (dry run: each command is shown, none is run)
+                  ▶ echo "hello from $NAME"
+                      $ echo "hello from $NAME"
+                ✔ echo "hello from $NAME"
+                  ▶ echo "token is $DEPLOY_TOKEN" >&2
+                      $ echo "token is $DEPLOY_TOKEN" >&2
+                ✔ echo "token is $DEPLOY_TOKEN" >&2
+                ▶ make release
+                    $ make release
+                ✔ make release
+
+                dry run of lane nested passed: 3 steps would run; nothing was executed
 
                 """)
     }

@@ -41,6 +41,20 @@ struct ParallelRunTests {
         #expect(!app.standardOutput.contains("[lint]"))
     }
 
+    @Test("--parallel 0 is a usage error naming --parallel, exit 2, nothing run; a lane named '0' still runs")
+    func zeroAtOnce() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint", "0"], parallel: true).execute(in: app.environment())
+        #expect(status == 2)
+        #expect(app.standardError.contains("error: --parallel takes how many lanes may run at once, at least 1"))
+        #expect(!app.standardError.contains("no lane named"))
+        #expect(await app.shell.commands.isEmpty)
+
+        let named = try AppHarness(lanes: "lanes:\n  \"0\":\n    steps:\n      - sh: echo zero\n")
+        await named.shell.onScript(containing: "echo zero", .output([], .exited(0)))
+        #expect(await RunLanes(global: LanesFileOptions(), lanes: ["0"], parallel: true).execute(in: named.environment()) == 0)
+    }
+
     @Test("a run interrupted by SIGTERM stops every lane; each runs its cleanup; exit 143")
     func terminateStopsEveryLane() async throws {
         let lanes = """

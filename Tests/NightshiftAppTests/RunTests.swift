@@ -110,10 +110,22 @@ struct RunTests {
         let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["nightly"]).execute(
             in: app.environment(["TARGET": "from-env"]))
         #expect(status == 0)
-        #expect(app.standardError.contains("note: TARGET from the environment overrides .env.ci:1"))
+        // Once, although the run reads the environment for its options, its preparation and its console.
+        #expect(app.standardError.components(separatedBy: "note: TARGET from the environment overrides .env.ci:1").count == 2)
         #expect(app.standardOutput.contains("token ******** for from-env"))
         #expect(!app.shown.contains("file-token-123"))
         #expect(await app.shell.commands.first?.environment["TARGET"] == "from-env")
+    }
+
+    @Test("--parallel: the .env notes are printed once")
+    func dotEnvNotesOnceInParallel() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        try app.write("TARGET=from-file\n", to: ".env.ci")
+        await app.shell.onScript(containing: "echo lint", .output([], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(env: "ci"), lanes: ["lint"], parallel: true).execute(
+            in: app.environment(["TARGET": "from-env"]))
+        #expect(status == 0)
+        #expect(app.standardError.components(separatedBy: "note: TARGET from the environment overrides .env.ci:1").count == 2)
     }
 
     @Test("a report that cannot be written: named on stderr, exit 1 although the lane passed")
@@ -189,15 +201,40 @@ struct RunTests {
         #expect(app.standardOutput.contains("linted"))
     }
 
-    @Test("--dry-run prints the commands, secrets masked, and executes nothing; exit 0")
+    @Test("--dry-run reads as a run (header, each step with its command beneath, a closing line), masks secrets, executes nothing; exit 0")
     func dryRun() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
         let status = await RunLanes(global: LanesFileOptions(), lanes: ["nightly"], dryRun: true)
             .execute(in: app.environment(["RELEASE_TOKEN": "hunter2-secret", "TARGET": "iOS"]))
         #expect(status == 0)
-        #expect(app.standardOutput.contains("echo \"token $RELEASE_TOKEN for ${TARGET}\""))
+        #expect(
+            app.standardOutput == """
+                lane nightly (dry run: each command is shown, none is run)
+                ▶ echo "token $RELEASE_TOKEN for ${TARGET}"
+                    $ echo "token $RELEASE_TOKEN for ${TARGET}"
+                ✔ echo "token $RELEASE_TOKEN for ${TARGET}"
+
+                dry run of lane nightly passed: 1 step would run; nothing was executed
+
+                """)
         #expect(!app.shown.contains("hunter2-secret"))
         #expect(await app.shell.commands.isEmpty)
         #expect(app.signals.trapCount == 0)
+    }
+
+    @Test("--dry-run --parallel: each lane's header, steps, commands and closing line carry its name")
+    func dryRunInParallel() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint", "broken"], dryRun: true, parallel: true)
+            .execute(in: app.environment())
+        #expect(status == 0)
+        for line in [
+            "[lint] lane lint (dry run: each command is shown, none is run)\n", "[lint]     $ echo lint\n",
+            "[lint] dry run of lane lint passed: 1 step would run; nothing was executed\n", "[broken] ▶ Compile\n",
+            "[broken]     $ make broken\n", "[broken] dry run of lane broken passed: 3 steps would run; nothing was executed\n",
+        ] {
+            #expect(app.standardOutput.contains(line), "\(line) not in:\n\(app.standardOutput)")
+        }
+        #expect(await app.shell.commands.isEmpty)
     }
 }

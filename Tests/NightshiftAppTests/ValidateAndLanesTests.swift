@@ -1,3 +1,4 @@
+import Foundation
 import NightshiftApp
 import NightshiftCore
 import NightshiftScheduling
@@ -48,6 +49,46 @@ struct ValidateAndLanesTests {
         #expect(status == 0)
         #expect(app.standardError.contains("lanes.yml:4:15: warning:"))
         #expect(app.standardOutput == "lanes.yml: 1 lane, 0 configurations: OK\n")
+    }
+
+    static let signing = """
+        project: { name: Demo, workspace: Demo.xcworkspace, scheme: Demo }
+        codesigning: { path: "${CODESIGNING_PATH}", certificate_password: "${CERTIFICATE_PASSWORD}" }
+        configurations:
+          staging: { certificate: dist, provisioning_profile: Staging, build_configuration: Release,
+                     app_identifier: com.example.app, export_method: ad-hoc }
+          unused: { certificate: other, provisioning_profile: Other, build_configuration: Release,
+                    app_identifier: com.example.app, export_method: ad-hoc }
+        lanes:
+          beta: { configuration: staging, steps: [package] }
+          lint: { configuration: unused, steps: [{ sh: swiftlint }] }
+        """
+
+    @Test("validate: a signing file run would refuse as missing is a located warning naming the lanes; exit 0, OK")
+    func validateMissingSigningFiles() async throws {
+        let app = try AppHarness(lanes: Self.signing)
+        try FileManager.default.createDirectory(atPath: app.directory + "/cs", withIntermediateDirectories: true)
+        try app.write("not really a p12", to: "cs/dist.p12")
+        let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment(["CODESIGNING_PATH": "./cs"]))
+        #expect(status == 0)
+        #expect(
+            app.standardError == """
+                lanes.yml:4:3: warning: provisioning profile ./cs/Staging.mobileprovision of configuration 'staging' does not exist: lane 'beta' cannot sign until it does (run and profiles refuse it)
+
+                """)
+        #expect(app.standardOutput == "lanes.yml: 2 lanes, 2 configurations: OK\n")
+    }
+
+    @Test("validate: signing files whose folder variable is unset are named as not checked, in a note; exit 0")
+    func validateUncheckedSigningFiles() async throws {
+        let app = try AppHarness(lanes: Self.signing)
+        let status = await ValidateLanes(global: LanesFileOptions()).execute(in: app.environment())
+        #expect(status == 0)
+        #expect(
+            app.standardError == """
+                lanes.yml:4:3: note: the signing files of configuration 'staging' were not checked: environment variable 'CODESIGNING_PATH' (codesigning.path) is not set
+
+                """)
     }
 
     @Test("validate: load errors quoting a secret (lanes.yml's, the environment's, a .env file's) are masked")

@@ -45,7 +45,7 @@ public struct RunLanes: LanesFileCommand {
         defer { withExtendedLifetime(laneLock) {} }
         let file = try context.loadLanesFile()
         let names = Set(file.lanes.map(\.name))
-        let (words, limit) = parallel ? ParallelLimit.split(laneWords, laneNames: names) : (laneWords, nil)
+        let (words, limit) = parallel ? try ParallelLimit.split(laneWords, laneNames: names) : (laneWords, nil)
         let invocations = try LaneInvocation.parse(words, lanes: names).get()
         // `run 2 --parallel`: the number was taken as N, and no lane is left.
         if invocations.isEmpty { throw CommandFailure.usage("name at least one lane to run") }

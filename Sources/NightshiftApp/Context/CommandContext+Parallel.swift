@@ -17,8 +17,7 @@ extension CommandContext {
         let sinks = invocations.map { PrefixedOutputSink(output, lane: output.masker.mask($0.lane), colour: colour) }
         let (runner, masker, clock) = (session.runner, output.masker, self.clock)
         let results = try await session.runInParallel(invocations, limit: limit, keepGoing: keepGoing) { [style] index in
-            let console: any RunReporter =
-                dryRun ? DryRunReporter(output: sinks[index]) : ConsoleReporter(output: sinks[index], style: style, clock: clock)
+            let console = ConsoleReporter(output: sinks[index], style: style, clock: clock, dryRun: dryRun)
             return runner.forParallelLane(reporter: MaskingReporter(console, masker: masker))
         }
         for sink in sinks { sink.finish() }

@@ -16,7 +16,8 @@ struct PreparedRun {
 
 extension CommandContext {
     /// Builds the run of `file`: the real shell from the environment (or the dry-run one that
-    /// prints), the console reporter, and a signal trap forwarding to the running step.
+    /// shows each command beneath its step), the console reporter, and a signal trap forwarding
+    /// to the running step.
     /// `journal`: what the run keeps for `--resume`, and which earlier run it continues.
     func prepareRun(of file: LanesFile, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil) throws -> PreparedRun {
         let environment = try loadEnvironment()
@@ -27,16 +28,11 @@ extension CommandContext {
         let teardownSignal = TeardownSignal()
         let realShell = { self.environment.makeShell(self.shellSettings(environment, teardownSignal: teardownSignal)) }
         let shell: any ShellRunner =
-            dryRun
-            ? DryRunShellRunner(
-                output: output, masker: masker,
-                answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~"))
-            : realShell()
+            dryRun ? DryRunShellRunner(answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~")) : realShell()
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
         // them to the terminal's width, where a secret cut in two would no longer be seen whole.
-        let reporter = MaskingReporter(
-            dryRun ? DryRunReporter(output: output) : ConsoleReporter(output: output, style: style, clock: clock), masker: masker)
+        let reporter = MaskingReporter(ConsoleReporter(output: output, style: style, clock: clock, dryRun: dryRun), masker: masker)
         let interruption = RunInterruption()
         let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
         var dependencies = Dependencies(
@@ -46,7 +42,7 @@ extension CommandContext {
         // A dry run still reads for real what it describes: the commit a resumption would compare,
         // the version and build of an .ipa it would upload.
         if dryRun { dependencies.inspectionShell = realShell() }
-        let keychain = SecurityKeychainImporter(shell: shell, searchListLock: searchListLock(dryRun: dryRun, environment: environment))
+        let searchListLock = searchListLock(dryRun: dryRun, environment: environment)
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,
             condensesToolOutput: RunOptions.condensesToolOutput(
@@ -56,7 +52,7 @@ extension CommandContext {
             journal: journal, workingDirectory: runDirectory)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
-            performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
+            performers: performers(shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress),
             reporter: reporter, interruption: interruption, options: options, masker: masker)
         return PreparedRun(session: RunSession(runner: runner), signals: signals)
     }
@@ -69,8 +65,12 @@ extension CommandContext {
 
     /// Which performer runs each step kind: an exhaustive switch, so a new `StepKeyword` does not
     /// compile until it has one (ARCHITECTURE.md, "Add a step kind").
-    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> StepPerformers {
-        let signing = SigningStepPerformer(files: LocalSigningFileSystem(directory: runDirectory), makeKeychainImporter: { _ in keychain })
+    /// The keychain importer drives the step's own shell: under `--dry-run` the one that shows
+    /// each command beneath its step (and, at cleanup, beneath the cleanup action).
+    private func performers(shell: any ShellRunner, searchListLock: any SearchListLock, liveProgress: Bool) -> StepPerformers {
+        let signing = SigningStepPerformer(
+            files: LocalSigningFileSystem(directory: runDirectory),
+            makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         return StepPerformers { keyword in

@@ -8,7 +8,7 @@ extension SigningError {
         case .missingFile: .missingFile
         case .missingSetting: .missingSetting
         case .missingVariable: .missingVariable
-        case .wrongCertificatePassword: .wrongCertificatePassword
+        case .wrongCertificatePassword, .emptyCertificatePassword: .wrongCertificatePassword
         case .unreadableCertificate: .unreadableCertificate
         case .certificateExpired: .certificateExpired
         case .unreadableProfile: .unreadableProfile

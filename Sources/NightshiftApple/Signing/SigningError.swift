@@ -9,6 +9,8 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An environment variable a setting reads, named as `missingSetting` names a setting.
     case missingVariable(String)
     case wrongCertificatePassword(p12: String)
+    /// The .p12 refused an empty password; `cause` names the variable or setting that left it empty.
+    case emptyCertificatePassword(p12: String, cause: String)
     case unreadableCertificate(p12: String, detail: String)
     case certificateExpired(p12: String, expiredAt: Date)
     case unreadableProfile(path: String, reason: String)
@@ -28,6 +30,7 @@ public enum SigningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingFile(let kind, let path): "\(kind) not found: \(path)"
         case .missingSetting(let setting), .missingVariable(let setting): "\(setting) is not set"
         case .wrongCertificatePassword(let p12): "cannot open \(p12): wrong certificate password"
+        case .emptyCertificatePassword(let p12, let cause): "cannot open \(p12) with an empty certificate password: \(cause)"
         case .unreadableCertificate(let p12, let detail): "cannot read the certificate in \(p12): \(detail)"
         case .certificateExpired(let p12, let date): "the certificate in \(p12) expired on \(UTCTimestamp.day(date))"
         case .unreadableProfile(let path, let reason): "cannot read provisioning profile \(path): \(reason)"

@@ -15,6 +15,10 @@ public struct SigningInputs: Sendable, Hashable {
     public var teamID: String?
     /// `$HOME`, where profiles are installed.
     public var home: String
+    /// Why the certificate password is empty, naming the variable or setting (never a value);
+    /// nil when it is not. An empty password opens some .p12 files, so this only explains a
+    /// refusal: "wrong certificate password" would send the reader after the wrong value.
+    public var emptyPasswordCause: String?
 
     /// Resolves `configuration`'s signing settings; `runFolder` holds the keychain when
     /// `codesigning.keychain.name` is absent, and must be absolute: `security` reads a relative
@@ -32,15 +36,32 @@ public struct SigningInputs: Sendable, Hashable {
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
         // as any when lanes.yml gives none.
         let keychainPassword = codesigning.keychain.password.map(resolve) ?? UUID().uuidString
+        let certificatePassword = codesigning.certificatePassword.map(resolve) ?? ""
         return SigningInputs(
             configurationName: configuration.name,
             p12Path: "\(folder)/\(resolve(configuration.certificate)).p12",
             profilePath: "\(folder)/\(resolve(configuration.provisioningProfile)).mobileprovision",
-            certificatePassword: Secret(codesigning.certificatePassword.map(resolve) ?? ""),
+            certificatePassword: Secret(certificatePassword),
             keychain: KeychainSpec(path: keychainPath, password: Secret(keychainPassword), makeDefault: codesigning.keychain.makeDefault),
             appIdentifier: resolve(configuration.appIdentifier),
             teamID: (configuration.teamID ?? lanesFile.project?.teamID).map(resolve).flatMap { $0.isEmpty ? nil : $0 },
-            home: home)
+            home: home,
+            emptyPasswordCause: certificatePassword.isEmpty ? emptyCause(codesigning.certificatePassword, environment) : nil)
+    }
+
+    /// "environment variable 'CERTIFICATE_PASSWORD' (codesigning.certificate_password) is not set",
+    /// "… is set but empty", or the setting itself when no variable is to blame.
+    static func emptyCause(_ template: Template?, _ environment: EnvironmentVariables) -> String {
+        let setting = "codesigning.certificate_password"
+        guard let template else { return "lanes.yml sets no \(setting)" }
+        let names = template.references.flatMap(\.candidates)
+        if let unset = names.first(where: { environment[$0] == nil }) {
+            return "environment variable '\(unset)' (\(setting)) is not set"
+        }
+        if let empty = names.first(where: { environment[$0]?.isEmpty == true }) {
+            return "environment variable '\(empty)' (\(setting)) is set but empty"
+        }
+        return "\(setting) is empty"
     }
 
     /// A path is used as given; a bare name lives in `~/Library/Keychains`, like `security` does.

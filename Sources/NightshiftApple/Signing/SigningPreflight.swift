@@ -84,7 +84,11 @@ public struct SigningPreflight: Sendable {
     /// The .p12's identities, opened with the configured password.
     private func identities(_ inputs: SigningInputs) async throws(SigningError) -> P12Inspector.Reading {
         guard files.fileExists(atPath: inputs.p12Path) else { throw .missingFile(kind: "certificate", path: inputs.p12Path) }
-        return try await inspector.read(inputs.p12Path, password: inputs.certificatePassword)
+        do {
+            return try await inspector.read(inputs.p12Path, password: inputs.certificatePassword)
+        } catch .wrongCertificatePassword(let p12) where inputs.emptyPasswordCause != nil {
+            throw .emptyCertificatePassword(p12: p12, cause: inputs.emptyPasswordCause ?? "")
+        }
     }
 
     /// A check that cannot decide never stops a lane that would have worked: `security import`

@@ -1,18 +1,15 @@
-public import NightshiftCore
+import NightshiftCore
 public import NightshiftSystem
-/// The shell of `--dry-run`: prints each command, masked, one per line, and runs nothing.
-/// Production code, not a test fake: the dry run goes through the very same lane runner.
+/// The shell of `--dry-run`: records each command and runs nothing. Production code, not a test
+/// fake: the dry run goes through the very same lane runner, and its commands are shown through
+/// the very same reporter as a real run's output, by the lane's `TranscribingShell` around it.
 public actor DryRunShellRunner: ShellRunner {
-    private let output: any OutputSink
-    private let masker: SecretMasker
     private let answers: [DryRunAnswer]
     public private(set) var commands: [ShellCommand] = []
 
     /// `answers` stand in for read-only queries whose output later commands use (the keychain
-    /// search list that cleanup restores), so the printed sequence is the one a real run makes.
-    public init(output: any OutputSink, masker: SecretMasker, answers: [DryRunAnswer] = []) {
-        self.output = output
-        self.masker = masker
+    /// search list that cleanup restores), so the sequence shown is the one a real run makes.
+    public init(answers: [DryRunAnswer] = []) {
         self.answers = answers
     }
 
@@ -29,7 +26,6 @@ public actor DryRunShellRunner: ShellRunner {
 
     private func record(_ command: ShellCommand) {
         commands.append(command)
-        output.out(masker.mask(CommandLineRendering.render(command)) + "\n")
     }
 }
 
@@ -58,6 +54,15 @@ public enum CommandLineRendering {
         if command.standardInput != nil { words.append("< (stdin)") }
         if let directory = command.workingDirectory { words.insert("(cd \(quote(directory)) &&", at: 0); words.append(")") }
         return words.joined(separator: " ")
+    }
+
+    /// The command as a shell transcript shows it: `$ ` before its first line, a script's further
+    /// lines indented to match, without the script's last newline.
+    public static func transcript(_ command: ShellCommand) -> String {
+        var lines = render(command).split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.enumerated().map { $0.offset == 0 ? "$ " + $0.element : ($0.element.isEmpty ? "" : "  " + $0.element) }
+            .joined(separator: "\n")
     }
 
     public static func quote(_ word: String) -> String {

@@ -18,7 +18,10 @@ extension LaneExecution {
                 result.message = "left undone: nightshift was interrupted three times"
             } else {
                 runner.reporter.stepStarted(identity)
-                describe(await run.run(action), of: action, in: &result)
+                transcript?.show(through: transcriptTarget(for: identity))
+                let outcome = await run.run(action)
+                transcript?.show(through: nil)
+                describe(outcome, of: action, in: &result)
             }
             result.duration = .seconds(clock.now.timeIntervalSince(start))
             result.message = result.message.map(masker.mask)
@@ -30,6 +33,12 @@ extension LaneExecution {
                 runner.reporter.notice(masker.mask("warning: cleanup '\(action.name)' did not finish\(left)"))
             }
         }
+    }
+
+    /// A dry run shows the commands of a cleanup action beneath it, masked, as a step's.
+    private func transcriptTarget(for identity: StepIdentity) -> DryRunTranscript.Target {
+        let (reporter, masker) = (runner.reporter, masker)
+        return { line in reporter.stepOutput(Array((masker.mask(line) + "\n").utf8), channel: .standardOutput, step: identity) }
     }
 
     private func describe(_ outcome: CleanupOutcome, of action: CleanupStack.Action, in result: inout StepResult) {

@@ -31,6 +31,8 @@ actor LaneExecution {
     let logsWritable: Bool
     /// Records each step for `--resume`, and decides what a resumed run reuses; nil keeps none.
     let journal: RunJournalRecorder?
+    /// A dry run's: where the steps' shell shows their commands. Nil for a real run.
+    let transcript: DryRunTranscript?
 
     init(runner: LaneRunner, folders: RunFolders, logsWritable: Bool, journal: RunJournalRecorder? = nil) {
         self.runner = runner
@@ -39,6 +41,8 @@ actor LaneExecution {
         self.journal = journal
         self.masker = runner.masker
         self.graph = LaneCallGraph(file: runner.file)
+        let (output, masker) = (runner.dependencies.output, runner.masker)
+        transcript = runner.options.isDryRun ? DryRunTranscript(fallback: { output.out(masker.mask($0) + "\n") }) : nil
     }
 
     nonisolated var clock: any WallClock { runner.dependencies.clock }
@@ -255,7 +259,9 @@ actor LaneExecution {
     ) -> StepContext {
         var context = StepContext(
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
-            folders: folders, shell: runner.dependencies.shell, clock: clock, masker: masker, cleanup: cleanup,
+            folders: folders,
+            shell: transcript.map { TranscribingShell(base: runner.dependencies.shell, transcript: $0) } ?? runner.dependencies.shell,
+            clock: clock, masker: masker, cleanup: cleanup,
             exports: exports, directory: runner.options.workingDirectory,
             isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },

@@ -36,27 +36,3 @@ public protocol RunReporter: Sendable {
 extension RunReporter {
     public func stepProgress(_ text: String?, step: StepIdentity) {}
 }
-
-/// The dry run's reporter: the output is the command list, plus what steps say they would do
-/// without a command (an upload's destination), as `# ` comment lines.
-public struct DryRunReporter: RunReporter {
-    let output: any OutputSink
-
-    public init(output: any OutputSink) {
-        self.output = output
-    }
-
-    public func laneStarted(_ lane: Lane, runID: String) {}
-    public func stepStarted(_ step: StepIdentity) {}
-    public func stepOutput(_ text: [UInt8], channel: OutputChannel, step: StepIdentity) {
-        var lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        output.out(lines.map { "# \($0)\n" }.joined())
-    }
-    /// A resumed dry run's plan: what it would reuse, beside the commands of what it would run.
-    public func stepFinished(_ result: StepResult) {
-        if result.status == .reused { output.out("# \(result.name) reused: \(result.message ?? "")\n") }
-    }
-    public func laneFinished(_ result: LaneResult) {}
-    public func notice(_ text: String) { output.err(text + "\n") }
-}

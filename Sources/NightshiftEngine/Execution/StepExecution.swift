@@ -91,9 +91,12 @@ struct StepExecution {
         let watchdog = StepWatchdog(
             timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
+        // A dry run shows each command as a line of the step's output, as a real run logs it.
+        execution.transcript?.show(through: { line in await recorder.receive(.standardOutput, Array((line + "\n").utf8)) })
         let outcome = await runner.interruption.runCancellable(always: step.options.always) {
             await watchdog.run { try await performer.perform(step, in: context) }
         }
+        execution.transcript?.show(through: nil)
         let recording = await recorder.finish(failed: !outcome.succeeded)
         if let problem = recording.logProblem {
             runner.reporter.notice(execution.masker.mask("warning: the log of step '\(identity.name)' is incomplete: \(problem)"))
@@ -130,6 +133,9 @@ struct StepExecution {
             if !termination.succeeded {
                 result.status = .failed
                 result.message = "'\(identity.name)' failed with \(termination)"
+                if termination == .exited(CommandNotFound.exitStatus) {
+                    result.message? += CommandNotFound.explanation(outputTail: recording.tail)
+                }
                 if case .signalled = termination { result.reason = .signalled } else { result.reason = .exitStatus }
             }
         case .failed(let message, let reason):

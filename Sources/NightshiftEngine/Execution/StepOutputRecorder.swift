@@ -16,6 +16,8 @@ import NightshiftSystem
 /// log (`finish()` says so), and a lane of many quiet steps does not create as many empty files.
 actor StepOutputRecorder {
     private var streams: [MaskingLineStream]
+    /// Per channel: a progress meter's `\r` updates become lines (see `CarriageReturnLines`).
+    private var returns = [CarriageReturnLines(), CarriageReturnLines()]
     /// Nil when the run shows condensed output whole.
     private var condenser: (any OutputCondenser)?
     private var condensing = [false, false]
@@ -56,6 +58,7 @@ actor StepOutputRecorder {
         condensing[index] = condensed && condenser != nil
         var buffer = takeBuffer()
         streams[index].feed(bytes) { buffer.append(contentsOf: $0) }
+        returns[index].normalize(&buffer)
         deliver(&buffer, channel)
         masked = buffer
     }
@@ -81,6 +84,7 @@ actor StepOutputRecorder {
         for channel in [OutputChannel.standardOutput, .standardError] {
             let index = Self.index(of: channel)
             var rest = streams[index].finish()
+            returns[index].normalize(&rest)
             deliver(&rest, channel)
             if condensing[index], let lines = condenser?.finish(channel) { show(lines, channel) }
         }

@@ -6,7 +6,8 @@ import NightshiftTestSupport
 import Testing
 
 /// Each test runs its lane both ways a run can go, dry and for real, against the same strict
-/// shell: the semantics agree; only the logs differ (a real run writes them, a dry run none).
+/// shell: the semantics agree; only the output differs (a real run writes logs, a dry run none and
+/// shows each command as `$ command` in its step's output).
 @Suite("Lane semantics", .temporaryDirectory)
 struct LaneSemanticsTests {
     @Test("steps run in order and a failure stops the lane with the step named", arguments: LaneRunnerHarness.Mode.allCases)
@@ -30,9 +31,29 @@ struct LaneSemanticsTests {
         #expect(result.statuses == ["one": .passed, "two": .failed, "three": .notRun])
         #expect(result.firstFailure?.message == "'two' failed with exit code 3")
         #expect(result.firstFailure?.exitCode == 3)
-        #expect(result.firstFailure?.outputTail == "boom")
-        // Where the modes differ: only a real run keeps the failing step's output in its log.
+        // Where the modes differ: a dry run shows the command as the step's first line of output,
+        // and only a real run keeps the failing step's output in its log.
+        #expect(result.firstFailure?.outputTail == (mode == .real ? "boom" : "$ two\nboom"))
         #expect(try harness.log(of: "two", in: result) == (mode == .real ? "boom\n" : nil))
+    }
+
+    @Test(
+        "exit 127 says 'command not found', naming the command as dash, bash, zsh or env printed it",
+        arguments: [
+            ("sh: 1: swiftlint: not found\n", "command not found: swiftlint"),
+            ("/bin/sh: line 1: swiftlint: command not found\n", "command not found: swiftlint"),
+            ("/bin/sh: swiftlint: command not found\n", "command not found: swiftlint"),
+            ("zsh:1: command not found: swiftlint\n", "command not found: swiftlint"),
+            ("/bin/sh: ./scripts/notify.sh: No such file or directory\n", "command not found: ./scripts/notify.sh"),
+            ("env: 'swiftlint': No such file or directory\n", "command not found: swiftlint"),
+            ("something else went wrong\n", "the shell's code for a command not found"),
+        ])
+    func commandNotFound(stderr: String, says: String) async throws {
+        let harness = try LaneRunnerHarness(yaml: "lanes:\n  ci:\n    steps:\n      - sh: swiftlint --strict\n")
+        await harness.shell.onScript(containing: "swiftlint", .output([(.standardError, stderr)], .exited(127)))
+        let result = try await harness.run("ci")
+        #expect(result.firstFailure?.message == "'swiftlint --strict' failed with exit code 127 (\(says))")
+        #expect(result.firstFailure?.exitCode == 127)
     }
 
     @Test("continue_on_error keeps going and the lane passes with warnings", arguments: LaneRunnerHarness.Mode.allCases)

@@ -45,6 +45,19 @@ struct StepOutputRecorderTests {
         #expect(recording.tail == "second line\nthird")
     }
 
+    @Test("a progress meter's \\r updates are lines of their own on the console and in the log; a CRLF, split or not, is one line end")
+    func carriageReturns() async throws {
+        let recorder = recorder()
+        await recorder.receive(.standardOutput, Array("10%\r20%\r".utf8))
+        await recorder.receive(.standardOutput, Array("100%\r".utf8))
+        await recorder.receive(.standardOutput, Array("\ndone\r\nwindows\r".utf8))
+        await recorder.receive(.standardOutput, Array("\nlast".utf8))
+        let recording = await recorder.finish()
+        #expect(try log() == "10%\n20%\n100%\ndone\nwindows\nlast")
+        #expect(output.standardOutput == "    10%\n    20%\n    100%\n    done\n    windows\n    last\n")
+        #expect(recording.tail == "windows\nlast")
+    }
+
     @Test("a step that prints nothing leaves no empty log file behind")
     func quietStep() async throws {
         let recording = await recorder().finish()

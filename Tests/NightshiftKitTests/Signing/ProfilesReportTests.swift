@@ -49,6 +49,30 @@ struct ProfilesReportTests {
         #expect(output.hasProblems && !output.hasWarnings)
     }
 
+    @Test(
+        "a .p12 that refuses an empty password names the variable that left it empty, unset or blank, not a 'wrong' password",
+        arguments: [
+            (nil, "environment variable 'CERTIFICATE_PASSWORD' (codesigning.certificate_password) is not set"),
+            ("", "environment variable 'CERTIFICATE_PASSWORD' (codesigning.certificate_password) is set but empty"),
+        ] as [(String?, String)])
+    func emptyCertificatePassword(value: String?, cause: String) async throws {
+        let root = try SigningFixtures.temporaryFolder()
+        defer { SigningFixtures.remove(root) }
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        let test = SigningTestContext(root: root, shell: shell, now: Date(timeIntervalSince1970: 1_750_000_000))
+        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
+        var environment = test.environment
+        environment["CERTIFICATE_PASSWORD"] = value
+        let report = ProfilesReport(files: LocalSigningFileSystem(), inspector: P12Inspector(shell: shell))
+        let output = await report.render(SigningTestContext.lanesFile(), environment: environment, now: test.clock.now)
+        #expect(
+            output.text.contains(
+                "  error: cannot open \(test.signingFolder)/distribution.p12 with an empty certificate password: \(cause)\n"),
+            "\(output.text)")
+        #expect(!output.text.contains("wrong certificate password"))
+        #expect(output.hasProblems)
+    }
+
     @Test("a profile without the .p12's certificate is an error, as run's preflight says")
     func certificateNotInProfile() async throws {
         let (output, test) = try await report(["OTHER_CERT": "1"])
