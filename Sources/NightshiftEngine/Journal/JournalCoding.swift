@@ -46,7 +46,10 @@ enum JournalCoding {
 /// Why a run cannot be resumed. Nothing has run when one is raised: exit 2.
 public enum JournalProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
-    case noRun(lane: String, runID: String?, known: [String])
+    /// `otherFiles`: runs of the lane passed over because another lanes file made them.
+    case noRun(lane: String, runID: String?, known: [String], otherFiles: [String] = [])
+    /// `--resume RUN-ID` naming no folder a run could have (`../x`): the id is used as a path.
+    case notARunID(String)
     case otherLanesFile(runID: String, recorded: String, now: String)
     case stillRunning(runID: String, pid: Int32?)
     case otherLane(runID: String, recorded: String, now: String)
@@ -57,8 +60,9 @@ public enum JournalProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot resume from \(path): \(reason)"
-        case .noRun(let lane, let runID?, _): "no run '\(runID)' of lane '\(lane)' to resume"
-        case .noRun(let lane, nil, _): "no failed or interrupted run of lane '\(lane)' to resume"
+        case .noRun(let lane, let runID?, _, _): "no run '\(runID)' of lane '\(lane)' to resume"
+        case .noRun(let lane, nil, _, _): "no failed or interrupted run of lane '\(lane)' to resume"
+        case .notARunID(let runID): "'\(runID)' is not a run id: a run id names a folder (letters, digits, '-', '_', '.')"
         case .otherLanesFile(let runID, let recorded, let now):
             "run '\(runID)' ran the lanes of \(recorded), not \(now): it cannot be resumed with this file"
         case .stillRunning(let runID, let pid): "run '\(runID)' is still running\(pid.map { " (pid \($0))" } ?? ""): not resumed"

@@ -18,7 +18,8 @@ extension LaneRunner {
         let store = JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
         let lanesFile = LanesFileRecord(
             path: masker.mask(request.lanesFilePath),
-            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) } ?? "unreadable")
+            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) }
+                ?? LanesFileRecord.unreadable)
         let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
         let repository = await RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell).state(ofFolder: folder)
         let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository)
@@ -27,10 +28,15 @@ extension LaneRunner {
             var folders: RunFolders
             var previous: [JournalStep] = []
             if request.continuesEarlierRun {
-                let resumed = try resumedJournal(request, lane: lane, store: store, lanesFile: lanesFile)
+                let (resumed, picked) = try resumedJournal(request, lane: lane, store: store, lanesFile: lanesFile)
                 journal = resumed
                 previous = resumed.steps
-                announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request)
+                announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request, picked: picked)
+                if resumed.lanesFile.path != lanesFile.path {
+                    reporter.notice(
+                        masker.mask(
+                            "note: run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)"))
+                }
                 let number = (journal.attempts.map(\.number).max() ?? 0) + 1
                 journal.attempts.append(
                     JournalAttempt(
@@ -54,27 +60,36 @@ extension LaneRunner {
             recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {
-            throw RunPreparationError([.error(masker.mask(error.description), at: nil, notes: notes(for: error))])
+            throw RunPreparationError([.error(masker.mask(error.description), at: nil, notes: notes(for: error, store: store))])
         }
     }
 
+    /// The journal to continue, and how it was picked when the command line named no run.
     private func resumedJournal(
         _ request: JournalRequest, lane: Lane, store: JournalStore, lanesFile: LanesFileRecord
-    ) throws(JournalProblem) -> RunJournal {
+    ) throws(JournalProblem) -> (RunJournal, picked: NewestRun?) {
         if let from = request.from {
             let names = FromStepCheck.stepNames(of: lane, in: file)
             guard names.contains(from) else { throw .noStep(step: from, lane: lane.name, names: names) }
         }
         let runID: String
+        var picked: NewestRun?
         switch request.resume {
-        case .run(let named): runID = named
-        case .newest, nil: runID = try store.newest(lane: lane.name, anyStatus: request.resume == nil)
+        case .run(let named):
+            // Checked as `NIGHTSHIFT_RUN_ID` is: the id becomes a path.
+            guard RunIdentifier.isFolderName(named) else { throw .notARunID(named) }
+            runID = named
+        case .newest, nil:
+            let anyStatus = request.resume == nil
+            let newest = try store.newest(lane: lane.name, of: lanesFile, anyStatus: anyStatus)
+            runID = newest.runID
+            picked = NewestRun(anyStatus: anyStatus, otherFiles: newest.otherFiles)
         }
         let journal = try store.load(runID, lane: lane.name)
         guard journal.lane == masker.mask(lane.name) else {
             throw .otherLane(runID: runID, recorded: journal.lane, now: lane.name)
         }
-        guard journal.lanesFile.path == lanesFile.path else {
+        guard journal.lanesFile.isSameFile(as: lanesFile) else {
             throw .otherLanesFile(runID: runID, recorded: journal.lanesFile.path, now: lanesFile.path)
         }
         if FileLock.isHeld(path: store.lockPath(runID)) {
@@ -83,13 +98,23 @@ extension LaneRunner {
         if let from = request.from {
             try FromStepCheck(journal: journal, masker: masker).check(from: from)
         }
-        return journal
+        return (journal, picked)
     }
 
-    private func notes(for problem: JournalProblem) -> [String] {
+    /// How `--resume` without an id (or `--from` alone) chose its run.
+    struct NewestRun {
+        var anyStatus: Bool
+        /// Newer runs of the lane that another lanes file made.
+        var otherFiles: [String]
+    }
+
+    private func notes(for problem: JournalProblem, store: JournalStore) -> [String] {
         switch problem {
-        case .noRun(_, _, let known) where !known.isEmpty: ["runs of this lane: \(known.joined(separator: ", "))"]
-        case .noRun(let lane, nil, _): ["start one with: nightshift run \(lane)"]
+        case .noRun(_, _, let known, _) where !known.isEmpty: ["runs of this lane: \(known.joined(separator: ", "))"]
+        case .noRun(let lane, nil, _, let otherFiles):
+            (otherFiles.isEmpty ? [] : ["runs of other lanes files, ignored: \(otherFiles.joined(separator: ", "))"])
+                + ["start one with: nightshift run \(lane)"]
+        case .notARunID: store.runIDs().isEmpty ? [] : ["runs of this lane: \(store.runIDs().joined(separator: ", "))"]
         case .unreadable: ["nothing was run; start a new run without --resume"]
         case .noStep(let step, _, let names): Suggestion.note(for: step, among: names) + ["steps: \(names.joined(separator: ", "))"]
         default: []
@@ -97,10 +122,16 @@ extension LaneRunner {
     }
 
     /// The first lines of a resumed run: which run, which attempt, and where it starts.
-    private func announce(_ journal: RunJournal, attempt: Int, request: JournalRequest) {
+    private func announce(_ journal: RunJournal, attempt: Int, request: JournalRequest, picked: NewestRun?) {
         let verb = options.isDryRun ? "would resume" : "resuming"
         var line = "\(verb) run \(journal.runID) of lane '\(journal.lane)' (attempt \(attempt), last \(journal.status.rawValue))"
         if let from = request.from { line += ", from step '\(from)'" }
+        if let picked {
+            let file = (request.lanesFilePath as NSString).lastPathComponent
+            line += ": the newest \(picked.anyStatus ? "" : "failed or interrupted ")run of \(file)"
+            let count = picked.otherFiles.count
+            if count > 0 { line += " (\(count) newer run\(count == 1 ? "" : "s") of other lanes files passed over)" }
+        }
         reporter.notice(masker.mask(line))
     }
 }

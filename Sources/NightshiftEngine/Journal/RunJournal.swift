@@ -51,6 +51,15 @@ public struct LanesFileRecord: Codable, Sendable, Hashable {
         self.path = path
         self.sha256 = sha256
     }
+
+    /// Whether a run of `other` is a run of this file: the same path (edited since or not: what
+    /// changed re-runs), or the same content elsewhere (a workspace moved, as Jenkins' `ws@2`).
+    public func isSameFile(as other: LanesFileRecord) -> Bool {
+        path == other.path || (sha256 == other.sha256 && sha256 != Self.unreadable)
+    }
+
+    /// The digest recorded when the file could not be read.
+    public static let unreadable = "unreadable"
 }
 
 /// The repository's commit and whether tracked files differed from it when the run started.
