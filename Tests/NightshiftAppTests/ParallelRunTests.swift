@@ -70,4 +70,23 @@ struct ParallelRunTests {
         #expect(app.standardOutput.contains("\none   interrupted  0.0s      wait-one"))
         #expect(app.standardOutput.contains("\ntwo   interrupted  0.0s      wait-two"))
     }
+
+    @Test("#26.13: with --parallel 1, a lane a failure kept from starting is in the table, the JSON and the JUnit as not run")
+    func laneNeverStartedIsShownNotRun() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "make broken", .output([], .exited(7)))
+        await app.shell.onScript(containing: "echo cleaning", .output([], .exited(0)))
+        let command = RunLanes(
+            global: LanesFileOptions(), lanes: ["broken", "lint", "1"], junit: "r.xml", json: "r.json", parallel: true)
+        #expect(await command.execute(in: app.environment()) == 1)
+        let table = try #require(app.standardOutput.components(separatedBy: "\nlane    result").last)
+        #expect(table.contains("\nbroken  failed"))
+        #expect(table.contains("\nlint    not run"), "\(table)")
+        let json = try #require(app.read("r.json"))
+        #expect(json.contains("\"lane\" : \"lint\""), "\(json)")
+        #expect(json.contains("\"status\" : \"not run\""))
+        let junit = try #require(app.read("r.xml"))
+        #expect(junit.contains("<testsuite name=\"lint\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\""), "\(junit)")
+        #expect(junit.contains("<skipped message=\"lane not run: lane &apos;broken&apos; failed before it started\"/>"))
+    }
 }

@@ -49,6 +49,24 @@ struct RunTests {
         #expect(app.standardOutput.contains("linted"))
     }
 
+    @Test("#26.13: lanes after a failure are not run: each has its table, and the JSON and JUnit list them as not run")
+    func lanesAfterAFailureAreNotRun() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "make broken", .output([], .exited(7)))
+        await app.shell.onScript(containing: "echo cleaning", .output([], .exited(0)))
+        let command = RunLanes(global: LanesFileOptions(), lanes: ["broken", "lint"], junit: "r.xml", json: "r.json")
+        #expect(await command.execute(in: app.environment()) == 1)
+        #expect(app.standardOutput.contains("\necho lint  -         not run\n"), "\(app.standardOutput)")
+        #expect(app.standardOutput.contains("lane lint not run: lane 'broken' failed before it started"))
+        let json = try #require(app.read("r.json"))
+        #expect(json.contains("\"lane\" : \"lint\""), "\(json)")
+        #expect(json.contains("\"status\" : \"not run\""))
+        let junit = try #require(app.read("r.xml"))
+        #expect(junit.contains("<testsuite name=\"lint\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\""), "\(junit)")
+        #expect(junit.contains("<skipped message=\"lane not run: lane &apos;broken&apos; failed before it started\"/>"))
+        #expect(await app.shell.commands.map { $0.arguments.last ?? "" } == ["make broken", "echo cleaning"])
+    }
+
     @Test("an unknown lane: error with did-you-mean and the lane list, exit 2, nothing ran")
     func unknownLane() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)

@@ -22,8 +22,14 @@ public struct RunSession: Sendable {
             runsSoFar[lane, default: 0] += 1
             let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
             results.append(result)
-            if result.status == .interrupted { break }
-            if result.status == .failed, !keepGoing { break }
+            if result.status == .interrupted || (result.status == .failed && !keepGoing) {
+                for later in invocations.dropFirst(results.count) {
+                    let notRun = runner.notRun(later.lane, because: LaneRunner.notRunReason(after: result))
+                    runner.reporter.laneFinished(notRun)
+                    results.append(notRun)
+                }
+                break
+            }
         }
         return results
     }

@@ -150,6 +150,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         case .passed, .passedWithWarnings: journal.status = .passed
         case .failed: journal.status = .failed
         case .interrupted: journal.status = .interrupted
+        // A lane that never started keeps no journal.
+        case .notRun: journal.status = .failed
         }
         write()
     }
