@@ -27,7 +27,8 @@ extension RunSession {
             func start(_ index: Int) {
                 let runner = runnerFor(index)
                 let (lane, repetition, values) = (invocations[index].lane, repetitions[index], optionValues[index])
-                group.addTask { (index, try? await runner.run(lane, repetition: repetition, options: values)) }
+                let given = Set(invocations[index].options.map(\.name))
+                group.addTask { (index, try? await runner.run(lane, repetition: repetition, options: values, given: given)) }
             }
             while next < width {
                 start(next)

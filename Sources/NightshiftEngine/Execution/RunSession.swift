@@ -20,7 +20,8 @@ public struct RunSession: Sendable {
         for (invocation, values) in zip(invocations, optionValues) {
             let lane = invocation.lane
             runsSoFar[lane, default: 0] += 1
-            let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
+            let result = try await runner.run(
+                lane, repetition: runsSoFar[lane]!, options: values, given: Set(invocation.options.map(\.name)))
             results.append(result)
             if result.status == .interrupted || (result.status == .failed && !keepGoing) {
                 for later in invocations.dropFirst(results.count) {

@@ -15,11 +15,8 @@ extension LaneRunner {
     /// or a runner built in code). Throws, before anything ran, when the run to resume cannot be.
     func openJournal(for lane: Lane, runID: String) async throws(RunPreparationError) -> JournalSession? {
         guard let request = options.journal, !options.isDryRun || request.continuesEarlierRun else { return nil }
-        let store = JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
-        let lanesFile = LanesFileRecord(
-            path: masker.mask(request.lanesFilePath),
-            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) }
-                ?? LanesFileRecord.unreadable)
+        let store = journalStore(for: lane)
+        let lanesFile = lanesFileRecord(request)
         let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
         let repository = await RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell).state(ofFolder: folder)
         let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository)
@@ -43,6 +40,7 @@ extension LaneRunner {
                         number: number, started: dependencies.clock.now, resumed: true, from: request.from, repository: repository))
                 journal.repository = repository
                 journal.lanesFile = lanesFile
+                journal.options = journalOptions
                 journal.status = .running
                 let runFolder = store.runFolder(journal.runID)
                 folders = RunFolders(runID: journal.runID, logs: "\(runFolder)/attempt-\(number)", output: "\(runFolder)/output")
@@ -51,6 +49,7 @@ extension LaneRunner {
                 journal = RunJournal(
                     lane: masker.mask(lane.name), runID: runID, lanesFile: lanesFile, repository: repository,
                     attempts: [JournalAttempt(number: 1, started: dependencies.clock.now, resumed: false, repository: repository)])
+                journal.options = journalOptions
             }
             let writable = !options.isDryRun && (try? DirectoryCreation.create(folders.logs)) != nil
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
@@ -60,8 +59,24 @@ extension LaneRunner {
             recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {
-            throw RunPreparationError([.error(masker.mask(error.description), at: nil, notes: notes(for: error, store: store))])
+            throw preparationError(error, store: store)
         }
+    }
+
+    func journalStore(for lane: Lane) -> JournalStore {
+        JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
+    }
+
+    /// The lanes file as the journal records it: path (masked) and SHA-256.
+    func lanesFileRecord(_ request: JournalRequest) -> LanesFileRecord {
+        LanesFileRecord(
+            path: masker.mask(request.lanesFilePath),
+            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) }
+                ?? LanesFileRecord.unreadable)
+    }
+
+    func preparationError(_ problem: JournalProblem, store: JournalStore) -> RunPreparationError {
+        RunPreparationError([.error(masker.mask(problem.description), at: nil, notes: notes(for: problem, store: store))])
     }
 
     /// The journal to continue, and how it was picked when the command line named no run.
@@ -72,19 +87,7 @@ extension LaneRunner {
             let names = FromStepCheck.stepNames(of: lane, in: file)
             guard names.contains(from) else { throw .noStep(step: from, lane: lane.name, names: names) }
         }
-        let runID: String
-        var picked: NewestRun?
-        switch request.resume {
-        case .run(let named):
-            // Checked as `NIGHTSHIFT_RUN_ID` is: the id becomes a path.
-            guard RunIdentifier.isFolderName(named) else { throw .notARunID(named) }
-            runID = named
-        case .newest, nil:
-            let anyStatus = request.resume == nil
-            let newest = try store.newest(lane: lane.name, of: lanesFile, anyStatus: anyStatus)
-            runID = newest.runID
-            picked = NewestRun(anyStatus: anyStatus, otherFiles: newest.otherFiles)
-        }
+        let (runID, picked) = try locateRun(request, lane: lane, store: store, lanesFile: lanesFile)
         let journal = try store.load(runID, lane: lane.name)
         guard journal.lane == masker.mask(lane.name) else {
             throw .otherLane(runID: runID, recorded: journal.lane, now: lane.name)
@@ -99,6 +102,22 @@ extension LaneRunner {
             try FromStepCheck(journal: journal, masker: masker).check(from: from)
         }
         return (journal, picked)
+    }
+
+    /// The run `--resume` or `--from` continues, and how it was picked when none was named.
+    func locateRun(
+        _ request: JournalRequest, lane: Lane, store: JournalStore, lanesFile: LanesFileRecord
+    ) throws(JournalProblem) -> (runID: String, picked: NewestRun?) {
+        switch request.resume {
+        case .run(let named):
+            // Checked as `NIGHTSHIFT_RUN_ID` is: the id becomes a path.
+            guard RunIdentifier.isFolderName(named) else { throw .notARunID(named) }
+            return (named, nil)
+        case .newest, nil:
+            let anyStatus = request.resume == nil
+            let newest = try store.newest(lane: lane.name, of: lanesFile, anyStatus: anyStatus)
+            return (newest.runID, NewestRun(anyStatus: anyStatus, otherFiles: newest.otherFiles))
+        }
     }
 
     /// How `--resume` without an id (or `--from` alone) chose its run.

@@ -21,6 +21,9 @@ public struct RunJournal: Codable, Sendable, Hashable {
     public var attempts: [JournalAttempt]
     /// The latest outcome of each step, in the order the run reached them.
     public var steps: [JournalStep]
+    /// The lane's options in the latest attempt, in the order it declares them (no secret
+    /// value: `JournalOption`); nil in a journal from before they were kept.
+    public var options: [JournalOption]?
 
     public init(
         lane: String, runID: String, lanesFile: LanesFileRecord, repository: RepositoryState?, attempts: [JournalAttempt],

@@ -27,6 +27,11 @@ struct JournalFileTests {
                     status: "failed", attempts: 1, finished: Date(timeIntervalSince1970: 1_767_225_660), artifacts: [], exports: [:],
                     reusable: true),
             ])
+        var withOptions = journal
+        withOptions.options = [
+            JournalOption(name: "flavor", value: "release", given: true), JournalOption(name: "token", value: nil, given: true),
+        ]
+        #expect(try JournalCoding.decode(Data(try JournalCoding.encode(withOptions)), path: "j") == withOptions)
         let bytes = try JournalCoding.encode(journal)
         #expect(try JournalCoding.decode(Data(bytes), path: "j") == journal)
         #expect(throws: JournalProblem.unreadable(path: "j", reason: "it is not a journal (truncated or corrupt)")) {
