@@ -18,12 +18,14 @@ extension LaneRunner {
         let store = journalStore(for: lane)
         let lanesFile = lanesFileRecord(request)
         let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
-        let repository = await RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell).state(ofFolder: folder)
+        let probe = RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell)
+        let repository = await probe.state(ofFolder: folder)
         let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository)
         do {
             var journal: RunJournal
             var folders: RunFolders
             var previous: [JournalStep] = []
+            var tree = WorkingTreeComparison.unknown
             if request.continuesEarlierRun {
                 let (resumed, picked) = try resumedJournal(request, lane: lane, store: store, lanesFile: lanesFile)
                 journal = resumed
@@ -35,6 +37,7 @@ extension LaneRunner {
                             "note: run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)"))
                 }
                 let number = (journal.attempts.map(\.number).max() ?? 0) + 1
+                tree = .compare(now: repository, left: resumed.left, attempt: number - 1)
                 journal.attempts.append(
                     JournalAttempt(
                         number: number, started: dependencies.clock.now, resumed: true, from: request.from, repository: repository))
@@ -53,9 +56,11 @@ extension LaneRunner {
             }
             let writable = !options.isDryRun && (try? DirectoryCreation.create(folders.logs)) != nil
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
+            // The attempt starts from the tree as it is now.
+            journal.left = repository
             let recorder = RunJournalRecorder(
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
-                previous: previous, from: request.from, lock: lock)
+                previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) })
             recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {

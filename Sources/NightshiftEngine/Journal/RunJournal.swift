@@ -16,6 +16,11 @@ public struct RunJournal: Codable, Sendable, Hashable {
     public var lanesFile: LanesFileRecord
     /// nil when the lanes file is not in a git repository (or git could not say).
     public var repository: RepositoryState?
+    /// The repository as the latest attempt left it: asked again whenever a finished step is
+    /// written down and at the lane's end, so an attempt killed mid-run left its latest state.
+    /// A resumed run compares the tree with this, not with a clean one: a build number the run
+    /// itself bumped is no change.
+    public var left: RepositoryState?
     public var status: JournalStatus
     /// The first run and each resumption, oldest first.
     public var attempts: [JournalAttempt]
@@ -65,14 +70,19 @@ public struct LanesFileRecord: Codable, Sendable, Hashable {
     public static let unreadable = "unreadable"
 }
 
-/// The repository's commit and whether tracked files differed from it when the run started.
+/// The repository's commit and how its tracked files differed from it.
 public struct RepositoryState: Codable, Sendable, Hashable {
     public var commit: String
     public var dirty: Bool
+    /// SHA-256 of `git diff --binary HEAD`: what a resumed run compares with the state the
+    /// attempt before it left (`RunJournal.left`). nil when git could not say (or in a journal
+    /// from before it was kept).
+    public var changes: String?
 
-    public init(commit: String, dirty: Bool) {
+    public init(commit: String, dirty: Bool, changes: String? = nil) {
         self.commit = commit
         self.dirty = dirty
+        self.changes = changes
     }
 }
 
