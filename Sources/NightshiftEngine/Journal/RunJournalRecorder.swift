@@ -33,6 +33,8 @@ final class RunJournalRecorder: @unchecked Sendable {
     private var encodedSteps: [String] = []
     /// When a finished step last caused a write.
     private var lastWrite = Date.distantPast
+    /// A finished step is not written down yet (a quick one, `promptWrite`).
+    private var behind = false
     /// Holds the run: a `--resume` of it is refused while this lives.
     private let runLock: FileLock?
     /// For a resumed run, the working tree against the state the attempt before left.
@@ -139,10 +141,27 @@ final class RunJournalRecorder: @unchecked Sendable {
                 reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count))
         let now = clock.now
         guard !passed || result.duration >= Self.promptWrite || now.timeIntervalSince(lastWrite) >= Self.promptWrite.seconds else {
+            behind = true
             return false
         }
         lastWrite = now
         return true
+    }
+
+    /// Before a step that is not `sh:` (signing, archive, export, upload: few, and slow), quick
+    /// steps not yet written are: a build-number bump just before the archive is then in the
+    /// journal, with the tree it left, even if the archive is killed. Not before `sh:` steps,
+    /// which can be a thousand quick ones.
+    func catchUp(before step: Step) async {
+        if case .sh = step.kind { return }
+        guard isBehind else { return }
+        await writeAfterStep()
+    }
+
+    private var isBehind: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return behind
     }
 
     /// Writes the journal with the repository as the step left it: a step may change tracked
@@ -156,6 +175,7 @@ final class RunJournalRecorder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let left { journal.left = left }
+        behind = false
         write()
     }
 

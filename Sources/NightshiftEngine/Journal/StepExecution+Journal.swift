@@ -20,6 +20,7 @@ extension StepExecution {
         case nil:
             break
         }
+        await journal.catchUp(before: step)
         let result = await runAttempts()
         if journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock) {
             await journal.writeAfterStep()
