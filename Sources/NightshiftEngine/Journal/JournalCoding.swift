@@ -35,11 +35,17 @@ enum JournalCoding {
                 path: path,
                 reason: "it is version \(version.version), from a newer nightshift (this one reads up to \(RunJournal.currentVersion))")
         }
+        let journal: RunJournal
         do {
-            return try decoder.decode(RunJournal.self, from: data)
+            journal = try decoder.decode(RunJournal.self, from: data)
         } catch {
             throw .unreadable(path: path, reason: "it is not a journal (truncated or corrupt)")
         }
+        // The next attempt's number is counted from these: a crafted Int.max would trap.
+        guard journal.attempts.allSatisfy({ (1...RunJournal.maxAttempts).contains($0.number) }) else {
+            throw .unreadable(path: path, reason: "its attempt numbers are not 1 to \(RunJournal.maxAttempts)")
+        }
+        return journal
     }
 }
 

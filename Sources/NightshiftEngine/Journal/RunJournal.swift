@@ -8,6 +8,8 @@ public struct RunJournal: Codable, Sendable, Hashable {
     /// The format this build writes and reads; a newer journal is refused, not guessed at.
     public static let currentVersion = 1
     public static let fileName = "journal.json"
+    /// More attempts than any run makes: a journal claiming others was not written by nightshift.
+    public static let maxAttempts = 10_000
 
     public var version: Int
     /// The lane, masked like its run folder.

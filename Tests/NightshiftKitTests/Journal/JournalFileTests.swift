@@ -44,6 +44,18 @@ struct JournalFileTests {
         }
     }
 
+    @Test("a journal whose attempt numbers are out of range is refused, not trusted to count on (Int.max + 1 traps)")
+    func attemptNumbersInRange() throws {
+        for number in [Int.max, 0, -1] {
+            let journal = RunJournal(
+                lane: "beta", runID: "r1", lanesFile: LanesFileRecord(path: "/w/lanes.yml", sha256: "ab"), repository: nil,
+                attempts: [JournalAttempt(number: number, started: Date(timeIntervalSince1970: 0), resumed: false, repository: nil)])
+            #expect(throws: JournalProblem.unreadable(path: "j", reason: "its attempt numbers are not 1 to \(RunJournal.maxAttempts)")) {
+                try JournalCoding.decode(Data(try JournalCoding.encode(journal)), path: "j")
+            }
+        }
+    }
+
     @Test("DurableFile replaces a file whole and leaves no temporary file")
     func durableReplace() throws {
         let folder = try TemporaryDirectory.make("journal")
