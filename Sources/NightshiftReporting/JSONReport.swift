@@ -10,8 +10,11 @@ public struct JSONReport: Sendable {
 
     struct LaneEntry: Encodable {
         var lane: String
-        var runID: String
+        /// Absent for a lane that never started.
+        var runID: String?
         var status: String
+        /// Why a lane did not start (`not run`).
+        var message: String?
         var start: String
         var durationSeconds: Double
         /// Absent when the run had no log folder (it could not be created).
@@ -59,7 +62,7 @@ public struct JSONReport: Sendable {
 
     private func entry(_ result: LaneResult) -> LaneEntry {
         LaneEntry(
-            lane: result.lane, runID: result.runID, status: result.status.rawValue,
+            lane: result.lane, runID: result.runID.isEmpty ? nil : result.runID, status: result.status.rawValue, message: result.message,
             start: UTCTimestamp.iso8601(result.start), durationSeconds: result.duration.seconds,
             logFolder: result.logFolder.isEmpty ? nil : result.logFolder, resumedAttempt: result.attempt > 1 ? result.attempt : nil,
             options: result.options.isEmpty ? nil : result.options,

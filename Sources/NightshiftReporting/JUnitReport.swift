@@ -33,7 +33,9 @@ public struct JUnitReport: Sendable {
         xml += "    <properties>\n"
         // A run's options as `option.NAME` (issue #19), secret values already masked.
         let options = result.options.map { ("option.\($0.name)", $0.value) }
-        for (name, value) in [("run_id", result.runID), ("status", result.status.rawValue)] + options + properties {
+        // A lane that never started has no run id.
+        let runID = result.runID.isEmpty ? [] : [("run_id", result.runID)]
+        for (name, value) in runID + [("status", result.status.rawValue)] + options + properties {
             xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
         }
         xml += "    </properties>\n"

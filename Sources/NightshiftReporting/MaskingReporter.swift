@@ -35,6 +35,7 @@ public struct MaskingReporter: RunReporter {
         var shown = result
         shown.lane = masker.mask(result.lane)
         shown.steps = result.steps.map(masked)
+        shown.message = result.message.map(masker.mask)
         base.laneFinished(shown)
     }
 

@@ -17,7 +17,8 @@ public struct ParallelSummaryTable: Sendable {
         let header = ["lane", "result", "duration", "failed step", "logs"]
         let rows = results.map { result in
             [
-                result.lane, result.status.rawValue, DurationFormatting.short(result.duration), result.firstFailure?.name ?? "-",
+                result.lane, result.status.rawValue, result.status == .notRun ? "-" : DurationFormatting.short(result.duration),
+                result.firstFailure?.name ?? "-",
                 result.logFolder.isEmpty ? "-" : result.logFolder,
             ]
         }
@@ -31,7 +32,12 @@ public struct ParallelSummaryTable: Sendable {
         var lines = [style.bold(line(header)), line(widths.map { String(repeating: "-", count: $0) })]
         for (row, result) in zip(rows, results) {
             let text = line(row)
-            lines.append(result.status == .passed ? text : result.status == .passedWithWarnings ? style.yellow(text) : style.red(text))
+            switch result.status {
+            case .passed: lines.append(text)
+            case .passedWithWarnings: lines.append(style.yellow(text))
+            case .notRun: lines.append(style.dim(text))
+            case .failed, .interrupted: lines.append(style.red(text))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -23,11 +23,16 @@ struct SummaryTable {
             lines.append(step.status.isFailure ? style.red(text) : step.status == .failedIgnored ? style.yellow(text) : text)
         }
         let resumed = result.attempt > 1 ? " (resumed, attempt \(result.attempt))" : ""
-        let verdict = "lane \(result.lane) \(result.status.rawValue) in \(DurationFormatting.short(result.duration))\(resumed)"
+        let verdict =
+            result.status == .notRun
+            ? "lane \(result.lane) not run\(result.message.map { ": \($0)" } ?? "")"
+            : "lane \(result.lane) \(result.status.rawValue) in \(DurationFormatting.short(result.duration))\(resumed)"
         lines.append("")
         lines.append(
             result.status == .passed
-                ? style.green(verdict) : result.status == .passedWithWarnings ? style.yellow(verdict) : style.red(verdict))
+                ? style.green(verdict)
+                : result.status == .passedWithWarnings
+                    ? style.yellow(verdict) : result.status == .notRun ? style.dim(verdict) : style.red(verdict))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -77,13 +77,14 @@ struct ResumeRunTests {
     }
 
     /// A workspace whose first run archived and exported, then failed in the upload.
-    func failedRun(gitRepository: Bool = false) async throws -> Workspace {
+    func failedRun(gitRepository: Bool = false, lanes: String = Self.lanes) async throws -> Workspace {
         let directory = try makeTemporaryDirectory()
-        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        try "1\n".write(toFile: directory + "/build-number", atomically: true, encoding: .utf8)
         try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.secrets[1]])
         if gitRepository {
             try await git(["init", "-q"], in: directory)
-            try await git(["add", "lanes.yml"], in: directory)
+            try await git(["add", "lanes.yml", "build-number"], in: directory)
             try await git(["commit", "-q", "-m", "first"], in: directory)
         }
         let workspace = Workspace(directory: directory)
@@ -165,6 +166,45 @@ struct ResumeRunTests {
         #expect(Self.xcodebuildActions(records) == ["archive", "export"])
         #expect(shown.contains("archive re-runs: the commit changed ("))
         #expect(shown.contains("export re-runs: 'archive' before it re-runs") || shown.contains("export re-runs: the commit changed"))
+    }
+
+    /// The usual iOS lane: an `sh:` step without `outputs:` bumps the build number in a tracked
+    /// file before the archive.
+    static let bumpingLanes = Self.lanes.replacingOccurrences(
+        of: "      - archive\n",
+        with: "      - sh: echo $(( $(cat build-number) + 1 )) > build-number\n        name: bump\n      - archive\n")
+
+    @Test("#26.9: a bump of a tracked file before the archive: --resume reuses bump, archive and export, and only uploads")
+    func resumeAfterBuildNumberBump() async throws {
+        let workspace = try await failedRun(gitRepository: true, lanes: Self.bumpingLanes)
+        defer { SigningFixtures.remove(workspace.directory) }
+        #expect(try String(contentsOfFile: workspace.directory + "/build-number", encoding: .utf8) == "2\n")
+        workspace.allowUpload()
+        let (outcome, records) = try await workspace.run(["--resume"])
+        let shown = outcome.standardOutput + outcome.standardError
+        #expect(outcome.exitCode == 0, "\(shown)")
+        #expect(Self.xcodebuildActions(records).isEmpty, "\(shown)")
+        #expect(shown.contains("↻ bump reused"))
+        #expect(shown.contains("↻ archive reused"))
+        #expect(shown.contains("↻ export reused"))
+        #expect(shown.contains("upload re-runs: it failed last time"))
+        // Bumped once, by the first attempt.
+        #expect(try String(contentsOfFile: workspace.directory + "/build-number", encoding: .utf8) == "2\n")
+    }
+
+    @Test("#26.9: a tracked file changed after the failed attempt re-runs everything, and says so")
+    func trackedFileChangedSinceAttempt() async throws {
+        let workspace = try await failedRun(gitRepository: true, lanes: Self.bumpingLanes)
+        defer { SigningFixtures.remove(workspace.directory) }
+        workspace.allowUpload()
+        try "41\n".write(toFile: workspace.directory + "/build-number", atomically: true, encoding: .utf8)
+        let (outcome, records) = try await workspace.run(["--resume"])
+        let shown = outcome.standardOutput + outcome.standardError
+        #expect(outcome.exitCode == 0, "\(shown)")
+        #expect(Self.xcodebuildActions(records) == ["archive", "export"])
+        #expect(shown.contains("bump re-runs: tracked files changed since attempt 1 ended"), "\(shown)")
+        #expect(shown.contains("archive re-runs: tracked files changed since attempt 1 ended"))
+        #expect(try String(contentsOfFile: workspace.directory + "/build-number", encoding: .utf8) == "42\n")
     }
 
     @Test("--from upload runs the upload alone when the earlier artifacts are there, and refuses when one is gone")

@@ -84,4 +84,18 @@ struct ParallelRunTests {
         #expect(app.standardOutput.contains("\none   interrupted  0.0s      wait-one"))
         #expect(app.standardOutput.contains("\ntwo   interrupted  0.0s      wait-two"))
     }
+
+    @Test("#26.13: with --parallel 1, a lane a failure kept from starting is in the table, the JSON and the JUnit as not run")
+    func laneNeverStartedIsShownNotRun() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "make broken", .output([], .exited(7)))
+        await app.shell.onScript(containing: "echo cleaning", .output([], .exited(0)))
+        let command = RunLanes(
+            global: LanesFileOptions(), lanes: ["broken", "lint", "1"], junit: "r.xml", json: "r.json", parallel: true)
+        #expect(await command.execute(in: app.environment()) == 1)
+        let table = try #require(app.standardOutput.components(separatedBy: "\nlane    result").last)
+        #expect(table.contains("\nbroken  failed"))
+        #expect(table.contains("\nlint    not run"), "\(table)")
+        try expectLintNotRunAfterBroken(in: app)
+    }
 }

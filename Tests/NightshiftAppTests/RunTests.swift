@@ -49,6 +49,19 @@ struct RunTests {
         #expect(app.standardOutput.contains("linted"))
     }
 
+    @Test("#26.13: lanes after a failure are not run: each has its table, and the JSON and JUnit list them as not run")
+    func lanesAfterAFailureAreNotRun() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "make broken", .output([], .exited(7)))
+        await app.shell.onScript(containing: "echo cleaning", .output([], .exited(0)))
+        let command = RunLanes(global: LanesFileOptions(), lanes: ["broken", "lint"], junit: "r.xml", json: "r.json")
+        #expect(await command.execute(in: app.environment()) == 1)
+        #expect(app.standardOutput.contains("\necho lint  -         not run\n"), "\(app.standardOutput)")
+        #expect(app.standardOutput.contains("lane lint not run: lane 'broken' failed before it started"))
+        try expectLintNotRunAfterBroken(in: app)
+        #expect(await app.shell.commands.map { $0.arguments.last ?? "" } == ["make broken", "echo cleaning"])
+    }
+
     @Test("an unknown lane: error with did-you-mean and the lane list, exit 2, nothing ran")
     func unknownLane() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)

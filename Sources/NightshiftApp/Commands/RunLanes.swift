@@ -50,8 +50,9 @@ public struct RunLanes: LanesFileCommand {
         // `run 2 --parallel`: the number was taken as N, and no lane is left.
         if invocations.isEmpty { throw CommandFailure.usage("name at least one lane to run") }
         try context.maskSecretOptions(of: invocations, in: file)
+        // Standardised, so `./lanes.yml` and `lanes.yml` name one file (issue #27).
         let journal = JournalRequest(
-            lanesFilePath: AbsolutePath.resolve(global.file, in: context.currentDirectory), resume: target, from: from)
+            lanesFilePath: AbsolutePath.standardized(global.file, in: context.currentDirectory), resume: target, from: from)
         let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose, journal: journal)
         defer { run.signals?.cancel() }
         let results =

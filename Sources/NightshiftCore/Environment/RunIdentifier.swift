@@ -23,7 +23,7 @@ public enum RunIdentifier {
     }
 
     /// Only characters that cannot leave the folder (`a/b`, `..`) or confuse a shell.
-    static func isFolderName(_ id: String) -> Bool {
+    public static func isFolderName(_ id: String) -> Bool {
         !id.isEmpty && id != "." && id != ".." && id.count <= 128 && id.allSatisfy(isFolderNameCharacter)
     }
 

@@ -48,11 +48,13 @@ public struct LaneInvocation: Sendable, Hashable {
 }
 
 extension LaneRunner {
-    /// The invocation's options checked against its lane's declarations, defaults filled in.
+    /// The invocation's options checked against its lane's declarations, defaults filled in;
+    /// under `--resume`, the resumed run's values for those not given again.
     /// An unknown lane resolves to no options: `prepare` reports it.
     public func resolveOptions(of invocation: LaneInvocation) throws(RunPreparationError) -> LaneOptionValues {
         guard let lane = file.lane(named: invocation.lane) else { return LaneOptionValues(lane: invocation.lane) }
-        let given = invocation.options.map { (name: $0.name, value: $0.value) }
+        let given =
+            invocation.options.map { (name: $0.name, value: $0.value) } + (try optionsOfResumedRun(lane, given: invocation.options))
         switch LaneOptionValues.resolve(given, for: lane, in: dependencies.environment) {
         case .success(let values): return values
         case .failure(let problems): throw RunPreparationError(problems.diagnostics)
@@ -68,11 +70,14 @@ extension LaneRunner {
             options: self.options, masker: masker)
     }
 
-    /// Runs the lane with `values` (from `resolveOptions`), recording them in its result.
-    public func run(_ laneName: String, repetition: Int = 1, options values: LaneOptionValues) async throws(RunPreparationError)
-        -> LaneResult
-    {
-        var result = try await with(values).run(laneName, repetition: repetition)
+    /// Runs the lane with `values` (from `resolveOptions`), recording them in its result and
+    /// its journal; `given`: the names the command line gave (not defaulted).
+    public func run(
+        _ laneName: String, repetition: Int = 1, options values: LaneOptionValues, given: Set<String> = []
+    ) async throws(RunPreparationError) -> LaneResult {
+        var runner = with(values)
+        runner.journalOptions = JournalOption.record(values, given: given, masker: masker)
+        var result = try await runner.run(laneName, repetition: repetition)
         result.options = values.recorded
         return result
     }

@@ -14,6 +14,8 @@ public struct LaneRunner: Sendable {
     /// The masker for this file and environment: declared secrets and secret-looking names.
     /// Built once: every lane, step context and report of the run shares it.
     public let masker: SecretMasker
+    /// The lane's options as its journal keeps them (`run(_:repetition:options:given:)`).
+    var journalOptions: [JournalOption]?
 
     /// `masker`: the one the caller already built for this file and environment (it masks the
     /// console too); nil builds it here.
@@ -42,7 +44,7 @@ public struct LaneRunner: Sendable {
         let execution = LaneExecution(
             runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder)
         let result = await execution.run(lane)
-        journal?.recorder.laneFinished(result.status)
+        await journal?.recorder.laneFinished(result.status)
         return result
     }
 

@@ -7,7 +7,7 @@ import NightshiftCore
 /// lane (they share one `RunInterruption`), and each runs its own cleanup. `depends_on:` between
 /// the lanes of one run does not exist: they are independent.
 extension RunSession {
-    /// Results in the order the lanes were named, of the lanes that started.
+    /// Results in the order the lanes were named; a lane that never started is `notRun`.
     public func runInParallel(
         _ invocations: [LaneInvocation], limit: Int, keepGoing: Bool, runnerFor: @Sendable (Int) -> LaneRunner
     ) async throws(RunPreparationError) -> [LaneResult] {
@@ -23,10 +23,12 @@ extension RunSession {
             var results: [Int: LaneResult] = [:]
             var next = 0
             var stop = false
+            var stoppedBy: LaneResult?
             func start(_ index: Int) {
                 let runner = runnerFor(index)
                 let (lane, repetition, values) = (invocations[index].lane, repetitions[index], optionValues[index])
-                group.addTask { (index, try? await runner.run(lane, repetition: repetition, options: values)) }
+                let given = Set(invocations[index].options.map(\.name))
+                group.addTask { (index, try? await runner.run(lane, repetition: repetition, options: values, given: given)) }
             }
             while next < width {
                 start(next)
@@ -35,13 +37,21 @@ extension RunSession {
             for await (index, result) in group {
                 guard let result else { continue }
                 results[index] = result
-                if result.status == .interrupted || (result.status == .failed && !keepGoing) { stop = true }
+                if result.status == .interrupted || (result.status == .failed && !keepGoing) {
+                    stop = true
+                    stoppedBy = stoppedBy ?? result
+                }
                 if !stop, next < invocations.count, runner.interruption.signal == nil {
                     start(next)
                     next += 1
                 }
             }
-            return results.keys.sorted().compactMap { results[$0] }
+            return invocations.indices.map { index in
+                results[index]
+                    ?? runner.notRun(
+                        invocations[index].lane,
+                        because: stoppedBy.map(LaneRunner.notRunReason(after:)) ?? "the run was interrupted before it started")
+            }
         }
     }
 }

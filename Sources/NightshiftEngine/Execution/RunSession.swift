@@ -20,10 +20,17 @@ public struct RunSession: Sendable {
         for (invocation, values) in zip(invocations, optionValues) {
             let lane = invocation.lane
             runsSoFar[lane, default: 0] += 1
-            let result = try await runner.run(lane, repetition: runsSoFar[lane]!, options: values)
+            let result = try await runner.run(
+                lane, repetition: runsSoFar[lane]!, options: values, given: Set(invocation.options.map(\.name)))
             results.append(result)
-            if result.status == .interrupted { break }
-            if result.status == .failed, !keepGoing { break }
+            if result.status == .interrupted || (result.status == .failed && !keepGoing) {
+                for later in invocations.dropFirst(results.count) {
+                    let notRun = runner.notRun(later.lane, because: LaneRunner.notRunReason(after: result))
+                    runner.reporter.laneFinished(notRun)
+                    results.append(notRun)
+                }
+                break
+            }
         }
         return results
     }

@@ -73,6 +73,8 @@ public enum LaneStatus: String, Sendable, Hashable, Codable {
     case passedWithWarnings = "passed with warnings"
     case failed
     case interrupted
+    /// Never started: an earlier lane of the run failed, or the run was interrupted first.
+    case notRun = "not run"
 }
 
 public struct LaneResult: Sendable, Hashable {
@@ -90,6 +92,8 @@ public struct LaneResult: Sendable, Hashable {
     public var attempt = 1
     /// The options the run was given or defaulted, secret ones masked (issue #19).
     public var options: [LaneOptionValues.Record] = []
+    /// Why a `notRun` lane did not start, masked.
+    public var message: String?
 
     public init(
         lane: String, status: LaneStatus, steps: [StepResult], start: Date, duration: Duration, runID: String,

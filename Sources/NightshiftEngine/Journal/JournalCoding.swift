@@ -35,18 +35,27 @@ enum JournalCoding {
                 path: path,
                 reason: "it is version \(version.version), from a newer nightshift (this one reads up to \(RunJournal.currentVersion))")
         }
+        let journal: RunJournal
         do {
-            return try decoder.decode(RunJournal.self, from: data)
+            journal = try decoder.decode(RunJournal.self, from: data)
         } catch {
             throw .unreadable(path: path, reason: "it is not a journal (truncated or corrupt)")
         }
+        // The next attempt's number is counted from these: a crafted Int.max would trap.
+        guard journal.attempts.allSatisfy({ (1...RunJournal.maxAttempts).contains($0.number) }) else {
+            throw .unreadable(path: path, reason: "its attempt numbers are not 1 to \(RunJournal.maxAttempts)")
+        }
+        return journal
     }
 }
 
 /// Why a run cannot be resumed. Nothing has run when one is raised: exit 2.
 public enum JournalProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
-    case noRun(lane: String, runID: String?, known: [String])
+    /// `otherFiles`: runs of the lane passed over because another lanes file made them.
+    case noRun(lane: String, runID: String?, known: [String], otherFiles: [String] = [])
+    /// `--resume RUN-ID` naming no folder a run could have (`../x`): the id is used as a path.
+    case notARunID(String)
     case otherLanesFile(runID: String, recorded: String, now: String)
     case stillRunning(runID: String, pid: Int32?)
     case otherLane(runID: String, recorded: String, now: String)
@@ -57,8 +66,9 @@ public enum JournalProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot resume from \(path): \(reason)"
-        case .noRun(let lane, let runID?, _): "no run '\(runID)' of lane '\(lane)' to resume"
-        case .noRun(let lane, nil, _): "no failed or interrupted run of lane '\(lane)' to resume"
+        case .noRun(let lane, let runID?, _, _): "no run '\(runID)' of lane '\(lane)' to resume"
+        case .noRun(let lane, nil, _, _): "no failed or interrupted run of lane '\(lane)' to resume"
+        case .notARunID(let runID): "'\(runID)' is not a run id: a run id names a folder (letters, digits, '-', '_', '.')"
         case .otherLanesFile(let runID, let recorded, let now):
             "run '\(runID)' ran the lanes of \(recorded), not \(now): it cannot be resumed with this file"
         case .stillRunning(let runID, let pid): "run '\(runID)' is still running\(pid.map { " (pid \($0))" } ?? ""): not resumed"

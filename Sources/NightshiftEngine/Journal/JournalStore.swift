@@ -15,22 +15,35 @@ struct JournalStore {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .noRun(lane: lane, runID: runID, known: runIDs())
         }
-        return try JournalCoding.decode(data, path: path)
+        let journal = try JournalCoding.decode(data, path: path)
+        // The id names the run folder a resumed run writes into: it must be this one.
+        guard journal.runID == runID else {
+            throw .unreadable(path: path, reason: "it names run '\(journal.runID)', not its folder '\(runID)'")
+        }
+        return journal
     }
 
-    /// The newest run (by its journal's last change) that did not pass, or with `anyStatus` the
-    /// newest run at all. A journal still marked running whose lock nobody holds was cut short
-    /// (a crash, `kill -9`): it counts as interrupted.
-    func newest(lane: String, anyStatus: Bool) throws(JournalProblem) -> String {
+    /// The newest run of `lanesFile` (by its journal's last change) that did not pass, or with
+    /// `anyStatus` its newest run at all; with the newer runs of other lanes files it passed
+    /// over. A journal still marked running whose lock nobody holds was cut short (a crash,
+    /// `kill -9`): it counts as interrupted.
+    func newest(lane: String, of lanesFile: LanesFileRecord, anyStatus: Bool) throws(JournalProblem) -> (
+        runID: String, otherFiles: [String]
+    ) {
         let dated = runIDs().compactMap { runID -> (String, Date)? in
             let attributes = try? FileManager.default.attributesOfItem(atPath: journalPath(runID))
             return (attributes?[.modificationDate] as? Date).map { (runID, $0) }
         }
+        var otherFiles: [String] = []
         for (runID, _) in dated.sorted(by: { ($0.1, $0.0) > ($1.1, $1.0) }) {
             let journal = try load(runID, lane: lane)
-            if anyStatus || journal.status != .passed { return runID }
+            guard journal.lanesFile.isSameFile(as: lanesFile) else {
+                otherFiles.append(runID)
+                continue
+            }
+            if anyStatus || journal.status != .passed { return (runID, otherFiles) }
         }
-        throw .noRun(lane: lane, runID: nil, known: [])
+        throw .noRun(lane: lane, runID: nil, known: [], otherFiles: otherFiles)
     }
 
     func runIDs() -> [String] {

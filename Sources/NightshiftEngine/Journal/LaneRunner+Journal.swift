@@ -15,27 +15,34 @@ extension LaneRunner {
     /// or a runner built in code). Throws, before anything ran, when the run to resume cannot be.
     func openJournal(for lane: Lane, runID: String) async throws(RunPreparationError) -> JournalSession? {
         guard let request = options.journal, !options.isDryRun || request.continuesEarlierRun else { return nil }
-        let store = JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
-        let lanesFile = LanesFileRecord(
-            path: masker.mask(request.lanesFilePath),
-            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) } ?? "unreadable")
+        let store = journalStore(for: lane)
+        let lanesFile = lanesFileRecord(request)
         let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
-        let repository = await RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell).state(ofFolder: folder)
+        let probe = RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell)
+        let repository = await probe.state(ofFolder: folder)
         do {
             var journal: RunJournal
             var folders: RunFolders
             var previous: [JournalStep] = []
+            var tree = WorkingTreeComparison.unknown
             if request.continuesEarlierRun {
-                let resumed = try resumedJournal(request, lane: lane, store: store, lanesFile: lanesFile)
+                let (resumed, picked) = try resumedJournal(request, lane: lane, store: store, lanesFile: lanesFile)
                 journal = resumed
                 previous = resumed.steps
-                announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request)
+                announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request, picked: picked)
+                if resumed.lanesFile.path != lanesFile.path {
+                    reporter.notice(
+                        masker.mask(
+                            "note: run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)"))
+                }
                 let number = (journal.attempts.map(\.number).max() ?? 0) + 1
+                tree = .compare(now: repository, left: resumed.left, attempt: number - 1)
                 journal.attempts.append(
                     JournalAttempt(
                         number: number, started: dependencies.clock.now, resumed: true, from: request.from, repository: repository))
                 journal.repository = repository
                 journal.lanesFile = lanesFile
+                journal.options = journalOptions
                 journal.status = .running
                 let runFolder = store.runFolder(journal.runID)
                 folders = RunFolders(runID: journal.runID, logs: "\(runFolder)/attempt-\(number)", output: "\(runFolder)/output")
@@ -44,6 +51,7 @@ extension LaneRunner {
                 journal = RunJournal(
                     lane: masker.mask(lane.name), runID: runID, lanesFile: lanesFile, repository: repository,
                     attempts: [JournalAttempt(number: 1, started: dependencies.clock.now, resumed: false, repository: repository)])
+                journal.options = journalOptions
             }
             let writable = !options.isDryRun && (try? DirectoryCreation.create(folders.logs)) != nil
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
@@ -52,33 +60,48 @@ extension LaneRunner {
                 reporter.notice(masker.mask("warning: the run journal's key cannot be kept: \(problem); this run cannot be resumed"))
             }
             let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository, key: key.key)
+            // The attempt starts from the tree as it is now.
+            journal.left = repository
             let recorder = RunJournalRecorder(
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
-                previous: previous, from: request.from, lock: lock)
+                previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) })
             recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {
-            throw RunPreparationError([.error(masker.mask(error.description), at: nil, notes: notes(for: error))])
+            throw preparationError(error, store: store)
         }
     }
 
+    func journalStore(for lane: Lane) -> JournalStore {
+        JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
+    }
+
+    /// The lanes file as the journal records it: path (masked) and SHA-256.
+    func lanesFileRecord(_ request: JournalRequest) -> LanesFileRecord {
+        LanesFileRecord(
+            path: masker.mask(request.lanesFilePath),
+            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) }
+                ?? LanesFileRecord.unreadable)
+    }
+
+    func preparationError(_ problem: JournalProblem, store: JournalStore) -> RunPreparationError {
+        RunPreparationError([.error(masker.mask(problem.description), at: nil, notes: notes(for: problem, store: store))])
+    }
+
+    /// The journal to continue, and how it was picked when the command line named no run.
     private func resumedJournal(
         _ request: JournalRequest, lane: Lane, store: JournalStore, lanesFile: LanesFileRecord
-    ) throws(JournalProblem) -> RunJournal {
+    ) throws(JournalProblem) -> (RunJournal, picked: NewestRun?) {
         if let from = request.from {
             let names = FromStepCheck.stepNames(of: lane, in: file)
             guard names.contains(from) else { throw .noStep(step: from, lane: lane.name, names: names) }
         }
-        let runID: String
-        switch request.resume {
-        case .run(let named): runID = named
-        case .newest, nil: runID = try store.newest(lane: lane.name, anyStatus: request.resume == nil)
-        }
+        let (runID, picked) = try locateRun(request, lane: lane, store: store, lanesFile: lanesFile)
         let journal = try store.load(runID, lane: lane.name)
         guard journal.lane == masker.mask(lane.name) else {
             throw .otherLane(runID: runID, recorded: journal.lane, now: lane.name)
         }
-        guard journal.lanesFile.path == lanesFile.path else {
+        guard journal.lanesFile.isSameFile(as: lanesFile) else {
             throw .otherLanesFile(runID: runID, recorded: journal.lanesFile.path, now: lanesFile.path)
         }
         if FileLock.isHeld(path: store.lockPath(runID)) {
@@ -87,13 +110,39 @@ extension LaneRunner {
         if let from = request.from {
             try FromStepCheck(journal: journal, masker: masker).check(from: from)
         }
-        return journal
+        return (journal, picked)
     }
 
-    private func notes(for problem: JournalProblem) -> [String] {
+    /// The run `--resume` or `--from` continues, and how it was picked when none was named.
+    func locateRun(
+        _ request: JournalRequest, lane: Lane, store: JournalStore, lanesFile: LanesFileRecord
+    ) throws(JournalProblem) -> (runID: String, picked: NewestRun?) {
+        switch request.resume {
+        case .run(let named):
+            // Checked as `NIGHTSHIFT_RUN_ID` is: the id becomes a path.
+            guard RunIdentifier.isFolderName(named) else { throw .notARunID(named) }
+            return (named, nil)
+        case .newest, nil:
+            let anyStatus = request.resume == nil
+            let newest = try store.newest(lane: lane.name, of: lanesFile, anyStatus: anyStatus)
+            return (newest.runID, NewestRun(anyStatus: anyStatus, otherFiles: newest.otherFiles))
+        }
+    }
+
+    /// How `--resume` without an id (or `--from` alone) chose its run.
+    struct NewestRun {
+        var anyStatus: Bool
+        /// Newer runs of the lane that another lanes file made.
+        var otherFiles: [String]
+    }
+
+    private func notes(for problem: JournalProblem, store: JournalStore) -> [String] {
         switch problem {
-        case .noRun(_, _, let known) where !known.isEmpty: ["runs of this lane: \(known.joined(separator: ", "))"]
-        case .noRun(let lane, nil, _): ["start one with: nightshift run \(lane)"]
+        case .noRun(_, _, let known, _) where !known.isEmpty: ["runs of this lane: \(known.joined(separator: ", "))"]
+        case .noRun(let lane, nil, _, let otherFiles):
+            (otherFiles.isEmpty ? [] : ["runs of other lanes files, ignored: \(otherFiles.joined(separator: ", "))"])
+                + ["start one with: nightshift run \(lane)"]
+        case .notARunID: store.runIDs().isEmpty ? [] : ["runs of this lane: \(store.runIDs().joined(separator: ", "))"]
         case .unreadable: ["nothing was run; start a new run without --resume"]
         case .noStep(let step, _, let names): Suggestion.note(for: step, among: names) + ["steps: \(names.joined(separator: ", "))"]
         default: []
@@ -101,10 +150,16 @@ extension LaneRunner {
     }
 
     /// The first lines of a resumed run: which run, which attempt, and where it starts.
-    private func announce(_ journal: RunJournal, attempt: Int, request: JournalRequest) {
+    private func announce(_ journal: RunJournal, attempt: Int, request: JournalRequest, picked: NewestRun?) {
         let verb = options.isDryRun ? "would resume" : "resuming"
         var line = "\(verb) run \(journal.runID) of lane '\(journal.lane)' (attempt \(attempt), last \(journal.status.rawValue))"
         if let from = request.from { line += ", from step '\(from)'" }
+        if let picked {
+            let file = (request.lanesFilePath as NSString).lastPathComponent
+            line += ": the newest \(picked.anyStatus ? "" : "failed or interrupted ")run of \(file)"
+            let count = picked.otherFiles.count
+            if count > 0 { line += " (\(count) newer run\(count == 1 ? "" : "s") of other lanes files passed over)" }
+        }
         reporter.notice(masker.mask(line))
     }
 }

@@ -1,7 +1,8 @@
+import Crypto
 import Foundation
 import NightshiftSystem
 
-/// The commit the lanes file's repository is at, and whether tracked files differ from it, asked
+/// The commit the lanes file's repository is at, and how its tracked files differ from it, asked
 /// of git through the run's `ShellRunner`. Only when a `.git` (a folder, or a worktree's file)
 /// stands in the lanes file's folder or above: outside a repository git is never started.
 struct RepositoryProbe {
@@ -13,13 +14,25 @@ struct RepositoryProbe {
         else { return nil }
         let commit = head.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !commit.isEmpty else { return nil }
-        // Untracked files are left out: the run folder itself (`.nightshift/`) is one unless it
-        // is ignored, and it would make every tree dirty. A changed tracked file is what counts.
-        let status = try? await shell.capture(
-            ShellCommand("git", ["status", "--porcelain", "--untracked-files=no"], workingDirectory: root))
-        // When git cannot say, the tree counts as dirty: a resumed run then re-runs, never skips wrongly.
-        let dirty = status.map { !$0.succeeded || !$0.standardOutput.isEmpty } ?? true
-        return RepositoryState(commit: commit, dirty: dirty)
+        let changes = await trackedChanges(in: root)
+        // When git cannot say, the tree counts as dirty and its changes as unknown: a resumed run
+        // then re-runs, never skips wrongly.
+        return RepositoryState(commit: commit, dirty: changes.map { $0.bytes > 0 } ?? true, changes: changes?.digest)
+    }
+
+    /// SHA-256 of `git diff --binary HEAD`: every tracked file's difference from the commit,
+    /// staged or not, binary content included, read as it comes (a changed asset of a hundred
+    /// megabytes is never held whole). Untracked files are left out: the run folder itself
+    /// (`.nightshift/`) is one unless it is ignored, and so are a run's products.
+    private func trackedChanges(in root: String) async -> (digest: String, bytes: Int)? {
+        let digest = StreamDigest()
+        let command = ShellCommand(
+            "git", ["diff", "--binary", "--no-ext-diff", "--no-textconv", "--no-color", "HEAD", "--"], workingDirectory: root)
+        let termination = try? await shell.run(command) { channel, bytes in
+            if channel == .standardOutput { digest.add(bytes) }
+        }
+        guard termination?.succeeded == true else { return nil }
+        return digest.result
     }
 
     static func repositoryRoot(above folder: String) -> String? {
@@ -30,5 +43,24 @@ struct RepositoryProbe {
             if parent == current || parent.isEmpty { return nil }
             current = parent
         }
+    }
+}
+
+/// A SHA-256 fed by a command's output handler. `@unchecked Sendable`: the handler may be called
+/// from another task than the one reading the result, and `lock` guards both fields.
+private final class StreamDigest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hasher = SHA256()
+    private var count = 0
+
+    func add(_ bytes: [UInt8]) {
+        lock.withLock {
+            hasher.update(data: bytes)
+            count += bytes.count
+        }
+    }
+
+    var result: (digest: String, bytes: Int) {
+        lock.withLock { (hasher.finalize().hexString, count) }
     }
 }

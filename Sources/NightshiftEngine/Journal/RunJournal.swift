@@ -8,6 +8,8 @@ public struct RunJournal: Codable, Sendable, Hashable {
     /// The format this build writes and reads; a newer journal is refused, not guessed at.
     public static let currentVersion = 1
     public static let fileName = "journal.json"
+    /// More attempts than any run makes: a journal claiming others was not written by nightshift.
+    public static let maxAttempts = 10_000
 
     public var version: Int
     /// The lane, masked like its run folder.
@@ -16,11 +18,19 @@ public struct RunJournal: Codable, Sendable, Hashable {
     public var lanesFile: LanesFileRecord
     /// nil when the lanes file is not in a git repository (or git could not say).
     public var repository: RepositoryState?
+    /// The repository as the latest attempt left it: asked again whenever a finished step is
+    /// written down and at the lane's end, so an attempt killed mid-run left its latest state.
+    /// A resumed run compares the tree with this, not with a clean one: a build number the run
+    /// itself bumped is no change.
+    public var left: RepositoryState?
     public var status: JournalStatus
     /// The first run and each resumption, oldest first.
     public var attempts: [JournalAttempt]
     /// The latest outcome of each step, in the order the run reached them.
     public var steps: [JournalStep]
+    /// The lane's options in the latest attempt, in the order it declares them (no secret
+    /// value: `JournalOption`); nil in a journal from before they were kept.
+    public var options: [JournalOption]?
 
     public init(
         lane: String, runID: String, lanesFile: LanesFileRecord, repository: RepositoryState?, attempts: [JournalAttempt],
@@ -51,16 +61,30 @@ public struct LanesFileRecord: Codable, Sendable, Hashable {
         self.path = path
         self.sha256 = sha256
     }
+
+    /// Whether a run of `other` is a run of this file: the same path (edited since or not: what
+    /// changed re-runs), or the same content elsewhere (a workspace moved, as Jenkins' `ws@2`).
+    public func isSameFile(as other: LanesFileRecord) -> Bool {
+        path == other.path || (sha256 == other.sha256 && sha256 != Self.unreadable)
+    }
+
+    /// The digest recorded when the file could not be read.
+    public static let unreadable = "unreadable"
 }
 
-/// The repository's commit and whether tracked files differed from it when the run started.
+/// The repository's commit and how its tracked files differed from it.
 public struct RepositoryState: Codable, Sendable, Hashable {
     public var commit: String
     public var dirty: Bool
+    /// SHA-256 of `git diff --binary HEAD`: what a resumed run compares with the state the
+    /// attempt before it left (`RunJournal.left`). nil when git could not say (or in a journal
+    /// from before it was kept).
+    public var changes: String?
 
-    public init(commit: String, dirty: Bool) {
+    public init(commit: String, dirty: Bool, changes: String? = nil) {
         self.commit = commit
         self.dirty = dirty
+        self.changes = changes
     }
 }
 

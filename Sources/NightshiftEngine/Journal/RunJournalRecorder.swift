@@ -33,13 +33,22 @@ final class RunJournalRecorder: @unchecked Sendable {
     private var encodedSteps: [String] = []
     /// When a finished step last caused a write.
     private var lastWrite = Date.distantPast
+    /// A finished step is not written down yet (a quick one, `promptWrite`).
+    private var behind = false
     /// Holds the run: a `--resume` of it is refused while this lives.
     private let runLock: FileLock?
+    /// For a resumed run, the working tree against the state the attempt before left.
+    private let tree: WorkingTreeComparison
+    /// Asks git how the repository stands (nil outside one), for `RunJournal.left`.
+    private let probeRepository: @Sendable () async -> RepositoryState?
 
     init(
         journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, masker: SecretMasker, previous: [JournalStep],
-        from: String?, lock: FileLock?
+        from: String?, lock: FileLock?, tree: WorkingTreeComparison = .unknown,
+        probeRepository: @escaping @Sendable () async -> RepositoryState? = { nil }
     ) {
+        self.tree = tree
+        self.probeRepository = probeRepository
         self.journal = journal
         encodedSteps = journal.steps.map(JournalStepWriter.json)
         self.path = path
@@ -91,7 +100,7 @@ final class RunJournalRecorder: @unchecked Sendable {
         }
         let decision = ResumeRule(
             step: step, fingerprint: ticket.fingerprint, inputs: inputs, previous: previous[number], earlierRerun: firstRerun,
-            artifactNow: ContentDigest.artifact(at:)
+            artifactNow: ContentDigest.artifact(at:), tree: tree
         ).decide()
         if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, firstRerun == nil {
             firstRerun = masker.mask(step.displayName)
@@ -111,7 +120,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         return earlier.exports
     }
 
-    func finish(_ step: Step, _ ticket: Ticket, result: StepResult, exportsAfter: [String: String], clock: any WallClock) {
+    /// Records the step's outcome; true when the journal is due to be written (`writeAfterStep`).
+    func finish(_ step: Step, _ ticket: Ticket, result: StepResult, exportsAfter: [String: String], clock: any WallClock) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         let passed = result.status == .passed
@@ -130,10 +140,43 @@ final class RunJournalRecorder: @unchecked Sendable {
                 // An output the step declared but did not leave proves nothing: never reused.
                 reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count))
         let now = clock.now
-        if !passed || result.duration >= Self.promptWrite || now.timeIntervalSince(lastWrite) >= Self.promptWrite.seconds {
-            lastWrite = now
-            write()
+        guard !passed || result.duration >= Self.promptWrite || now.timeIntervalSince(lastWrite) >= Self.promptWrite.seconds else {
+            behind = true
+            return false
         }
+        lastWrite = now
+        return true
+    }
+
+    /// Before a step that is not `sh:` (signing, archive, export, upload: few, and slow), quick
+    /// steps not yet written are: a build-number bump just before the archive is then in the
+    /// journal, with the tree it left, even if the archive is killed. Not before `sh:` steps,
+    /// which can be a thousand quick ones.
+    func catchUp(before step: Step) async {
+        if case .sh = step.kind { return }
+        guard isBehind else { return }
+        await writeAfterStep()
+    }
+
+    private var isBehind: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return behind
+    }
+
+    /// Writes the journal with the repository as the step left it: a step may change tracked
+    /// files (a build-number bump), and a resumed run compares the tree with the latest state
+    /// written down. Outside a repository, and under `--dry-run`, git is not asked.
+    func writeAfterStep() async {
+        write(left: path == nil ? nil : await probeRepository())
+    }
+
+    private func write(left: RepositoryState?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let left { journal.left = left }
+        behind = false
+        write()
     }
 
     /// A step that took this long is written at once: losing it to a crash would cost as much
@@ -143,13 +186,20 @@ final class RunJournalRecorder: @unchecked Sendable {
     /// re-run: never a false pass. The lane's end always writes.
     static let promptWrite = Duration.seconds(1)
 
-    func laneFinished(_ status: LaneStatus) {
+    func laneFinished(_ status: LaneStatus) async {
+        finish(lane: status, left: path == nil ? nil : await probeRepository())
+    }
+
+    private func finish(lane status: LaneStatus, left: RepositoryState?) {
         lock.lock()
         defer { lock.unlock() }
+        if let left { journal.left = left }
         switch status {
         case .passed, .passedWithWarnings: journal.status = .passed
         case .failed: journal.status = .failed
         case .interrupted: journal.status = .interrupted
+        // A lane that never started keeps no journal.
+        case .notRun: journal.status = .failed
         }
         write()
     }

@@ -20,8 +20,11 @@ extension StepExecution {
         case nil:
             break
         }
+        await journal.catchUp(before: step)
         let result = await runAttempts()
-        journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
+        if journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock) {
+            await journal.writeAfterStep()
+        }
         if let problem = journal.takeWriteFailure() {
             execution.runner.reporter.notice(
                 execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))

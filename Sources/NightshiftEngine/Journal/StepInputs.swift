@@ -13,6 +13,8 @@ public struct StepInputs: Codable, Sendable, Hashable {
     /// Each product the step consumes → the fingerprint of the step that made it.
     public var consumes: [String: String]
     public var commit: String?
+    /// Whether tracked files differed from the commit as the attempt started: kept for people,
+    /// not part of the fingerprint.
     public var dirty: Bool?
     /// How the value digests were made: `hmac-sha256` (keyed, `JournalKey`); nil in a journal
     /// of a nightshift before keyed digests, whose plain SHA-256s cannot be compared.
@@ -38,7 +40,9 @@ public struct StepInputs: Codable, Sendable, Hashable {
         lines += configuration.keys.sorted().map { "configuration \($0) \(configuration[$0]!)" }
         lines += variables.keys.sorted().map { "variable \($0) \(variables[$0]!)" }
         lines += consumes.keys.sorted().map { "consumes \($0) \(consumes[$0]!)" }
-        lines.append("commit \(commit ?? "-") \(dirty.map(String.init) ?? "-")")
+        // Not `dirty`: a resumed run compares the tree with the state the attempt before left
+        // (`WorkingTreeComparison`), since steps of the run itself change tracked files.
+        lines.append("commit \(commit ?? "-")")
         return ContentDigest.sha256(lines.joined(separator: "\n"))
     }
 
@@ -50,7 +54,6 @@ public struct StepInputs: Codable, Sendable, Hashable {
         if commit != earlier.commit {
             return "the commit changed (\(Self.short(earlier.commit)) → \(Self.short(commit)))"
         }
-        if dirty == true { return "the working tree has uncommitted changes" }
         if step != earlier.step { return "the step changed" }
         if let change = Self.changedKey(configuration, earlier.configuration) {
             return settingChange(change, earlier: earlier)

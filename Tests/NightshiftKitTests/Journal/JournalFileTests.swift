@@ -27,6 +27,11 @@ struct JournalFileTests {
                     status: "failed", attempts: 1, finished: Date(timeIntervalSince1970: 1_767_225_660), artifacts: [], exports: [:],
                     reusable: true),
             ])
+        var withOptions = journal
+        withOptions.options = [
+            JournalOption(name: "flavor", value: "release", given: true), JournalOption(name: "token", value: nil, given: true),
+        ]
+        #expect(try JournalCoding.decode(Data(try JournalCoding.encode(withOptions)), path: "j") == withOptions)
         let bytes = try JournalCoding.encode(journal)
         #expect(try JournalCoding.decode(Data(bytes), path: "j") == journal)
         #expect(throws: JournalProblem.unreadable(path: "j", reason: "it is not a journal (truncated or corrupt)")) {
@@ -36,6 +41,18 @@ struct JournalFileTests {
         let newer = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
         #expect(throws: JournalProblem.unreadable(path: "j", reason: "it is version 2, from a newer nightshift (this one reads up to 1)")) {
             try JournalCoding.decode(Data(newer.utf8), path: "j")
+        }
+    }
+
+    @Test("a journal whose attempt numbers are out of range is refused, not trusted to count on (Int.max + 1 traps)")
+    func attemptNumbersInRange() throws {
+        for number in [Int.max, 0, -1] {
+            let journal = RunJournal(
+                lane: "beta", runID: "r1", lanesFile: LanesFileRecord(path: "/w/lanes.yml", sha256: "ab"), repository: nil,
+                attempts: [JournalAttempt(number: number, started: Date(timeIntervalSince1970: 0), resumed: false, repository: nil)])
+            #expect(throws: JournalProblem.unreadable(path: "j", reason: "its attempt numbers are not 1 to \(RunJournal.maxAttempts)")) {
+                try JournalCoding.decode(Data(try JournalCoding.encode(journal)), path: "j")
+            }
         }
     }
 

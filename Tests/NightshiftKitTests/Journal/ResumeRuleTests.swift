@@ -21,11 +21,11 @@ struct ResumeRuleTests {
 
     func decide(
         _ step: Step = Step(.archive), inputs: StepInputs = Self.inputs, previous: JournalStep? = Self.previous(),
-        earlierRerun: String? = nil, artifactNow: JournalArtifact? = Self.archive
+        earlierRerun: String? = nil, artifactNow: JournalArtifact? = Self.archive, tree: WorkingTreeComparison = .unknown
     ) -> ResumeDecision {
         ResumeRule(
             step: step, fingerprint: inputs.fingerprint, inputs: inputs, previous: previous, earlierRerun: earlierRerun,
-            artifactNow: { _ in artifactNow }
+            artifactNow: { _ in artifactNow }, tree: tree
         ).decide()
     }
 
@@ -45,7 +45,6 @@ struct ResumeRuleTests {
     func changedInputs() {
         let cases: [((inout StepInputs) -> Void, String)] = [
             ({ $0.commit = "9e8f7a6b5c4d" }, "the commit changed (a1b2c3d → 9e8f7a6)"),
-            ({ $0.dirty = true }, "the working tree has uncommitted changes"),
             ({ $0.step = "s2" }, "the step changed"),
             (
                 {
@@ -81,5 +80,45 @@ struct ResumeRuleTests {
         #expect(
             decide(previous: Self.previous(exports: ["X": "a-********"]))
                 == .rerun("what it hands to later steps holds a secret, which the journal does not keep"))
+    }
+
+    @Test("#26.9: the tree is compared with the state the attempt before left, not with a clean one")
+    func workingTree() {
+        let left = RepositoryState(commit: "a1b2c3d4e5f6", dirty: true, changes: "d1")
+        #expect(WorkingTreeComparison.compare(now: left, left: left, attempt: 1) == .asLeft)
+        var edited = left
+        edited.changes = "d2"
+        #expect(
+            WorkingTreeComparison.compare(now: edited, left: left, attempt: 2) == .changed("tracked files changed since attempt 2 ended"))
+        var moved = left
+        moved.commit = "9e8f7a6b5c4d"
+        #expect(WorkingTreeComparison.compare(now: moved, left: left, attempt: 1) == .changed("the commit changed (a1b2c3d → 9e8f7a6)"))
+        var unknown = left
+        unknown.changes = nil
+        #expect(
+            WorkingTreeComparison.compare(now: unknown, left: left, attempt: 1)
+                == .changed("git could not say whether tracked files changed since attempt 1 ended"))
+        #expect(WorkingTreeComparison.compare(now: nil, left: left, attempt: 1) == .unknown)
+        #expect(WorkingTreeComparison.compare(now: left, left: nil, attempt: 1) == .unknown)
+        // A changed tree re-runs even a step whose own inputs are unchanged.
+        #expect(
+            decide(tree: .changed("tracked files changed since attempt 1 ended")) == .rerun("tracked files changed since attempt 1 ended"))
+    }
+
+    @Test("#26.9: an sh step without outputs is reused only when the tree is as the attempt before left it")
+    func outputlessShellStep() {
+        let bump = Step(.sh("bump"))
+        let passed = Self.previous(reusable: false)
+        let noArtifact = { (previous: JournalStep) -> JournalStep in
+            var previous = previous
+            previous.artifacts = []
+            return previous
+        }(passed)
+        #expect(
+            decide(bump, previous: noArtifact, tree: .asLeft) == .reuse("passed 22:41, inputs unchanged, tracked files as it left them"))
+        #expect(
+            decide(bump, previous: noArtifact, tree: .unknown)
+                == .rerun("nothing it did can be checked (no 'outputs:', and no git working tree to compare)"))
+        #expect(decide(bump, previous: noArtifact, earlierRerun: "build", tree: .asLeft) == .rerun("'build' before it re-runs"))
     }
 }

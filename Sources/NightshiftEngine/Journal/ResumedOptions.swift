@@ -1,0 +1,100 @@
+import NightshiftCore
+
+/// One lane option as a run's journal keeps it: its value unless it is secret (by the one
+/// predicate that decides it, `LaneOption.isSecret`) or spells a secret, and whether the command
+/// line gave it, so a resumed run knows which secret it must be given again.
+public struct JournalOption: Codable, Sendable, Hashable {
+    public var name: String
+    /// nil when the journal may not keep it.
+    public var value: String?
+    /// Given on the command line (or a `--resume` reused it from the run), not defaulted.
+    public var given: Bool
+
+    public init(name: String, value: String?, given: Bool) {
+        self.name = name
+        self.value = value
+        self.given = given
+    }
+
+    /// What the journal keeps of `values`; `given`: the names the command line gave.
+    static func record(_ values: LaneOptionValues, given: Set<String>, masker: SecretMasker) -> [JournalOption] {
+        values.values.map { entry in
+            let kept = entry.option.isSecret || masker.mask(entry.value) != entry.value ? nil : entry.value
+            return JournalOption(name: entry.option.name, value: kept, given: given.contains(entry.option.name))
+        }
+    }
+}
+
+/// `--resume` (and `--from`) with a lane's options (issue #26): the run continues with the
+/// options it had. An option not given again takes the value the run recorded; a secret the run
+/// was given must be given again, since the journal never keeps one (one that came from its
+/// default comes from it again); one given again with another value is named, and re-runs the
+/// steps whose fingerprints it reaches.
+struct ResumedOptions {
+    let runID: String
+    let recorded: [JournalOption]
+    let lane: Lane
+
+    struct Merged {
+        /// Recorded values of the options not given again, to resolve after those given.
+        var reused: [(name: String, value: String)] = []
+        var notices: [String] = []
+        var problems: [Diagnostic] = []
+    }
+
+    func merge(_ given: [LaneInvocation.Option]) -> Merged {
+        var merged = Merged()
+        var changed: [String] = []
+        let givenNow = Dictionary(given.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        for option in lane.options {
+            guard let earlier = recorded.first(where: { $0.name == option.name }) else { continue }
+            if let now = givenNow[option.name] {
+                if !option.isSecret, let before = earlier.value, option.normalized(now) != before {
+                    changed.append("\(option.name) \(before) → \(option.normalized(now))")
+                }
+            } else if !option.isSecret, let value = earlier.value {
+                merged.reused.append((option.name, value))
+            } else if earlier.given {
+                merged.problems.append(missingSecret(option))
+            }
+        }
+        if !merged.reused.isEmpty {
+            merged.notices.append(
+                "options from run \(runID): " + merged.reused.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
+        }
+        if !changed.isEmpty { merged.notices.append("options changed since run \(runID): " + changed.joined(separator: ", ")) }
+        return merged
+    }
+
+    private func missingSecret(_ option: LaneOption) -> Diagnostic {
+        let what = option.isSecret ? "is secret" : "held a secret"
+        return .error(
+            "option '\(option.name)' of lane '\(lane.name)' \(what): run \(runID) did not keep it; give it again", at: nil,
+            notes: ["nightshift run \(lane.name) --resume \(runID) \(option.name)=…"])
+    }
+}
+
+extension LaneRunner {
+    /// For `--resume` and `--from`: the recorded values of the options `given` leaves out (to
+    /// resolve after them), said on the console. Throws, before anything runs, when the run
+    /// cannot be resumed or a secret it was given is not given again.
+    func optionsOfResumedRun(_ lane: Lane, given: [LaneInvocation.Option]) throws(RunPreparationError) -> [(
+        name: String, value: String
+    )] {
+        guard let request = options.journal, request.continuesEarlierRun else { return [] }
+        let store = journalStore(for: lane)
+        let journal: RunJournal
+        do {
+            let (runID, _) = try locateRun(request, lane: lane, store: store, lanesFile: lanesFileRecord(request))
+            journal = try store.load(runID, lane: lane.name)
+        } catch {
+            throw preparationError(error, store: store)
+        }
+        // A journal from before options were recorded: the options are the command line's.
+        guard let recorded = journal.options else { return [] }
+        let merged = ResumedOptions(runID: journal.runID, recorded: recorded, lane: lane).merge(given)
+        guard merged.problems.isEmpty else { throw RunPreparationError(merged.problems) }
+        for notice in merged.notices { reporter.notice(masker.mask(notice)) }
+        return merged.reused
+    }
+}
