@@ -23,6 +23,7 @@ struct DryRunVerdict {
         case .passed: return style.green(line) + "\n"
         case .passedWithWarnings: return style.yellow(line) + "\n"
         case .failed, .interrupted: return style.red(line) + "\n"
+        case .notRun: return style.dim(line) + "\n"
         }
     }
 
