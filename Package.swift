@@ -12,7 +12,7 @@ let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftLanes", 
 /// Every library target above the system layer: for the App, and for what must link or test them all.
 let nightshiftLibraries: [Target.Dependency] = [
     "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-    "NightshiftScheduling", "NightshiftJenkins",
+    "NightshiftScheduling", "NightshiftJenkins", "NightshiftTesting",
 ]
 
 let package = Package(
@@ -89,6 +89,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
         .target(name: "NightshiftJenkins", dependencies: engineLayers, swiftSettings: settings),
+        // `test:`: simulators, xcodebuild's test actions and `swift test`, reading their results
+        // (xcresulttool, xccov, xUnit) and writing them as JUnit and Cobertura.
+        .target(name: "NightshiftTesting", dependencies: engineLayers, swiftSettings: settings),
         // The application layer: each command's behaviour as a function of an injected
         // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
         .target(name: "NightshiftApp", dependencies: nightshiftLibraries + ["NightshiftSystem"], swiftSettings: settings),
