@@ -60,6 +60,7 @@ struct StepExecution {
         var result = result(for: outcome, start: start, attempts: run.attempts, recording: recording)
         result.earlierFailures = earlierFailures
         result.details = await details.all.mapValues(execution.masker.mask)
+        result.tests = await details.tests.map { $0.masked(by: execution.masker) }
         return result
     }
 
