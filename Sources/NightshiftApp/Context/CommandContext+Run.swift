@@ -6,6 +6,7 @@ import NightshiftEngine
 import NightshiftReporting
 import NightshiftScheduling
 import NightshiftSystem
+import NightshiftTesting
 
 /// A run's graph: shell, reporter, keychain, uploaders, and the signals that stop it.
 struct PreparedRun {
@@ -80,8 +81,14 @@ extension CommandContext {
             case .lane: nil
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
+            case .test: TestStepPerformer(durations: testDurations())
             }
         }
+    }
+
+    /// What earlier runs recorded of each test's duration, to balance `test:` shards.
+    private func testDurations() -> any TestDurationHistory {
+        NoTestDurations()
     }
 
     /// SIGINT/SIGTERM/SIGHUP reach the running step's group as what was sent, then stop the lane.

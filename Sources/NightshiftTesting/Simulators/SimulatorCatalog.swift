@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 
 /// What `xcrun simctl list --json` says exists: device types, runtimes and devices. Parsed, never
 /// matched as text (key order and indentation differ between Xcode versions); unknown keys are

@@ -1,7 +1,7 @@
 internal import Foundation
 import NightshiftCore
 public import NightshiftEngine
-public import NightshiftSystem
+import NightshiftSystem
 
 /// The fresh simulators of one `test:` step: created by name (`nightshift-<run-id>-<shard>`),
 /// each deletion registered on the lane's cleanup stack the moment simctl reports its UDID, so
@@ -15,6 +15,8 @@ public struct SimulatorFleet: Sendable {
 
     let commands: SimulatorCommands
     let context: StepContext
+    /// Deleted at the step's end: the lane's cleanup then leaves them alone.
+    private let deleted = DeletedSimulators()
 
     public init(commands: SimulatorCommands, context: StepContext) {
         self.commands = commands
@@ -33,7 +35,9 @@ public struct SimulatorFleet: Sendable {
             let command = commands.create(name: name, deviceType: choice.deviceType.identifier, runtime: choice.runtime.identifier)
             if context.isDryRun {
                 _ = try await context.shell.run(command) { _, _ in }
-                created.append(Simulator(name: name, udid: "<udid of \(name)>"))
+                let placeholder = Simulator(name: name, udid: "<udid of \(name)>")
+                await registerDeletion(of: placeholder)
+                created.append(placeholder)
                 continue
             }
             await context.log("$ " + CommandLineRendering.render(command))
@@ -79,12 +83,23 @@ public struct SimulatorFleet: Sendable {
         }
     }
 
+    /// At the step's end: the simulators do not outlive the tests they ran (a lane with two
+    /// test steps would otherwise keep both sets booted).
+    public func deleteAll(_ simulators: [Simulator]) async throws {
+        for simulator in simulators where !context.isDryRun {
+            _ = try await context.shell.run(commands.shutdown(simulator.udid)) { _, _ in }
+            let termination = try await context.run(commands.delete(simulator.udid))
+            if termination.succeeded { await deleted.insert(simulator.udid) }
+        }
+    }
+
     private func registerDeletion(of simulator: Simulator) async {
-        let (commands, shell) = (commands, context.shell)
+        let (commands, shell, deleted) = (commands, context.shell, deleted)
         await context.cleanup.push(
             "delete simulator \(simulator.name)",
             leftBehind: "the simulator \(simulator.name); remove it with: xcrun simctl delete \(simulator.udid)"
         ) {
+            if await deleted.contains(simulator.udid) { return }
             // Shutting down a simulator that is not booted fails harmlessly; the deletion is what counts.
             _ = try await shell.run(commands.shutdown(simulator.udid)) { _, _ in }
             let deleted = try await shell.run(commands.delete(simulator.udid)) { _, _ in }
@@ -113,4 +128,11 @@ public struct SimulatorFleet: Sendable {
             }
         }
     }
+}
+
+/// The UDIDs a step already deleted.
+actor DeletedSimulators {
+    private var udids: Set<String> = []
+    func insert(_ udid: String) { udids.insert(udid) }
+    func contains(_ udid: String) -> Bool { udids.contains(udid) }
 }

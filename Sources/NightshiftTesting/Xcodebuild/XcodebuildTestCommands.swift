@@ -1,4 +1,3 @@
-public import NightshiftCore
 public import NightshiftSystem
 
 /// xcodebuild's test command lines, as argv arrays: the scheme listing that checks names before
