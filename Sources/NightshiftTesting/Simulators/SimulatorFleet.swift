@@ -57,6 +57,10 @@ public struct SimulatorFleet: Sendable {
 
     /// Boots them side by side, each within `limit`; the first that fails or times out fails the step.
     public func boot(_ simulators: [Simulator], within limit: Duration) async throws {
+        if context.isDryRun {
+            for simulator in simulators { try await boot(simulator, within: limit) }
+            return
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for simulator in simulators {
                 group.addTask { try await boot(simulator, within: limit) }
@@ -86,8 +90,8 @@ public struct SimulatorFleet: Sendable {
     /// At the step's end: the simulators do not outlive the tests they ran (a lane with two
     /// test steps would otherwise keep both sets booted).
     public func deleteAll(_ simulators: [Simulator]) async throws {
-        for simulator in simulators where !context.isDryRun {
-            _ = try await context.shell.run(commands.shutdown(simulator.udid)) { _, _ in }
+        for simulator in simulators {
+            _ = try await context.run(commands.shutdown(simulator.udid))
             let termination = try await context.run(commands.delete(simulator.udid))
             if termination.succeeded { await deleted.insert(simulator.udid) }
         }

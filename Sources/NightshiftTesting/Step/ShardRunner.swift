@@ -45,6 +45,15 @@ struct ShardRunner {
     private static func runSideBySide(_ jobs: [Job], run: XcodeTestRun, xctestrun: String) async throws -> [TestInvocation] {
         let skip = run.settings.skip.map(\.text)
         var outcomes: [Int: TestInvocation] = [:]
+        // A dry run prints them in order.
+        if run.context.isDryRun {
+            for job in jobs {
+                let command = run.commands.testWithoutBuilding(
+                    xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: skip)
+                outcomes[job.number] = try await invoke(command, bundle: job.bundle, label: "shard \(job.number)", run: run)
+            }
+            return outcomes.keys.sorted().compactMap { outcomes[$0] }
+        }
         try await withThrowingTaskGroup(of: (Int, TestInvocation).self) { group in
             for job in jobs {
                 let command = run.commands.testWithoutBuilding(
@@ -63,7 +72,7 @@ struct ShardRunner {
             let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
             guard !failing.isEmpty else { return }
             if context.isDryRun {
-                await context.log("# only if tests failed, up to \(run.settings.retries) times: the failing tests again, without building")
+                await context.log("only if tests failed, at most \(TestStepFinish.times(run.settings.retries)): the failing tests again, without building")
             } else {
                 await context.log("↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(attempt) of \(run.settings.retries))")
             }

@@ -12,6 +12,11 @@ struct TestStepFinish {
     let folder: TestStepFolder
 
     func finish(invocations: [TestInvocation], merger: TestResultsMerger, coverage: CoverageReport?) async throws -> Termination {
+        if context.isDryRun {
+            let cobertura = settings.coverageMinimum == nil ? "" : ", Cobertura coverage to \(folder.cobertura)"
+            await context.log("would write the JUnit report to \(folder.junit)\(cobertura)")
+            return .exited(0)
+        }
         let results = merger.results
         let verdict = TestRunCheck.verdict(invocations: invocations, final: results)
         do {
@@ -48,4 +53,7 @@ struct TestStepFinish {
         }
         return .exited(0)
     }
+
+    /// `once`, `2 times`.
+    static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 }

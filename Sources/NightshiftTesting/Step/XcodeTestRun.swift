@@ -53,16 +53,7 @@ struct XcodeTestRun {
             simulators = try await fleet.create(names, choice: choice)
             destinations = simulators.map { "id=\($0.udid)" }
         }
-        // The simulators boot while the tests build: neither waits for the other.
-        async let booted: Void = fleet.boot(simulators, within: settings.bootTimeout)
-        let xctestrun: String
-        do {
-            xctestrun = try await buildForTesting(destination: destinations[0])
-        } catch {
-            _ = try? await booted
-            throw error
-        }
-        try await booted
+        let xctestrun = try await bootWhileBuilding(simulators, fleet: fleet, destination: destinations[0])
         let shards = try await plan(xctestrun: xctestrun, destination: destinations[0], count: destinations.count)
         var runner = ShardRunner(run: self, xctestrun: xctestrun)
         try await runner.runShards(shards, on: destinations)
@@ -71,6 +62,27 @@ struct XcodeTestRun {
         try await fleet.deleteAll(simulators)
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
             .finish(invocations: runner.invocations, merger: runner.merger, coverage: coverage)
+    }
+
+    /// The simulators boot while the tests build: neither waits for the other. A dry run prints
+    /// the boots first, so its listing is the same every time.
+    private func bootWhileBuilding(
+        _ simulators: [SimulatorFleet.Simulator], fleet: SimulatorFleet, destination: String
+    ) async throws -> String {
+        if isDryRun {
+            try await fleet.boot(simulators, within: settings.bootTimeout)
+            return try await buildForTesting(destination: destination)
+        }
+        async let booted: Void = fleet.boot(simulators, within: settings.bootTimeout)
+        let xctestrun: String
+        do {
+            xctestrun = try await buildForTesting(destination: destination)
+        } catch {
+            _ = try? await booted
+            throw error
+        }
+        try await booted
+        return xctestrun
     }
 
     /// `xcodebuild -list -json` (and `-showTestPlans -json` for a plan): names that do not exist
@@ -103,7 +115,7 @@ struct XcodeTestRun {
         let command = SimulatorCommands(xcrun: tools.xcrun).list
         let listing = try await context.shell.capture(command)
         if isDryRun {
-            await context.log("# a dry run cannot list the simulators: the device type and runtime below stand for what simctl lists")
+            await context.log("a dry run cannot list the simulators: the device type and runtime below stand for what simctl lists")
             return SimulatorChoice(
                 deviceType: .init(name: device ?? "the newest iPhone", identifier: "<device type of '\(device ?? "the newest iPhone")'>"),
                 runtime: .init(
@@ -167,7 +179,7 @@ struct XcodeTestRun {
             xctestrun: xctestrun, destination: destination, output: folder.enumeration, only: only, skip: settings.skip.map(\.text))
         let termination = try await context.run(enumerate, display: .condensed)
         if isDryRun {
-            await context.log("# a dry run cannot list the tests: each shard below runs its share of the test classes, balanced by recorded durations")
+            await context.log("a dry run cannot list the tests: each shard below runs its share of the test classes, balanced by recorded durations")
             return (1...count).map { ["<the test classes of shard \($0)>"] }
         }
         guard termination.succeeded else {

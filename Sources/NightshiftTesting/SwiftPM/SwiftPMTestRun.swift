@@ -40,7 +40,7 @@ struct SwiftPMTestRun {
             let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
             guard !failing.isEmpty else { break }
             if context.isDryRun {
-                await context.log("# only if tests failed, up to \(settings.retries) times: the failing tests again")
+                await context.log("only if tests failed, at most \(TestStepFinish.times(settings.retries)): the failing tests again")
             } else {
                 await context.log("↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(retry + 1) of \(settings.retries))")
             }
