@@ -108,7 +108,7 @@ public struct TestIdentifier: Sendable, Hashable, CustomStringConvertible {
             return "holds a control character"
         }
         if text.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.trimmingSpaces.isEmpty }) {
-            return "has an empty part: write Target, Target/Class or Target/Class/test"
+            return "has an empty part"
         }
         return nil
     }

@@ -47,6 +47,11 @@ extension LanesFileParser {
             settings.subject = .package(package)
         } else {
             settings.subject = .xcode(scheme: scheme, testPlan: testPlan, destination: destination)
+            if case .raw = destination, settings.shards > 1, let shards = pairs.first(where: { $0.key == "shards" }) {
+                bag.error(
+                    "test.shards needs simulators nightshift creates, not a raw destination", at: reader.location(of: shards.value),
+                    notes: ["write the destination as { device: iPhone 16, os: \"18.2\" }, or drop 'shards:'"])
+            }
         }
         return settings
     }
