@@ -93,14 +93,19 @@ public struct SimulatorFleet: Sendable {
         for simulator in simulators {
             _ = try await context.run(commands.shutdown(simulator.udid))
             let termination = try await context.run(commands.delete(simulator.udid))
-            if termination.succeeded { await deleted.insert(simulator.udid) }
+            if termination.succeeded {
+                await deleted.insert(simulator.udid)
+                await context.cleanup.discard(named: Self.deletionName(simulator))
+            }
         }
     }
+
+    static func deletionName(_ simulator: Simulator) -> String { "delete simulator \(simulator.name)" }
 
     private func registerDeletion(of simulator: Simulator) async {
         let (commands, shell, deleted) = (commands, context.shell, deleted)
         await context.cleanup.push(
-            "delete simulator \(simulator.name)",
+            Self.deletionName(simulator),
             leftBehind: "the simulator \(simulator.name); remove it with: xcrun simctl delete \(simulator.udid)"
         ) {
             if await deleted.contains(simulator.udid) { return }
