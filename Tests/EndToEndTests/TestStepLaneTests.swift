@@ -33,7 +33,7 @@ struct TestStepLaneTests {
               nightly:
                 steps:
                   - \(step)
-                  - sh: echo after > after.txt
+                  - sh: test ! -f fail-after && echo after > after.txt
             """.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         }
 
@@ -165,6 +165,28 @@ struct TestStepLaneTests {
         #expect(result.exitCode == 143)
         #expect(project.createdNames.count == 2)
         #expect(project.deletedUDIDs.count == 2)
+        #expect(project.simulatorsLeft.isEmpty)
+    }
+
+    @Test("--resume: after failed tests only the tests run again (build-for-testing reused); after a later failure the test step is reused")
+    func resume() async throws {
+        let failing = Self.tests.replacingOccurrences(of: "testPour()\t0.3\tpass", with: "testPour()\t0.3\tfail")
+        let project = try Project(step: "test: { destination: { device: iPhone 8 } }", tests: failing)
+        #expect(try await project.run().exitCode == 1)
+        // The test is fixed (or was flaky): the resumed run tests again without building.
+        try Self.tests.write(toFile: project.directory + "/tests.tsv", atomically: true, encoding: .utf8)
+        try Data().write(to: URL(fileURLWithPath: project.directory + "/fail-after"))
+        let resumed = try await project.run(arguments: ["--resume"])
+        #expect(resumed.exitCode == 1)
+        #expect(resumed.standardOutput.contains("build-for-testing reused: inputs unchanged"))
+        #expect(project.records.filter { $0.contains("build-for-testing") }.count == 1)
+        #expect(project.records.filter { $0.contains("-resultBundlePath") }.count == 2)
+        // Now the step after it failed: a further resumption reuses the passed test step whole.
+        try FileManager.default.removeItem(atPath: project.directory + "/fail-after")
+        let again = try await project.run(arguments: ["--resume"])
+        #expect(again.exitCode == 0, "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("test reused"))
+        #expect(project.records.filter { $0.contains("-resultBundlePath") }.count == 2)
         #expect(project.simulatorsLeft.isEmpty)
     }
 }

@@ -57,7 +57,7 @@ extension CommandContext {
             journal: journal, workingDirectory: runDirectory)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
-            performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
+            performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress, stateDirectory: stateDirectory),
             reporter: reporter, interruption: interruption, options: options, masker: masker)
         return PreparedRun(session: RunSession(runner: runner), signals: signals)
     }
@@ -70,7 +70,9 @@ extension CommandContext {
 
     /// Which performer runs each step kind: an exhaustive switch, so a new `StepKeyword` does not
     /// compile until it has one (ARCHITECTURE.md, "Add a step kind").
-    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> StepPerformers {
+    private func performers(
+        shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool, stateDirectory: String
+    ) -> StepPerformers {
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(directory: runDirectory), makeKeychainImporter: { _ in keychain })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
@@ -81,14 +83,9 @@ extension CommandContext {
             case .lane: nil
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
-            case .test: TestStepPerformer(durations: testDurations())
+            case .test: TestStepPerformer(durations: EarlierRunDurations(runs: stateDirectory + "/runs"))
             }
         }
-    }
-
-    /// What earlier runs recorded of each test's duration, to balance `test:` shards.
-    private func testDurations() -> any TestDurationHistory {
-        NoTestDurations()
     }
 
     /// SIGINT/SIGTERM/SIGHUP reach the running step's group as what was sent, then stop the lane.

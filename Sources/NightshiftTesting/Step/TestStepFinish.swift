@@ -37,6 +37,11 @@ struct TestStepFinish {
             for line in lines { await context.log(context.masker.mask(line)) }
             if !check.passes(coverage) { coverageFailure = Array(lines.dropFirst()) }
         }
+        // Per identifier, the arguments, devices and configurations of one test added up: what
+        // the next run's shards are balanced by.
+        var durations: [String: Double] = [:]
+        for test in results { durations[test.identifier, default: 0] += test.durationSeconds }
+        EarlierRunDurations.record(durations, step: context.step.displayName, output: context.folders.output)
         for line in TestConsoleLines(masker: context.masker).lines(for: results) { await context.log(line) }
         await context.log("junit: \(folder.junit)")
         await context.details.setTests(

@@ -194,7 +194,7 @@ struct XcodeTestRun {
             throw StepFailure("xcodebuild's test enumeration could not be read: \(error)", reason: .testsFailed)
         }
         guard !tests.isEmpty else { throw StepFailure("xcodebuild lists no test to run (only/skip leave none?)", reason: .testsFailed) }
-        let known = await durations.lastDurations(lane: context.lane.name, step: context.step.displayName)
+        let known = await durations.lastDurations(lane: context.masker.mask(context.lane.name), step: context.step.displayName)
         let plan = ShardPlanner.plan(identifiers: tests, shards: count, durations: known)
         let basis = plan.byDuration ? "by recorded durations" : "by test count (no durations recorded yet)"
         await context.log("\(tests.count) tests in \(plan.shards.flatMap { $0 }.count) classes over \(plan.shards.count) shards, balanced \(basis)")
