@@ -52,7 +52,9 @@ struct TestStepLaneTests {
         /// The fake tools' argv records, as argument lists.
         var records: [[String]] {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").map { $0.split(separator: "\0", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+            return text.split(separator: "\n").map {
+                $0.split(separator: "\0", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+            }
         }
 
         /// UDIDs simctl created (as the fake printed them, from its state) and deleted.
@@ -84,7 +86,10 @@ struct TestStepLaneTests {
         let shards = project.records.filter { $0.contains("-resultBundlePath") && !$0.contains("-enumerate-tests") }
         #expect(shards.count == 4)
         let only = shards.prefix(3).map { record in record.indices.filter { record[$0] == "-only-testing" }.map { record[$0 + 1] } }
-        #expect(Set(only.flatMap { $0 }) == ["BrewerTests/LedgerTests", "BrewerTests/BrewTests", "BrewerTests/CupTests", "BrewerUITests/LaunchTests"])
+        #expect(
+            Set(only.flatMap { $0 }) == [
+                "BrewerTests/LedgerTests", "BrewerTests/BrewTests", "BrewerTests/CupTests", "BrewerUITests/LaunchTests",
+            ])
         #expect(shards.last?.suffix(2) == ["-only-testing", "BrewerTests/LedgerTests/testTotals()"])
         // Three simulators named as nightshift's, each deleted; someone else's never touched.
         #expect(project.createdNames.count == 3)

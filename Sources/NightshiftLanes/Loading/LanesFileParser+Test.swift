@@ -13,7 +13,9 @@ extension LanesFileParser {
     /// `test:` as a mapping; `- test` and `test: {}` test `project.scheme` with the defaults.
     func parseTest(_ node: Node) -> TestStepSettings? {
         let location = reader.location(of: node)
-        if reader.isNull(node) { return TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil), location: location) }
+        if reader.isNull(node) {
+            return TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil), location: location)
+        }
         guard let pairs = reader.mapping(node, in: "test", known: Self.testKeys) else { return nil }
         var settings = TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil), location: location)
         var scheme: Template?
@@ -73,7 +75,9 @@ extension LanesFileParser {
     private func testIdentifiers(_ node: Node, _ what: String) -> [TestIdentifier] {
         (reader.stringList(node, what) ?? []).compactMap { text, item in
             if let problem = TestIdentifier.problem(with: text) {
-                bag.error("each entry of \(what) names a test as Target, Target/Class or Target/Class/test; '\(text)' \(problem)", at: reader.location(of: item))
+                bag.error(
+                    "each entry of \(what) names a test as Target, Target/Class or Target/Class/test; '\(text)' \(problem)",
+                    at: reader.location(of: item))
                 return nil
             }
             return TestIdentifier(text)
@@ -90,7 +94,8 @@ extension LanesFileParser {
         guard let value = pairs.first?.value else { return nil }
         guard case .scalar(let scalar) = value, let percentage = TestStepValues.percentage(scalar.string) else {
             bag.error(
-                "test.coverage.minimum must be a percentage from 0% to 100%, found \(reader.describe(value))", at: reader.location(of: value),
+                "test.coverage.minimum must be a percentage from 0% to 100%, found \(reader.describe(value))",
+                at: reader.location(of: value),
                 notes: ["e.g. 'minimum: 70%' or 'minimum: 92.5%'"])
             return nil
         }

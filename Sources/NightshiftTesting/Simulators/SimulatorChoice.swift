@@ -17,8 +17,9 @@ public struct SimulatorChoice: Sendable, Hashable {
             else { throw SimulatorChoiceError("no iOS simulator runtime with an iPhone is installed" + listing(available)) }
             return SimulatorChoice(deviceType: type, runtime: runtime)
         }
-        guard let type = catalog.deviceTypes.first(where: { $0.name == device })
-            ?? catalog.deviceTypes.first(where: { $0.name.lowercased() == device.lowercased() })
+        guard
+            let type = catalog.deviceTypes.first(where: { $0.name == device })
+                ?? catalog.deviceTypes.first(where: { $0.name.lowercased() == device.lowercased() })
         else {
             let names = catalog.deviceTypes.map(\.name)
             let hint = Suggestion.closest(to: device, among: names).map { "did you mean '\($0)'? " } ?? ""

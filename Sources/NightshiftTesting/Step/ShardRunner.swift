@@ -72,9 +72,13 @@ struct ShardRunner {
             let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
             guard !failing.isEmpty else { return }
             if context.isDryRun {
-                await context.log("only if tests failed, at most \(TestStepFinish.times(run.settings.retries)): the failing tests again, without building")
+                await context.log(
+                    "only if tests failed, at most \(TestStepFinish.times(run.settings.retries)): the failing tests again, without building"
+                )
             } else {
-                await context.log("↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(attempt) of \(run.settings.retries))")
+                await context.log(
+                    "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(attempt) of \(run.settings.retries))"
+                )
             }
             let bundle = run.folder.retryBundle(attempt)
             let command = run.commands.testWithoutBuilding(
@@ -97,7 +101,8 @@ struct ShardRunner {
             let merged = run.folder.mergedBundle
             let termination = try await context.run(results.merge(shards, into: merged))
             guard termination.succeeded else {
-                throw StepFailure("xcresulttool could not merge the shards' result bundles for coverage: \(termination)", reason: .testsFailed)
+                throw StepFailure(
+                    "xcresulttool could not merge the shards' result bundles for coverage: \(termination)", reason: .testsFailed)
             }
             bundle = merged
         }
@@ -162,7 +167,9 @@ struct ShardRunner {
         }
         let file = try CommandOutputFile(path: path)
         let termination = try await context.shell.run(command) { channel, bytes in await file.receive(channel, bytes) }
-        if let failure = await file.finish() { throw StepFailure("cannot save \(command.arguments.prefix(4).joined(separator: " ")): \(failure)") }
+        if let failure = await file.finish() {
+            throw StepFailure("cannot save \(command.arguments.prefix(4).joined(separator: " ")): \(failure)")
+        }
         return Captured(termination: termination, standardError: await file.standardError)
     }
 }

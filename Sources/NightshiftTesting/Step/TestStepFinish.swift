@@ -20,7 +20,8 @@ struct TestStepFinish {
         let results = merger.results
         let verdict = TestRunCheck.verdict(invocations: invocations, final: results)
         do {
-            try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(results, to: folder.junit)
+            try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(
+                results, to: folder.junit)
         } catch {
             throw StepFailure("the JUnit report could not be written: \(error)", reason: .stepFailed)
         }

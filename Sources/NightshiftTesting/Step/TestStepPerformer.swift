@@ -20,7 +20,8 @@ public struct TestStepPerformer: StepPerformer {
         switch settings.subject {
         case .xcode(let scheme, let testPlan, let destination):
             if case .raw = destination, settings.shards > 1 {
-                throw StepFailure("test.shards needs simulators nightshift creates: write destination as { device:, os: }", reason: .invalidSetting)
+                throw StepFailure(
+                    "test.shards needs simulators nightshift creates: write destination as { device:, os: }", reason: .invalidSetting)
             }
             return try await XcodeTestRun(
                 settings: settings, scheme: scheme, testPlan: testPlan, destination: destination, context: context, tools: tools,

@@ -119,7 +119,8 @@ struct XcodeTestRun {
             return SimulatorChoice(
                 deviceType: .init(name: device ?? "the newest iPhone", identifier: "<device type of '\(device ?? "the newest iPhone")'>"),
                 runtime: .init(
-                    name: os.map { "iOS \($0)" } ?? "the newest iOS", identifier: "<runtime of \(os.map { "iOS \($0)" } ?? "the newest iOS")>",
+                    name: os.map { "iOS \($0)" } ?? "the newest iOS",
+                    identifier: "<runtime of \(os.map { "iOS \($0)" } ?? "the newest iOS")>",
                     version: os ?? "", platform: "iOS", isAvailable: true))
         }
         guard listing.succeeded, let catalog = SimulatorCatalog(json: Data(listing.standardOutput.utf8)) else {
@@ -179,11 +180,14 @@ struct XcodeTestRun {
             xctestrun: xctestrun, destination: destination, output: folder.enumeration, only: only, skip: settings.skip.map(\.text))
         let termination = try await context.run(enumerate, display: .condensed)
         if isDryRun {
-            await context.log("a dry run cannot list the tests: each shard below runs its share of the test classes, balanced by recorded durations")
+            await context.log(
+                "a dry run cannot list the tests: each shard below runs its share of the test classes, balanced by recorded durations")
             return (1...count).map { ["<the test classes of shard \($0)>"] }
         }
         guard termination.succeeded else {
-            throw StepFailure("xcodebuild could not list the tests to shard (-enumerate-tests needs Xcode 15 or later): \(termination)", reason: .exitStatus)
+            throw StepFailure(
+                "xcodebuild could not list the tests to shard (-enumerate-tests needs Xcode 15 or later): \(termination)",
+                reason: .exitStatus)
         }
         let tests: [String]
         do {
@@ -197,7 +201,8 @@ struct XcodeTestRun {
         let known = await durations.lastDurations(lane: context.masker.mask(context.lane.name), step: context.step.displayName)
         let plan = ShardPlanner.plan(identifiers: tests, shards: count, durations: known)
         let basis = plan.byDuration ? "by recorded durations" : "by test count (no durations recorded yet)"
-        await context.log("\(tests.count) tests in \(plan.shards.flatMap { $0 }.count) classes over \(plan.shards.count) shards, balanced \(basis)")
+        await context.log(
+            "\(tests.count) tests in \(plan.shards.flatMap { $0 }.count) classes over \(plan.shards.count) shards, balanced \(basis)")
         return plan.shards.map { $0.map(\.identifier) }
     }
 }

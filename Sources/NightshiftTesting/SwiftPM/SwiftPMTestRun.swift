@@ -42,7 +42,9 @@ struct SwiftPMTestRun {
             if context.isDryRun {
                 await context.log("only if tests failed, at most \(TestStepFinish.times(settings.retries)): the failing tests again")
             } else {
-                await context.log("↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(retry + 1) of \(settings.retries))")
+                await context.log(
+                    "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(retry + 1) of \(settings.retries))"
+                )
             }
             let again = try await invoke(attempt: retry + 2, filters: failing.map(SwiftPMTestCommands.exactFilter), skips: [])
             invocations.append(again)
@@ -58,7 +60,8 @@ struct SwiftPMTestRun {
         let termination = try await context.run(commands.test(xunit: xunit, filters: filters, skips: skips))
         if context.isDryRun { return TestInvocation(exitStatus: 0, summary: nil, cases: []) }
         do {
-            return TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: try SwiftPMXUnitReader().read(xunitOutput: xunit))
+            return TestInvocation(
+                exitStatus: termination.exitStatus, summary: nil, cases: try SwiftPMXUnitReader().read(xunitOutput: xunit))
         } catch {
             throw StepFailure("swift test \(termination), and its xUnit output could not be read: \(error)", reason: .testsFailed)
         }

@@ -43,11 +43,13 @@ struct TestStepPerformerTests {
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
         try await fixture.scriptTools()
         await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
-        await fixture.scripted.on(["xcodebuild", "test-without-building"], .output([], .exited(65)), .output([], .exited(65)), .output([], .exited(65)))
+        await fixture.scripted.on(
+            ["xcodebuild", "test-without-building"], .output([], .exited(65)), .output([], .exited(65)), .output([], .exited(65)))
         await fixture.scriptResults(
             "\(fixture.tests)/shard-1.xcresult",
             [("BrewerTests/A/testA()", "Passed"), ("BrewerTests/A/testB()", "Failed"), ("BrewerTests/C/testC()", "Failed")])
-        await fixture.scriptResults("\(fixture.tests)/retry-1.xcresult", [("BrewerTests/A/testB()", "Passed"), ("BrewerTests/C/testC()", "Failed")])
+        await fixture.scriptResults(
+            "\(fixture.tests)/retry-1.xcresult", [("BrewerTests/A/testB()", "Passed"), ("BrewerTests/C/testC()", "Failed")])
         await fixture.scriptResults("\(fixture.tests)/retry-2.xcresult", [("BrewerTests/C/testC()", "Failed")])
         let settings = Self.settings(retries: 2)
         let details = StepDetails()
@@ -71,16 +73,21 @@ struct TestStepPerformerTests {
         try await fixture.scriptTools(shards: 2)
         await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
         await fixture.scripted.on(["xcodebuild", "test-without-building"], .succeeds)
-        await fixture.scriptResults("\(fixture.tests)/shard-1.xcresult", [("BrewerTests/A/a()", "Passed"), ("BrewerTests/D/d()", "Passed")])
-        await fixture.scriptResults("\(fixture.tests)/shard-2.xcresult", [("BrewerTests/B/b()", "Passed"), ("BrewerTests/C/c()", "Passed")])
+        await fixture.scriptResults(
+            "\(fixture.tests)/shard-1.xcresult", [("BrewerTests/A/a()", "Passed"), ("BrewerTests/D/d()", "Passed")])
+        await fixture.scriptResults(
+            "\(fixture.tests)/shard-2.xcresult", [("BrewerTests/B/b()", "Passed"), ("BrewerTests/C/c()", "Passed")])
         let settings = Self.settings(shards: 2)
-        let durations = RecordedDurations(durations: ["BrewerTests/A/a()": 8, "BrewerTests/B/b()": 4, "BrewerTests/C/c()": 4, "BrewerTests/D/d()": 1])
+        let durations = RecordedDurations(durations: [
+            "BrewerTests/A/a()": 8, "BrewerTests/B/b()": 4, "BrewerTests/C/c()": 4, "BrewerTests/D/d()": 1,
+        ])
         let termination = try await TestStepPerformer(durations: durations).perform(Step(.test(settings)), in: fixture.context(settings))
         #expect(termination == .exited(0))
         let runs = await fixture.commands.filter(Self.isTestRun)
-        let byDestination = Dictionary(uniqueKeysWithValues: runs.map { run in
-            (run[run.firstIndex(of: "-destination")! + 1], Set(Self.onlyTesting(run)))
-        })
+        let byDestination = Dictionary(
+            uniqueKeysWithValues: runs.map { run in
+                (run[run.firstIndex(of: "-destination")! + 1], Set(Self.onlyTesting(run)))
+            })
         #expect(byDestination["id=\(TestStepTestContext.udids[0])"] == ["BrewerTests/A", "BrewerTests/D"])
         #expect(byDestination["id=\(TestStepTestContext.udids[1])"] == ["BrewerTests/B", "BrewerTests/C"])
         #expect(await fixture.output.all.contains("balanced by recorded durations"))
@@ -96,7 +103,8 @@ struct TestStepPerformerTests {
     func cleanupAfterFailure() async throws {
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
         try await fixture.scriptTools(shards: 3)
-        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .output([(.standardOutput, "** TEST BUILD FAILED **\n")], .exited(65)))
+        await fixture.scripted.on(
+            ["xcodebuild", "build-for-testing"], .output([(.standardOutput, "** TEST BUILD FAILED **\n")], .exited(65)))
         let settings = Self.settings(shards: 3)
         await #expect(throws: StepFailure.self) {
             try await TestStepPerformer().perform(Step(.test(settings)), in: fixture.context(settings))

@@ -53,7 +53,9 @@ struct TestStepTestContext {
     func scriptTools(shards: Int = 1, bootStatus: ScriptedShellRunner.Response = .succeeds) async throws {
         let path = try #require(Bundle.module.path(forResource: "simctl-list.bitrise", ofType: "json", inDirectory: "Fixtures/simctl"))
         let listing = try String(contentsOfFile: path, encoding: .utf8)
-        await scripted.on(["xcodebuild", "-list", "-json"], .output([(.standardOutput, #"{"workspace": {"name": "Brewer", "schemes": ["Brewer"]}}"#)], .exited(0)))
+        await scripted.on(
+            ["xcodebuild", "-list", "-json"],
+            .output([(.standardOutput, #"{"workspace": {"name": "Brewer", "schemes": ["Brewer"]}}"#)], .exited(0)))
         await scripted.on(["xcrun", "simctl", "list", "--json"], .output([(.standardOutput, listing)], .exited(0)))
         await scripted.on(
             ["xcrun", "simctl", "create"], responses: Self.udids.prefix(shards).map { .output([(.standardOutput, $0 + "\n")], .exited(0)) })
@@ -107,15 +109,20 @@ enum XCResultJSON {
         let cases = results.map { identifier, result in
             let parts = identifier.split(separator: "/")
             let message = result == "Failed" ? #", "children": [{"name": "T.swift:3: failed", "nodeType": "Failure Message"}]"# : ""
-            return #"{"name": "\#(parts.last!)", "nodeType": "Test Case", "nodeIdentifier": "\#(parts.dropFirst().joined(separator: "/"))", "result": "\#(result)", "durationInSeconds": 1\#(message)}"#
+            return
+                #"{"name": "\#(parts.last!)", "nodeType": "Test Case", "nodeIdentifier": "\#(parts.dropFirst().joined(separator: "/"))", "result": "\#(result)", "durationInSeconds": 1\#(message)}"#
         }
-        return #"{"devices": [], "testPlanConfigurations": [], "testNodes": [{"name": "Brewer", "nodeType": "Test Plan", "children": [{"name": "BrewerTests", "nodeType": "Unit test bundle", "children": [\#(cases.joined(separator: ", "))]}]}]}"#
+        return
+            #"{"devices": [], "testPlanConfigurations": [], "testNodes": [{"name": "Brewer", "nodeType": "Test Plan", "children": [{"name": "BrewerTests", "nodeType": "Unit test bundle", "children": [\#(cases.joined(separator: ", "))]}]}]}"#
     }
 
     static func summary(_ results: [(String, String)]) -> String {
         let failed = results.filter { $0.1 == "Failed" }.count
-        let failures = results.filter { $0.1 == "Failed" }.map { #"{"testName": "\#($0.0)", "targetName": "BrewerTests", "failureText": "failed", "testIdentifier": 1}"# }
-        return #"{"result": "\#(failed > 0 ? "Failed" : "Passed")", "totalTestCount": \#(results.count), "passedTests": \#(results.count - failed), "failedTests": \#(failed), "skippedTests": 0, "expectedFailures": 0, "devicesAndConfigurations": [{}], "testFailures": [\#(failures.joined(separator: ", "))]}"#
+        let failures = results.filter { $0.1 == "Failed" }.map {
+            #"{"testName": "\#($0.0)", "targetName": "BrewerTests", "failureText": "failed", "testIdentifier": 1}"#
+        }
+        return
+            #"{"result": "\#(failed > 0 ? "Failed" : "Passed")", "totalTestCount": \#(results.count), "passedTests": \#(results.count - failed), "failedTests": \#(failed), "skippedTests": 0, "expectedFailures": 0, "devicesAndConfigurations": [{}], "testFailures": [\#(failures.joined(separator: ", "))]}"#
     }
 }
 
