@@ -6,8 +6,9 @@ public import NightshiftCore
 /// Targets become `<package>`s, files `<class>`es, functions `<method>`s. xccov's report counts
 /// lines per function without saying which lines: a function's covered lines are written as
 /// its first lines from `lineNumber` on (hit `executionCount` times), its uncovered ones after
-/// them (hit 0), each line once per file. Line counts and rates per file are therefore exact;
-/// which lines are marked is an approximation, said in the file's `<sources>` comment.
+/// them (hit 0), each line once per file, and lines no function accounts for after the last
+/// one. Line counts and rates per file are therefore exact; which lines are marked is an
+/// approximation, said in a comment in the file.
 public struct CoberturaWriter: Sendable {
     public let masker: SecretMasker
     /// Paths under it are written relative to it, as the plugin resolves them from `<source>`.
@@ -47,7 +48,7 @@ public struct CoberturaWriter: Sendable {
         file.raw("\" filename=\"")
         file.text(relative(source.path))
         file.raw("\" line-rate=\"\(rate(source.lineCoverage))\" branch-rate=\"0\" complexity=\"0\">\n          <methods>\n")
-        var placed = CoberturaLines(budget: max(0, source.executableLines))
+        var placed = CoberturaLines(file: source)
         var fileLines: [(Int, Int)] = []
         for function in source.functions {
             let lines = placed.place(function)
@@ -60,6 +61,7 @@ public struct CoberturaWriter: Sendable {
             file.raw("              </lines>\n            </method>\n")
         }
         file.raw("          </methods>\n          <lines>\n")
+        fileLines += placed.remainder()
         for (number, hits) in fileLines.sorted(by: { $0.0 < $1.0 }) {
             file.raw("            <line number=\"\(number)\" hits=\"\(hits)\" branch=\"false\"/>\n")
         }
@@ -85,27 +87,50 @@ public struct CoberturaWriter: Sendable {
 }
 
 /// Line numbers for a file's functions: each function's lines from its first line on, no
-/// number twice, never more lines in all than the file has executable ones (a hostile report
-/// claiming a billion lines writes no more than the file's own count).
+/// number twice, and exactly the file's covered and uncovered counts in all: a function claiming
+/// more than the file has is cut, and lines no function accounts for follow the last one placed.
+/// (Jenkins' coverage plugin counts a file by its class's `<line>`s, so the file's rate is exact.)
 struct CoberturaLines {
     private var used = Set<Int>()
-    private var budget: Int
+    private var coveredLeft: Int
+    private var missedLeft: Int
+    private var next = 1
 
-    init(budget: Int) { self.budget = budget }
+    /// More executable lines than any source file has: a report claiming more is hostile, and
+    /// is cut here rather than written out line by line.
+    static let maximumLinesPerFile = 200_000
 
-    /// (line, hits) pairs: the covered ones first.
+    init(file: CoverageReport.File) {
+        let executable = min(max(0, file.executableLines), Self.maximumLinesPerFile)
+        coveredLeft = min(max(0, file.coveredLines), executable)
+        missedLeft = executable - coveredLeft
+    }
+
+    /// (line, hits) pairs of one function: its covered lines first.
     mutating func place(_ function: CoverageReport.Function) -> [(Int, Int)] {
-        let executable = min(max(0, function.executableLines), budget)
-        let covered = min(max(0, function.coveredLines), executable)
+        let executable = max(0, function.executableLines)
+        let covered = min(min(max(0, function.coveredLines), executable), coveredLeft)
+        let missed = min(executable - min(max(0, function.coveredLines), executable), missedLeft)
+        coveredLeft -= covered
+        missedLeft -= missed
+        return lines(from: max(1, function.lineNumber), covered: covered, missed: missed, hits: max(1, function.executionCount))
+    }
+
+    /// What no function accounted for, after every line placed so far.
+    mutating func remainder() -> [(Int, Int)] {
+        defer { (coveredLeft, missedLeft) = (0, 0) }
+        return lines(from: next, covered: coveredLeft, missed: missedLeft, hits: 1)
+    }
+
+    private mutating func lines(from start: Int, covered: Int, missed: Int, hits: Int) -> [(Int, Int)] {
         var lines: [(Int, Int)] = []
-        var number = max(1, function.lineNumber)
-        while lines.count < executable && number < Int.max - 1 {
-            if used.insert(number).inserted {
-                lines.append((number, lines.count < covered ? max(1, function.executionCount) : 0))
-            }
+        lines.reserveCapacity(covered + missed)
+        var number = start
+        while lines.count < covered + missed && number < Int.max - 1 {
+            if used.insert(number).inserted { lines.append((number, lines.count < covered ? hits : 0)) }
             number += 1
         }
-        budget -= lines.count
+        next = max(next, number)
         return lines
     }
 }

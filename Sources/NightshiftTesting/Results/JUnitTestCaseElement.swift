@@ -17,22 +17,34 @@ struct JUnitTestCaseElement {
         case .passed where earlierFailures.isEmpty:
             file.raw("/>\n")
             return
-        case .passed:
+        case .passed, .expectedFailure:
+            // A pass. Earlier failed attempts make it flaky; an expected failure keeps its known issue.
             file.raw(">\n")
             for attempt in earlierFailures { rerun(attempt, element: "flakyFailure", to: file) }
-        case .expectedFailure:
-            // A pass; the known issue is kept as output. Earlier failed attempts make it flaky.
-            file.raw(">\n")
-            for attempt in earlierFailures { rerun(attempt, element: "flakyFailure", to: file) }
-            if let last, !last.messages.isEmpty {
+            var output: [String] = []
+            if !earlierFailures.isEmpty {
+                output.append("flaky: failed \(earlierFailures.count) of \(test.attempts.count) attempts, then passed")
+            }
+            if test.outcome == .expectedFailure, let last, !last.messages.isEmpty {
+                output.append("expected failure: " + last.messages.map(\.located).joined(separator: "\n"))
+            }
+            if !output.isEmpty {
                 file.raw("      <system-out>")
-                file.text("expected failure: " + last.messages.map(\.located).joined(separator: "\n"))
+                file.text(output.joined(separator: "\n"))
                 file.raw("</system-out>\n")
             }
         case .skipped:
             file.raw(">\n      <skipped message=\"")
             file.text(last.map(Self.skipReason) ?? "")
             file.raw("\"/>\n")
+            if !earlierFailures.isEmpty {
+                // Xcode's aggregate calls it failed; the last attempt decides, but the failures are kept.
+                file.raw("      <system-out>")
+                file.text(
+                    "failed \(earlierFailures.count) of \(test.attempts.count) attempts before it was skipped:\n"
+                        + earlierFailures.map(Self.body).joined(separator: "\n"))
+                file.raw("</system-out>\n")
+            }
         case .failed:
             file.raw(">\n      <failure message=\"")
             file.text(last.map(Self.headline) ?? "")

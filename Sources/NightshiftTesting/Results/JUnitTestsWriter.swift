@@ -11,13 +11,17 @@ public import NightshiftEngine
 ///   `<rerunFailure>` per earlier failed attempt;
 /// - counts on `<testsuites>` and `<testsuite>` are per test, never per attempt.
 ///
-/// Jenkins' plugin (`SuiteResult`, `CaseResult`) reads `<testsuite name time timestamp>` and
-/// its `<testcase>`s (nested suites flattened), a case's `name`, `classname`, `time`, its
-/// `<skipped message>`, `<failure>`/`<error>` (`message` and body as the error details and
-/// stack trace), `<system-out>`/`<system-err>`, and for flaky tests the `<flakyFailure>` and
-/// `<rerunFailure>` elements with their `message`, `type` and `<stackTrace>` child. It counts
-/// the cases it read, not the root's attributes; the attributes are written for other readers
-/// (junitparser, Surefire's XSD), and equal the cases' counts.
+/// What Jenkins' JUnit plugin reads (`SuiteResult.parse`, `CaseResult`, jenkinsci/junit-plugin):
+/// every `<testsuite>` that holds `<testcase>`s, nested or not (its `name`, `time`, `timestamp`);
+/// a case's `classname` (split at the last dot into package and class), `name` and `time`; it
+/// fails when it has a `<failure>` or `<error>` (the `message` attribute as details, the body
+/// as the stack trace), is skipped with a `<skipped>` (its `message`), and keeps `<system-out>`
+/// and `<system-err>`. It counts the cases it read, not the root's attributes, and keys cases by
+/// `classname.name`, so names stay distinct per argument, device and configuration. It does
+/// not read `<flakyFailure>` or `<rerunFailure>` (junit-plugin issue #237; the flaky-test-handler
+/// plugin and Surefire's own reports do): a flaky case is therefore a pass there, and its
+/// `<system-out>` says it was flaky so the test's page shows it. Element order follows Surefire's
+/// `surefire-test-report-3.0.xsd`: failure, rerunFailure*, flakyFailure*, skipped, system-out.
 public struct JUnitTestsWriter: Sendable {
     public let masker: SecretMasker
     /// The `name` of `<testsuites>`: the step's name.

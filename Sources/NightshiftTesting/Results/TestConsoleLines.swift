@@ -1,5 +1,5 @@
 public import NightshiftCore
-public import NightshiftEngine
+import NightshiftEngine
 
 /// What a test step prints: a line per failing test, a line per flaky one, and one summary
 /// line (`412 passed, 3 failed, 2 skipped, 1 flaky (passed on retry 1)`). Masked.

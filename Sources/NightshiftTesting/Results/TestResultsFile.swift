@@ -8,6 +8,12 @@ enum TestResultsFile {
     static let maximumSize: Int64 = 2 << 30
 
     static func contents(of path: String, what: String) throws(TestResultsError) -> Data {
+        // Before opening: open(2) on a FIFO waits for a writer, which may never come.
+        switch FileKind.of(path, followingLinks: true) {
+        case .regular: break
+        case .absent: throw TestResultsError("cannot read \(what) '\(path)': no such file")
+        default: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
+        }
         let file: ReadableFile
         do {
             file = try ReadableFile(path: path)
