@@ -54,7 +54,15 @@ struct TestStepFolder: Sendable {
 
     /// Letters and digits of the step's name, and its line in lanes.yml so two steps named alike differ.
     static func slug(_ name: String, line: Int?) -> String {
-        let letters = String(name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }.prefix(40))
+        var letters = ""
+        for character in name.lowercased().prefix(40) {
+            let kept: Character = character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
+            // `swift test .` → `swift-test`: one dash between words, none at the ends.
+            if kept == "-", letters.isEmpty || letters.last == "-" { continue }
+            letters.append(kept)
+        }
+        while letters.last == "-" { letters.removeLast() }
+        if letters.isEmpty { letters = "test" }
         return line.map { "\(letters)-\($0)" } ?? letters
     }
 }

@@ -37,8 +37,8 @@ struct SwiftPMTestRun {
         // Coverage is of the full run, before re-runs narrow it to a few tests.
         let coverage = try await readCoverage()
         for retry in 0..<settings.retries {
-            let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
-            guard !failing.isEmpty else { break }
+            let failing = merger.failingIdentifiers
+            guard context.isDryRun || !failing.isEmpty else { break }
             if context.isDryRun {
                 await context.log("only if tests failed, at most \(TestStepFinish.times(settings.retries)): the failing tests again")
             } else {
@@ -46,7 +46,8 @@ struct SwiftPMTestRun {
                     "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(retry + 1) of \(settings.retries))"
                 )
             }
-            let again = try await invoke(attempt: retry + 2, filters: failing.map(SwiftPMTestCommands.exactFilter), skips: [])
+            let filters = context.isDryRun ? ["<^Module\\.Suite/test$ for each test that failed>"] : failing.map(SwiftPMTestCommands.exactFilter)
+            let again = try await invoke(attempt: retry + 2, filters: filters, skips: [])
             invocations.append(again)
             merger.addRetry(again.cases)
             if context.isDryRun { break }
