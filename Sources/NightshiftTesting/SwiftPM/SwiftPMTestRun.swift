@@ -46,7 +46,8 @@ struct SwiftPMTestRun {
                     "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(retry + 1) of \(settings.retries))"
                 )
             }
-            let filters = context.isDryRun ? ["<^Module\\.Suite/test$ for each test that failed>"] : failing.map(SwiftPMTestCommands.exactFilter)
+            let filters =
+                context.isDryRun ? ["<^Module\\.Suite/test$ for each test that failed>"] : failing.map(SwiftPMTestCommands.exactFilter)
             let again = try await invoke(attempt: retry + 2, filters: filters, skips: [])
             invocations.append(again)
             merger.addRetry(again.cases)
