@@ -133,6 +133,15 @@ struct TestStepLaneTests {
         #expect(early.exitCode == 1)
         #expect(early.standardOutput.contains("BrewerTests-Runner (4242) encountered an error"))
         #expect(neverStarted.simulatorsLeft.isEmpty)
+
+        let noBundle = try Project(step: "test: { destination: { device: iPhone 8 } }")
+        let nothing = try await noBundle.run(["FAKE_XCODEBUILD_RUNNER": "nobundle"])
+        #expect(nothing.exitCode == 1)
+        #expect(nothing.standardOutput.contains("shard 1: xcodebuild exit code 65 and wrote no result bundle"))
+        #expect(nothing.standardOutput.contains("Failed to install or launch the test runner"))
+        // Jenkins' junit step still finds a report (an empty one).
+        #expect(try noBundle.junit().contains(#"tests="0""#))
+        #expect(noBundle.simulatorsLeft.isEmpty)
     }
 
     @Test("names checked before the build: an unknown scheme or device gets a did-you-mean, nothing is built or created")

@@ -12,6 +12,22 @@ struct ShardRunner {
     private(set) var merger = TestResultsMerger()
     /// Every bundle written, for coverage.
     private(set) var bundles: [String] = []
+    /// What failed outside any test and left no results to read (a shard that wrote no result
+    /// bundle): the step fails naming it, and the JUnit file still gets every test read.
+    private(set) var problems: [String] = []
+
+    /// One invocation as read, or why nothing could be.
+    struct Invoked: Sendable {
+        var invocation: TestInvocation
+        var bundle: String
+        var problem: String?
+    }
+
+    private mutating func add(_ invoked: Invoked, retry: Bool) {
+        invocations.append(invoked.invocation)
+        if retry { merger.addRetry(invoked.invocation.cases) } else { merger.addShard(invoked.invocation.cases) }
+        if let problem = invoked.problem { problems.append(problem) } else { bundles.append(invoked.bundle) }
+    }
 
     init(run: XcodeTestRun, xctestrun: String) {
         self.run = run
@@ -33,18 +49,13 @@ struct ShardRunner {
         let jobs = shards.indices.map { index in
             Job(number: index + 1, destination: destinations[index], only: shards[index], bundle: run.folder.shardBundle(index + 1))
         }
-        let outcomes = try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun)
-        for invocation in outcomes {
-            invocations.append(invocation)
-            merger.addShard(invocation.cases)
-        }
-        bundles += jobs.map(\.bundle)
+        for invoked in try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun) { add(invoked, retry: false) }
     }
 
     /// Every shard at once; their invocations in shard order.
-    private static func runSideBySide(_ jobs: [Job], run: XcodeTestRun, xctestrun: String) async throws -> [TestInvocation] {
+    private static func runSideBySide(_ jobs: [Job], run: XcodeTestRun, xctestrun: String) async throws -> [Invoked] {
         let skip = run.settings.skip.map(\.text)
-        var outcomes: [Int: TestInvocation] = [:]
+        var outcomes: [Int: Invoked] = [:]
         // A dry run prints them in order.
         if run.context.isDryRun {
             for job in jobs {
@@ -54,7 +65,7 @@ struct ShardRunner {
             }
             return outcomes.keys.sorted().compactMap { outcomes[$0] }
         }
-        try await withThrowingTaskGroup(of: (Int, TestInvocation).self) { group in
+        try await withThrowingTaskGroup(of: (Int, Invoked).self) { group in
             for job in jobs {
                 let command = run.commands.testWithoutBuilding(
                     xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: skip)
@@ -83,10 +94,7 @@ struct ShardRunner {
             let bundle = run.folder.retryBundle(attempt)
             let command = run.commands.testWithoutBuilding(
                 xctestrun: xctestrun, destination: destination, resultBundle: bundle, only: failing, skip: [])
-            let invocation = try await Self.invoke(command, bundle: bundle, label: "retry \(attempt)", run: run)
-            invocations.append(invocation)
-            merger.addRetry(invocation.cases)
-            bundles.append(bundle)
+            add(try await Self.invoke(command, bundle: bundle, label: "retry \(attempt)", run: run), retry: true)
             if context.isDryRun { return }
         }
     }
@@ -121,23 +129,25 @@ struct ShardRunner {
 
     /// Runs one xcodebuild test invocation and reads its bundle. A crash of xcodebuild itself
     /// or a bundle xcresulttool cannot read is a failed invocation with the reason, never a pass.
-    private static func invoke(_ command: ShellCommand, bundle: String, label: String, run: XcodeTestRun) async throws -> TestInvocation {
+    private static func invoke(_ command: ShellCommand, bundle: String, label: String, run: XcodeTestRun) async throws -> Invoked {
         let context = run.context
         if !context.isDryRun { await context.log("$ " + context.masker.mask(CommandLineRendering.render(command))) }
         let lines = WholeLines(context.emitCondensed ?? context.emit)
         let termination = try await context.shell.run(command) { channel, bytes in await lines.receive(channel, bytes) }
         await lines.flush()
+        if !context.isDryRun, !FileManager.default.fileExists(atPath: bundle) {
+            return Invoked(
+                invocation: TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: []), bundle: bundle,
+                problem:
+                    "\(label): xcodebuild \(termination) and wrote no result bundle: the test runner never started (see the reason lines above)"
+            )
+        }
         let testsPath = bundle + ".tests.json"
         let summaryPath = bundle + ".summary.json"
         let results = ResultBundleCommands(xcrun: run.tools.xcrun)
         let tests = try await capture(results.tests(bundle), into: testsPath, run: run)
         let summary = try await capture(results.summary(bundle), into: summaryPath, run: run)
-        if context.isDryRun { return TestInvocation(exitStatus: 0, summary: nil, cases: []) }
-        guard FileManager.default.fileExists(atPath: bundle) else {
-            throw StepFailure(
-                "\(label): xcodebuild \(termination) and wrote no result bundle: the test runner never started (see the reason lines above)",
-                reason: .testsFailed)
-        }
+        if context.isDryRun { return Invoked(invocation: TestInvocation(exitStatus: 0, summary: nil, cases: []), bundle: bundle) }
         for captured in [tests, summary] where !captured.termination.succeeded {
             throw StepFailure(
                 "\(label): xcresulttool could not read \(bundle): \(captured.standardError.isEmpty ? "\(captured.termination)" : captured.standardError)"
@@ -147,7 +157,7 @@ struct ShardRunner {
         do {
             let cases = try XCResultTestsReader().read(contentsOf: testsPath)
             let summary = try XCResultSummaryReader().read(contentsOf: summaryPath)
-            return TestInvocation(exitStatus: termination.exitStatus, summary: summary, cases: cases)
+            return Invoked(invocation: TestInvocation(exitStatus: termination.exitStatus, summary: summary, cases: cases), bundle: bundle)
         } catch {
             throw StepFailure("\(label): \(error)", reason: .testsFailed)
         }

@@ -11,14 +11,18 @@ struct TestStepFinish {
     let settings: TestStepSettings
     let folder: TestStepFolder
 
-    func finish(invocations: [TestInvocation], merger: TestResultsMerger, coverage: CoverageReport?) async throws -> Termination {
+    /// `problems`: what failed outside any test and left nothing to read (they fail the step too).
+    func finish(
+        invocations: [TestInvocation], merger: TestResultsMerger, coverage: CoverageReport?, problems: [String] = []
+    ) async throws -> Termination {
         if context.isDryRun {
             let cobertura = settings.coverageMinimum == nil ? "" : ", Cobertura coverage to \(folder.cobertura)"
             await context.log("would write the JUnit report to \(folder.junit)\(cobertura)")
             return .exited(0)
         }
         let results = merger.results
-        let verdict = TestRunCheck.verdict(invocations: invocations, final: results)
+        let checked = TestRunCheck.verdict(invocations: invocations, final: results)
+        let verdict = TestRunVerdict(mustFail: checked.mustFail || !problems.isEmpty, reasons: problems + checked.reasons)
         do {
             try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(
                 results, to: folder.junit)

@@ -61,7 +61,7 @@ struct XcodeTestRun {
         let coverage = try await runner.coverage()
         try await fleet.deleteAll(simulators)
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
-            .finish(invocations: runner.invocations, merger: runner.merger, coverage: coverage)
+            .finish(invocations: runner.invocations, merger: runner.merger, coverage: coverage, problems: runner.problems)
     }
 
     /// The simulators boot while the tests build: neither waits for the other. A dry run prints
