@@ -6,6 +6,7 @@ import NightshiftEngine
 import NightshiftReporting
 import NightshiftScheduling
 import NightshiftSystem
+import NightshiftTesting
 
 /// A run's graph: shell, reporter, keychain, uploaders, and the signals that stop it.
 struct PreparedRun {
@@ -56,7 +57,7 @@ extension CommandContext {
             journal: journal, workingDirectory: runDirectory)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
-            performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress),
+            performers: performers(shell: shell, keychain: keychain, liveProgress: style.liveProgress, stateDirectory: stateDirectory),
             reporter: reporter, interruption: interruption, options: options, masker: masker)
         return PreparedRun(session: RunSession(runner: runner), signals: signals)
     }
@@ -69,7 +70,9 @@ extension CommandContext {
 
     /// Which performer runs each step kind: an exhaustive switch, so a new `StepKeyword` does not
     /// compile until it has one (ARCHITECTURE.md, "Add a step kind").
-    private func performers(shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool) -> StepPerformers {
+    private func performers(
+        shell: any ShellRunner, keychain: any KeychainImporter, liveProgress: Bool, stateDirectory: String
+    ) -> StepPerformers {
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(directory: runDirectory), makeKeychainImporter: { _ in keychain })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
@@ -80,6 +83,7 @@ extension CommandContext {
             case .lane: nil
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
+            case .test: TestStepPerformer(durations: EarlierRunDurations(runs: stateDirectory + "/runs"))
             }
         }
     }

@@ -20,7 +20,7 @@ extension StepExecution {
         case nil:
             break
         }
-        let result = await runAttempts()
+        let result = await runAttempts(journalFingerprint: ticket.fingerprint)
         journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
         if let problem = journal.takeWriteFailure() {
             execution.runner.reporter.notice(
