@@ -10,7 +10,8 @@ public enum TestHistoryPrinter {
             let troubled = listing.tests.filter { $0.lane == lane.lane && ($0.failed > 0 || $0.flaky > 0) }
             lines.append(
                 "\(lane.lane): \(lane.tests) \(lane.tests == 1 ? "test" : "tests") in the last \(lane.runs) \(lane.runs == 1 ? "run" : "runs"); "
-                    + (troubled.isEmpty ? "none failed or was flaky" : "\(troubled.count) failed or \(troubled.count == 1 ? "was" : "were") flaky"))
+                    + (troubled.isEmpty
+                        ? "none failed or was flaky" : "\(troubled.count) failed or \(troubled.count == 1 ? "was" : "were") flaky"))
             for test in troubled {
                 let variant = test.variant.map { " [\($0)]" } ?? ""
                 var parts: [String] = []

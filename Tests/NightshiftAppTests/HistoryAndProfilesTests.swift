@@ -111,11 +111,12 @@ struct TestHistoryCommandTests {
         let captured = CapturingOutputSink()
         environment.output = captured
         #expect(await ShowHistory(lane: "nightly", tests: true, lastRuns: 2).execute(in: environment) == 0)
-        #expect(captured.standardOutput == """
-            nightly: 1 test in the last 2 runs; 1 failed or was flaky
-              test: BrewerTests/LedgerTests/testRounding(): failed 1 of the last 2 runs
+        #expect(
+            captured.standardOutput == """
+                nightly: 1 test in the last 2 runs; 1 failed or was flaky
+                  test: BrewerTests/LedgerTests/testRounding(): failed 1 of the last 2 runs
 
-            """)
+                """)
         let json = CapturingOutputSink()
         environment.output = json
         #expect(await ShowHistory(json: true, tests: true).execute(in: environment) == 0)

@@ -18,7 +18,11 @@ struct JenkinsTestResultsTests {
                     Step(.test(TestStepSettings(subject: .package("."), junit: "reports/package tests.xml"))),
                     Step(.lane("unit")),
                 ]),
-            Lane(name: "unit", steps: [Step(.test(TestStepSettings(subject: .package("Core"), coverageMinimum: 0, junit: "${REPORTS}/it's-$SUFFIX.junit.xml")))]),
+            Lane(
+                name: "unit",
+                steps: [
+                    Step(.test(TestStepSettings(subject: .package("Core"), coverageMinimum: 0, junit: "${REPORTS}/it's-$SUFFIX.junit.xml")))
+                ]),
             Lane(name: "lint", steps: [Step(.sh("swiftlint"))]),
         ])
 
