@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "nightshift-cron-bench", targets: ["CronBench"]),
         .executable(name: "nightshift-stream-bench", targets: ["StreamBench"]),
         .executable(name: "nightshift-startup-baseline", targets: ["StartupBaseline"]),
+        .executable(name: "nightshift-test-results-bench", targets: ["TestResultsBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -104,6 +105,9 @@ let package = Package(
                 "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftSystem", "NightshiftRunnerBuilder",
             ],
             path: "Benchmarks/StreamBench", swiftSettings: settings),
+        .executableTarget(
+            name: "TestResultsBench", dependencies: ["NightshiftCore", "NightshiftEngine", "NightshiftTesting"],
+            path: "Benchmarks/TestResultsBench", swiftSettings: settings),
         // Linked with every library the executable links, so the floor it measures is fair.
         .executableTarget(
             name: "StartupBaseline",
