@@ -76,6 +76,10 @@ extension CommandContext {
         let signing = SigningStepPerformer(files: LocalSigningFileSystem(directory: runDirectory), makeKeychainImporter: { _ in keychain })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
+        // Shards are balanced by the run history's durations, else by what the lane's last run
+        // left in its run folder.
+        let testDurations = FirstKnownDurations(
+            [testDurationHistory(), EarlierRunDurations(runs: stateDirectory + "/runs")].compactMap { $0 })
         return StepPerformers { keyword in
             switch keyword {
             case .sh: ShellStepPerformer()
@@ -83,7 +87,7 @@ extension CommandContext {
             case .lane: nil
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
-            case .test: TestStepPerformer(durations: EarlierRunDurations(runs: stateDirectory + "/runs"))
+            case .test: TestStepPerformer(durations: testDurations)
             }
         }
     }

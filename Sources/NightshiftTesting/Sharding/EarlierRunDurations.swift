@@ -43,3 +43,19 @@ public struct EarlierRunDurations: TestDurationHistory {
         try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
+
+/// The first source that knows the step's durations: the run history, then the run folders
+/// (a history that could not be opened, or one started after the runs that recorded them).
+public struct FirstKnownDurations: TestDurationHistory {
+    let sources: [any TestDurationHistory]
+
+    public init(_ sources: [any TestDurationHistory]) { self.sources = sources }
+
+    public func lastDurations(lane: String, step: String) async -> [String: Double] {
+        for source in sources {
+            let durations = await source.lastDurations(lane: lane, step: step)
+            if !durations.isEmpty { return durations }
+        }
+        return [:]
+    }
+}
