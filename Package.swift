@@ -12,7 +12,7 @@ let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftLanes", 
 /// Every library target above the system layer: for the App, and for what must link or test them all.
 let nightshiftLibraries: [Target.Dependency] = [
     "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-    "NightshiftScheduling", "NightshiftJenkins",
+    "NightshiftScheduling", "NightshiftJenkins", "NightshiftTesting",
 ]
 
 let package = Package(
@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "nightshift-cron-bench", targets: ["CronBench"]),
         .executable(name: "nightshift-stream-bench", targets: ["StreamBench"]),
         .executable(name: "nightshift-startup-baseline", targets: ["StartupBaseline"]),
+        .executable(name: "nightshift-test-results-bench", targets: ["TestResultsBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -89,6 +90,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
         .target(name: "NightshiftJenkins", dependencies: engineLayers, swiftSettings: settings),
+        // `test:`: simulators, xcodebuild's test actions and `swift test`, reading their results
+        // (xcresulttool, xccov, xUnit) and writing them as JUnit and Cobertura.
+        .target(name: "NightshiftTesting", dependencies: engineLayers, swiftSettings: settings),
         // The application layer: each command's behaviour as a function of an injected
         // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
         .target(name: "NightshiftApp", dependencies: nightshiftLibraries + ["NightshiftSystem"], swiftSettings: settings),
@@ -101,6 +105,9 @@ let package = Package(
                 "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftSystem", "NightshiftRunnerBuilder",
             ],
             path: "Benchmarks/StreamBench", swiftSettings: settings),
+        .executableTarget(
+            name: "TestResultsBench", dependencies: ["NightshiftCore", "NightshiftEngine", "NightshiftTesting"],
+            path: "Benchmarks/TestResultsBench", swiftSettings: settings),
         // Linked with every library the executable links, so the floor it measures is fair.
         .executableTarget(
             name: "StartupBaseline",

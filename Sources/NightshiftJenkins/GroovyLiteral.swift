@@ -20,6 +20,24 @@ enum GroovyLiteral {
         return result + "'"
     }
 
+    /// A piece of a Groovy expression: text, or the value of a build variable (`env.NAME`).
+    enum Part: Sendable, Hashable {
+        case text(String)
+        case environment(String)
+    }
+
+    /// The parts joined with `+`: text as single-quoted strings, variables as `env.NAME`, so
+    /// the value is a plain String (no GString) and nothing else is interpolated.
+    static func concatenation(_ parts: [Part]) -> String {
+        let pieces: [String] = parts.compactMap { part in
+            switch part {
+            case .text(let text): text.isEmpty ? nil : string(text)
+            case .environment(let name): "env.\(name)"
+            }
+        }
+        return pieces.isEmpty ? string("") : pieces.joined(separator: " + ")
+    }
+
     /// `// text` lines; every kind of line break in `text` starts a new comment line (Groovy ends
     /// a comment at a lone `\r` too, and the rest of the line would be code). Backslashes are
     /// doubled: Groovy reads `\u` as a Unicode escape even in comments, and fails on `\users`.

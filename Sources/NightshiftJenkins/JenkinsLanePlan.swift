@@ -28,12 +28,14 @@ struct JenkinsLanePlan: Sendable, Hashable {
     var parameters: [String]
     /// The option each of `parameters` is for.
     var parameterNames: [String]
+    /// What the lane's `test:` steps write, for `post { always { … } }`.
+    var testReports: JenkinsTestReports
 
     /// Builds nightshift from the repository's Package.swift, once per agent workspace.
     static let defaultSetup = "[ -x .build/release/nightshift ] || swift build -c release --product nightshift"
     static let builtExecutable = ".build/release/nightshift"
 
-    init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String) {
+    init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String, graph: LaneCallGraph) {
         self.lane = lane.name
         description = lane.description
         agentLabel = lane.jenkins.agent
@@ -53,6 +55,7 @@ struct JenkinsLanePlan: Sendable, Hashable {
             executable: executable, lane: lane.name, options: JenkinsParameters.runWords(for: lane.options), lanesFilePath: lanesFilePath)
         parameters = JenkinsParameters.lines(for: lane.options)
         parameterNames = lane.options.map(JenkinsParameters.name(of:))
+        testReports = JenkinsTestReports(lane: lane, graph: graph)
     }
 
     /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a

@@ -15,7 +15,7 @@ public struct JenkinsfileGenerator: Sendable {
         let plans = lanes.map { lane in
             JenkinsLanePlan(
                 lane: lane, requirements: LaneRequirements(lane, in: graph),
-                policy: file.secretPolicy, lanesFilePath: options.lanesFilePath
+                policy: file.secretPolicy, lanesFilePath: options.lanesFilePath, graph: graph
             )
         }
         var warnings = JenkinsExportWarnings.lanesFile(options.lanesFilePath)

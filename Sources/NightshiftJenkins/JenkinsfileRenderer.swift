@@ -12,7 +12,7 @@ enum JenkinsfileRenderer {
         body += block("options", options)
         body += environmentBlock(plan.bindings)
         body += block("stages", stage(plan, ownAgent: false))
-        body += block("post", block("always", [junitLine(reportsPattern)]))
+        body += block("post", block("always", [junitLine(reportsPattern)] + plan.testReports.lines))
         let header = generatedBy(lanesFilePath, single: false) + laneComment(plan) + namingComment(plan)
         return text(header + needsComment([plan]) + block("pipeline", body))
     }
@@ -43,7 +43,7 @@ enum JenkinsfileRenderer {
         if ownAgent, !timeoutLine(plan).isEmpty { body += block("options", timeoutLine(plan)) }
         if ownAgent { body += environmentBlock(plan.bindings) }
         body += block("steps", ["sh \(GroovyLiteral.string(plan.setupLine))", "sh \(GroovyLiteral.string(plan.runLine))"])
-        if ownAgent { body += block("post", block("always", [junitLine("reports/\(plan.lane).xml")])) }
+        if ownAgent { body += block("post", block("always", [junitLine("reports/\(plan.lane).xml")] + plan.testReports.lines)) }
         return block("stage(\(GroovyLiteral.string(plan.lane)))", body)
     }
 
@@ -95,6 +95,9 @@ enum JenkinsfileRenderer {
         }
         if !settings.isEmpty {
             lines += GroovyLiteral.comment("Variables the agent or the job must set: \(settings.joined(separator: ", ")).")
+        }
+        if plans.contains(where: { !$0.testReports.cobertura.isEmpty }) {
+            lines += GroovyLiteral.comment("recordCoverage needs Jenkins' Coverage plugin.")
         }
         return lines
     }

@@ -45,6 +45,30 @@ public struct JSONReport: Sendable {
         var logProblem: String?
         /// What the step reported (an upload's `build_id`, `processing_state`); absent when nothing.
         var details: [String: String]?
+        /// A `test:` step's counts, per test; absent for other steps.
+        var tests: TestsEntry?
+    }
+
+    /// A test step's counts (per test, never per attempt: a flaky test is among the passed and
+    /// counted again in `flaky`), with where its own files are.
+    struct TestsEntry: Encodable {
+        var passed: Int
+        var failed: Int
+        var skipped: Int
+        var expectedFailures: Int
+        var flaky: Int
+        var total: Int
+        var junit: String?
+        var cobertura: String?
+        /// 0...1; absent without coverage.
+        var lineCoverage: Double?
+
+        init(_ report: TestStepReport) {
+            let tally = report.tally
+            (passed, failed, skipped, expectedFailures, flaky, total) =
+                (tally.passed, tally.failed, tally.skipped, tally.expectedFailures, tally.flaky, tally.total)
+            (junit, cobertura, lineCoverage) = (report.junitPath, report.coberturaPath, report.lineCoverage)
+        }
     }
 
     public var results: [LaneResult]
@@ -72,7 +96,7 @@ public struct JSONReport: Sendable {
                     start: UTCTimestamp.iso8601($0.start), durationSeconds: $0.duration.seconds,
                     exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, reason: $0.reason?.rawValue, log: $0.logPath,
                     logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
-                    logProblem: $0.logProblem, details: $0.details.isEmpty ? nil : $0.details)
+                    logProblem: $0.logProblem, details: $0.details.isEmpty ? nil : $0.details, tests: $0.tests.map(TestsEntry.init))
             })
     }
 }

@@ -44,36 +44,63 @@ public struct JUnitReport: Sendable {
     }
 
     private func testcase(_ step: StepResult) -> String {
-        var xml =
+        let open =
             "    <testcase classname=\"nightshift.\(escape(step.lane))\" name=\"\(escape(step.name))\" time=\"\(seconds(step.duration))\""
         let message = escape(step.message ?? step.status.rawValue)
-        // Surefire's schema puts system-err after the result elements.
-        let logNote =
-            step.logProblem.map {
-                "      <system-err>\(escape("nightshift: the log of step '\(step.name)' is incomplete: \($0)"))</system-err>\n"
-            } ?? ""
+        // A test step stays one case here: its tests are in its own JUnit file, which Jenkins
+        // reads beside this one; nesting them (or a suite of counts) here would count each test
+        // twice. Its counts go into properties and into the output Jenkins shows on the case's page.
+        var body = step.tests.map(testProperties) ?? ""
+        var output = step.tests.map { [testSummary($0)] } ?? []
         switch step.status {
         case .passed:
-            guard !step.earlierFailures.isEmpty || !logNote.isEmpty else { return xml + "/>\n" }
             // Passed on a retry: a flaky test, which passes.
-            xml += ">\n" + attemptElements(step.earlierFailures, named: "flakyFailure")
+            body += attemptElements(step.earlierFailures, named: "flakyFailure")
         case .failedIgnored:
-            xml +=
-                ">\n      <system-out>\(escape("failed, ignored (continue_on_error): \(step.message ?? "")"))\n\(escape(step.outputTail))</system-out>\n"
+            output.append("failed, ignored (continue_on_error): \(step.message ?? "")\n\(step.outputTail)")
         case .skipped, .notRun:
-            xml += ">\n      <skipped message=\"\(message)\"/>\n"
+            body += "      <skipped message=\"\(message)\"/>\n"
         case .reused:
             // Done by an earlier attempt of the run, whose result it keeps: a pass, said so.
-            xml += ">\n      <system-out>\(escape("reused: \(step.message ?? "")"))</system-out>\n"
+            output.append("reused: \(step.message ?? "")")
         case .failed, .timedOut:
-            xml += ">\n      <failure message=\"\(message)\" type=\"\(failureType(step.status))\">\(escape(step.outputTail))</failure>\n"
-            xml += attemptElements(step.earlierFailures, named: "rerunFailure")
+            body += "      <failure message=\"\(message)\" type=\"\(failureType(step.status))\">\(escape(step.outputTail))</failure>\n"
+            body += attemptElements(step.earlierFailures, named: "rerunFailure")
         case .interrupted:
             // The schema puts a testcase's rerunFailure elements before its error.
-            xml += ">\n" + attemptElements(step.earlierFailures, named: "rerunFailure")
-            xml += "      <error message=\"\(message)\" type=\"interrupted\">\(escape(step.outputTail))</error>\n"
+            body += attemptElements(step.earlierFailures, named: "rerunFailure")
+            body += "      <error message=\"\(message)\" type=\"interrupted\">\(escape(step.outputTail))</error>\n"
         }
-        return xml + logNote + "    </testcase>\n"
+        // Surefire's schema puts system-out, then system-err, after the result elements.
+        if !output.isEmpty { body += "      <system-out>\(escape(output.joined(separator: "\n")))</system-out>\n" }
+        if let problem = step.logProblem {
+            body += "      <system-err>\(escape("nightshift: the log of step '\(step.name)' is incomplete: \(problem)"))</system-err>\n"
+        }
+        return body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
+    }
+
+    /// `<properties>` with a test step's counts (`tests.passed` …; Jenkins keeps testcase
+    /// properties when its `keepProperties` is on) and the path of the step's own JUnit file.
+    private func testProperties(_ report: TestStepReport) -> String {
+        let tally = report.tally
+        let counts = [
+            ("tests.total", tally.total), ("tests.passed", tally.passed), ("tests.failed", tally.failed),
+            ("tests.skipped", tally.skipped), ("tests.expected_failures", tally.expectedFailures), ("tests.flaky", tally.flaky),
+        ]
+        var xml = "      <properties>\n"
+        for (name, value) in counts { xml += "        <property name=\"\(name)\" value=\"\(value)\"/>\n" }
+        if let junit = report.junitPath { xml += "        <property name=\"tests.junit\" value=\"\(escape(junit))\"/>\n" }
+        return xml + "      </properties>\n"
+    }
+
+    /// `tests: 412 passed, 3 failed, 2 skipped, 1 flaky (of 417); each test in tests/test.xml`
+    private func testSummary(_ report: TestStepReport) -> String {
+        let tally = report.tally
+        var parts = ["\(tally.passed) passed", "\(tally.failed) failed", "\(tally.skipped) skipped"]
+        if tally.expectedFailures > 0 { parts.append("\(tally.expectedFailures) expected failures") }
+        if tally.flaky > 0 { parts.append("\(tally.flaky) flaky") }
+        let file = report.junitPath.map { "; each test in \($0)" } ?? ""
+        return "tests: \(parts.joined(separator: ", ")) (of \(tally.total))\(file)"
     }
 
     private func count(_ steps: [StepResult], _ statuses: StepStatus...) -> Int {

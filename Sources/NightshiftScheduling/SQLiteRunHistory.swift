@@ -60,6 +60,7 @@ public actor SQLiteRunHistory: RunHistory {
         migrator.registerMigration("add run notes") { db in
             try db.alter(table: "run") { table in table.add(column: "note", .text) }
         }
+        migrator.registerMigration("add test results", migrate: StoredTestResult.createTable)
         return migrator
     }
 
@@ -142,7 +143,7 @@ public actor SQLiteRunHistory: RunHistory {
 
     /// Runs `operation`; when it meets a corrupt database (and recovery is on), replaces the
     /// database and runs it once more on the new one.
-    private func perform<T: Sendable>(_ operation: (DatabaseQueue) async throws -> T) async throws -> T {
+    func perform<T: Sendable>(_ operation: (DatabaseQueue) async throws -> T) async throws -> T {
         let used = database
         do {
             return try await operation(used)

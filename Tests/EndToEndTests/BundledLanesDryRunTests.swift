@@ -31,7 +31,10 @@ struct BundledLanesDryRunTests {
 
     static func normalised(_ text: String, directory: String) -> String {
         let runID = try! Regex(#"/runs/([^/]+)/[0-9A-Za-z._-]+/"#)
+        // A test step's simulators are named after the run: `nightshift-<run-id>-<shard>`.
+        let simulator = try! Regex(#"nightshift-[0-9]{8}-[0-9]{6}-[0-9]+-"#)
         return text.replacingOccurrences(of: directory, with: "<dir>")
             .replacing(runID) { match in "/runs/\(match.output[1].substring ?? "")/<run-id>/" }
+            .replacing(simulator, with: "nightshift-<run-id>-")
     }
 }

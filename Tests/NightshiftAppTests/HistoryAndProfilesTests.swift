@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftApp
 import NightshiftCore
+import NightshiftEngine
 import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
@@ -88,5 +89,38 @@ struct HistoryListingTests {
         #expect(await ShowHistory(lane: "lint", json: true).execute(in: environment) == 0)
         #expect(json.standardOutput.contains("\"lint\"") && !json.standardOutput.contains("\"nightly\""))
         #expect(json.standardError == "")
+    }
+}
+
+@Suite("history --tests, in process")
+struct TestHistoryCommandTests {
+    @Test("history --tests: none yet is a sentence; recorded tests are counted per lane; --json lists every test")
+    func tests() async throws {
+        let app = try AppHarness()
+        #expect(await ShowHistory(tests: true).execute(in: app.environment()) == 0)
+        #expect(app.standardOutput == "No test results recorded.\n")
+        try FileManager.default.createDirectory(atPath: app.directory + "/.nightshift", withIntermediateDirectories: true)
+        let history = try SQLiteRunHistory(path: app.directory + "/.nightshift/history.sqlite")
+        for run in 1...3 {
+            let record = TestCaseRecord(identifier: "BrewerTests/LedgerTests/testRounding()", outcome: run == 2 ? .failed : .passed)
+            try await history.recordTests(
+                runID: "r\(run)", lane: "nightly", at: Date(timeIntervalSince1970: Double(run)),
+                steps: [(step: "test", report: TestStepReport(tests: [record]))])
+        }
+        var environment = app.environment()
+        let captured = CapturingOutputSink()
+        environment.output = captured
+        #expect(await ShowHistory(lane: "nightly", tests: true, lastRuns: 2).execute(in: environment) == 0)
+        #expect(
+            captured.standardOutput == """
+                nightly: 1 test in the last 2 runs; 1 failed or was flaky
+                  test: BrewerTests/LedgerTests/testRounding(): failed 1 of the last 2 runs
+
+                """)
+        let json = CapturingOutputSink()
+        environment.output = json
+        #expect(await ShowHistory(json: true, tests: true).execute(in: environment) == 0)
+        #expect(json.standardOutput.contains(#""identifier" : "BrewerTests\/LedgerTests\/testRounding()""#))
+        #expect(json.standardOutput.contains(#""failed" : 1"#))
     }
 }

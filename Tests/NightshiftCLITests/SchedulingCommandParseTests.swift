@@ -57,4 +57,12 @@ struct SchedulingCommandParseTests {
         let history = try #require(try Nightshift.parseAsRoot(["history", "qa-release", "--json"]) as? HistoryCommand)
         #expect(history.lane == "qa-release" && history.json && history.limit == 50)
     }
+
+    @Test("history --tests takes --last; --last alone or below 1 is a usage error")
+    func historyTests() throws {
+        let history = try #require(try Nightshift.parseAsRoot(["history", "--tests", "nightly", "--last", "5"]) as? HistoryCommand)
+        #expect(history.tests && history.lane == "nightly" && history.last == 5)
+        #expect(throws: (any Error).self) { try Nightshift.parseAsRoot(["history", "--last", "5"]) }
+        #expect(throws: (any Error).self) { try Nightshift.parseAsRoot(["history", "--tests", "--last", "0"]) }
+    }
 }

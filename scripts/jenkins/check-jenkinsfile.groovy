@@ -131,6 +131,23 @@ class DeclarativeStub {
         enter('junit', ['always', 'steps'])
     }
 
+    // `env.NAME` in post steps (a test step's report paths): any variable reads as '1'.
+    Map<String, String> getEnv() { [:].withDefault { '1' } }
+
+    // The Coverage plugin's step, as nightshift writes it: Cobertura files by pattern.
+    void recordCoverage(Map arguments) {
+        if (arguments.keySet() != (['tools'] as Set)) throw new IllegalArgumentException("recordCoverage $arguments")
+        def tools = arguments.tools
+        if (!(tools instanceof List) || tools.isEmpty()) throw new IllegalArgumentException("recordCoverage tools $tools")
+        tools.each { tool ->
+            if (!(tool instanceof Map) || tool.keySet() != (['parser', 'pattern'] as Set) || tool.parser != 'COBERTURA') {
+                throw new IllegalArgumentException("recordCoverage tool $tool")
+            }
+            nonEmpty('recordCoverage pattern', tool.pattern)
+        }
+        enter('recordCoverage', ['always', 'steps'])
+    }
+
     private static void nonEmpty(String word, Object value) {
         if (!(value instanceof String) || value.trim().isEmpty()) throw new IllegalArgumentException("$word needs a non-empty string, got '$value'")
     }

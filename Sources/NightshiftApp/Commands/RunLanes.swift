@@ -61,6 +61,7 @@ public struct RunLanes: LanesFileCommand {
                 invocations, limit: limit ?? invocations.count, keepGoing: keepGoing, on: run.session, dryRun: dryRun)
             : try await run.session.run(invocations, keepGoing: keepGoing)
         let reportsWritten = context.writeReports(results, junit: junit, json: json)
+        await context.recordTests(of: results, dryRun: dryRun)
         return ExitStatus.of(results, reportsWritten: reportsWritten)
     }
 }

@@ -6,6 +6,7 @@ import NightshiftEngine
 import NightshiftReporting
 import NightshiftScheduling
 import NightshiftSystem
+import NightshiftTesting
 
 /// A run's graph: shell, reporter, keychain, uploaders, and the signals that stop it.
 struct PreparedRun {
@@ -52,7 +53,8 @@ extension CommandContext {
             journal: journal, workingDirectory: runDirectory)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
-            performers: performers(shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress),
+            performers: performers(
+                shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress, stateDirectory: stateDirectory),
             reporter: reporter, interruption: interruption, options: options, masker: masker)
         return PreparedRun(session: RunSession(runner: runner), signals: signals)
     }
@@ -67,12 +69,18 @@ extension CommandContext {
     /// compile until it has one (ARCHITECTURE.md, "Add a step kind").
     /// The keychain importer drives the step's own shell: under `--dry-run` the one that shows
     /// each command beneath its step (and, at cleanup, beneath the cleanup action).
-    private func performers(shell: any ShellRunner, searchListLock: any SearchListLock, liveProgress: Bool) -> StepPerformers {
+    private func performers(
+        shell: any ShellRunner, searchListLock: any SearchListLock, liveProgress: Bool, stateDirectory: String
+    ) -> StepPerformers {
         let signing = SigningStepPerformer(
             files: LocalSigningFileSystem(directory: runDirectory),
             makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
+        // Shards are balanced by the run history's durations, else by what the lane's last run
+        // left in its run folder.
+        let testDurations = FirstKnownDurations(
+            [testDurationHistory(), EarlierRunDurations(runs: stateDirectory + "/runs")].compactMap { $0 })
         return StepPerformers { keyword in
             switch keyword {
             case .sh: ShellStepPerformer()
@@ -80,6 +88,7 @@ extension CommandContext {
             case .lane: nil
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
+            case .test: TestStepPerformer(durations: testDurations)
             }
         }
     }

@@ -14,4 +14,10 @@ public struct BuildPaths: Sendable, Hashable {
     public var exportFolder: String { "\(output)/export" }
     public var exportOptionsPlist: String { "\(output)/ExportOptions.plist" }
     public var ipa: String { "\(output)/\(productName).ipa" }
+    /// `test:`'s own derived data: a simulator build, never mixed with the archive's device one.
+    public var testDerivedData: String { "\(output)/TestDerivedData" }
+    /// Where `build-for-testing` leaves the `.xctestrun` files and what they run.
+    public var testProducts: String { "\(testDerivedData)/Build/Products" }
+    /// Result bundles, enumerations and reports of the test steps.
+    public var tests: String { "\(output)/tests" }
 }

@@ -57,6 +57,15 @@ public enum FailureReason: String, Sendable, Hashable, CaseIterable {
     /// Any other upload failure (a file that cannot be read or written locally).
     case uploadFailed = "upload_failed"
 
+    // Tests.
+    /// A test failed on every attempt, or the run failed outside a test (a crash, a runner that
+    /// never started, a summary that disagrees with the results, a non-zero exit no test explains).
+    case testsFailed = "tests_failed"
+    /// `coverage: { minimum: }` was not met.
+    case coverageBelowMinimum = "coverage_below_minimum"
+    /// A simulator could not be chosen, created or booted.
+    case simulatorUnavailable = "simulator_unavailable"
+
     // Cleanup.
     /// A cleanup action (deleting the keychain) failed.
     case cleanupFailed = "cleanup_failed"

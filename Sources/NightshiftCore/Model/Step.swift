@@ -26,6 +26,8 @@ public enum StepKind: Sendable, Hashable {
     case archive
     case export
     case upload(UploadTarget)
+    /// Runs an app's tests on fresh simulators, or a package's through `swift test`.
+    case test(TestStepSettings)
 
     /// The key that introduces the kind in lanes.yml.
     public var keyword: StepKeyword {
@@ -38,6 +40,7 @@ public enum StepKind: Sendable, Hashable {
         case .archive: .archive
         case .export: .export
         case .upload: .upload
+        case .test: .test
         }
     }
 
@@ -46,6 +49,8 @@ public enum StepKind: Sendable, Hashable {
         case .sh(let script): script.raw.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "sh"
         case .lane(let name): "lane \(name)"
         case .upload(let target): "upload to \(target.destinationName)"
+        case .test(let settings):
+            if case .package(let folder) = settings.subject { "swift test \(folder.raw)" } else { "test" }
         default: keyword.rawValue
         }
     }
@@ -54,7 +59,7 @@ public enum StepKind: Sendable, Hashable {
     public var needsSigning: Bool {
         switch self {
         case .package, .importCertificate, .installProfile, .archive, .export: true
-        case .sh, .lane, .upload: false
+        case .sh, .lane, .upload, .test: false
         }
     }
 
@@ -63,6 +68,9 @@ public enum StepKind: Sendable, Hashable {
     public var needsProject: Bool {
         switch self {
         case .package, .archive, .export: true
+        // An Xcode test step builds the project's scheme; a package's tests need no project.
+        case .test(let settings):
+            if case .xcode = settings.subject { true } else { false }
         case .sh, .lane, .upload, .importCertificate, .installProfile: false
         }
     }

@@ -11,6 +11,7 @@ public enum StepKeyword: String, CaseIterable, Sendable, Hashable, Comparable, C
     case archive
     case export
     case upload
+    case test
 
     /// Every keyword as written, in the order error notes list them.
     public static let names = allCases.map(\.rawValue)

@@ -8,6 +8,9 @@ public enum BuildProduct: String, Sendable, Hashable, Codable, CaseIterable {
     case ipa
     /// The `ExportOptions.plist` the export signed with.
     case exportOptions
+    /// What `xcodebuild build-for-testing` made: the `.xctestrun` files and the apps and test
+    /// bundles beside them (`Build/Products` of the tests' derived data), a directory.
+    case testProducts
 }
 
 extension StepKind {
@@ -17,6 +20,8 @@ extension StepKind {
         case .package: [.archive, .exportOptions, .ipa]
         case .archive: [.archive]
         case .export: [.exportOptions, .ipa]
+        case .test(let settings):
+            if case .xcode = settings.subject { [.testProducts] } else { [] }
         case .sh, .lane, .upload, .importCertificate, .installProfile: []
         }
     }
@@ -26,7 +31,7 @@ extension StepKind {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .importCertificate, .installProfile, .archive: []
+        case .sh, .lane, .package, .importCertificate, .installProfile, .archive, .test: []
         }
     }
 
@@ -36,7 +41,7 @@ extension StepKind {
     public var setsUpResource: Bool {
         switch self {
         case .importCertificate, .installProfile: true
-        case .sh, .lane, .package, .archive, .export, .upload: false
+        case .sh, .lane, .package, .archive, .export, .upload, .test: false
         }
     }
 }
@@ -48,6 +53,7 @@ extension BuildPaths {
         case .archive: archive
         case .ipa: ipa
         case .exportOptions: exportOptionsPlist
+        case .testProducts: testProducts
         }
     }
 }

@@ -17,6 +17,12 @@ public actor CleanupStack {
         actions.append(Action(name: name, leftBehind: leftBehind, perform: perform))
     }
 
+    /// Removes the newest action named `name`: what it undoes was undone already (a test step
+    /// deletes its simulators itself when it ends), so the lane's cleanup need not list it.
+    public func discard(named name: String) {
+        if let index = actions.lastIndex(where: { $0.name == name }) { actions.remove(at: index) }
+    }
+
     /// Removes and returns every action, newest first.
     public func drain() -> [Action] {
         defer { actions.removeAll() }

@@ -38,6 +38,11 @@ public struct StepContext: Sendable {
     public var emitCondensed: (@Sendable (OutputChannel, [UInt8]) async -> Void)?
     /// What the step reports beyond its status (see `StepDetails`).
     public var details = StepDetails()
+    /// The step's input fingerprint in the run journal (the step after interpolation, the
+    /// configuration, the variables it reads, the commit): a performer may keep it beside an
+    /// intermediate product and reuse that product on a resumed run when it is unchanged (`test:`
+    /// reuses its `build-for-testing` after failed tests). nil without a journal.
+    public var journalFingerprint: String?
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,

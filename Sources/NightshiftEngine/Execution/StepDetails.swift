@@ -3,9 +3,14 @@
 /// report. Values are masked before they are stored.
 public actor StepDetails {
     private var values: [String: String] = [:]
+    private var testReport: TestStepReport?
 
     public init() {}
 
     public func set(_ name: String, _ value: String) { values[name] = value }
     public var all: [String: String] { values }
+
+    /// A `test:` step's results; a later call replaces an earlier one (the last attempt's stand).
+    public func setTests(_ report: TestStepReport) { testReport = report }
+    public var tests: TestStepReport? { testReport }
 }

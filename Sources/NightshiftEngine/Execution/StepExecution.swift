@@ -22,7 +22,8 @@ struct StepExecution {
         StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
     }
 
-    func runAttempts() async -> StepResult {
+    /// `journalFingerprint`: the step's fingerprint in the run journal, handed to the performer.
+    func runAttempts(journalFingerprint: String? = nil) async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
         let locks: [any Sendable]
@@ -40,7 +41,7 @@ struct StepExecution {
             attempt: { attempt in
                 // Only once the next attempt really starts: a wait cut short leaves the last one the last.
                 if attempt > 1 { earlierFailures.append(failure(of: attempt - 1, outcome: last, recording: recording, start: start)) }
-                (last, recording) = await attemptOnce(attempt: attempt, lockWait: lockWait)
+                (last, recording) = await attemptOnce(attempt: attempt, lockWait: lockWait, journalFingerprint: journalFingerprint)
                 return last
             },
             retry: { outcome, _ in
@@ -60,6 +61,7 @@ struct StepExecution {
         var result = result(for: outcome, start: start, attempts: run.attempts, recording: recording)
         result.earlierFailures = earlierFailures
         result.details = await details.all.mapValues(execution.masker.mask)
+        result.tests = await details.tests.map { $0.masked(by: execution.masker) }
         return result
     }
 
@@ -79,7 +81,9 @@ struct StepExecution {
     }
 
     /// `lockWait`: how long the step waited for its locks, which its `timeout` counts.
-    private func attemptOnce(attempt: Int, lockWait: Duration) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
+    private func attemptOnce(
+        attempt: Int, lockWait: Duration, journalFingerprint: String?
+    ) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
             return (.failed("step kind '\(step.kind.keyword)' is not available", .stepFailed), .init(tail: "", logPath: nil))
         }
@@ -87,7 +91,7 @@ struct StepExecution {
         let recorder = StepOutputRecorder(
             masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
-        let context = makeContext(recorder: recorder)
+        let context = makeContext(recorder: recorder, journalFingerprint: journalFingerprint)
         let watchdog = StepWatchdog(
             timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
@@ -106,10 +110,11 @@ struct StepExecution {
 
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
 
-    private func makeContext(recorder: StepOutputRecorder) -> StepContext {
+    private func makeContext(recorder: StepOutputRecorder, journalFingerprint: String?) -> StepContext {
         var context = execution.makeContext(
             lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
         context.details = details
+        context.journalFingerprint = journalFingerprint
         return context
     }
 

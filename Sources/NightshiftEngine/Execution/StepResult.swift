@@ -45,6 +45,8 @@ public struct StepResult: Sendable, Hashable {
     public var earlierFailures: [AttemptFailure]
     /// What the step reported beyond its status (`StepDetails`), masked.
     public var details: [String: String] = [:]
+    /// A `test:` step's results (`StepDetails.setTests`), test names and paths masked.
+    public var tests: TestStepReport?
 
     public init(
         lane: String, name: String, kind: StepResultKind, status: StepStatus, start: Date, duration: Duration = .zero,

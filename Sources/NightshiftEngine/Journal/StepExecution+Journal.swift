@@ -21,7 +21,7 @@ extension StepExecution {
             break
         }
         await journal.catchUp(before: step)
-        let result = await runAttempts()
+        let result = await runAttempts(journalFingerprint: ticket.fingerprint)
         if journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock) {
             await journal.writeAfterStep()
         }

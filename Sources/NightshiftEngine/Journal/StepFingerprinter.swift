@@ -64,6 +64,8 @@ struct StepFingerprinter {
             for key in target.parameters.keys.sorted() {
                 lines.append("\(key) \((target.parameters[key]?.templates ?? []).map(resolve).joined(separator: "\u{1F}"))")
             }
+        case .test(let settings):
+            lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" } + settings.writtenLines
         case .package, .importCertificate, .installProfile, .archive, .export: break
         }
         let options = step.options
@@ -77,6 +79,7 @@ struct StepFingerprinter {
     private func stepTemplates(_ step: Step) -> [Template] {
         var templates = Array(step.options.environment.values) + (step.options.outputs ?? [])
         if case .upload(let target) = step.kind { templates += target.parameters.values.flatMap(\.templates) }
+        if case .test(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         return templates
     }
 

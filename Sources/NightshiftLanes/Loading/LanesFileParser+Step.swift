@@ -17,6 +17,8 @@ extension LanesFileParser {
         case .installProfile: .installProfile
         case .archive: .archive
         case .export: .export
+        // `- test` reads as `test: {}`: the project's scheme with the defaults.
+        case .test: .test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil)))
         case .sh, .lane, .upload, nil: nil
         }
     }
@@ -24,7 +26,13 @@ extension LanesFileParser {
     func parseStep(_ node: Node, context: String) -> Step? {
         let location = reader.location(of: node)
         if case .scalar(let scalar) = node {
-            if let kind = Self.bareKind(scalar.string) { return Step(kind, location: location) }
+            if var kind = Self.bareKind(scalar.string) {
+                if case .test(var settings) = kind {
+                    settings.location = location
+                    kind = .test(settings)
+                }
+                return Step(kind, location: location)
+            }
             bag.error(
                 "unknown step kind '\(scalar.string)' in \(context)", at: location,
                 notes: unknownKindNotes(scalar.string))
@@ -78,6 +86,8 @@ extension LanesFileParser {
             return reader.string(value, "lane").map(StepKind.lane)
         case .upload:
             return parseUpload(value, context: context).map(StepKind.upload)
+        case .test:
+            return parseTest(value).map(StepKind.test)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

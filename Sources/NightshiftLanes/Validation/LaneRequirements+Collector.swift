@@ -68,6 +68,10 @@ struct RequirementCollector {
                     collect(template, place: "\(key): of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
                 }
             }
+        case .test(let settings):
+            for (key, template) in settings.keyedTemplates {
+                collect(template, place: "test.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
+            }
         case .package, .importCertificate, .installProfile, .archive, .export, .lane:
             break
         }

@@ -14,11 +14,22 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(help: "At most this many runs.")
     var limit = 50
 
+    @Flag(help: "Show each test's failures and flaky passes over the last runs instead (test: steps).")
+    var tests = false
+
+    @Option(help: "With --tests: how many of each lane's latest runs to look at (default 20).")
+    var last: Int?
+
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        if let last {
+            guard tests else { throw ValidationError("--last goes with --tests") }
+            guard last >= 1 else { throw ValidationError("--last must be at least 1") }
+        }
     }
 
     func run() async throws {
-        throw ExitCode(await ShowHistory(lane: lane, json: json, limit: limit).execute(in: CompositionRoot.environment()))
+        let command = ShowHistory(lane: lane, json: json, limit: limit, tests: tests, lastRuns: last ?? 20)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import NightshiftEngine
+import NightshiftScheduling
+import NightshiftSystem
+
+/// Test results in the run history (`.nightshift/history.sqlite`), for `nightshift history
+/// --tests` and shard balancing. Every real `nightshift run` writes them once its lanes end,
+/// the scheduler's children and runs by hand alike, so a test's record does not depend on who
+/// started the run; the history is created when it does not exist yet. A dry run writes none.
+extension CommandContext {
+    /// Records every test step's tests of `results`; a history that cannot be written is a
+    /// warning, not the run's failure (its tests ran and were reported either way).
+    func recordTests(of results: [LaneResult], dryRun: Bool) async {
+        guard !dryRun else { return }
+        for result in results {
+            let steps = result.steps.compactMap { step in step.tests.map { (step: step.name, lane: step.lane, report: $0) } }
+            guard !steps.isEmpty else { continue }
+            do {
+                let history = try SQLiteRunHistory(path: historyPath, recovery: historyRecovery)
+                // Grouped by the lane each step belongs to (a called lane's own steps under its name).
+                for lane in Set(steps.map(\.lane)).sorted() {
+                    let ofLane = steps.filter { $0.lane == lane }.map { (step: $0.step, report: $0.report) }
+                    try await history.recordTests(runID: result.runID, lane: lane, at: clock.now, steps: ofLane)
+                }
+            } catch {
+                output.err("warning: the test results were not recorded in the run history \(historyPath): \(error)\n")
+            }
+        }
+    }
+
+    /// Each test's latest duration for balancing shards, from the run history when it exists;
+    /// nil without one (the first run shards by count).
+    func testDurationHistory() -> (any TestDurationHistory)? {
+        guard FileManager.default.fileExists(atPath: historyPath) else { return nil }
+        return try? SQLiteRunHistory(path: historyPath)
+    }
+
+    /// A corrupt history is moved aside and started afresh, said on standard error.
+    private var historyRecovery: CorruptionRecovery {
+        CorruptionRecovery(clock: clock) { [output] in output.err("error: \($0)\n") }
+    }
+}

@@ -1,0 +1,30 @@
+/// One test after every attempt (the tool's own repetitions and nightshift's re-runs), as the
+/// run history and the lane reports keep it. The rich per-attempt model lives with the
+/// capability that reads the tools' results (NightshiftTesting).
+public struct TestCaseRecord: Sendable, Hashable, Codable {
+    /// As `-only-testing` and `swift test --filter` take it: `BrewerTests/LedgerTests/testRounding()`.
+    /// Several records share it when one test runs once per argument, device or configuration.
+    public var identifier: String
+    /// The final outcome: the last attempt's.
+    public var outcome: TestOutcome
+    /// An earlier attempt failed and the last passed.
+    public var isFlaky: Bool
+    public var attempts: Int
+    /// Of the last attempt.
+    public var durationSeconds: Double
+    /// What tells records with one identifier apart (`argument: 3`, `iPhone 16 (18.2)`, a test
+    /// plan configuration); nil for a test that ran once per attempt.
+    public var variant: String?
+
+    public init(
+        identifier: String, outcome: TestOutcome, isFlaky: Bool = false, attempts: Int = 1, durationSeconds: Double = 0,
+        variant: String? = nil
+    ) {
+        self.identifier = identifier
+        self.outcome = outcome
+        self.isFlaky = isFlaky
+        self.attempts = attempts
+        self.durationSeconds = durationSeconds
+        self.variant = variant
+    }
+}

@@ -1,0 +1,18 @@
+import NightshiftCore
+
+extension TestStepReport {
+    /// The report with every text masked: a test named after a secret (a parameterised test's
+    /// argument) reaches no report or history unmasked, whoever built the report.
+    func masked(by masker: SecretMasker) -> TestStepReport {
+        var report = self
+        report.tests = tests.map { record in
+            var record = record
+            record.identifier = masker.mask(record.identifier)
+            record.variant = record.variant.map(masker.mask)
+            return record
+        }
+        report.junitPath = junitPath.map(masker.mask)
+        report.coberturaPath = coberturaPath.map(masker.mask)
+        return report
+    }
+}

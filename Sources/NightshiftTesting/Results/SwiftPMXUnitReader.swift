@@ -1,0 +1,99 @@
+public import Foundation
+import NightshiftEngine
+
+/// Reads what `swift test --xunit-output FILE` writes: FILE for XCTest, and beside it
+/// `FILE-swift-testing` (`tests.xml` → `tests-swift-testing.xml`) for Swift Testing; both are
+/// read, either may be missing. `<testcase classname="Module.Suite" name="test">` becomes
+/// the identifier `Module.Suite/test` that `swift test --filter` takes.
+public struct SwiftPMXUnitReader: Sendable {
+    public init() {}
+
+    /// Where Swift Testing's file goes for `--xunit-output path`.
+    public static func swiftTestingPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
+        if let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart {
+            return String(path[..<dot]) + "-swift-testing" + String(path[dot...])
+        }
+        return path + "-swift-testing"
+    }
+
+    /// The cases in `path` and its Swift Testing sibling; a file that does not exist holds none.
+    public func read(xunitOutput path: String) throws(TestResultsError) -> [TestCaseResult] {
+        var cases: [TestCaseResult] = []
+        for file in [path, Self.swiftTestingPath(for: path)] where FileManager.default.fileExists(atPath: file) {
+            cases += try read(TestResultsFile.contents(of: file, what: "swift test's xUnit output"))
+        }
+        return cases
+    }
+
+    /// The cases of one xUnit file.
+    public func read(_ data: Data) throws(TestResultsError) -> [TestCaseResult] {
+        var scanner = XMLTagScanner(Array(data))
+        var cases: [TestCaseResult] = []
+        var current: (classname: String, name: String, time: Double)?
+        var outcome = TestOutcome.passed
+        var messages: [TestFailureMessage] = []
+        var inMessage = false
+        var sawRoot = false
+        while let token = scanner.next() {
+            switch token {
+            case .start(let name, let attributes, let selfClosing):
+                switch name {
+                case "testsuites", "testsuite": sawRoot = true
+                case "testcase":
+                    current = (attributes["classname"] ?? "", attributes["name"] ?? "", Double(attributes["time"] ?? "") ?? 0)
+                    outcome = .passed
+                    messages = []
+                    if selfClosing, let test = current {
+                        cases.append(Self.testCase(test, outcome: outcome, messages: messages))
+                        current = nil
+                    }
+                case "failure", "error":
+                    outcome = .failed
+                    messages.append(TestMessageText.parse(attributes["message"] ?? ""))
+                    inMessage = !selfClosing
+                case "skipped":
+                    outcome = .skipped
+                    messages.append(TestFailureMessage(text: attributes["message"] ?? ""))
+                    inMessage = !selfClosing
+                default: break
+                }
+            case .text(let text):
+                // A failure's body adds to its message only when the message said nothing.
+                if inMessage, let last = messages.indices.last, messages[last].text.isEmpty {
+                    messages[last] = TestMessageText.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+            case .end(let name):
+                switch name {
+                case "failure", "error", "skipped": inMessage = false
+                case "testcase":
+                    if let test = current { cases.append(Self.testCase(test, outcome: outcome, messages: messages)) }
+                    current = nil
+                default: break
+                }
+            }
+        }
+        guard sawRoot || !cases.isEmpty || data.isEmpty else {
+            throw TestResultsError("swift test's xUnit output holds no <testsuites> or <testsuite>")
+        }
+        if let test = current {
+            // Cut off inside a test case: it did not finish, so it did not pass.
+            messages.append(TestFailureMessage(text: "the xUnit output ends inside this test"))
+            cases.append(Self.testCase(test, outcome: .failed, messages: messages))
+        }
+        return cases
+    }
+
+    private static func testCase(
+        _ test: (classname: String, name: String, time: Double), outcome: TestOutcome, messages: [TestFailureMessage]
+    ) -> TestCaseResult {
+        let module = test.classname.split(separator: ".", maxSplits: 1).first.map(String.init) ?? test.classname
+        let suites = test.classname.split(separator: ".").dropFirst().map(String.init)
+        let identifier = test.classname.isEmpty ? test.name : "\(test.classname)/\(test.name)"
+        let duration = test.time.isFinite && test.time >= 0 ? test.time : 0
+        return TestCaseResult(
+            identifier: identifier, bundle: module, suitePath: suites, name: test.name,
+            attempts: [TestAttempt(outcome: outcome, durationSeconds: duration, messages: messages)])
+    }
+}

@@ -1,0 +1,114 @@
+public import NightshiftEngine
+
+/// One failure (or skip, or expected-failure) message of one attempt: xcresulttool's
+/// `Failure Message` node name `File.swift:38: XCTAssertEqual failed…`, split.
+public struct TestFailureMessage: Sendable, Hashable, Codable {
+    /// The text without its `File:LINE: ` prefix.
+    public var text: String
+    public var file: String?
+    public var line: Int?
+
+    public init(text: String, file: String? = nil, line: Int? = nil) {
+        self.text = text
+        self.file = file
+        self.line = line
+    }
+
+    /// `LedgerTests.swift:38: text`, or the text alone when it has no location.
+    public var located: String {
+        guard let file else { return text }
+        return line.map { "\(file):\($0): \(text)" } ?? "\(file): \(text)"
+    }
+}
+
+/// One run of one test: a repetition in one xcodebuild invocation, or nightshift's re-run.
+public struct TestAttempt: Sendable, Hashable, Codable {
+    public var outcome: TestOutcome
+    public var durationSeconds: Double
+    /// Failure messages for a failure, the reason for a skip, the issue for an expected failure.
+    public var messages: [TestFailureMessage]
+    /// The tool's name for it (`Retry 1`, `First Run`), nil when it gave none.
+    public var label: String?
+
+    public init(outcome: TestOutcome, durationSeconds: Double = 0, messages: [TestFailureMessage] = [], label: String? = nil) {
+        self.outcome = outcome
+        self.durationSeconds = durationSeconds
+        self.messages = messages
+        self.label = label
+    }
+}
+
+/// One test, as the JUnit file shows it: one `<testcase>` per test, argument, device and
+/// configuration, whatever the number of attempts.
+public struct TestCaseResult: Sendable, Hashable, Codable {
+    /// As `-only-testing` and `swift test --filter` take it: `BrewerTests/LedgerTests/testRounding()`.
+    public var identifier: String
+    /// The test bundle (target): `BrewerTests`.
+    public var bundle: String
+    /// The suites from the bundle down, outermost first: `["LedgerTests"]`, or nested Swift Testing suites.
+    public var suitePath: [String]
+    /// The test's own name: `testRounding()`, or Swift Testing's display name.
+    public var name: String
+    /// A parameterised test's argument, as the tool printed it (may be empty or hold control characters).
+    public var argument: String?
+    /// `iPhone 16 (18.2)` when the run had several devices.
+    public var device: String?
+    /// The test plan configuration's name when the run had several.
+    public var configuration: String?
+    /// Oldest first; never empty for a test that ran.
+    public var attempts: [TestAttempt]
+
+    public init(
+        identifier: String, bundle: String, suitePath: [String], name: String, argument: String? = nil, device: String? = nil,
+        configuration: String? = nil, attempts: [TestAttempt]
+    ) {
+        self.identifier = identifier
+        self.bundle = bundle
+        self.suitePath = suitePath
+        self.name = name
+        self.argument = argument
+        self.device = device
+        self.configuration = configuration
+        self.attempts = attempts
+    }
+
+    /// The last attempt's outcome; `failed` for a test without attempts (it never reported).
+    public var outcome: TestOutcome { attempts.last?.outcome ?? .failed }
+
+    /// An earlier attempt failed and the last passed.
+    public var isFlaky: Bool { outcome.isPass && attempts.dropLast().contains { $0.outcome == .failed } }
+
+    /// The last attempt's duration.
+    public var durationSeconds: Double { attempts.last?.durationSeconds ?? 0 }
+
+    /// What tells this case apart from others with its identifier, nil when nothing does.
+    public var variant: String? {
+        let parts = [argument.map { "argument: \($0)" }, device, configuration].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The key the merger matches attempts by: identifier, argument, device and configuration.
+    public var key: TestCaseKey { TestCaseKey(identifier: identifier, argument: argument, device: device, configuration: configuration) }
+
+    /// The record the engine keeps.
+    public var record: TestCaseRecord {
+        TestCaseRecord(
+            identifier: identifier, outcome: outcome, isFlaky: isFlaky, attempts: attempts.count, durationSeconds: durationSeconds,
+            variant: variant)
+    }
+}
+
+/// What identifies one `<testcase>` across shards and re-runs.
+public struct TestCaseKey: Sendable, Hashable, Codable {
+    public var identifier: String
+    public var argument: String?
+    public var device: String?
+    public var configuration: String?
+
+    public init(identifier: String, argument: String? = nil, device: String? = nil, configuration: String? = nil) {
+        self.identifier = identifier
+        self.argument = argument
+        self.device = device
+        self.configuration = configuration
+    }
+}

@@ -1,0 +1,58 @@
+public import NightshiftCore
+import NightshiftEngine
+
+/// What a test step prints: a line per failing test, a line per flaky one, and one summary
+/// line (`412 passed, 3 failed, 2 skipped, 1 flaky (passed on retry 1)`). Masked.
+public struct TestConsoleLines: Sendable {
+    public let masker: SecretMasker
+
+    public init(masker: SecretMasker) { self.masker = masker }
+
+    /// Failing tests first, then flaky ones, then the summary line.
+    public func lines(for results: [TestCaseResult]) -> [String] {
+        var lines: [String] = []
+        for test in results where test.outcome == .failed { lines.append(failureLine(test)) }
+        for test in results where test.isFlaky { lines.append(flakyLine(test)) }
+        lines.append(summaryLine(for: results))
+        return lines.map(masker.mask)
+    }
+
+    /// `✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed…`
+    public func failureLine(_ test: TestCaseResult) -> String {
+        let message = test.attempts.last?.messages.first.map { " — " + Self.oneLine($0.located) } ?? ""
+        return masker.mask("✘ \(Self.shortName(test))\(message)")
+    }
+
+    /// `⚠ LedgerTests.testRounding() is flaky: failed, then passed on retry 1`
+    public func flakyLine(_ test: TestCaseResult) -> String {
+        masker.mask("⚠ \(Self.shortName(test)) is flaky: failed, then passed on retry \(max(1, test.attempts.count - 1))")
+    }
+
+    public func summaryLine(for results: [TestCaseResult]) -> String {
+        let tally = TestTally(records: results.map(\.record))
+        var parts = ["\(tally.passed) passed", "\(tally.failed) failed", "\(tally.skipped) skipped"]
+        if tally.expectedFailures > 0 {
+            parts.append("\(tally.expectedFailures) expected \(tally.expectedFailures == 1 ? "failure" : "failures")")
+        }
+        if tally.flaky > 0 {
+            let retries = Set(results.filter(\.isFlaky).map { max(1, $0.attempts.count - 1) }).sorted()
+            let on = retries.count == 1 ? "retry \(retries[0])" : "retries \(retries.map(String.init).joined(separator: ", "))"
+            parts.append("\(tally.flaky) flaky (passed on \(on))")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `LedgerTests.testRounding()`: the innermost suite and the name, as a reader looks for it.
+    static func shortName(_ test: TestCaseResult) -> String {
+        let suite = test.identifier.split(separator: "/").dropLast().last.map(String.init) ?? test.suitePath.last
+        let name = JUnitNaming.name(of: test)
+        return oneLine(suite.map { "\($0).\(name)" } ?? name)
+    }
+
+    /// A message's first line, control characters shown as spaces, at most 200 characters.
+    static func oneLine(_ text: String) -> String {
+        let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let cleaned = String(first.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        return cleaned.count > 200 ? String(cleaned.prefix(199)) + "…" : cleaned
+    }
+}

@@ -1,0 +1,105 @@
+import NightshiftEngine
+
+/// Whether a test run must fail, whatever its written results say: never green by accident.
+/// A run that crashed outside a test, a runner that never started, or a summary that disagrees
+/// with the cases read each fail the step, with the condensed reason lines.
+public struct TestRunVerdict: Sendable, Hashable {
+    /// The step must fail.
+    public var mustFail: Bool
+    /// Why, one line each, most telling first; empty for a clean pass.
+    public var reasons: [String]
+
+    public init(mustFail: Bool, reasons: [String]) {
+        self.mustFail = mustFail
+        self.reasons = reasons
+    }
+}
+
+/// One xcodebuild (or `swift test`) invocation as the check sees it.
+public struct TestInvocation: Sendable, Hashable {
+    /// The tool's exit status (0, 65 for failed tests, a signal's 128+N).
+    public var exitStatus: Int32
+    /// Its summary; nil for `swift test` or when xcresulttool could not give one.
+    public var summary: TestRunSummary?
+    /// The cases read from its results, before merging.
+    public var cases: [TestCaseResult]
+
+    public init(exitStatus: Int32, summary: TestRunSummary?, cases: [TestCaseResult]) {
+        self.exitStatus = exitStatus
+        self.summary = summary
+        self.cases = cases
+    }
+}
+
+public enum TestRunCheck {
+    /// One invocation whose cases are the ones written.
+    public static func verdict(exitStatus: Int32, summary: TestRunSummary?, cases: [TestCaseResult]) -> TestRunVerdict {
+        verdict(invocations: [TestInvocation(exitStatus: exitStatus, summary: summary, cases: cases)], final: cases)
+    }
+
+    /// A step of several invocations (shards, then re-runs) whose merged cases are `final`. A
+    /// failure a later re-run cured (the exit status 65 of a run whose failed tests then passed)
+    /// does not fail the step; anything no failed test explains does.
+    public static func verdict(invocations: [TestInvocation], final: [TestCaseResult]) -> TestRunVerdict {
+        var reasons: [String] = []
+        let failed = final.filter { $0.outcome == .failed }
+        if !failed.isEmpty {
+            reasons.append("\(failed.count) \(failed.count == 1 ? "test" : "tests") failed")
+        }
+        for (number, invocation) in invocations.enumerated() {
+            let label = invocations.count > 1 ? "run \(number + 1): " : ""
+            reasons += problems(of: invocation).map { label + $0 }
+        }
+        // Crashes inside a test are that test's failure: named even when a re-run passed it.
+        for test in final where test.attempts.contains(where: { $0.messages.contains { TestCrashText.isCrash($0.text) } }) {
+            if test.outcome != .failed { reasons.append("\(test.identifier) crashed before it passed on a re-run") }
+        }
+        if final.isEmpty && invocations.allSatisfy({ $0.cases.isEmpty }) && !reasons.contains(where: { $0.contains("no test ran") }) {
+            reasons.append("no test ran")
+        }
+        return TestRunVerdict(mustFail: !reasons.isEmpty, reasons: reasons)
+    }
+
+    /// What in one invocation no failed test of it explains.
+    static func problems(of invocation: TestInvocation) -> [String] {
+        var problems: [String] = []
+        let failedCases = invocation.cases.filter { $0.outcome == .failed }
+        if let summary = invocation.summary {
+            for failure in summary.testFailures where TestCrashText.isRunnerFailure(failure) {
+                problems.append("\(failure.testName): \(failure.failureText)")
+            }
+            if summary.result == "unknown" && summary.totalTestCount == 0 {
+                problems.append("no test ran: the result is 'unknown'" + (summary.devicesAndConfigurations == 0 ? ", on no device" : ""))
+            }
+            // The summary counts a repeated test once; whether a parameterised test counts once or
+            // per argument is not documented, so either count agrees.
+            let failedIdentifiers = Set(failedCases.map(\.identifier)).count
+            if summary.failedTests != failedCases.count && summary.failedTests != failedIdentifiers {
+                problems.append("the summary counts \(summary.failedTests) failed tests, the results hold \(failedCases.count)")
+            }
+        }
+        for test in failedCases {
+            for message in test.attempts.last?.messages ?? [] where TestCrashText.isCrash(message.text) {
+                problems.append("\(test.identifier): \(message.text)")
+            }
+        }
+        if invocation.exitStatus != 0 && failedCases.isEmpty {
+            problems.append("the test run exited with status \(invocation.exitStatus) but no test failed")
+        }
+        return problems
+    }
+}
+
+/// The texts Xcode gives a crash: inside a test (`Test crashed with signal kill.`) and of a
+/// runner that died outside any (`BrewerTests-Runner (4242) encountered an error`, with an
+/// `Early unexpected exit` failure text).
+enum TestCrashText {
+    static func isCrash(_ text: String) -> Bool {
+        text.contains("crashed with signal")
+    }
+
+    static func isRunnerFailure(_ failure: TestRunSummary.Failure) -> Bool {
+        (failure.testName.contains("-Runner (") && failure.testName.contains("encountered an error"))
+            || failure.failureText.contains("Early unexpected exit") || (failure.testIdentifier == nil && isCrash(failure.failureText))
+    }
+}

@@ -1,0 +1,108 @@
+/// One node of `xcresulttool get test-results tests` (Xcode 16+), with the keys nightshift reads.
+/// Decoded by key, never by position (the key order is not stable); a key of an unexpected type
+/// reads as absent rather than failing the whole result.
+struct XCResultNode: Decodable, Sendable {
+    var name: String?
+    var nodeType: String?
+    var result: String?
+    var nodeIdentifier: String?
+    var duration: String?
+    var durationInSeconds: Double?
+    var details: String?
+    var children: [XCResultNode]
+
+    private enum CodingKeys: String, CodingKey {
+        case name, nodeType, result, nodeIdentifier, duration, durationInSeconds, details, children
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try? container.decodeIfPresent(String.self, forKey: .name)
+        nodeType = try? container.decodeIfPresent(String.self, forKey: .nodeType)
+        result = try? container.decodeIfPresent(String.self, forKey: .result)
+        nodeIdentifier = try? container.decodeIfPresent(String.self, forKey: .nodeIdentifier)
+        duration = try? container.decodeIfPresent(String.self, forKey: .duration)
+        durationInSeconds = try? container.decodeIfPresent(Double.self, forKey: .durationInSeconds)
+        details = try? container.decodeIfPresent(String.self, forKey: .details)
+        // Children are decoded for real: a malformed child is a malformed result.
+        children = try container.decodeIfPresent([XCResultNode].self, forKey: .children) ?? []
+    }
+
+    init(
+        name: String?, nodeType: String?, result: String? = nil, nodeIdentifier: String? = nil, duration: String? = nil,
+        durationInSeconds: Double? = nil, details: String? = nil, children: [XCResultNode] = []
+    ) {
+        self.name = name
+        self.nodeType = nodeType
+        self.result = result
+        self.nodeIdentifier = nodeIdentifier
+        self.duration = duration
+        self.durationInSeconds = durationInSeconds
+        self.details = details
+        self.children = children
+    }
+
+    var kind: XCResultNodeKind { XCResultNodeKind(nodeType) }
+
+    /// `durationInSeconds` when present, else the localised `duration` text, else 0.
+    var seconds: Double {
+        if let durationInSeconds, durationInSeconds.isFinite, durationInSeconds >= 0 { return durationInSeconds }
+        return duration.map(TestDurationText.seconds) ?? 0
+    }
+}
+
+/// The `nodeType`s nightshift acts on; anything else is `.other`, kept by name and never an error.
+enum XCResultNodeKind: Equatable {
+    case testPlan, bundle, suite, testCase, arguments, repetition, testCaseRun, device, configuration, failureMessage
+    case other(String?)
+
+    init(_ nodeType: String?) {
+        switch nodeType {
+        case "Test Plan": self = .testPlan
+        case "Unit test bundle", "UI test bundle": self = .bundle
+        case "Test Suite": self = .suite
+        case "Test Case": self = .testCase
+        case "Arguments": self = .arguments
+        case "Repetition": self = .repetition
+        case "Test Case Run": self = .testCaseRun
+        case "Device": self = .device
+        case "Test Plan Configuration": self = .configuration
+        case "Failure Message": self = .failureMessage
+        default: self = .other(nodeType)
+        }
+    }
+}
+
+/// The top level of `get test-results tests`.
+struct XCResultTestsDocument: Decodable, Sendable {
+    struct Device: Decodable, Sendable {
+        var deviceId: String?
+        var deviceName: String?
+        var modelName: String?
+        var osVersion: String?
+
+        /// `iPhone 16 Pro (18.2)`, as fastlane's `device` property reads.
+        var label: String? {
+            guard let name = deviceName ?? modelName else { return nil }
+            return osVersion.map { "\(name) (\($0))" } ?? name
+        }
+    }
+
+    struct Configuration: Decodable, Sendable {
+        var configurationId: String?
+        var configurationName: String?
+    }
+
+    var devices: [Device]
+    var testPlanConfigurations: [Configuration]
+    var testNodes: [XCResultNode]
+
+    private enum CodingKeys: String, CodingKey { case devices, testPlanConfigurations, testNodes }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        devices = (try? container.decodeIfPresent([Device].self, forKey: .devices)) ?? []
+        testPlanConfigurations = (try? container.decodeIfPresent([Configuration].self, forKey: .testPlanConfigurations)) ?? []
+        testNodes = try container.decodeIfPresent([XCResultNode].self, forKey: .testNodes) ?? []
+    }
+}

@@ -1,0 +1,137 @@
+import NightshiftEngine
+
+/// The walk from xcresulttool's node tree to test cases: `Test Plan` → bundle → suites (nested
+/// for Swift Testing) → `Test Case`, which splits into one case per `Arguments`, `Device` and
+/// `Test Plan Configuration` child, each with its `Repetition`s or `Test Case Run`s as attempts.
+struct XCResultTreeWalk {
+    let document: XCResultTestsDocument
+
+    /// Where a node sits.
+    private struct Context {
+        var bundle = ""
+        var suites: [String] = []
+        var device: String?
+        var configuration: String?
+        var argument: String?
+    }
+
+    func cases() -> [TestCaseResult] {
+        var cases: [TestCaseResult] = []
+        for node in document.testNodes { walk(node, Context(), into: &cases) }
+        return cases
+    }
+
+    private func walk(_ node: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
+        var context = context
+        switch node.kind {
+        case .testCase:
+            testCase(node, context, into: &cases)
+            return
+        case .bundle: context.bundle = node.name ?? ""
+        case .suite: context.suites.append(node.name ?? "")
+        case .device: context.device = deviceLabel(node)
+        case .configuration: context.configuration = node.name
+        // Messages and attempts outside a test case belong to no test: the summary check sees them.
+        case .failureMessage, .repetition, .testCaseRun, .arguments: return
+        case .testPlan, .other: break
+        }
+        for child in node.children { walk(child, context, into: &cases) }
+    }
+
+    /// One case per leaf of the test case's splits (argument, device, configuration), or one
+    /// for the test case itself.
+    private func testCase(_ node: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
+        split(node, under: node, context, into: &cases)
+    }
+
+    private func split(_ node: XCResultNode, under test: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
+        var splitFound = false
+        for child in node.children {
+            var inner = context
+            switch child.kind {
+            case .arguments: inner.argument = child.name ?? ""
+            case .device: inner.device = deviceLabel(child)
+            case .configuration: inner.configuration = child.name
+            case .testCaseRun, .repetition:
+                // A run named after a device or a configuration splits; one named `Retry 1` repeats.
+                if let device = matchingDevice(child) {
+                    inner.device = device
+                } else if let configuration = matchingConfiguration(child) {
+                    inner.configuration = configuration
+                } else {
+                    continue
+                }
+            default: continue
+            }
+            splitFound = true
+            split(child, under: test, inner, into: &cases)
+        }
+        guard !splitFound else { return }
+        cases.append(makeCase(test, leaf: node, context))
+    }
+
+    private func makeCase(_ test: XCResultNode, leaf: XCResultNode, _ context: Context) -> TestCaseResult {
+        let name = test.name ?? test.nodeIdentifier?.split(separator: "/").last.map(String.init) ?? ""
+        let identifier: String
+        if let nodeIdentifier = test.nodeIdentifier, !nodeIdentifier.isEmpty {
+            identifier = context.bundle.isEmpty ? nodeIdentifier : "\(context.bundle)/\(nodeIdentifier)"
+        } else {
+            identifier = ([context.bundle] + context.suites + [name]).filter { !$0.isEmpty }.joined(separator: "/")
+        }
+        return TestCaseResult(
+            identifier: identifier, bundle: context.bundle, suitePath: context.suites, name: name, argument: context.argument,
+            device: context.device, configuration: context.configuration, attempts: attempts(of: leaf, fallbackDuration: test.seconds))
+    }
+
+    /// The leaf's `Repetition`/`Test Case Run` children in order, or the leaf itself as the one attempt.
+    private func attempts(of leaf: XCResultNode, fallbackDuration: Double) -> [TestAttempt] {
+        let runs = leaf.children.filter { $0.kind == .repetition || $0.kind == .testCaseRun }
+        guard !runs.isEmpty else {
+            let duration = leaf.durationInSeconds != nil || leaf.duration != nil ? leaf.seconds : fallbackDuration
+            return [attempt(leaf, duration: duration, label: nil)]
+        }
+        return runs.map { attempt($0, duration: $0.seconds, label: $0.name) }
+    }
+
+    private func attempt(_ node: XCResultNode, duration: Double, label: String?) -> TestAttempt {
+        let messages = node.children.filter { $0.kind == .failureMessage }.map { TestMessageText.parse($0.name ?? "") }
+        var outcome = XCResultOutcome.outcome(node.result)
+        var notes = messages
+        if outcome == nil {
+            // `unknown`, absent or a new word: never a pass nightshift did not see.
+            notes.append(TestFailureMessage(text: "xcresulttool gave no result for this test (result: \(node.result ?? "none"))"))
+            outcome = .failed
+        }
+        return TestAttempt(outcome: outcome ?? .failed, durationSeconds: duration, messages: notes, label: label)
+    }
+
+    private func deviceLabel(_ node: XCResultNode) -> String? {
+        matchingDevice(node) ?? node.name
+    }
+
+    private func matchingDevice(_ node: XCResultNode) -> String? {
+        let match = document.devices.first { device in
+            (node.nodeIdentifier != nil && device.deviceId == node.nodeIdentifier) || (node.name != nil && device.deviceName == node.name)
+                || (node.name != nil && device.label == node.name)
+        }
+        return match?.label
+    }
+
+    private func matchingConfiguration(_ node: XCResultNode) -> String? {
+        guard document.testPlanConfigurations.count > 1 else { return nil }
+        return document.testPlanConfigurations.first { $0.configurationName == node.name }?.configurationName
+    }
+}
+
+/// xcresulttool's `result` words.
+enum XCResultOutcome {
+    static func outcome(_ result: String?) -> TestOutcome? {
+        switch result {
+        case "Passed": .passed
+        case "Failed": .failed
+        case "Skipped": .skipped
+        case "Expected Failure": .expectedFailure
+        default: nil
+        }
+    }
+}

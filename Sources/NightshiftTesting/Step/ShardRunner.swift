@@ -1,0 +1,185 @@
+internal import Foundation
+import NightshiftCore
+import NightshiftEngine
+import NightshiftSystem
+
+/// Runs `test-without-building` per shard (side by side) and per re-run, reads each result
+/// bundle with xcresulttool, and keeps every invocation for the verdict and the merge.
+struct ShardRunner {
+    let run: XcodeTestRun
+    let xctestrun: String
+    private(set) var invocations: [TestInvocation] = []
+    private(set) var merger = TestResultsMerger()
+    /// Every bundle written, for coverage.
+    private(set) var bundles: [String] = []
+    /// What failed outside any test and left no results to read (a shard that wrote no result
+    /// bundle): the step fails naming it, and the JUnit file still gets every test read.
+    private(set) var problems: [String] = []
+
+    /// One invocation as read, or why nothing could be.
+    struct Invoked: Sendable {
+        var invocation: TestInvocation
+        var bundle: String
+        var problem: String?
+    }
+
+    private mutating func add(_ invoked: Invoked, retry: Bool) {
+        invocations.append(invoked.invocation)
+        if retry { merger.addRetry(invoked.invocation.cases) } else { merger.addShard(invoked.invocation.cases) }
+        if let problem = invoked.problem { problems.append(problem) } else { bundles.append(invoked.bundle) }
+    }
+
+    init(run: XcodeTestRun, xctestrun: String) {
+        self.run = run
+        self.xctestrun = xctestrun
+    }
+
+    private var context: StepContext { run.context }
+    private var results: ResultBundleCommands { ResultBundleCommands(xcrun: run.tools.xcrun) }
+
+    /// One shard's work.
+    struct Job: Sendable {
+        var number: Int
+        var destination: String
+        var only: [String]
+        var bundle: String
+    }
+
+    mutating func runShards(_ shards: [[String]], on destinations: [String]) async throws {
+        let jobs = shards.indices.map { index in
+            Job(number: index + 1, destination: destinations[index], only: shards[index], bundle: run.folder.shardBundle(index + 1))
+        }
+        for invoked in try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun) { add(invoked, retry: false) }
+    }
+
+    /// Every shard at once; their invocations in shard order.
+    private static func runSideBySide(_ jobs: [Job], run: XcodeTestRun, xctestrun: String) async throws -> [Invoked] {
+        let skip = run.settings.skip.map(\.text)
+        var outcomes: [Int: Invoked] = [:]
+        // A dry run prints them in order.
+        if run.context.isDryRun {
+            for job in jobs {
+                let command = run.commands.testWithoutBuilding(
+                    xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: skip)
+                outcomes[job.number] = try await invoke(command, bundle: job.bundle, label: "shard \(job.number)", run: run)
+            }
+            return outcomes.keys.sorted().compactMap { outcomes[$0] }
+        }
+        try await withThrowingTaskGroup(of: (Int, Invoked).self) { group in
+            for job in jobs {
+                let command = run.commands.testWithoutBuilding(
+                    xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: skip)
+                group.addTask { (job.number, try await invoke(command, bundle: job.bundle, label: "shard \(job.number)", run: run)) }
+            }
+            for try await (number, invocation) in group { outcomes[number] = invocation }
+        }
+        return outcomes.keys.sorted().compactMap { outcomes[$0] }
+    }
+
+    /// Up to `retries` times: the tests still failing, each by `-only-testing`, on the first
+    /// simulator, without building. A dry run prints the first re-run with a placeholder.
+    mutating func retry(on destination: String) async throws {
+        for attempt in 1...max(1, run.settings.retries) where run.settings.retries > 0 {
+            let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
+            guard !failing.isEmpty else { return }
+            if context.isDryRun {
+                await context.log(
+                    "only if tests failed, at most \(TestStepFinish.times(run.settings.retries)): the failing tests again, without building"
+                )
+            } else {
+                await context.log(
+                    "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(attempt) of \(run.settings.retries))"
+                )
+            }
+            let bundle = run.folder.retryBundle(attempt)
+            let command = run.commands.testWithoutBuilding(
+                xctestrun: xctestrun, destination: destination, resultBundle: bundle, only: failing, skip: [])
+            add(try await Self.invoke(command, bundle: bundle, label: "retry \(attempt)", run: run), retry: true)
+            if context.isDryRun { return }
+        }
+    }
+
+    /// `coverage:` on: the bundles merged into one (several shards), then `xccov view --report --json`.
+    func coverage() async throws -> CoverageReport? {
+        guard run.settings.coverageMinimum != nil, let first = bundles.first else { return nil }
+        var bundle = first
+        // Re-runs repeat tests the shards already covered: only the shards are measured.
+        let shards = bundles.filter { $0.contains("/shard-") }
+        if shards.count > 1 {
+            let merged = run.folder.mergedBundle
+            let termination = try await context.run(results.merge(shards, into: merged))
+            guard termination.succeeded else {
+                throw StepFailure(
+                    "xcresulttool could not merge the shards' result bundles for coverage: \(termination)", reason: .testsFailed)
+            }
+            bundle = merged
+        }
+        let path = "\(run.folder.path)/coverage.json"
+        let captured = try await Self.capture(results.coverage(bundle), into: path, run: run)
+        if context.isDryRun { return nil }
+        guard captured.termination.succeeded else {
+            throw StepFailure("xccov could not read the coverage of \(bundle): \(captured.standardError)", reason: .testsFailed)
+        }
+        do {
+            return try XCCovReportReader().read(contentsOf: path)
+        } catch {
+            throw StepFailure("\(error)", reason: .testsFailed)
+        }
+    }
+
+    /// Runs one xcodebuild test invocation and reads its bundle. A crash of xcodebuild itself
+    /// or a bundle xcresulttool cannot read is a failed invocation with the reason, never a pass.
+    private static func invoke(_ command: ShellCommand, bundle: String, label: String, run: XcodeTestRun) async throws -> Invoked {
+        let context = run.context
+        if !context.isDryRun { await context.log("$ " + context.masker.mask(CommandLineRendering.render(command))) }
+        let lines = WholeLines(context.emitCondensed ?? context.emit)
+        let termination = try await context.shell.run(command) { channel, bytes in await lines.receive(channel, bytes) }
+        await lines.flush()
+        if !context.isDryRun, !FileManager.default.fileExists(atPath: bundle) {
+            return Invoked(
+                invocation: TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: []), bundle: bundle,
+                problem:
+                    "\(label): xcodebuild \(termination) and wrote no result bundle: the test runner never started (see the reason lines above)"
+            )
+        }
+        let testsPath = bundle + ".tests.json"
+        let summaryPath = bundle + ".summary.json"
+        let results = ResultBundleCommands(xcrun: run.tools.xcrun)
+        let tests = try await capture(results.tests(bundle), into: testsPath, run: run)
+        let summary = try await capture(results.summary(bundle), into: summaryPath, run: run)
+        if context.isDryRun { return Invoked(invocation: TestInvocation(exitStatus: 0, summary: nil, cases: []), bundle: bundle) }
+        for captured in [tests, summary] where !captured.termination.succeeded {
+            throw StepFailure(
+                "\(label): xcresulttool could not read \(bundle): \(captured.standardError.isEmpty ? "\(captured.termination)" : captured.standardError)"
+                    + "; nightshift reads results with 'xcresulttool get test-results', which needs Xcode 16 or later",
+                reason: .testsFailed)
+        }
+        do {
+            let cases = try XCResultTestsReader().read(contentsOf: testsPath)
+            let summary = try XCResultSummaryReader().read(contentsOf: summaryPath)
+            return Invoked(invocation: TestInvocation(exitStatus: termination.exitStatus, summary: summary, cases: cases), bundle: bundle)
+        } catch {
+            throw StepFailure("\(label): \(error)", reason: .testsFailed)
+        }
+    }
+
+    struct Captured {
+        var termination: Termination
+        var standardError: String
+    }
+
+    /// The command's standard output straight into `path`; a dry run only prints the command.
+    static func capture(_ command: ShellCommand, into path: String, run: XcodeTestRun) async throws -> Captured {
+        let context = run.context
+        if context.isDryRun {
+            _ = try await context.shell.run(command) { _, _ in }
+            return Captured(termination: .exited(0), standardError: "")
+        }
+        let file = try CommandOutputFile(path: path)
+        let termination = try await context.shell.run(command) { channel, bytes in await file.receive(channel, bytes) }
+        if let failure = await file.finish() {
+            throw StepFailure("cannot save \(command.arguments.prefix(4).joined(separator: " ")): \(failure)")
+        }
+        return Captured(termination: termination, standardError: await file.standardError)
+    }
+}

@@ -1,0 +1,69 @@
+internal import Foundation
+import NightshiftCore
+import NightshiftEngine
+import NightshiftSystem
+
+/// The end of every `test:` step, Xcode's or SwiftPM's: the verdict over every invocation, the
+/// JUnit (and Cobertura) files, the console lines, the report for the lane reports and the
+/// run history, and the step's failure when the tests (or coverage) say so.
+struct TestStepFinish {
+    let context: StepContext
+    let settings: TestStepSettings
+    let folder: TestStepFolder
+
+    /// `problems`: what failed outside any test and left nothing to read (they fail the step too).
+    func finish(
+        invocations: [TestInvocation], merger: TestResultsMerger, coverage: CoverageReport?, problems: [String] = []
+    ) async throws -> Termination {
+        if context.isDryRun {
+            let cobertura = settings.coverageMinimum == nil ? "" : ", Cobertura coverage to \(folder.cobertura)"
+            await context.log("would write the JUnit report to \(folder.junit)\(cobertura)")
+            return .exited(0)
+        }
+        let results = merger.results
+        let checked = TestRunCheck.verdict(invocations: invocations, final: results)
+        let verdict = TestRunVerdict(mustFail: checked.mustFail || !problems.isEmpty, reasons: problems + checked.reasons)
+        do {
+            try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(
+                results, to: folder.junit)
+        } catch {
+            throw StepFailure("the JUnit report could not be written: \(error)", reason: .stepFailed)
+        }
+        var coverageFailure: [String] = []
+        if let coverage {
+            do {
+                try CoberturaWriter(masker: context.masker, sourceRoot: context.directory)
+                    .write(coverage, to: folder.cobertura, timestamp: Int64(context.clock.now.timeIntervalSince1970))
+            } catch {
+                throw StepFailure("the Cobertura coverage report could not be written: \(error)", reason: .stepFailed)
+            }
+            let check = CoverageCheck(minimum: settings.coverageMinimum.flatMap { $0 > 0 ? $0 / 100 : nil })
+            let lines = check.lines(for: coverage)
+            for line in lines { await context.log(context.masker.mask(line)) }
+            if !check.passes(coverage) { coverageFailure = Array(lines.dropFirst()) }
+        }
+        // Per identifier, the arguments, devices and configurations of one test added up: what
+        // the next run's shards are balanced by.
+        var durations: [String: Double] = [:]
+        for test in results { durations[test.identifier, default: 0] += test.durationSeconds }
+        EarlierRunDurations.record(durations, step: context.step.displayName, output: context.folders.output)
+        for line in TestConsoleLines(masker: context.masker).lines(for: results) { await context.log(line) }
+        await context.log("junit: \(folder.junit)")
+        await context.details.setTests(
+            TestStepReport(
+                results: results, junitPath: folder.junit, coberturaPath: coverage == nil ? nil : folder.cobertura,
+                lineCoverage: coverage?.lineCoverage))
+        if verdict.mustFail {
+            // Every reason stays visible: the message names them all, the log has one per line.
+            for reason in verdict.reasons { await context.log("✘ " + reason, to: .standardError) }
+            throw StepFailure("tests failed: " + verdict.reasons.joined(separator: "; "), reason: .testsFailed)
+        }
+        if !coverageFailure.isEmpty {
+            throw StepFailure(coverageFailure.joined(separator: "\n"), reason: .coverageBelowMinimum)
+        }
+        return .exited(0)
+    }
+
+    /// `once`, `2 times`.
+    static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+}

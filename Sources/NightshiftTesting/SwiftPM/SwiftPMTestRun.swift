@@ -1,0 +1,86 @@
+internal import Foundation
+import NightshiftCore
+import NightshiftEngine
+import NightshiftSystem
+
+/// `test: { package: . }`: `swift test` with its xUnit output, then the tests that failed again
+/// through `--filter` (each exactly, escaped), up to `retries` times; coverage from
+/// `--show-codecov-path`'s llvm-cov JSON.
+struct SwiftPMTestRun {
+    let settings: TestStepSettings
+    let context: StepContext
+    let folder: TestStepFolder
+    let commands: SwiftPMTestCommands
+
+    init(settings: TestStepSettings, package: Template, context: StepContext, tools: TestTools) throws {
+        self.settings = settings
+        self.context = context
+        folder = try TestStepFolder(context: context, settings: settings)
+        commands = SwiftPMTestCommands(
+            swift: tools.swift, packagePath: context.absolute(context.resolve(package)), coverage: settings.coverageMinimum != nil)
+    }
+
+    func run() async throws -> Termination {
+        if !context.isDryRun {
+            try folder.prepare()
+            guard FileManager.default.fileExists(atPath: commands.packagePath + "/Package.swift") else {
+                throw StepFailure("test.package: no Package.swift in \(commands.packagePath)", reason: .missingFile)
+            }
+        }
+        var merger = TestResultsMerger()
+        var invocations: [TestInvocation] = []
+        let first = try await invoke(
+            attempt: 1, filters: settings.only.map { SwiftPMTestCommands.prefixFilter($0.text) },
+            skips: settings.skip.map { SwiftPMTestCommands.prefixFilter($0.text) })
+        invocations.append(first)
+        merger.addShard(first.cases)
+        // Coverage is of the full run, before re-runs narrow it to a few tests.
+        let coverage = try await readCoverage()
+        for retry in 0..<settings.retries {
+            let failing = merger.failingIdentifiers
+            guard context.isDryRun || !failing.isEmpty else { break }
+            if context.isDryRun {
+                await context.log("only if tests failed, at most \(TestStepFinish.times(settings.retries)): the failing tests again")
+            } else {
+                await context.log(
+                    "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(retry + 1) of \(settings.retries))"
+                )
+            }
+            let filters =
+                context.isDryRun ? ["<^Module\\.Suite/test$ for each test that failed>"] : failing.map(SwiftPMTestCommands.exactFilter)
+            let again = try await invoke(attempt: retry + 2, filters: filters, skips: [])
+            invocations.append(again)
+            merger.addRetry(again.cases)
+            if context.isDryRun { break }
+        }
+        return try await TestStepFinish(context: context, settings: settings, folder: folder)
+            .finish(invocations: invocations, merger: merger, coverage: coverage)
+    }
+
+    private func invoke(attempt: Int, filters: [String], skips: [String]) async throws -> TestInvocation {
+        let xunit = folder.xunit(attempt: attempt)
+        let termination = try await context.run(commands.test(xunit: xunit, filters: filters, skips: skips))
+        if context.isDryRun { return TestInvocation(exitStatus: 0, summary: nil, cases: []) }
+        do {
+            return TestInvocation(
+                exitStatus: termination.exitStatus, summary: nil, cases: try SwiftPMXUnitReader().read(xunitOutput: xunit))
+        } catch {
+            throw StepFailure("swift test \(termination), and its xUnit output could not be read: \(error)", reason: .testsFailed)
+        }
+    }
+
+    private func readCoverage() async throws -> CoverageReport? {
+        guard settings.coverageMinimum != nil else { return nil }
+        let located = try await context.shell.capture(commands.coveragePath)
+        if context.isDryRun { return nil }
+        let path = located.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard located.succeeded, !path.isEmpty else {
+            throw StepFailure("swift test --show-codecov-path failed: \(located.failureDetail)", reason: .testsFailed)
+        }
+        do {
+            return try LLVMCovExportReader().read(contentsOf: path, sourceRoot: commands.packagePath)
+        } catch {
+            throw StepFailure("\(error)", reason: .testsFailed)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import NightshiftCore
+import NightshiftEngine
+import NightshiftSystem
+import NightshiftTestSupport
+import NightshiftTesting
+import Testing
+
+@Suite("TestStepPerformer against a scripted shell", .temporaryDirectory)
+struct TestStepPerformerTests {
+    static func settings(shards: Int = 1, retries: Int = 0, device: String = "iPhone 8", os: String? = "16.0") -> TestStepSettings {
+        TestStepSettings(
+            subject: .xcode(scheme: nil, testPlan: nil, destination: .simulator(device: Template(device), os: os.map { Template($0) })),
+            retries: retries, shards: shards)
+    }
+
+    static func onlyTesting(_ argv: [String]) -> [String] {
+        argv.indices.filter { argv[$0] == "-only-testing" }.map { argv[$0 + 1] }
+    }
+
+    static func isTestRun(_ argv: [String]) -> Bool {
+        argv.starts(with: ["xcodebuild", "test-without-building", "-xctestrun"])
+    }
+
+    @Test("a device type that does not exist: did-you-mean with the types that do, before anything is built or created")
+    func unknownDevice() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        try await fixture.scriptTools()
+        let settings = Self.settings(device: "iPhone 8 Plsu")
+        await #expect {
+            try await TestStepPerformer().perform(Step(.test(settings)), in: fixture.context(settings))
+        } throws: { error in
+            (error as? StepFailure)?.message.contains("did you mean 'iPhone 8 Plus'?") == true
+                && (error as? StepFailure)?.reason == .simulatorUnavailable
+        }
+        let commands = await fixture.commands
+        #expect(!commands.contains { $0.contains("create") || $0.contains("build-for-testing") })
+        #expect(await fixture.scripted.unscripted.isEmpty)
+    }
+
+    @Test("re-runs only the tests still failing, each by -only-testing, without building again")
+    func retriesOnlyFailures() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        try await fixture.scriptTools()
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        await fixture.scripted.on(
+            ["xcodebuild", "test-without-building"], .output([], .exited(65)), .output([], .exited(65)), .output([], .exited(65)))
+        await fixture.scriptResults(
+            "\(fixture.tests)/shard-1.xcresult",
+            [("BrewerTests/A/testA()", "Passed"), ("BrewerTests/A/testB()", "Failed"), ("BrewerTests/C/testC()", "Failed")])
+        await fixture.scriptResults(
+            "\(fixture.tests)/retry-1.xcresult", [("BrewerTests/A/testB()", "Passed"), ("BrewerTests/C/testC()", "Failed")])
+        await fixture.scriptResults("\(fixture.tests)/retry-2.xcresult", [("BrewerTests/C/testC()", "Failed")])
+        let settings = Self.settings(retries: 2)
+        let details = StepDetails()
+        await #expect {
+            try await TestStepPerformer().perform(Step(.test(settings)), in: fixture.context(settings, details: details))
+        } throws: { error in
+            (error as? StepFailure)?.reason == .testsFailed
+        }
+        let runs = await fixture.commands.filter(Self.isTestRun)
+        #expect(runs.map(Self.onlyTesting) == [[], ["BrewerTests/A/testB()", "BrewerTests/C/testC()"], ["BrewerTests/C/testC()"]])
+        #expect(await fixture.commands.filter { $0.contains("build-for-testing") }.count == 1)
+        let report = try #require(await details.tests)
+        #expect(report.tally == TestTally(passed: 2, failed: 1, flaky: 1))
+        #expect(await fixture.scripted.unscripted.isEmpty)
+    }
+
+    @Test("recorded durations balance the shards: the longest class first, into the least-loaded shard")
+    func balancedShards() async throws {
+        let tests = ["BrewerTests/A/a()", "BrewerTests/B/b()", "BrewerTests/C/c()", "BrewerTests/D/d()"]
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make(), enumerated: tests)
+        try await fixture.scriptTools(shards: 2)
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        await fixture.scripted.on(["xcodebuild", "test-without-building"], .succeeds)
+        await fixture.scriptResults(
+            "\(fixture.tests)/shard-1.xcresult", [("BrewerTests/A/a()", "Passed"), ("BrewerTests/D/d()", "Passed")])
+        await fixture.scriptResults(
+            "\(fixture.tests)/shard-2.xcresult", [("BrewerTests/B/b()", "Passed"), ("BrewerTests/C/c()", "Passed")])
+        let settings = Self.settings(shards: 2)
+        let durations = RecordedDurations(durations: [
+            "BrewerTests/A/a()": 8, "BrewerTests/B/b()": 4, "BrewerTests/C/c()": 4, "BrewerTests/D/d()": 1,
+        ])
+        let termination = try await TestStepPerformer(durations: durations).perform(Step(.test(settings)), in: fixture.context(settings))
+        #expect(termination == .exited(0))
+        let runs = await fixture.commands.filter(Self.isTestRun)
+        let byDestination = Dictionary(
+            uniqueKeysWithValues: runs.map { run in
+                (run[run.firstIndex(of: "-destination")! + 1], Set(Self.onlyTesting(run)))
+            })
+        #expect(byDestination["id=\(TestStepTestContext.udids[0])"] == ["BrewerTests/A", "BrewerTests/D"])
+        #expect(byDestination["id=\(TestStepTestContext.udids[1])"] == ["BrewerTests/B", "BrewerTests/C"])
+        #expect(await fixture.output.all.contains("balanced by recorded durations"))
+        // Each simulator deleted at the step's end, once.
+        let deleted = await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.map { $0[3] }
+        #expect(deleted == Array(TestStepTestContext.udids.prefix(2)))
+        try await fixture.runCleanup()
+        #expect(await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.count == 2)
+        #expect(await fixture.scripted.unscripted.isEmpty)
+    }
+
+    @Test("the build fails: the lane's cleanup deletes exactly the simulators created, and touches no other")
+    func cleanupAfterFailure() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        try await fixture.scriptTools(shards: 3)
+        await fixture.scripted.on(
+            ["xcodebuild", "build-for-testing"], .output([(.standardOutput, "** TEST BUILD FAILED **\n")], .exited(65)))
+        let settings = Self.settings(shards: 3)
+        await #expect(throws: StepFailure.self) {
+            try await TestStepPerformer().perform(Step(.test(settings)), in: fixture.context(settings))
+        }
+        #expect(await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.isEmpty)
+        try await fixture.runCleanup()
+        let deleted = await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.map { $0[3] }
+        #expect(deleted.sorted() == TestStepTestContext.udids.sorted())
+        #expect(await fixture.scripted.unscripted.isEmpty)
+    }
+
+    @Test("interrupted mid-test: the lane's cleanup deletes the simulators")
+    func interrupted() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        try await fixture.scriptTools()
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        await fixture.scripted.on(["xcodebuild", "test-without-building"], .hang)
+        let settings = Self.settings()
+        let context = fixture.context(settings)
+        let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
+        while await !fixture.commands.contains(where: Self.isTestRun) { await Task.yield() }
+        step.cancel()
+        _ = await step.result
+        try await fixture.runCleanup()
+        let deleted = await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.map { $0[3] }
+        #expect(deleted == [TestStepTestContext.udids[0]])
+    }
+
+    @Test("a simulator that does not boot within boot_timeout fails the step, saying so; it is still deleted")
+    func bootTimeout() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        try await fixture.scriptTools(bootStatus: .hang)
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        var settings = Self.settings()
+        settings.bootTimeout = .seconds(120)
+        let context = fixture.context(settings)
+        let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
+        await fixture.clock.waitForSleepers(1)
+        fixture.clock.advance(by: .seconds(120))
+        await #expect {
+            try await step.value
+        } throws: { error in
+            (error as? StepFailure)?.message.contains("did not finish booting within 2m00s (boot_timeout)") == true
+        }
+        try await fixture.runCleanup()
+        #expect(await fixture.commands.contains { $0 == ["xcrun", "simctl", "delete", TestStepTestContext.udids[0]] })
+    }
+}
