@@ -119,8 +119,8 @@ struct LaneRequirementsTests {
         let diagnostics = requirements.missingVariableDiagnostics(in: environment)
         #expect(
             diagnostics.map(\.description) == [
-                "lanes.yml:27:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release')",
-                "lanes.yml:27:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release')",
+                "lanes.yml:31:38: error: environment variable 'FIREBASE_APP_ID' is not set (needed by app: of step 'upload to firebase' of lane 'developer-release')",
+                "lanes.yml:31:17: error: environment variable 'GOOGLE_APPLICATION_CREDENTIALS' is not set (needed by service_account: of step 'upload to firebase' of lane 'developer-release')",
             ])
     }
 
