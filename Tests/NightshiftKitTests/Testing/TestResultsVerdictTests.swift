@@ -42,6 +42,17 @@ struct TestResultsVerdictTests {
             ])
     }
 
+    @Test("a test Xcode retried into a pass may count as failed in the summary: that agrees")
+    func retriedIntoPass() throws {
+        let cases = try ResultsFixtures.cases("retries-xcode26.json")
+        for failed in [1, 2] {
+            let summary = TestRunSummary(result: "Failed", totalTestCount: 6, failedTests: failed)
+            #expect(TestRunCheck.verdict(exitStatus: 65, summary: summary, cases: cases).reasons == ["1 test failed"])
+        }
+        let summary = TestRunSummary(result: "Failed", totalTestCount: 6, failedTests: 3)
+        #expect(TestRunCheck.verdict(exitStatus: 65, summary: summary, cases: cases).reasons.count == 2)
+    }
+
     @Test("a crash in a test names the signal")
     func crash() throws {
         let verdict = TestRunCheck.verdict(
