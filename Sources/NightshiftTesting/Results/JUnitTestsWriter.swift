@@ -17,10 +17,10 @@ public import NightshiftEngine
 /// fails when it has a `<failure>` or `<error>` (the `message` attribute as details, the body
 /// as the stack trace), is skipped with a `<skipped>` (its `message`), and keeps `<system-out>`
 /// and `<system-err>`. It counts the cases it read, not the root's attributes, and keys cases by
-/// `classname.name`, so names stay distinct per argument, device and configuration. It does
-/// not read `<flakyFailure>` or `<rerunFailure>` (junit-plugin issue #237; the flaky-test-handler
-/// plugin and Surefire's own reports do): a flaky case is therefore a pass there, and its
-/// `<system-out>` says it was flaky so the test's page shows it. Element order follows Surefire's
+/// `classname.name`, so names stay distinct per argument, device and configuration. Recent
+/// versions also keep `<flakyFailure>` and `<rerunFailure>` (`hudson.tasks.junit.FlakyFailure`,
+/// `RerunFailure`); older ones ignore them (junit-plugin issue #237), so a flaky case is a pass
+/// there, and its `<system-out>` says it was flaky so the test's page shows it either way. Element order follows Surefire's
 /// `surefire-test-report-3.0.xsd`: failure, rerunFailure*, flakyFailure*, skipped, system-out.
 public struct JUnitTestsWriter: Sendable {
     public let masker: SecretMasker

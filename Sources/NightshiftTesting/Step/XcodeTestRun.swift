@@ -198,7 +198,9 @@ struct XcodeTestRun {
             throw StepFailure("xcodebuild's test enumeration could not be read: \(error)", reason: .testsFailed)
         }
         guard !tests.isEmpty else { throw StepFailure("xcodebuild lists no test to run (only/skip leave none?)", reason: .testsFailed) }
-        let known = await durations.lastDurations(lane: context.masker.mask(context.lane.name), step: context.step.displayName)
+        // The history keeps names as reports show them: masked.
+        let known = await durations.lastDurations(
+            lane: context.masker.mask(context.lane.name), step: context.masker.mask(context.step.displayName))
         let plan = ShardPlanner.plan(identifiers: tests, shards: count, durations: known)
         let basis = plan.byDuration ? "by recorded durations" : "by test count (no durations recorded yet)"
         await context.log(

@@ -18,7 +18,8 @@ struct JournalRecorderTests {
         let recorder = RunJournalRecorder(
             journal: journal, path: path,
             fingerprinter: StepFingerprinter(
-                file: LanesFile(path: "/w/lanes.yml"), masker: .none, repository: nil, key: JournalKey(bytes: [UInt8](repeating: 7, count: 32))),
+                file: LanesFile(path: "/w/lanes.yml"), masker: .none, repository: nil,
+                key: JournalKey(bytes: [UInt8](repeating: 7, count: 32))),
             masker: .none, previous: [], from: nil, lock: nil,
             probeRepository: { RepositoryState(commit: "c", dirty: true, changes: "bumped") })
         return (recorder, path)
