@@ -65,8 +65,11 @@ enum {
     NIGHTSHIFT_FILE_DIRECTORY = 2,
     /// A symbolic link, not followed.
     NIGHTSHIFT_FILE_SYMLINK = 3,
-    /// A device, a FIFO or a socket.
+    /// A socket, or anything else that is none of the kinds here.
     NIGHTSHIFT_FILE_OTHER = 4,
+    NIGHTSHIFT_FILE_FIFO = 5,
+    /// A character or block device.
+    NIGHTSHIFT_FILE_DEVICE = 6,
 };
 
 /// What `path` names, one of the values above: the path itself (lstat(2)), or with
