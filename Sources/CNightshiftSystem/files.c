@@ -15,6 +15,9 @@ int nightshift_file_kind(const char *path, int follow_links) {
     if (S_ISREG(status.st_mode)) return NIGHTSHIFT_FILE_REGULAR;
     if (S_ISDIR(status.st_mode)) return NIGHTSHIFT_FILE_DIRECTORY;
     if (S_ISLNK(status.st_mode)) return NIGHTSHIFT_FILE_SYMLINK;
+    // S_ISFIFO, S_ISCHR and S_ISBLK are POSIX base, beside S_ISREG in Darwin's <sys/stat.h>.
+    if (S_ISFIFO(status.st_mode)) return NIGHTSHIFT_FILE_FIFO;
+    if (S_ISCHR(status.st_mode) || S_ISBLK(status.st_mode)) return NIGHTSHIFT_FILE_DEVICE;
     return NIGHTSHIFT_FILE_OTHER;
 }
 

@@ -36,12 +36,13 @@ short nightshift_extra_spawn_flags(void) {
 #endif
 }
 
-int nightshift_add_close_others(posix_spawn_file_actions_t *actions) {
+int nightshift_add_close_others(posix_spawn_file_actions_t *actions, int lowest) {
 #if defined(NIGHTSHIFT_LINUX) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
     // A descriptor some library opened without close-on-exec must not leak into the step.
-    return posix_spawn_file_actions_addclosefrom_np(actions, STDERR_FILENO + 1);
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 #else
     (void)actions;
+    (void)lowest;
     return 0;
 #endif
 }

@@ -11,11 +11,11 @@
 /// actions do not name is closed in the child); 0 elsewhere.
 short nightshift_extra_spawn_flags(void);
 
-/// Closes every descriptor above stderr in the child, where the platform has a file action for
-/// it (glibc 2.34+: posix_spawn_file_actions_addclosefrom_np). 0 where there is none: Darwin
-/// gets the same from POSIX_SPAWN_CLOEXEC_DEFAULT, and nightshift opens its own descriptors
-/// close-on-exec everywhere.
-int nightshift_add_close_others(posix_spawn_file_actions_t *actions);
+/// Closes every descriptor from `lowest` up in the child, where the platform has a file action
+/// for it (glibc 2.34+: posix_spawn_file_actions_addclosefrom_np). 0 where there is none: Darwin
+/// gets the same from POSIX_SPAWN_CLOEXEC_DEFAULT (which spares the targets of file actions),
+/// and nightshift opens its own descriptors close-on-exec everywhere.
+int nightshift_add_close_others(posix_spawn_file_actions_t *actions, int lowest);
 
 /// Makes the child start in `directory`: posix_spawn_file_actions_addchdir (POSIX.1-2024,
 /// macOS 26) or its older _np spelling (glibc 2.29+, macOS 10.15+). ENOSYS where neither exists.

@@ -23,7 +23,8 @@ static int configure_signals(posix_spawnattr_t *attributes) {
 }
 
 static int configure(posix_spawn_file_actions_t *actions, posix_spawnattr_t *attributes,
-                     const char *directory, int input, int output, int error) {
+                     const char *directory, int input, int output, int error,
+                     const int *inherited, int inherited_count) {
     short flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
     int rc = posix_spawnattr_setflags(attributes, flags | nightshift_extra_spawn_flags());
     if (rc == 0) rc = posix_spawnattr_setpgroup(attributes, 0);
@@ -34,26 +35,57 @@ static int configure(posix_spawn_file_actions_t *actions, posix_spawnattr_t *att
     }
     if (rc == 0) rc = posix_spawn_file_actions_adddup2(actions, output, STDOUT_FILENO);
     if (rc == 0) rc = posix_spawn_file_actions_adddup2(actions, error, STDERR_FILENO);
-    if (rc == 0) rc = nightshift_add_close_others(actions);
+    // After stdin, stdout and stderr, so a source among 3.. is already copied when overwritten.
+    // The inherited sources are copies at or above 3 + count (see nightshift_spawn): no target
+    // overwrites one. A dup2 target is not close-on-exec, and Darwin's CLOEXEC_DEFAULT spares
+    // the targets of file actions.
+    for (int index = 0; rc == 0 && index < inherited_count; index++) {
+        rc = posix_spawn_file_actions_adddup2(actions, inherited[index], STDERR_FILENO + 1 + index);
+    }
+    if (rc == 0) rc = nightshift_add_close_others(actions, STDERR_FILENO + 1 + inherited_count);
     if (rc == 0 && directory != NULL) rc = nightshift_add_chdir(actions, directory);
     return rc;
 }
 
+static void close_all(const int *descriptors, int count) {
+    for (int index = 0; index < count; index++) {
+        if (descriptors[index] >= 0) (void)close(descriptors[index]);
+    }
+}
+
 int nightshift_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
-                     const char *directory, int input, int output, int error) {
+                     const char *directory, int input, int output, int error,
+                     const int *inherited, int inherited_count) {
+    if (inherited_count < 0 || inherited_count > NIGHTSHIFT_MOST_INHERITED) return EINVAL;
+    // Copies of the inherited descriptors above every target (3 + count), close-on-exec like
+    // every descriptor nightshift holds, so no file action overwrites one before it is copied.
+    int sources[NIGHTSHIFT_MOST_INHERITED];
+    for (int index = 0; index < inherited_count; index++) {
+        sources[index] = fcntl(inherited[index], F_DUPFD_CLOEXEC, STDERR_FILENO + 1 + inherited_count);
+        if (sources[index] < 0) {
+            int failure = errno;
+            close_all(sources, index);
+            return failure;
+        }
+    }
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int rc = posix_spawn_file_actions_init(&actions);
-    if (rc != 0) return rc;
+    if (rc != 0) {
+        close_all(sources, inherited_count);
+        return rc;
+    }
     rc = posix_spawnattr_init(&attributes);
     if (rc != 0) {
         posix_spawn_file_actions_destroy(&actions);
+        close_all(sources, inherited_count);
         return rc;
     }
-    rc = configure(&actions, &attributes, directory, input, output, error);
+    rc = configure(&actions, &attributes, directory, input, output, error, sources, inherited_count);
     if (rc == 0) rc = posix_spawn(pid, path, &actions, &attributes, argv, envp);
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
+    close_all(sources, inherited_count);
     return rc;
 }
 

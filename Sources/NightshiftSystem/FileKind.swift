@@ -13,7 +13,18 @@ public enum FileKind: Sendable, Hashable {
         case Int32(NIGHTSHIFT_FILE_REGULAR): .regular
         case Int32(NIGHTSHIFT_FILE_DIRECTORY): .directory
         case Int32(NIGHTSHIFT_FILE_SYMLINK): .symlink
-        case Int32(NIGHTSHIFT_FILE_OTHER): .other
+        case Int32(NIGHTSHIFT_FILE_OTHER), Int32(NIGHTSHIFT_FILE_FIFO), Int32(NIGHTSHIFT_FILE_DEVICE): .other
+        default: nil
+        }
+    }
+
+    /// What an `.other` is, for messages: "a FIFO", "a device", "a socket or special file".
+    /// Nil when `path` is none of these (or cannot be looked at).
+    public static func special(_ path: String, followingLinks: Bool = false) -> String? {
+        switch nightshift_file_kind(path, followingLinks ? 1 : 0) {
+        case Int32(NIGHTSHIFT_FILE_FIFO): "a FIFO"
+        case Int32(NIGHTSHIFT_FILE_DEVICE): "a device"
+        case Int32(NIGHTSHIFT_FILE_OTHER): "a socket or special file"
         default: nil
         }
     }

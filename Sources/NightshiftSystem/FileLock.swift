@@ -9,7 +9,10 @@ internal import CNightshiftSystem
 /// daemon launches holds one for its lane (`LaneLockFiles`).
 public final class FileLock: Sendable {
     public let path: String
-    private let descriptor: Int32
+    /// The open lock file. A process given a copy (`ShellCommand.inheritedDescriptors`) shares
+    /// the lock: it stays held until this value lets go (an explicit unlock, for every copy) or,
+    /// if this process dies first, until the last copy closes.
+    public let descriptor: Int32
 
     /// Takes the lock without waiting, creating the file and its folder if needed. The descriptor
     /// is close-on-exec: the lock belongs to this process, not to the processes it starts.

@@ -102,7 +102,9 @@ private struct StepSession: Sendable {
             leader = try ChildProcesses.shared.spawnLeader { () throws(ShellRunnerError) in
                 try ProcessSpawner.spawn(
                     path: path, argv: command.argv, environment: environment, directory: command.workingDirectory,
-                    descriptors: .init(input: input?.read, output: pipes.output.write, error: pipes.error.write))
+                    descriptors: .init(
+                        input: input?.read, output: pipes.output.write, error: pipes.error.write,
+                        inherited: command.inheritedDescriptors))
             }
         } catch {
             input?.feed([])

@@ -5,11 +5,13 @@ internal import CNightshiftSystem
 /// header for everything the child gets: its own process group, a clean signal state, exactly
 /// three descriptors).
 enum ProcessSpawner {
-    /// The descriptors the child gets as its stdin (nil: /dev/null), stdout and stderr.
+    /// The descriptors the child gets as its stdin (nil: /dev/null), stdout and stderr, and those
+    /// it keeps besides, as 3, 4, ... (`ShellCommand.inheritedDescriptors`).
     struct Descriptors {
         var input: Int32?
         var output: Int32
         var error: Int32
+        var inherited: [Int32] = []
     }
 
     /// Starts `path` with `argv` (the name first, as a shell passes it) and exactly `environment`.
@@ -27,9 +29,11 @@ enum ProcessSpawner {
             variables.free()
         }
         var pid: pid_t = 0
-        let failure = nightshift_spawn(
-            &pid, path, arguments.pointers, variables.pointers, directory,
-            descriptors.input ?? -1, descriptors.output, descriptors.error)
+        let failure = descriptors.inherited.withUnsafeBufferPointer { inherited in
+            nightshift_spawn(
+                &pid, path, arguments.pointers, variables.pointers, directory,
+                descriptors.input ?? -1, descriptors.output, descriptors.error, inherited.baseAddress, Int32(inherited.count))
+        }
         guard failure == 0 else {
             throw ShellRunnerError(executable: argv.first ?? path, reason: "\(path): \(String(cString: strerror(failure)))")
         }

@@ -17,8 +17,10 @@ public final class ReadableFile: @unchecked Sendable {
         case notARegularFile
     }
 
+    /// Opened non-blocking (issue #26 §2): opening a FIFO for reading waits for a writer, maybe
+    /// forever, before `fstat` can tell it is no file. A regular file's reads ignore the flag.
     public init(path: String) throws(OpenError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .failed(.last("cannot read '\(path)'")) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

@@ -10,6 +10,10 @@ public struct ShellCommand: Sendable, Hashable {
     public var workingDirectory: String?
     /// Bytes written to the child's standard input, then closed. Passwords travel here, never on argv.
     public var standardInput: [UInt8]?
+    /// Open descriptors the child keeps, as 3, 4, ... in this order: a step's named locks
+    /// (`FileLock.descriptor`), so a lock outlives a killed nightshift as long as a process of
+    /// its step runs (issue #26 §15). Not part of what the command prints.
+    public var inheritedDescriptors: [Int32] = []
 
     public init(
         _ executable: String,

@@ -27,6 +27,18 @@ struct NamedLockProcessTests {
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let first = Task { try await NightshiftBinary.run(["run", "first"], in: directory) }
         while !FileManager.default.fileExists(atPath: directory + "/started") { try await Task.sleep(for: .milliseconds(10)) }
+        let (termination, waited) = try await Self.runSecond(in: directory)
+        let firstOutcome = try await first.value
+        #expect(firstOutcome.exitCode == 0, "\(firstOutcome.standardError)")
+        #expect(termination == .exited(0))
+        #expect(waited.contains("'echo second >> order' waits for lock 'simulator', held by lane 'first' (run "), "\(waited)")
+        let order = try String(contentsOfFile: directory + "/order", encoding: .utf8)
+        #expect(order == "first-in\nfirst-out\nsecond\n")
+    }
+
+    /// Runs lane `second`, creating `release` once it says it waits for lock 'simulator' (so the
+    /// holder can end); its termination and stderr.
+    static func runSecond(in directory: String) async throws -> (Termination, String) {
         let collected = OutputCollector()
         let runner = ProcessShellRunner(environment: NightshiftBinary.environment(home: directory), gracePeriod: .seconds(5))
         let termination = try await runner.run(ShellCommand(NightshiftBinary.path, ["run", "second"], workingDirectory: directory)) {
@@ -36,12 +48,6 @@ struct NamedLockProcessTests {
                 _ = FileManager.default.createFile(atPath: directory + "/release", contents: nil)
             }
         }
-        let firstOutcome = try await first.value
-        #expect(firstOutcome.exitCode == 0, "\(firstOutcome.standardError)")
-        #expect(termination == .exited(0))
-        let waited = await collected.text(.standardError)
-        #expect(waited.contains("'echo second >> order' waits for lock 'simulator', held by lane 'first' (run "), "\(waited)")
-        let order = try String(contentsOfFile: directory + "/order", encoding: .utf8)
-        #expect(order == "first-in\nfirst-out\nsecond\n")
+        return (termination, await collected.text(.standardError))
     }
 }

@@ -29,16 +29,23 @@ struct ParallelSigningLanesTests {
             """
     }
 
-    @Test("20 rounds of run a b --parallel: both lanes pass every time and the search list ends exactly as it began")
-    func twoLanesInOneProcess() async throws {
+    /// A folder with the signing fixtures, `lanes` as lanes.yml, and a HOME whose fake search
+    /// list holds the login keychain alone (`initial`).
+    static func workspace(lanes: String) async throws -> (root: String, home: String, initial: String) {
         let root = try makeTemporaryDirectory()
-        defer { SigningFixtures.remove(root) }
         let home = root + "/home"
         try await SigningFixtures.make(in: root + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
         let initial = "\(home)/Library/Keychains/login.keychain-db\n"
         try FileManager.default.createDirectory(atPath: home + "/.fake-security", withIntermediateDirectories: true)
         try initial.write(toFile: home + "/.fake-security/search-list", atomically: true, encoding: .utf8)
-        try Self.lanes.write(toFile: root + "/lanes.yml", atomically: true, encoding: .utf8)
+        try lanes.write(toFile: root + "/lanes.yml", atomically: true, encoding: .utf8)
+        return (root, home, initial)
+    }
+
+    @Test("20 rounds of run a b --parallel: both lanes pass every time and the search list ends exactly as it began")
+    func twoLanesInOneProcess() async throws {
+        let (root, home, initial) = try await Self.workspace(lanes: Self.lanes)
+        defer { SigningFixtures.remove(root) }
         var failures: [String] = []
         for round in 1...Self.rounds {
             let outcome = try await NightshiftBinary.run(

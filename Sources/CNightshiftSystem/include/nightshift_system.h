@@ -14,16 +14,22 @@
 
 // MARK: processes (spawn.c, process.c)
 
+/// The most descriptors `nightshift_spawn` hands on besides stdin, stdout and stderr.
+#define NIGHTSHIFT_MOST_INHERITED 64
+
 /// Starts `path` with `argv` and `envp` as the leader of a new process group, with an empty
 /// signal mask and every signal at its default disposition (nightshift ignores SIGPIPE and
 /// blocks nothing, but whoever started nightshift may have). The child's stdin is `input`, or
 /// /dev/null when `input` is -1; its stdout and stderr are `output` and `error`. It starts in
-/// `directory`, or in ours when NULL, and inherits no other descriptor.
+/// `directory`, or in ours when NULL. It inherits the `inherited_count` descriptors of
+/// `inherited` as 3, 4, ... (a step's named locks, issue #26 §15: a flock lives as long as one
+/// descriptor of its open file does) and no other descriptor.
 ///
 /// posix_spawn, not fork: glibc and Darwin spawn without copying the parent's page tables, and
 /// report a failed exec (ENOENT, EACCES, ENOEXEC) as the return value.
 int nightshift_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
-                     const char *directory, int input, int output, int error);
+                     const char *directory, int input, int output, int error,
+                     const int *inherited, int inherited_count);
 
 /// Reaps `pid`, retrying on EINTR. On return 0, `*signal` is the signal that killed it, or 0 when
 /// it exited, with its exit status in `*code`.
@@ -59,8 +65,11 @@ enum {
     NIGHTSHIFT_FILE_DIRECTORY = 2,
     /// A symbolic link, not followed.
     NIGHTSHIFT_FILE_SYMLINK = 3,
-    /// A device, a FIFO or a socket.
+    /// A socket, or anything else that is none of the kinds here.
     NIGHTSHIFT_FILE_OTHER = 4,
+    NIGHTSHIFT_FILE_FIFO = 5,
+    /// A character or block device.
+    NIGHTSHIFT_FILE_DEVICE = 6,
 };
 
 /// What `path` names, one of the values above: the path itself (lstat(2)), or with

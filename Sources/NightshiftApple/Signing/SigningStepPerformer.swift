@@ -9,6 +9,9 @@ public struct SigningStepPerformer: StepPerformer {
     public typealias KeychainImporterFactory = @Sendable (any ShellRunner) -> any KeychainImporter
 
     let makeKeychainImporter: KeychainImporterFactory
+    /// Shared by every lane of this process, so two lanes of one `--parallel` run exclude each
+    /// other as two processes do.
+    let keychainLock = KeychainLock()
     let files: any SigningFileSystem
     let xcodebuild: String
     let openssl: String
@@ -83,6 +86,8 @@ public struct SigningStepPerformer: StepPerformer {
     private func importCertificate(_ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
         let importer = makeKeychainImporter(context.shell)
+        // A dry run creates no keychain, so it waits for none.
+        if !context.isDryRun { try await keychainLock.acquire(inputs.keychain.path, in: context) }
         let session = try await importer.prepare(inputs.keychain, output: context.emit) { session in
             // Registered before anything else can fail, so the keychain never outlives the lane.
             let removal = "security delete-keychain \(CommandLineRendering.quote(session.keychainPath))"

@@ -13,4 +13,8 @@ public enum InputLimits {
     /// `&&` and `||` in one `if:`: a chain of them is a tree as deep as it is long, and
     /// evaluating and freeing it recurses once per operator.
     public static let mostConditionOperators = 256
+    /// An option's value, in UTF-8 bytes: checking one against a `pattern:` takes time linear in
+    /// it (`OptionPattern`), and Linux refuses to start a process with one environment string
+    /// over 128 KiB anyway (MAX_ARG_STRLEN), which is where a step receives it.
+    public static let longestOptionValue = 65_536
 }

@@ -4,9 +4,12 @@ extension LaneOption {
     /// A secret option's value is never spelled in the message.
     public func problem(with value: String) -> String? {
         let shown = isSecret ? Secret.mask : value
+        if value.utf8.count > InputLimits.longestOptionValue {
+            return "must be at most \(InputLimits.longestOptionValue) bytes long, found \(value.utf8.count)"
+        }
         switch kind {
         case .string:
-            guard let pattern, let regex = try? Regex(pattern), !value.contains(regex) else { return nil }
+            guard let pattern, let compiled = try? OptionPattern(pattern), !compiled.isFound(in: value) else { return nil }
             return "must match '\(pattern)', found '\(shown)'"
         case .int:
             return Int(value) == nil ? "must be a whole number, found '\(shown)'" : nil
@@ -32,13 +35,14 @@ extension LaneOption {
         }
     }
 
-    /// Nil when `pattern` is not a regular expression (the loader reports that).
-    public static func patternError(_ pattern: String) -> String? {
+    /// Why `pattern` cannot be an option's (the loader reports it), nil when it can: malformed, or
+    /// using what the linear-time `OptionPattern` refuses.
+    public static func patternError(_ pattern: String) -> OptionPatternError? {
         do {
-            _ = try Regex(pattern)
+            _ = try OptionPattern(pattern)
             return nil
         } catch {
-            return "\(error)"
+            return error
         }
     }
 }

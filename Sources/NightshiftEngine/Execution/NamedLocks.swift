@@ -15,8 +15,18 @@ public struct NamedLockHolder: Sendable, Hashable, CustomStringConvertible {
         self.since = since
     }
 
+    /// Whether the pid it wrote has ended (`ProcessLiveness`), as the reader found it: the lock is
+    /// then held by a process its step started, which outlived it (issue #26 §15), and `pid`
+    /// is no longer the holder. Who that process is, the kernel does not say portably (flock
+    /// records no owner on macOS; Linux's /proc/locks names the pid that took the lock, the
+    /// ended one), so the message says what is known.
+    public var pidEnded = false
+
     public var description: String {
-        "held by lane '\(lane)' (run \(runID), pid \(pid)) since \(ISO8601DateFormatter().string(from: since))"
+        let since = ISO8601DateFormatter().string(from: since)
+        guard pidEnded else { return "held by lane '\(lane)' (run \(runID), pid \(pid)) since \(since)" }
+        return
+            "held since \(since) by a process that lane '\(lane)' (run \(runID)) started and that outlived it (pid \(pid), the nightshift that took the lock, has ended)"
     }
 
     var line: String { "\(pid) \(since.timeIntervalSince1970) \(runID) \(lane)\n" }
@@ -32,8 +42,8 @@ public struct NamedLockHolder: Sendable, Hashable, CustomStringConvertible {
 /// the wait by the step's timeout and print who holds them.
 public protocol NamedLocks: Sendable {
     /// The lock, held until the returned value goes away; nil when someone else holds it.
-    /// `holder`'s pid is filled in with this process's.
-    func tryLock(_ name: String, as holder: NamedLockHolder) throws(FileLockError) -> (any Sendable)?
+    /// `holder`'s pid is filled in with this process's. Names differ in case only are one lock.
+    func tryLock(_ name: String, as holder: NamedLockHolder) throws(FileLockError) -> FileLock?
     /// Who holds `name` now, if they said.
     func holder(of name: String) -> NamedLockHolder?
 }
@@ -42,6 +52,10 @@ public protocol NamedLocks: Sendable {
 /// nightshift of the user (`~/.nightshift/locks`), so two processes honour them as two lanes of
 /// one process do. The kernel drops a lock when its process dies; the `.holder` file beside it is
 /// only what the last holder said, read while its lock is held.
+///
+/// The file is named after the name in lower case (issue #26 §3): on macOS's case-insensitive
+/// volumes `Deploy.lock` and `deploy.lock` are one file, so a step holding `Deploy` that also
+/// wanted `deploy` waited on itself forever; folded, they are one lock on every file system.
 public struct FileNamedLocks: NamedLocks {
     public let folder: String
 
@@ -55,10 +69,14 @@ public struct FileNamedLocks: NamedLocks {
         return home + "/.nightshift/locks"
     }
 
-    public func tryLock(_ name: String, as holder: NamedLockHolder) throws(FileLockError) -> (any Sendable)? {
+    /// The name locks and files go by: lock names are ASCII (the loader checks), so this is the
+    /// fold every file system agrees with.
+    public static func fileName(of name: String) -> String { name.lowercased() }
+
+    public func tryLock(_ name: String, as holder: NamedLockHolder) throws(FileLockError) -> FileLock? {
         let lock: FileLock
         do {
-            lock = try FileLock(path: "\(folder)/\(name).lock")
+            lock = try FileLock(path: "\(folder)/\(Self.fileName(of: name)).lock")
         } catch {
             if case .held = error { return nil }
             throw error
@@ -71,8 +89,12 @@ public struct FileNamedLocks: NamedLocks {
     }
 
     public func holder(of name: String) -> NamedLockHolder? {
-        (try? String(contentsOfFile: holderPath(name), encoding: .utf8)).flatMap(NamedLockHolder.init(line:))
+        guard var holder = (try? String(contentsOfFile: holderPath(name), encoding: .utf8)).flatMap(NamedLockHolder.init(line:)) else {
+            return nil
+        }
+        holder.pidEnded = ProcessLiveness.of(holder.pid) == .ended
+        return holder
     }
 
-    private func holderPath(_ name: String) -> String { "\(folder)/\(name).holder" }
+    private func holderPath(_ name: String) -> String { "\(folder)/\(Self.fileName(of: name)).holder" }
 }

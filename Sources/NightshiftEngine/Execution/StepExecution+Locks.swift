@@ -9,15 +9,16 @@ import NightshiftSystem
 extension StepExecution {
     enum LockWait {
         /// The locks (held until these values go) and how long getting them took.
-        case held([any Sendable], waited: Duration)
+        case held([FileLock], waited: Duration)
         case stopped(AttemptOutcome)
     }
 
     static let lockPollInterval = Duration.milliseconds(50)
 
-    /// A dry run executes nothing, so it takes no lock either.
+    /// A dry run executes nothing, so it takes no lock either. Names that differ in case only are
+    /// one lock (`FileNamedLocks.fileName`), taken once.
     var lockNames: [String] {
-        runner.options.isDryRun ? [] : Array(Set(lane.locks + step.options.locks)).sorted()
+        runner.options.isDryRun ? [] : Array(Set((lane.locks + step.options.locks).map(FileNamedLocks.fileName(of:)))).sorted()
     }
 
     func acquireLocks() async -> LockWait {
@@ -27,7 +28,7 @@ extension StepExecution {
             return .stopped(.failed("'\(identity.name)' needs named locks, and HOME is not set to keep them under", .missingSetting))
         }
         let start = execution.clock.now
-        var held: [any Sendable] = []
+        var held: [FileLock] = []
         for name in names {
             var announced: NamedLockHolder?
             var saidWaiting = false

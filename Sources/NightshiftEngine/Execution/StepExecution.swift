@@ -26,7 +26,7 @@ struct StepExecution {
     func runAttempts(journalFingerprint: String? = nil) async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
-        let locks: [any Sendable]
+        let locks: [FileLock]
         let lockWait: Duration
         switch await acquireLocks() {
         case .held(let held, let waited): (locks, lockWait) = (held, waited)
@@ -41,7 +41,8 @@ struct StepExecution {
             attempt: { attempt in
                 // Only once the next attempt really starts: a wait cut short leaves the last one the last.
                 if attempt > 1 { earlierFailures.append(failure(of: attempt - 1, outcome: last, recording: recording, start: start)) }
-                (last, recording) = await attemptOnce(attempt: attempt, lockWait: lockWait, journalFingerprint: journalFingerprint)
+                (last, recording) = await attemptOnce(
+                    attempt: attempt, lockWait: lockWait, locks: locks, journalFingerprint: journalFingerprint)
                 return last
             },
             retry: { outcome, _ in
@@ -80,9 +81,10 @@ struct StepExecution {
             reason: described.reason ?? .stepFailed, outputTail: recording.tail)
     }
 
-    /// `lockWait`: how long the step waited for its locks, which its `timeout` counts.
+    /// `lockWait`: how long the step waited for its locks, which its `timeout` counts; the step's
+    /// commands inherit `locks`.
     private func attemptOnce(
-        attempt: Int, lockWait: Duration, journalFingerprint: String?
+        attempt: Int, lockWait: Duration, locks: [FileLock], journalFingerprint: String?
     ) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
             return (.failed("step kind '\(step.kind.keyword)' is not available", .stepFailed), .init(tail: "", logPath: nil))
@@ -91,7 +93,7 @@ struct StepExecution {
         let recorder = StepOutputRecorder(
             masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
-        let context = makeContext(recorder: recorder, journalFingerprint: journalFingerprint)
+        let context = makeContext(recorder: recorder, locks: locks, journalFingerprint: journalFingerprint)
         let watchdog = StepWatchdog(
             timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
@@ -110,11 +112,12 @@ struct StepExecution {
 
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
 
-    private func makeContext(recorder: StepOutputRecorder, journalFingerprint: String?) -> StepContext {
+    private func makeContext(recorder: StepOutputRecorder, locks: [FileLock], journalFingerprint: String?) -> StepContext {
         var context = execution.makeContext(
             lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
         context.details = details
         context.journalFingerprint = journalFingerprint
+        if !locks.isEmpty { context.shell = LockHoldingShell(base: context.shell, descriptors: locks.map(\.descriptor)) }
         return context
     }
 

@@ -6,9 +6,14 @@ import NightshiftSystem
 extension StepExecution {
     func run() async -> StepResult {
         guard let journal = execution.journal else { return await runAttempts() }
-        let ticket = journal.begin(
-            step, lane: lane.name, number: number, configuration: configuration, environment: environment,
-            artifactPaths: artifactPaths, exportsBefore: await execution.exports.all)
+        // Digesting a large artifact stops between chunks once the run is interrupted.
+        let interrupted: @Sendable () -> Bool = { [execution] in execution.interrupted }
+        let exportsBefore = await execution.exports.all
+        let ticket = ContentDigest.$isInterrupted.withValue(interrupted) {
+            journal.begin(
+                step, lane: lane.name, number: number, configuration: configuration, environment: environment,
+                artifactPaths: artifactPaths, exportsBefore: exportsBefore)
+        }
         switch ticket.decision {
         case .reuse(let why):
             for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
@@ -21,8 +26,18 @@ extension StepExecution {
             break
         }
         await journal.catchUp(before: step)
-        let result = await runAttempts(journalFingerprint: ticket.fingerprint)
-        if journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock) {
+        var result = await runAttempts(journalFingerprint: ticket.fingerprint)
+        if result.status == .passed, let problem = artifactPaths.lazy.compactMap(ContentDigest.problem(with:)).first {
+            // Only files and folders are artifacts: anything else fails the step, before it is digested.
+            result.status = .failed
+            result.reason = .stepFailed
+            result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
+        }
+        let exportsAfter = await execution.exports.all
+        let finished = ContentDigest.$isInterrupted.withValue(interrupted) {
+            journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock)
+        }
+        if finished {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {

@@ -91,7 +91,8 @@ extension LanesFileParser {
     private func parsePattern(_ node: Node, context: String) -> String? {
         guard let pattern = reader.string(node, "\(context).pattern") else { return nil }
         if let problem = LaneOption.patternError(pattern) {
-            bag.error("\(context).pattern is not a regular expression: \(problem)", at: reader.location(of: node))
+            let what = problem.kind == .malformed ? "is not a regular expression" : "uses what nightshift does not match"
+            bag.error("\(context).pattern \(what): \(problem)", at: reader.location(of: node))
             return nil
         }
         return pattern

@@ -24,6 +24,13 @@ extension LanesFileParser {
                 bag.error("an output path is empty", at: reader.location(of: item))
                 continue
             }
+            // Written out into /dev, it is a device (issue #26 §2): only files and folders are
+            // outputs. Anything else found at run time fails the step instead.
+            if template.references.isEmpty, template.raw == "/dev" || template.raw.hasPrefix("/dev/") {
+                bag.error(
+                    "output '\(template.raw)' is in /dev: an output is a file or a folder the step makes", at: reader.location(of: item))
+                continue
+            }
             paths.append(template)
         }
         return paths

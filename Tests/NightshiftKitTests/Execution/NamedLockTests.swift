@@ -31,8 +31,10 @@ struct NamedLockTests {
                 locks: [simulator]
         """
 
-    private func runner(clock: ManualClock, shell: ScriptedShellRunner, output: CapturingOutputSink) throws -> LaneRunner {
-        let file = try LanesFileLoader().parse(text: Self.lanes, path: "lanes.yml")
+    private func runner(
+        clock: ManualClock, shell: ScriptedShellRunner, output: CapturingOutputSink, lanes: String = Self.lanes
+    ) throws -> LaneRunner {
+        let file = try LanesFileLoader().parse(text: lanes, path: "lanes.yml")
         var builder = LaneRunnerBuilder(
             file: file, shell: shell, clock: clock, environment: [:], output: output,
             options: RunOptions(stateDirectory: folder.path + "/state", runID: "r1"))
@@ -96,6 +98,63 @@ struct NamedLockTests {
         #expect(step.reason == .timeout)
         #expect(step.message?.hasPrefix("'run-quick' timed out after 2.0s waiting for lock 'simulator', held by lane 'deploy'") == true)
         #expect(await shell.commands.isEmpty)
+    }
+
+    /// Issue #26 §3: on macOS's case-insensitive volumes `Deploy.lock` and `deploy.lock` are one
+    /// file, so a step holding `Deploy` that also wanted `deploy` waited on itself forever.
+    @Test("lock names that differ in case only are one lock: taken once, and another holder's 'deploy' makes 'DEPLOY' wait")
+    func caseFolded() async throws {
+        let lanes = """
+            lanes:
+              mixed:
+                locks: [Deploy]
+                steps:
+                  - sh: run-deploy
+                    locks: [deploy, DEPLOY]
+            """
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_660))
+        let shell = ScriptedShellRunner()
+        await shell.onScript(containing: "run-deploy", .output([], .exited(0)))
+        let output = CapturingOutputSink()
+        let runner = try runner(clock: clock, shell: shell, output: output, lanes: lanes)
+        #expect(try await runner.run("mixed").status == .passed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/locks").sorted() == ["deploy.holder", "deploy.lock"])
+
+        var held = try FileNamedLocks(folder: folder.path + "/locks").tryLock("deploy", as: other)
+        let run = Task { try await runner.run("mixed") }
+        try await Self.until { output.standardError.contains("waits for lock 'deploy'") }
+        #expect(await shell.commands.count == 1)
+        withExtendedLifetime(held) {}
+        held = nil
+        clock.advance(by: .milliseconds(50))
+        #expect(try await run.value.status == .passed)
+        #expect(await shell.commands.count == 2)
+    }
+
+    /// Issue #26 §3: the holder file said pid 1234 of an earlier run; naming a process that has
+    /// ended as the holder sent users hunting for it. The lock is held (by a process the ended
+    /// nightshift started), so the wait goes on, and the message says so.
+    @Test("a holder whose recorded pid has ended is named as such, not as a live holder")
+    func endedHolder() async throws {
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_660))
+        let shell = ScriptedShellRunner()
+        let output = CapturingOutputSink()
+        let runner = try runner(clock: clock, shell: shell, output: output)
+        let held = try FileNamedLocks(folder: folder.path + "/locks").tryLock("simulator", as: other)
+        // What a killed holder left: a pid no process has (above every platform's pid limit).
+        let ended: Int32 = 2_147_483_600
+        try "\(ended) 1767225600.0 r0 deploy\n".write(toFile: folder.path + "/locks/simulator.holder", atomically: true, encoding: .utf8)
+        #expect(ProcessLiveness.of(ended) == .ended)
+        #expect(ProcessLiveness.of(ProcessInfo.processInfo.processIdentifier) == .alive)
+        let run = Task { try await runner.run("quick") }
+        try await Self.until { output.standardError.contains("waits for lock") }
+        #expect(
+            output.standardError.contains(
+                "'run-quick' waits for lock 'simulator', held since 2026-01-01T00:00:00Z by a process that lane 'deploy' (run r0) started and that outlived it (pid \(ended), the nightshift that took the lock, has ended)"
+            ), "\(output.standardError)")
+        clock.advance(by: .seconds(2))
+        _ = try await run.value
+        withExtendedLifetime(held) {}
     }
 
     @Test("a dry run takes no lock")

@@ -115,6 +115,40 @@ struct LaneOptionDeclarationTests {
             ])
     }
 
+    /// Issue #26 §1: this value made Swift's backtracking Regex run for 104 s, hanging `validate`,
+    /// `lanes` and the daemon on reload; the time limit is the test's bound, far above what the
+    /// linear matcher needs (microseconds).
+    @Test("a schedule's value against a nested-quantifier pattern is answered at once", .timeLimit(.minutes(1)))
+    func catastrophicScheduleValue() {
+        let text = """
+            lanes:
+              n:
+                schedule: { cron: "H 6 * * 1", options: { version: "20241126123456789012345678x" } }
+                options:
+                  version: { pattern: '^(\\d+\\.?)+$' }
+                steps: [{ sh: make }]
+            """
+        #expect(
+            Self.problems(text) == [#"3:47 option 'version' of lane 'n' must match '^(\d+\.?)+$', found '20241126123456789012345678x'"#])
+    }
+
+    @Test(
+        "a pattern the linear matcher cannot run is a located error",
+        arguments: [
+            (
+                "      v: { pattern: '^(a)\\1$' }",
+                "4:21 option 'v' of lane 'n'.pattern uses what nightshift does not match: character 5: a backreference"
+            ),
+            (
+                "      v: { pattern: '(?=x)' }",
+                "4:21 option 'v' of lane 'n'.pattern uses what nightshift does not match: character 1: a lookahead"
+            ),
+        ])
+    func unsupportedPattern(options: String, expected: String) {
+        let found = Self.problems(Self.lane(options: options))
+        #expect(found.first?.hasPrefix(expected) == true, "\(found)")
+    }
+
     @Test("a firing passes the schedule's options to nightshift run as name=value words")
     func firingPassesOptions() throws {
         let file = try LanesFileLoader().parse(
