@@ -64,7 +64,8 @@ extension LaneRunner {
             journal.left = repository
             let recorder = RunJournalRecorder(
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
-                previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) })
+                previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) },
+                isInterrupted: { [interruption] in interruption.signal != nil })
             recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {

@@ -41,13 +41,17 @@ final class RunJournalRecorder: @unchecked Sendable {
     private let tree: WorkingTreeComparison
     /// Asks git how the repository stands (nil outside one), for `RunJournal.left`.
     private let probeRepository: @Sendable () async -> RepositoryState?
+    /// Whether the run was interrupted: digesting a large artifact stops between chunks then.
+    private let isInterrupted: ContentDigest.Interruption
 
     init(
         journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, masker: SecretMasker, previous: [JournalStep],
         from: String?, lock: FileLock?, tree: WorkingTreeComparison = .unknown,
-        probeRepository: @escaping @Sendable () async -> RepositoryState? = { nil }
+        probeRepository: @escaping @Sendable () async -> RepositoryState? = { nil },
+        isInterrupted: @escaping ContentDigest.Interruption = { false }
     ) {
         self.tree = tree
+        self.isInterrupted = isInterrupted
         self.probeRepository = probeRepository
         self.journal = journal
         encodedSteps = journal.steps.map(JournalStepWriter.json)
@@ -100,7 +104,7 @@ final class RunJournalRecorder: @unchecked Sendable {
         }
         let decision = ResumeRule(
             step: step, fingerprint: ticket.fingerprint, inputs: inputs, previous: previous[number], earlierRerun: firstRerun,
-            artifactNow: ContentDigest.artifact(at:), tree: tree
+            artifactNow: { [isInterrupted] in ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) }, tree: tree
         ).decide()
         if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, firstRerun == nil {
             firstRerun = masker.mask(step.displayName)
@@ -128,7 +132,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         // A path that spells a secret cannot be written down, and a masked one finds nothing:
         // such a step keeps no artifacts and is never reused.
         let spellsSecret = ticket.artifactPaths.contains { masker.mask($0) != $0 }
-        let artifacts = passed && !spellsSecret ? ticket.artifactPaths.compactMap(ContentDigest.artifact(at:)) : []
+        let artifacts =
+            passed && !spellsSecret ? ticket.artifactPaths.compactMap { ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) } : []
         if passed { for product in step.kind.products { producers[product] = ticket.fingerprint } }
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
         replace(

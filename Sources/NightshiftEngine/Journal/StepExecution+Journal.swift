@@ -6,14 +6,10 @@ import NightshiftSystem
 extension StepExecution {
     func run() async -> StepResult {
         guard let journal = execution.journal else { return await runAttempts() }
-        // Digesting a large artifact stops between chunks once the run is interrupted.
-        let interrupted: @Sendable () -> Bool = { [execution] in execution.interrupted }
         let exportsBefore = await execution.exports.all
-        let ticket = ContentDigest.$isInterrupted.withValue(interrupted) {
-            journal.begin(
-                step, lane: lane.name, number: number, configuration: configuration, environment: environment,
-                artifactPaths: artifactPaths, exportsBefore: exportsBefore)
-        }
+        let ticket = journal.begin(
+            step, lane: lane.name, number: number, configuration: configuration, environment: environment,
+            artifactPaths: artifactPaths, exportsBefore: exportsBefore)
         switch ticket.decision {
         case .reuse(let why):
             for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
@@ -34,10 +30,7 @@ extension StepExecution {
             result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
         }
         let exportsAfter = await execution.exports.all
-        let finished = ContentDigest.$isInterrupted.withValue(interrupted) {
-            journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock)
-        }
-        if finished {
+        if journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock) {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {
