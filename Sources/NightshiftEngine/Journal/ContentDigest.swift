@@ -15,7 +15,7 @@ enum ContentDigest {
 
     /// Whether the run has been interrupted, asked between chunks: an interrupted digest is nil
     /// (the artifact proves nothing, so the step is not reused later).
-    @TaskLocal static var isInterrupted: @Sendable () -> Bool = { false }
+    typealias Interruption = @Sendable () -> Bool
 
     static func sha256(_ text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).hexString
@@ -32,18 +32,22 @@ enum ContentDigest {
     /// The artifact at `path` as it is now (a link to a file or a folder is followed); nil when
     /// nothing is there, it is neither a file nor a folder, it cannot be read, or the run was
     /// interrupted meanwhile.
-    static func artifact(at path: String) -> JournalArtifact? {
+    static func artifact(at path: String, isInterrupted: Interruption = { false }) -> JournalArtifact? {
         switch FileKind.of(path, followingLinks: true) {
         case .directory:
-            return directory(path).map { JournalArtifact(path: path, size: $0.size, sha256: $0.sha256, directory: true) }
+            return directory(path, isInterrupted: isInterrupted).map {
+                JournalArtifact(path: path, size: $0.size, sha256: $0.sha256, directory: true)
+            }
         case .regular:
-            return file(path).map { JournalArtifact(path: path, size: $0.size, sha256: $0.sha256, directory: false) }
+            return file(path, isInterrupted: isInterrupted).map {
+                JournalArtifact(path: path, size: $0.size, sha256: $0.sha256, directory: false)
+            }
         default:
             return nil
         }
     }
 
-    static func file(_ path: String) -> (size: Int64, sha256: String)? {
+    static func file(_ path: String, isInterrupted: Interruption = { false }) -> (size: Int64, sha256: String)? {
         // Non-blocking, and refused once open unless regular: a FIFO swapped in after the kind
         // was looked at cannot block or feed this forever either.
         guard let handle = try? ReadableFile(path: path) else { return nil }
@@ -69,7 +73,7 @@ enum ContentDigest {
     /// size and content digest and a link's target (not followed: a link out of the archive is
     /// not the archive's content, and a link loop is not walked). Size is the sum of the files'.
     /// A FIFO, device or socket inside is recorded by name, never opened.
-    static func directory(_ path: String) -> (size: Int64, sha256: String)? {
+    static func directory(_ path: String, isInterrupted: Interruption = { false }) -> (size: Int64, sha256: String)? {
         let manager = FileManager.default
         guard let entries = manager.subpaths(atPath: path) else { return nil }
         var hasher = SHA256()
@@ -82,7 +86,7 @@ enum ContentDigest {
             case .directory: line = "d \(entry)"
             case .symlink: line = "l \(entry) -> \((try? manager.destinationOfSymbolicLink(atPath: full)) ?? "")"
             case .regular:
-                guard let digest = file(full) else { return nil }
+                guard let digest = file(full, isInterrupted: isInterrupted) else { return nil }
                 size += digest.size
                 line = "f \(entry) \(digest.size) \(digest.sha256)"
             case .other: line = "o \(entry)"

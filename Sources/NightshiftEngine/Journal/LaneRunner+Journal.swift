@@ -50,7 +50,7 @@ extension LaneRunner {
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
             let recorder = RunJournalRecorder(
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
-                previous: previous, from: request.from, lock: lock)
+                previous: previous, from: request.from, lock: lock, isInterrupted: { [interruption] in interruption.signal != nil })
             recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {

@@ -35,11 +35,14 @@ final class RunJournalRecorder: @unchecked Sendable {
     private var lastWrite = Date.distantPast
     /// Holds the run: a `--resume` of it is refused while this lives.
     private let runLock: FileLock?
+    /// Asked between the chunks of an artifact's digest: an interrupted run stops digesting.
+    private let isInterrupted: ContentDigest.Interruption
 
     init(
         journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, masker: SecretMasker, previous: [JournalStep],
-        from: String?, lock: FileLock?
+        from: String?, lock: FileLock?, isInterrupted: @escaping ContentDigest.Interruption = { false }
     ) {
+        self.isInterrupted = isInterrupted
         self.journal = journal
         encodedSteps = journal.steps.map(JournalStepWriter.json)
         self.path = path
@@ -91,7 +94,7 @@ final class RunJournalRecorder: @unchecked Sendable {
         }
         let decision = ResumeRule(
             step: step, fingerprint: ticket.fingerprint, inputs: inputs, previous: previous[number], earlierRerun: firstRerun,
-            artifactNow: ContentDigest.artifact(at:)
+            artifactNow: { [isInterrupted] in ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) }
         ).decide()
         if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, firstRerun == nil {
             firstRerun = masker.mask(step.displayName)
@@ -118,7 +121,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         // A path that spells a secret cannot be written down, and a masked one finds nothing:
         // such a step keeps no artifacts and is never reused.
         let spellsSecret = ticket.artifactPaths.contains { masker.mask($0) != $0 }
-        let artifacts = passed && !spellsSecret ? ticket.artifactPaths.compactMap(ContentDigest.artifact(at:)) : []
+        let artifacts =
+            passed && !spellsSecret ? ticket.artifactPaths.compactMap { ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) } : []
         if passed { for product in step.kind.products { producers[product] = ticket.fingerprint } }
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
         replace(

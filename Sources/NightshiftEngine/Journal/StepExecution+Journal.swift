@@ -6,14 +6,9 @@ import NightshiftSystem
 extension StepExecution {
     func run() async -> StepResult {
         guard let journal = execution.journal else { return await runAttempts() }
-        // Digesting a large artifact stops between chunks once the run is interrupted.
-        let interrupted: @Sendable () -> Bool = { [execution] in execution.interrupted }
-        let exportsBefore = await execution.exports.all
-        let ticket = ContentDigest.$isInterrupted.withValue(interrupted) {
-            journal.begin(
-                step, lane: lane.name, number: number, configuration: configuration, environment: environment,
-                artifactPaths: artifactPaths, exportsBefore: exportsBefore)
-        }
+        let ticket = journal.begin(
+            step, lane: lane.name, number: number, configuration: configuration, environment: environment,
+            artifactPaths: artifactPaths, exportsBefore: await execution.exports.all)
         switch ticket.decision {
         case .reuse(let why):
             for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
@@ -32,10 +27,7 @@ extension StepExecution {
             result.reason = .stepFailed
             result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
         }
-        let exportsAfter = await execution.exports.all
-        ContentDigest.$isInterrupted.withValue(interrupted) {
-            journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock)
-        }
+        journal.finish(step, ticket, result: result, exportsAfter: await execution.exports.all, clock: execution.clock)
         if let problem = journal.takeWriteFailure() {
             execution.runner.reporter.notice(
                 execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))

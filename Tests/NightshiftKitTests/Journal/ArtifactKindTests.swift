@@ -47,7 +47,7 @@ struct ArtifactKindTests {
         #expect(ContentDigest.artifact(at: path)?.size == Int64(3 * ContentDigest.chunkSize))
         let asked = DigestQuestions()
         let secondChunk: @Sendable () -> Bool = { asked.increment() > 1 }
-        let digest = ContentDigest.$isInterrupted.withValue(secondChunk) { ContentDigest.artifact(at: path) }
+        let digest = ContentDigest.artifact(at: path, isInterrupted: secondChunk)
         #expect(digest == nil)
         #expect(asked.value == 2, "asked before each chunk, stopped before the second")
     }
