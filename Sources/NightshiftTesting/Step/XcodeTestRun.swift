@@ -198,9 +198,12 @@ struct XcodeTestRun {
             throw StepFailure("xcodebuild's test enumeration could not be read: \(error)", reason: .testsFailed)
         }
         guard !tests.isEmpty else { throw StepFailure("xcodebuild lists no test to run (only/skip leave none?)", reason: .testsFailed) }
-        // The history keeps names as reports show them: masked.
-        let known = await durations.lastDurations(
+        // The history keeps names as reports show them: masked. Each test is looked up by its
+        // masked name too, or a test named after a secret would never be known.
+        let recorded = await durations.lastDurations(
             lane: context.masker.mask(context.lane.name), step: context.masker.mask(context.step.displayName))
+        var known: [String: Double] = [:]
+        for test in tests { known[test] = ShardPlanner.duration(of: context.masker.mask(test), in: recorded) }
         let plan = ShardPlanner.plan(identifiers: tests, shards: count, durations: known)
         let basis = plan.byDuration ? "by recorded durations" : "by test count (no durations recorded yet)"
         await context.log(

@@ -99,6 +99,29 @@ struct TestStepPerformerTests {
         #expect(await fixture.scripted.unscripted.isEmpty)
     }
 
+    @Test("a secret in a test's name: the durations file keeps it masked, and masked durations still balance the shards")
+    func maskedDurations() async throws {
+        let tests = ["BrewerTests/A/testHunter2Token()", "BrewerTests/B/b()"]
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make(), enumerated: tests)
+        try await fixture.scriptTools(shards: 2)
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        await fixture.scripted.on(["xcodebuild", "test-without-building"], .succeeds)
+        await fixture.scriptResults("\(fixture.tests)/shard-1.xcresult", [(tests[0], "Passed")])
+        await fixture.scriptResults("\(fixture.tests)/shard-2.xcresult", [(tests[1], "Passed")])
+        let settings = Self.settings(shards: 2)
+        var context = fixture.context(settings)
+        context.masker = SecretMasker(secrets: ["Hunter2Token"])
+        // The run history keeps the names as the reports show them: masked.
+        let durations = RecordedDurations(durations: [context.masker.mask(tests[0]): 8])
+        let termination = try await TestStepPerformer(durations: durations).perform(Step(.test(settings)), in: context)
+        #expect(termination == .exited(0))
+        #expect(await fixture.output.all.contains("balanced by recorded durations"))
+        let recorded = try JSONDecoder().decode(
+            [String: [String: Double]].self, from: Data(contentsOf: URL(fileURLWithPath: "\(fixture.root)/run/output/tests/durations.json"))
+        )
+        #expect(recorded.values.flatMap(\.keys).sorted() == [context.masker.mask(tests[0]), tests[1]])
+    }
+
     @Test("the build fails: the lane's cleanup deletes exactly the simulators created, and touches no other")
     func cleanupAfterFailure() async throws {
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
