@@ -41,6 +41,9 @@ public struct SimulatorFleet: Sendable {
                 continue
             }
             await context.log("$ " + CommandLineRendering.render(command))
+            // CoreSimulator makes the device before simctl prints its UDID: until it has, only
+            // the run's own name finds it (a SIGTERM, a create that failed late).
+            await registerUnreportedDeletion(of: name)
             let result = try await context.shell.capture(command, forwarding: [.standardError], to: context.emit)
             let udid = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
             guard result.succeeded, UUID(uuidString: udid) != nil else {
@@ -49,6 +52,7 @@ public struct SimulatorFleet: Sendable {
                         + (result.succeeded ? "it printed no UDID" : "\(result.termination)"), reason: .stepFailed)
             }
             let simulator = Simulator(name: name, udid: udid)
+            await context.cleanup.discard(named: Self.unreportedDeletionName(name))
             await registerDeletion(of: simulator)
             created.append(simulator)
         }
@@ -113,6 +117,28 @@ public struct SimulatorFleet: Sendable {
             _ = try await shell.run(commands.shutdown(simulator.udid)) { _, _ in }
             let deleted = try await shell.run(commands.delete(simulator.udid)) { _, _ in }
             if !deleted.succeeded { throw StepFailure("simctl delete \(simulator.udid) \(deleted)") }
+        }
+    }
+
+    static func unreportedDeletionName(_ name: String) -> String { "delete simulator \(name) if simctl made it" }
+
+    /// Deletes the devices of the default set named `name` exactly: the name holds the run's
+    /// id, so a device of that name is this run's, made by a create whose UDID never came.
+    private func registerUnreportedDeletion(of name: String) async {
+        let (commands, shell) = (commands, context.shell)
+        await context.cleanup.push(
+            Self.unreportedDeletionName(name),
+            leftBehind: "a simulator named \(name) if simctl made one; find it with: xcrun simctl list devices \(name)"
+        ) {
+            let listed = try await shell.capture(commands.listDevices())
+            guard listed.succeeded, let catalog = SimulatorCatalog(json: Data(listed.standardOutput.utf8)) else {
+                throw StepFailure("simctl could not list the devices (\(listed.termination))")
+            }
+            for device in catalog.devices where device.name == name {
+                _ = try await shell.run(commands.shutdown(device.udid)) { _, _ in }
+                let deleted = try await shell.run(commands.delete(device.udid)) { _, _ in }
+                if !deleted.succeeded { throw StepFailure("simctl delete \(device.udid) \(deleted)") }
+            }
         }
     }
 

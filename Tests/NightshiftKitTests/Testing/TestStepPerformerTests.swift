@@ -156,6 +156,34 @@ struct TestStepPerformerTests {
         #expect(deleted == [TestStepTestContext.udids[0]])
     }
 
+    @Test("interrupted while simctl creates a simulator: the one it made before printing its UDID is deleted by name, no other")
+    func interruptedCreate() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        let made = "44444444-4444-4444-8444-444444444444"
+        let foreign = "55555555-5555-4555-8555-555555555555"
+        await fixture.scripted.on(
+            ["xcrun", "simctl", "list", "--json", "devices"],
+            .output(
+                [
+                    (
+                        .standardOutput,
+                        #"{"devices": {"com.apple.CoreSimulator.SimRuntime.iOS-16-0": [{"udid": "\#(made)", "name": "nightshift-run-1-1", "state": "Shutdown", "isAvailable": true}, {"udid": "\#(foreign)", "name": "nightshift-run-1-10", "state": "Shutdown", "isAvailable": true}]}}"#
+                    )
+                ], .exited(0)))
+        await fixture.scripted.on(["xcrun", "simctl", "create"], .hang)
+        try await fixture.scriptTools()
+        let settings = Self.settings()
+        let context = fixture.context(settings)
+        let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
+        while await !fixture.commands.contains(where: { $0.starts(with: ["xcrun", "simctl", "create"]) }) { await Task.yield() }
+        step.cancel()
+        _ = await step.result
+        try await fixture.runCleanup()
+        let deleted = await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.map { $0[3] }
+        #expect(deleted == [made])
+        #expect(await fixture.scripted.unscripted.isEmpty)
+    }
+
     @Test("a simulator that does not boot within boot_timeout fails the step, saying so; it is still deleted")
     func bootTimeout() async throws {
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
