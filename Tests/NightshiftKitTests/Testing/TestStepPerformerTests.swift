@@ -99,6 +99,23 @@ struct TestStepPerformerTests {
         #expect(await fixture.scripted.unscripted.isEmpty)
     }
 
+    @Test("a shard that ran none of its tests fails the step, though the other passed and its exit status is 0")
+    func shardThatRanNothing() async throws {
+        let tests = ["BrewerTests/A/a()", "BrewerTests/B/b()"]
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make(), enumerated: tests)
+        try await fixture.scriptTools(shards: 2)
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        await fixture.scripted.on(["xcodebuild", "test-without-building"], .succeeds)
+        await fixture.scriptResults("\(fixture.tests)/shard-1.xcresult", [(tests[0], "Passed")])
+        await fixture.scriptResults("\(fixture.tests)/shard-2.xcresult", [])
+        let settings = Self.settings(shards: 2)
+        await #expect {
+            try await TestStepPerformer().perform(Step(.test(settings)), in: fixture.context(settings))
+        } throws: { error in
+            (error as? StepFailure)?.message.contains("shard 2 ran none of its tests") == true
+        }
+    }
+
     @Test("a secret in a test's name: the durations file keeps it masked, and masked durations still balance the shards")
     func maskedDurations() async throws {
         let tests = ["BrewerTests/A/testHunter2Token()", "BrewerTests/B/b()"]
