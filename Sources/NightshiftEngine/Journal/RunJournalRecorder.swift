@@ -170,8 +170,12 @@ final class RunJournalRecorder: @unchecked Sendable {
     /// compares the tree instead), but the rule only decides whether the step runs: a product
     /// made inside a step that runs again (the tests' `build-for-testing` after failed tests)
     /// must not be reused once a tracked file changed. nil when git cannot say: nothing is reused.
+    /// A dry run changes no file: the tree as the attempt started is the tree, so its plan says
+    /// what the real run would reuse.
     func productFingerprint(_ ticket: Ticket, of step: Step) async -> String? {
-        guard path != nil, !step.kind.products.isEmpty, let tree = await probeRepository() else { return ticket.fingerprint }
+        guard !step.kind.products.isEmpty else { return ticket.fingerprint }
+        let current = path == nil ? lock.withLock { journal.repository } : await probeRepository()
+        guard let tree = current else { return ticket.fingerprint }
         guard let changes = tree.changes else { return nil }
         return "\(ticket.fingerprint) \(tree.commit) \(changes)"
     }
