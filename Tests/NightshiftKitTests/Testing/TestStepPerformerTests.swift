@@ -201,6 +201,23 @@ struct TestStepPerformerTests {
         #expect(await fixture.scripted.unscripted.isEmpty)
     }
 
+    @Test("a simulator that cannot boot ends the build at once: the step does not wait for a build it cannot use", .timeLimit(.minutes(1)))
+    func bootFailureEndsTheBuild() async throws {
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        await fixture.scripted.on(
+            ["xcrun", "simctl", "boot"], .output([(.standardError, "Unable to boot device in current state: Booted\n")], .exited(149)))
+        try await fixture.scriptTools()
+        await fixture.scripted.on(["xcodebuild", "build-for-testing"], .hang)
+        let settings = Self.settings()
+        await #expect {
+            try await TestStepPerformer().perform(Step(.test(settings)), in: fixture.context(settings))
+        } throws: { error in
+            (error as? StepFailure)?.message.contains("did not boot: simctl exit code 149") == true
+        }
+        try await fixture.runCleanup()
+        #expect(await fixture.commands.contains { $0 == ["xcrun", "simctl", "delete", TestStepTestContext.udids[0]] })
+    }
+
     @Test("a simulator that does not boot within boot_timeout fails the step, saying so; it is still deleted")
     func bootTimeout() async throws {
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
