@@ -52,6 +52,7 @@ public struct SimulatorFleet: Sendable {
                         + (result.succeeded ? "it printed no UDID" : "\(result.termination)"), reason: .stepFailed)
             }
             let simulator = Simulator(name: name, udid: udid)
+            await Self.reported.insert(udid)
             await context.cleanup.discard(named: Self.unreportedDeletionName(name))
             await registerDeletion(of: simulator)
             created.append(simulator)
@@ -122,8 +123,14 @@ public struct SimulatorFleet: Sendable {
 
     static func unreportedDeletionName(_ name: String) -> String { "delete simulator \(name) if simctl made it" }
 
-    /// Deletes the devices of the default set named `name` exactly: the name holds the run's
-    /// id, so a device of that name is this run's, made by a create whose UDID never came.
+    /// Every UDID simctl printed to this process. Lanes run with `--parallel` share the run's id,
+    /// so another lane's test step may have a simulator of the same name, in use: it is never
+    /// one whose UDID did not come.
+    static let reported = DeletedSimulators()
+
+    /// Deletes the devices of the default set named `name` exactly whose UDID simctl never
+    /// printed: the name holds the run's id, so such a device is this run's, made by a create
+    /// cut short.
     private func registerUnreportedDeletion(of name: String) async {
         let (commands, shell) = (commands, context.shell)
         await context.cleanup.push(
@@ -135,6 +142,7 @@ public struct SimulatorFleet: Sendable {
                 throw StepFailure("simctl could not list the devices (\(listed.termination))")
             }
             for device in catalog.devices where device.name == name {
+                if await Self.reported.contains(device.udid) { continue }
                 _ = try await shell.run(commands.shutdown(device.udid)) { _, _ in }
                 let deleted = try await shell.run(commands.delete(device.udid)) { _, _ in }
                 if !deleted.succeeded { throw StepFailure("simctl delete \(device.udid) \(deleted)") }
@@ -165,7 +173,7 @@ public struct SimulatorFleet: Sendable {
     }
 }
 
-/// The UDIDs a step already deleted.
+/// A set of simulator UDIDs: those a step already deleted, those simctl printed.
 actor DeletedSimulators {
     private var udids: Set<String> = []
     func insert(_ udid: String) { udids.insert(udid) }

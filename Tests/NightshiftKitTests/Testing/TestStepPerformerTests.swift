@@ -201,6 +201,39 @@ struct TestStepPerformerTests {
         #expect(await fixture.scripted.unscripted.isEmpty)
     }
 
+    @Test("lanes run --parallel share the run id: an interrupted create deletes no simulator of that name another lane is using")
+    func interruptedCreateBesideAnotherLane() async throws {
+        let busy = TestStepTestContext(root: try TemporaryDirectory.make())
+        try await busy.scriptTools()
+        await busy.scripted.on(["xcodebuild", "build-for-testing"], .succeeds)
+        await busy.scripted.on(["xcodebuild", "test-without-building"], .hang)
+        let settings = Self.settings()
+        let busyContext = busy.context(settings)
+        let other = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: busyContext) }
+        while await !busy.commands.contains(where: Self.isTestRun) { await Task.yield() }
+        // This lane's create is cut short after CoreSimulator made its device.
+        let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
+        let made = "66666666-6666-4666-8666-666666666666"
+        let inUse = TestStepTestContext.udids[0]
+        let device = { (udid: String) in #"{"udid": "\#(udid)", "name": "nightshift-run-1-1", "state": "Booted", "isAvailable": true}"# }
+        await fixture.scripted.on(
+            ["xcrun", "simctl", "list", "--json", "devices"],
+            .output([(.standardOutput, #"{"devices": {"iOS-16-0": [\#(device(inUse)), \#(device(made))]}}"#)], .exited(0)))
+        await fixture.scripted.on(["xcrun", "simctl", "create"], .hang)
+        try await fixture.scriptTools()
+        let context = fixture.context(settings)
+        let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
+        while await !fixture.commands.contains(where: { $0.starts(with: ["xcrun", "simctl", "create"]) }) { await Task.yield() }
+        step.cancel()
+        _ = await step.result
+        try await fixture.runCleanup()
+        let deleted = await fixture.commands.filter { $0.starts(with: ["xcrun", "simctl", "delete"]) }.map { $0[3] }
+        #expect(deleted == [made])
+        other.cancel()
+        _ = await other.result
+        try await busy.runCleanup()
+    }
+
     @Test("a simulator that cannot boot ends the build at once: the step does not wait for a build it cannot use", .timeLimit(.minutes(1)))
     func bootFailureEndsTheBuild() async throws {
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
