@@ -190,6 +190,8 @@ struct TestStepLaneTests {
         // The test is fixed (or was flaky): the resumed run tests again without building.
         try Self.tests.write(toFile: project.directory + "/tests.tsv", atomically: true, encoding: .utf8)
         try Data().write(to: URL(fileURLWithPath: project.directory + "/fail-after"))
+        let plan = try await project.run(arguments: ["--resume", "--dry-run"])
+        #expect(plan.standardOutput.contains("build-for-testing reused: inputs unchanged"), "\(plan.standardOutput)")
         let resumed = try await project.run(arguments: ["--resume"])
         #expect(resumed.exitCode == 1)
         #expect(resumed.standardOutput.contains("build-for-testing reused: inputs unchanged"))
@@ -201,6 +203,34 @@ struct TestStepLaneTests {
         #expect(again.exitCode == 0, "\(again.standardOutput)")
         #expect(again.standardOutput.contains("test reused"))
         #expect(project.records.filter { $0.contains("-resultBundlePath") }.count == 2)
+        #expect(project.simulatorsLeft.isEmpty)
+    }
+
+    @Test("--resume after failed tests in a git repository: a tracked source edited since is built again, never tested stale")
+    func resumeAfterAnEdit() async throws {
+        let failing = Self.tests.replacingOccurrences(of: "testPour()\t0.3\tpass", with: "testPour()\t0.3\tfail")
+        let project = try Project(step: "test: { destination: { device: iPhone 8 } }", tests: failing)
+        try "let pour = 1\n".write(toFile: project.directory + "/Pour.swift", atomically: true, encoding: .utf8)
+        let identity = ["-c", "user.name=Test", "-c", "user.email=test@example.com"]
+        for arguments in [["init", "-q"], ["add", "lanes.yml", "Pour.swift"], ["commit", "-q", "-m", "first"]] {
+            let git = try await NightshiftBinary.runTool("/usr/bin/git", identity + arguments, in: project.directory)
+            #expect(git.exitCode == 0, "git \(arguments): \(git.standardError)")
+        }
+        #expect(try await project.run().exitCode == 1)
+        // The plan says what the run does: nothing changed, the build is reused.
+        let unchanged = try await project.run(arguments: ["--resume", "--dry-run"])
+        #expect(unchanged.standardOutput.contains("build-for-testing reused: inputs unchanged"), "\(unchanged.standardOutput)")
+        // The fix is in a tracked file, not committed yet: the tests must run against it.
+        try "let pour = 2\n".write(toFile: project.directory + "/Pour.swift", atomically: true, encoding: .utf8)
+        try Self.tests.write(toFile: project.directory + "/tests.tsv", atomically: true, encoding: .utf8)
+        let plan = try await project.run(arguments: ["--resume", "--dry-run"])
+        #expect(plan.exitCode == 0, "\(plan.standardOutput)\(plan.standardError)")
+        #expect(plan.standardOutput.contains("xcodebuild build-for-testing"))
+        #expect(!plan.standardOutput.contains("build-for-testing reused"))
+        let resumed = try await project.run(arguments: ["--resume"])
+        #expect(resumed.exitCode == 0, "\(resumed.standardOutput)\(resumed.standardError)")
+        #expect(!resumed.standardOutput.contains("build-for-testing reused"))
+        #expect(project.records.filter { $0.contains("build-for-testing") }.count == 2)
         #expect(project.simulatorsLeft.isEmpty)
     }
 }

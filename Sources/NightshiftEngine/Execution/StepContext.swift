@@ -39,9 +39,10 @@ public struct StepContext: Sendable {
     /// What the step reports beyond its status (see `StepDetails`).
     public var details = StepDetails()
     /// The step's input fingerprint in the run journal (the step after interpolation, the
-    /// configuration, the variables it reads, the commit): a performer may keep it beside an
-    /// intermediate product and reuse that product on a resumed run when it is unchanged (`test:`
-    /// reuses its `build-for-testing` after failed tests). nil without a journal.
+    /// configuration, the variables it reads, the commit) and, in a git repository, the tracked
+    /// changes as the step starts: a performer may keep it beside an intermediate product and
+    /// reuse that product on a resumed run when it is unchanged (`test:` reuses its
+    /// `build-for-testing` after failed tests). nil without a journal, or when git cannot say.
     public var journalFingerprint: String?
 
     public init(

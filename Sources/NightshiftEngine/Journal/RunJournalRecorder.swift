@@ -169,6 +169,22 @@ final class RunJournalRecorder: @unchecked Sendable {
         return behind
     }
 
+    /// What a performer keeps beside an intermediate product (`StepContext.journalFingerprint`):
+    /// the step's fingerprint and, for a step with products in a git repository, the tree as it
+    /// stands now. The step's own fingerprint leaves tracked changes out (the resume rule
+    /// compares the tree instead), but the rule only decides whether the step runs: a product
+    /// made inside a step that runs again (the tests' `build-for-testing` after failed tests)
+    /// must not be reused once a tracked file changed. nil when git cannot say: nothing is reused.
+    /// A dry run changes no file: the tree as the attempt started is the tree, so its plan says
+    /// what the real run would reuse.
+    func productFingerprint(_ ticket: Ticket, of step: Step) async -> String? {
+        guard !step.kind.products.isEmpty else { return ticket.fingerprint }
+        let current = path == nil ? lock.withLock { journal.repository } : await probeRepository()
+        guard let tree = current else { return ticket.fingerprint }
+        guard let changes = tree.changes else { return nil }
+        return "\(ticket.fingerprint) \(tree.commit) \(changes)"
+    }
+
     /// Writes the journal with the repository as the step left it: a step may change tracked
     /// files (a build-number bump), and a resumed run compares the tree with the latest state
     /// written down. Outside a repository, and under `--dry-run`, git is not asked.

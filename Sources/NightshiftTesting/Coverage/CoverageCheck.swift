@@ -5,10 +5,12 @@ public struct CoverageCheck: Sendable, Hashable {
 
     public init(minimum: Double?) { self.minimum = minimum }
 
-    /// Whether `report` is at or above the minimum (always without one).
+    /// Whether `report` is at or above the minimum (always without one). A report of no
+    /// executable line measured nothing (sources outside what the tool reads, coverage off in
+    /// the test plan): it meets no minimum, though its ratio reads 100%.
     public func passes(_ report: CoverageReport) -> Bool {
         guard let minimum else { return true }
-        return report.lineCoverage + 1e-9 >= minimum
+        return report.executableLines > 0 && report.lineCoverage + 1e-9 >= minimum
     }
 
     /// `coverage: 72.4% of 18,699 lines (1,049 covered)`, then, below the minimum, the reason
@@ -16,6 +18,12 @@ public struct CoverageCheck: Sendable, Hashable {
     public func lines(for report: CoverageReport) -> [String] {
         var lines = ["coverage: \(Self.percent(report.lineCoverage)) of \(report.executableLines) lines (\(report.coveredLines) covered)"]
         guard let minimum, !passes(report) else { return lines }
+        if report.executableLines == 0 {
+            lines.append(
+                "coverage measured no executable line, so it cannot meet the minimum of \(Self.percent(minimum)) (is the code under test outside what coverage reads?)"
+            )
+            return lines
+        }
         lines.append("coverage \(Self.percent(report.lineCoverage)) is below the minimum of \(Self.percent(minimum)); least covered:")
         for file in report.leastCovered(5) {
             lines.append("  \(Self.percent(file.lineCoverage))  \(file.path) (\(file.coveredLines) of \(file.executableLines) lines)")

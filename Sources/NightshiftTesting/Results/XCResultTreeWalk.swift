@@ -106,10 +106,14 @@ struct XCResultTreeWalk {
     }
 
     private func deviceLabel(_ node: XCResultNode) -> String? {
-        matchingDevice(node) ?? node.name
+        guard document.devices.count != 1 else { return nil }
+        return matchingDevice(node) ?? node.name
     }
 
+    /// Only a run on several devices tells its cases apart by device: nightshift runs each shard
+    /// on its own simulator and re-runs on the first, and one test must stay one case across them.
     private func matchingDevice(_ node: XCResultNode) -> String? {
+        guard document.devices.count > 1 else { return nil }
         let match = document.devices.first { device in
             (node.nodeIdentifier != nil && device.deviceId == node.nodeIdentifier) || (node.name != nil && device.deviceName == node.name)
                 || (node.name != nil && device.label == node.name)

@@ -18,9 +18,9 @@ public struct SimulatorCommands: Sendable, Hashable {
     public func shutdown(_ udid: String, set: String? = nil) -> ShellCommand { simctl(set, ["shutdown", udid]) }
     public func delete(_ udid: String, set: String? = nil) -> ShellCommand { simctl(set, ["delete", udid]) }
 
-    /// The devices of another device set: xcodebuild's parallel-testing clones live in
-    /// `~/Library/Developer/XCTestDevices`, addressed with `simctl --set <folder>`.
-    public func listDevices(set: String) -> ShellCommand { simctl(set, ["list", "--json", "devices"]) }
+    /// The devices of the default set, or of another: xcodebuild's parallel-testing clones live
+    /// in `~/Library/Developer/XCTestDevices`, addressed with `simctl --set <folder>`.
+    public func listDevices(set: String? = nil) -> ShellCommand { simctl(set, ["list", "--json", "devices"]) }
 
     private func simctl(_ set: String?, _ arguments: [String]) -> ShellCommand {
         ShellCommand(xcrun, ["simctl"] + (set.map { ["--set", $0] } ?? []) + arguments)

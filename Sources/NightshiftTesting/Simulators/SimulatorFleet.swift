@@ -41,6 +41,9 @@ public struct SimulatorFleet: Sendable {
                 continue
             }
             await context.log("$ " + CommandLineRendering.render(command))
+            // CoreSimulator makes the device before simctl prints its UDID: until it has, only
+            // the run's own name finds it (a SIGTERM, a create that failed late).
+            await registerUnreportedDeletion(of: name)
             let result = try await context.shell.capture(command, forwarding: [.standardError], to: context.emit)
             let udid = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
             guard result.succeeded, UUID(uuidString: udid) != nil else {
@@ -49,6 +52,8 @@ public struct SimulatorFleet: Sendable {
                         + (result.succeeded ? "it printed no UDID" : "\(result.termination)"), reason: .stepFailed)
             }
             let simulator = Simulator(name: name, udid: udid)
+            await Self.reported.insert(udid)
+            await context.cleanup.discard(named: Self.unreportedDeletionName(name))
             await registerDeletion(of: simulator)
             created.append(simulator)
         }
@@ -116,6 +121,35 @@ public struct SimulatorFleet: Sendable {
         }
     }
 
+    static func unreportedDeletionName(_ name: String) -> String { "delete simulator \(name) if simctl made it" }
+
+    /// Every UDID simctl printed to this process. Lanes run with `--parallel` share the run's id,
+    /// so another lane's test step may have a simulator of the same name, in use: it is never
+    /// one whose UDID did not come.
+    static let reported = DeletedSimulators()
+
+    /// Deletes the devices of the default set named `name` exactly whose UDID simctl never
+    /// printed: the name holds the run's id, so such a device is this run's, made by a create
+    /// cut short.
+    private func registerUnreportedDeletion(of name: String) async {
+        let (commands, shell) = (commands, context.shell)
+        await context.cleanup.push(
+            Self.unreportedDeletionName(name),
+            leftBehind: "a simulator named \(name) if simctl made one; find it with: xcrun simctl list devices \(name)"
+        ) {
+            let listed = try await shell.capture(commands.listDevices())
+            guard listed.succeeded, let catalog = SimulatorCatalog(json: Data(listed.standardOutput.utf8)) else {
+                throw StepFailure("simctl could not list the devices (\(listed.termination))")
+            }
+            for device in catalog.devices where device.name == name {
+                if await Self.reported.contains(device.udid) { continue }
+                _ = try await shell.run(commands.shutdown(device.udid)) { _, _ in }
+                let deleted = try await shell.run(commands.delete(device.udid)) { _, _ in }
+                if !deleted.succeeded { throw StepFailure("simctl delete \(device.udid) \(deleted)") }
+            }
+        }
+    }
+
     /// xcodebuild runs the shards with `-parallel-testing-enabled NO`, so it should clone none;
     /// a test plan can still turn parallel testing on, so clones of our simulators are looked
     /// for in its device set and deleted too. Registered before the first create: it runs last.
@@ -139,7 +173,7 @@ public struct SimulatorFleet: Sendable {
     }
 }
 
-/// The UDIDs a step already deleted.
+/// A set of simulator UDIDs: those a step already deleted, those simctl printed.
 actor DeletedSimulators {
     private var udids: Set<String> = []
     func insert(_ udid: String) { udids.insert(udid) }

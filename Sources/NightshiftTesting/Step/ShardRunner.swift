@@ -49,7 +49,18 @@ struct ShardRunner {
         let jobs = shards.indices.map { index in
             Job(number: index + 1, destination: destinations[index], only: shards[index], bundle: run.folder.shardBundle(index + 1))
         }
-        for invoked in try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun) { add(invoked, retry: false) }
+        let invoked = try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun)
+        for (job, invoked) in zip(jobs, invoked) {
+            add(invoked, retry: false)
+            // Each shard was given tests the enumeration listed: one that reports none of them
+            // (an -only-testing nothing matched, a run cut short) must not pass with the others.
+            if jobs.count > 1, !context.isDryRun, invoked.problem == nil, invoked.invocation.cases.isEmpty {
+                let given = job.only.count == 1 ? job.only[0] : "\(job.only.count) test classes"
+                problems.append(
+                    "shard \(job.number) ran none of its tests (\(given) by -only-testing; xcodebuild exited with status \(invoked.invocation.exitStatus))"
+                )
+            }
+        }
     }
 
     /// Every shard at once; their invocations in shard order.

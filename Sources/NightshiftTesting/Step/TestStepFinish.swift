@@ -43,10 +43,11 @@ struct TestStepFinish {
             if !check.passes(coverage) { coverageFailure = Array(lines.dropFirst()) }
         }
         // Per identifier, the arguments, devices and configurations of one test added up: what
-        // the next run's shards are balanced by.
+        // the next run's shards are balanced by. Masked, as the run history keeps them: the file
+        // sits in the run's output folder, which a Jenkins job may archive.
         var durations: [String: Double] = [:]
-        for test in results { durations[test.identifier, default: 0] += test.durationSeconds }
-        EarlierRunDurations.record(durations, step: context.step.displayName, output: context.folders.output)
+        for test in results { durations[context.masker.mask(test.identifier), default: 0] += test.durationSeconds }
+        EarlierRunDurations.record(durations, step: context.masker.mask(context.step.displayName), output: context.folders.output)
         for line in TestConsoleLines(masker: context.masker).lines(for: results) { await context.log(line) }
         await context.log("junit: \(folder.junit)")
         await context.details.setTests(

@@ -64,8 +64,9 @@ struct XcodeTestRun {
             .finish(invocations: runner.invocations, merger: runner.merger, coverage: coverage, problems: runner.problems)
     }
 
-    /// The simulators boot while the tests build: neither waits for the other. A dry run prints
-    /// the boots first, so its listing is the same every time.
+    /// The simulators boot while the tests build: neither waits for the other, and the first to
+    /// fail ends the other (a simulator that cannot boot makes the build useless, however long it
+    /// has left). A dry run prints the boots first, so its listing is the same every time.
     private func bootWhileBuilding(
         _ simulators: [SimulatorFleet.Simulator], fleet: SimulatorFleet, destination: String
     ) async throws -> String {
@@ -73,16 +74,16 @@ struct XcodeTestRun {
             try await fleet.boot(simulators, within: settings.bootTimeout)
             return try await buildForTesting(destination: destination)
         }
-        async let booted: Void = fleet.boot(simulators, within: settings.bootTimeout)
-        let xctestrun: String
-        do {
-            xctestrun = try await buildForTesting(destination: destination)
-        } catch {
-            _ = try? await booted
-            throw error
+        return try await withThrowingTaskGroup(of: String?.self) { group in
+            group.addTask {
+                try await fleet.boot(simulators, within: settings.bootTimeout)
+                return nil
+            }
+            group.addTask { try await buildForTesting(destination: destination) }
+            var xctestrun: String?
+            for try await built in group where built != nil { xctestrun = built }
+            return xctestrun ?? ""
         }
-        try await booted
-        return xctestrun
     }
 
     /// `xcodebuild -list -json` (and `-showTestPlans -json` for a plan): names that do not exist
@@ -198,9 +199,12 @@ struct XcodeTestRun {
             throw StepFailure("xcodebuild's test enumeration could not be read: \(error)", reason: .testsFailed)
         }
         guard !tests.isEmpty else { throw StepFailure("xcodebuild lists no test to run (only/skip leave none?)", reason: .testsFailed) }
-        // The history keeps names as reports show them: masked.
-        let known = await durations.lastDurations(
+        // The history keeps names as reports show them: masked. Each test is looked up by its
+        // masked name too, or a test named after a secret would never be known.
+        let recorded = await durations.lastDurations(
             lane: context.masker.mask(context.lane.name), step: context.masker.mask(context.step.displayName))
+        var known: [String: Double] = [:]
+        for test in tests { known[test] = ShardPlanner.duration(of: context.masker.mask(test), in: recorded) }
         let plan = ShardPlanner.plan(identifiers: tests, shards: count, durations: known)
         let basis = plan.byDuration ? "by recorded durations" : "by test count (no durations recorded yet)"
         await context.log(

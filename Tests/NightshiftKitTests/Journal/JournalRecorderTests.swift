@@ -9,7 +9,9 @@ import Testing
 @Suite("Journal recorder", .temporaryDirectory)
 struct JournalRecorderTests {
     /// A recorder writing to a temporary journal, whose repository probe answers `bumped`.
-    func recorder() throws -> (RunJournalRecorder, path: String) {
+    func recorder(
+        probe: @escaping @Sendable () async -> RepositoryState? = { RepositoryState(commit: "c", dirty: true, changes: "bumped") }
+    ) throws -> (RunJournalRecorder, path: String) {
         let path = try TemporaryDirectory.make("recorder") + "/journal.json"
         let attempt = JournalAttempt(number: 1, started: Date(timeIntervalSince1970: 0), resumed: false, repository: nil)
         let journal = RunJournal(
@@ -21,7 +23,7 @@ struct JournalRecorderTests {
                 file: LanesFile(path: "/w/lanes.yml"), masker: .none, repository: nil,
                 key: JournalKey(bytes: [UInt8](repeating: 7, count: 32))),
             masker: .none, previous: [], from: nil, lock: nil,
-            probeRepository: { RepositoryState(commit: "c", dirty: true, changes: "bumped") })
+            probeRepository: probe)
         return (recorder, path)
     }
 
@@ -47,4 +49,31 @@ struct JournalRecorderTests {
         #expect(written.steps.map(\.name) == ["setup", "bump"])
         #expect(written.left?.changes == "bumped")
     }
+
+    @Test("a step with products is handed its fingerprint with the tree as it stands: a tracked file edited since changes it")
+    func productFingerprintHoldsTheTree() async throws {
+        let tree = TreeState(changes: "edit 1")
+        let (recorder, _) = try recorder(probe: { RepositoryState(commit: "c", dirty: true, changes: await tree.changes) })
+        let test = Step(.test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil))))
+        let ticket = recorder.begin(
+            test, lane: "beta", number: 1, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
+        let built = try #require(await recorder.productFingerprint(ticket, of: test))
+        #expect(await recorder.productFingerprint(ticket, of: test) == built)
+        await tree.set("edit 2")
+        #expect(await recorder.productFingerprint(ticket, of: test) != built)
+        await tree.set(nil)
+        #expect(await recorder.productFingerprint(ticket, of: test) == nil)
+        // A step without products keeps its own fingerprint, and git is not asked for it.
+        let sh = Step(.sh("make"))
+        let shTicket = recorder.begin(
+            sh, lane: "beta", number: 2, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
+        #expect(await recorder.productFingerprint(shTicket, of: sh) == shTicket.fingerprint)
+    }
+}
+
+/// The tracked changes a probe reports, changed by the test.
+private actor TreeState {
+    var changes: String?
+    init(changes: String?) { self.changes = changes }
+    func set(_ changes: String?) { self.changes = changes }
 }

@@ -59,6 +59,19 @@ struct CoverageTests {
         #expect(report.targets.allSatisfy { $0.files.isEmpty })
     }
 
+    @Test("no executable line measured meets no minimum: nothing was measured, it is not 100%")
+    func nothingMeasured() {
+        let report = CoverageReport(coveredLines: 0, executableLines: 0, targets: [])
+        #expect(CoverageCheck(minimum: nil).passes(report))
+        let check = CoverageCheck(minimum: 0.7)
+        #expect(!check.passes(report))
+        #expect(
+            check.lines(for: report) == [
+                "coverage: 100.0% of 0 lines (0 covered)",
+                "coverage measured no executable line, so it cannot meet the minimum of 70.0% (is the code under test outside what coverage reads?)",
+            ])
+    }
+
     @Test("below the minimum: the total, the reason and the five least-covered files")
     func minimum() throws {
         let report = try Self.report("xccov-report.croberts22.json")

@@ -77,6 +77,27 @@ struct XCResultFixtureResultsTests {
         #expect(Set(cases.map { "\(JUnitNaming.classname(of: $0)).\(JUnitNaming.name(of: $0))" }).count == cases.count)
     }
 
+    @Test("one device: no device in the case, so a shard's failure and its re-run on another simulator are one test")
+    func oneDevice() throws {
+        func results(simulator: String, result: String) -> Data {
+            Data(
+                #"""
+                {"devices": [{"deviceId": "\#(simulator)", "deviceName": "\#(simulator)", "osVersion": "18.2"}], "testPlanConfigurations": [],
+                 "testNodes": [{"name": "Brewer", "nodeType": "Test Plan", "children": [{"name": "BrewerTests", "nodeType": "Unit test bundle",
+                  "children": [{"name": "testTotals()", "nodeType": "Test Case", "nodeIdentifier": "LedgerTests/testTotals()", "result": "\#(result)",
+                   "children": [{"name": "\#(simulator)", "nodeType": "Device", "nodeIdentifier": "\#(simulator)", "result": "\#(result)"}]},
+                   {"name": "testSum()", "nodeType": "Test Case", "nodeIdentifier": "LedgerTests/testSum()", "result": "\#(result)",
+                   "children": [{"name": "\#(simulator)", "nodeType": "Test Case Run", "result": "\#(result)"}]}]}]}]}
+                """#.utf8)
+        }
+        var merger = TestResultsMerger()
+        merger.addShard(try XCResultTestsReader().read(results(simulator: "nightshift-run-2", result: "Failed")))
+        merger.addRetry(try XCResultTestsReader().read(results(simulator: "nightshift-run-1", result: "Passed")))
+        #expect(merger.results.map(\.device) == [nil, nil])
+        #expect(merger.results.map(\.isFlaky) == [true, true])
+        #expect(merger.failingIdentifiers.isEmpty)
+    }
+
     @Test("unknown node types are looked through, unknown results fail, odd values read as absent")
     func unknownNodeTypes() throws {
         let cases = try ResultsFixtures.cases("unknown-node-types.json")
