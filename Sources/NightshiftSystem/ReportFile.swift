@@ -36,7 +36,7 @@ public enum ReportFile {
 
     /// Where `path` leads once every symlink on the last component is followed (relative links
     /// from their own directory). A dangling link leads to the file it would name.
-    static func followingSymlinks(_ path: String) throws(SystemCallError) -> String {
+    public static func followingSymlinks(_ path: String) throws(SystemCallError) -> String {
         var current = path
         // The kernel's own limit for a lookup (Linux MAXSYMLINKS 40; Darwin MAXSYMLINKS 32).
         for _ in 0..<32 {

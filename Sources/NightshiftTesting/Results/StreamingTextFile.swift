@@ -8,6 +8,9 @@ import NightshiftSystem
 /// the previous one. Every text passes through the run's masker before it is escaped.
 final class StreamingTextFile {
     let path: String
+    /// Where the file lands: `path` with its symlinks followed, as `ReportFile` does for
+    /// `--junit`/`--json`, so a linked report path stays a link.
+    private let target: String
     private let partialPath: String
     private let file: WritableFile
     private let masker: SecretMasker
@@ -16,8 +19,13 @@ final class StreamingTextFile {
 
     init(path: String, masker: SecretMasker, chunkSize: Int = 1 << 16) throws(TestReportWriteError) {
         self.path = path
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        do {
+            self.target = try ReportFile.followingSymlinks(path)
+        } catch {
+            throw TestReportWriteError(path: path, reason: "\(error)")
+        }
+        let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) + "/" : ""
+        let name = target.split(separator: "/").last.map(String.init) ?? target
         self.partialPath = "\(folder).\(name).partial"
         // Renaming over a device or a FIFO would replace the node itself; a folder cannot be.
         switch FileKind.of(path, followingLinks: true) {
@@ -66,7 +74,7 @@ final class StreamingTextFile {
             throw TestReportWriteError(path: path, reason: "\(failure)")
         }
         do {
-            try FileRename.replace(path, with: partialPath)
+            try FileRename.replace(target, with: partialPath)
         } catch {
             try? FileManager.default.removeItem(atPath: partialPath)
             throw TestReportWriteError(path: path, reason: "\(error)")

@@ -127,6 +127,16 @@ struct JUnitTestsWriterTests {
         }
     }
 
+    @Test("a symlinked report path stays a link, as --junit's does: the file it names is replaced")
+    func symlinkedDestination() throws {
+        let folder = try TemporaryDirectory.make()
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/real.xml"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/tests.xml", withDestinationPath: "real.xml")
+        try JUnitTestsWriter(name: "t", masker: .none).write([], to: folder + "/tests.xml")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/tests.xml") == "real.xml")
+        #expect(try String(contentsOfFile: folder + "/real.xml", encoding: .utf8).hasPrefix("<?xml"))
+    }
+
     @Test("an empty run is a valid file with zero counts")
     func empty() throws {
         let (_, xml) = try Self.write([])
