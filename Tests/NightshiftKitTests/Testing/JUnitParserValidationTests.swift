@@ -13,8 +13,14 @@ struct JUnitParserValidationTests {
     /// The venv's python with junitparser, or nil (the tests then skip, saying why).
     static let python: String? = {
         let root = (#filePath as NSString).deletingLastPathComponent + "/../../.."
-        let candidate = (root as NSString).standardizingPath + "/.build-tools/venv/bin/python"
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+        let venv = (root as NSString).standardizingPath + "/.build-tools/venv"
+        let candidate = venv + "/bin/python"
+        guard FileManager.default.isExecutableFile(atPath: candidate) else { return nil }
+        // A venv an older scripts/install-deps made holds check-jsonschema alone: look for the
+        // package itself (lib/pythonX.Y/site-packages/junitparser) rather than fail on the import.
+        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: venv + "/lib")) ?? []
+        let installed = libraries.contains { FileManager.default.fileExists(atPath: "\(venv)/lib/\($0)/site-packages/junitparser") }
+        return installed ? candidate : nil
     }()
 
     static let script = """
