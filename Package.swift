@@ -7,13 +7,16 @@ let settings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// What every capability stands on, lowest layer last.
-let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem"]
-/// Every library target above the system layer: for the App, and for what must link or test them all.
-let nightshiftLibraries: [Target.Dependency] = [
-    "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-    "NightshiftScheduling", "NightshiftJenkins", "NightshiftTesting",
+/// What every capability running steps stands on, lowest layer last. A capability lists what else
+/// it imports (Lanes, Schema, Cron) itself: scripts/check-layers fails on a dependency no file imports.
+let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftCore", "NightshiftSystem"]
+/// The capabilities, each on the engine and unaware of the others; the App wires them all.
+let capabilities: [Target.Dependency] = [
+    "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftTesting",
 ]
+/// Every library target above the system layer: for what must link or test them all.
+let nightshiftLibraries: [Target.Dependency] =
+    ["NightshiftCore", "NightshiftCron", "NightshiftSchema", "NightshiftLanes", "NightshiftEngine"] + capabilities
 
 let package = Package(
     name: "nightshift",
@@ -54,17 +57,21 @@ let package = Package(
         .target(name: "NightshiftSystem", dependencies: ["CNightshiftSystem"], swiftSettings: settings),
         // The layers below the executable, lowest first; each may import only those above it in
         // this list (ARCHITECTURE.md). A back-edge is a compile error.
-        // Core: the lanes-file model, diagnostics, secrets and masking, the cron engine, durations.
+        // Core: the vocabulary every layer shares: the lanes-file model, diagnostics, secrets and
+        // masking, durations, retries (ARCHITECTURE.md says what belongs here and what does not).
+        .target(name: "NightshiftCore", dependencies: ["NightshiftSystem"], swiftSettings: settings),
+        // Cron: Jenkins' cron dialect, parsed, explained and fired (MD5 for its `H`). Lanes validates
+        // with it, Scheduling fires it, the Jenkins export writes it.
         .target(
-            name: "NightshiftCore",
-            dependencies: [
-                "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto"),
-            ], swiftSettings: settings),
+            name: "NightshiftCron", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
+        // Schema: what loading checks but one capability alone interprets: each upload
+        // destination's keys, defaults and typed settings, and the `test:` step's value checks.
+        .target(name: "NightshiftSchema", dependencies: ["NightshiftCore"], swiftSettings: settings),
         // Lanes: reading lanes.yml and .env files (Yams), and checking what parsing cannot.
         .target(
             name: "NightshiftLanes",
             dependencies: [
-                "NightshiftCore", "NightshiftSystem", .product(name: "Yams", package: "Yams"),
+                "NightshiftCore", "NightshiftCron", "NightshiftSchema", "NightshiftSystem", .product(name: "Yams", package: "Yams"),
             ], swiftSettings: settings),
         // Engine: running lanes: steps, the performer and reporter protocols, results, cleanup.
         // Crypto: the run journal's SHA-256 fingerprints and artifact digests.
@@ -76,28 +83,35 @@ let package = Package(
         .target(
             name: "NightshiftApple",
             dependencies: engineLayers + [
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "NightshiftLanes", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: settings),
         .target(
             name: "NightshiftDelivery",
             dependencies: engineLayers + [
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "NightshiftSchema", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
         .target(name: "NightshiftReporting", dependencies: engineLayers, swiftSettings: settings),
         .target(
             name: "NightshiftScheduling",
             dependencies: engineLayers + [
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+                "NightshiftCron", .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
-        .target(name: "NightshiftJenkins", dependencies: engineLayers, swiftSettings: settings),
+        // Jenkins writes what lanes.yml says and runs nothing: no engine.
+        .target(
+            name: "NightshiftJenkins", dependencies: ["NightshiftLanes", "NightshiftCron", "NightshiftCore", "NightshiftSystem"],
+            swiftSettings: settings),
         // `test:`: simulators, xcodebuild's test actions and `swift test`, reading their results
         // (xcresulttool, xccov, xUnit) and writing them as JUnit and Cobertura.
-        .target(name: "NightshiftTesting", dependencies: engineLayers, swiftSettings: settings),
+        .target(name: "NightshiftTesting", dependencies: engineLayers + ["NightshiftSchema"], swiftSettings: settings),
         // The application layer: each command's behaviour as a function of an injected
         // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
-        .target(name: "NightshiftApp", dependencies: nightshiftLibraries + ["NightshiftSystem"], swiftSettings: settings),
+        .target(
+            name: "NightshiftApp",
+            dependencies: capabilities + ["NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftCore", "NightshiftSystem"],
+            swiftSettings: settings),
         .executableTarget(
-            name: "CronBench", dependencies: ["NightshiftCore", "NightshiftEngine"],
+            name: "CronBench", dependencies: ["NightshiftCron"],
             path: "Benchmarks/CronBench", swiftSettings: settings),
         .executableTarget(
             name: "StreamBench",
@@ -122,7 +136,7 @@ let package = Package(
         .target(
             name: "NightshiftTestSupport",
             dependencies: [
-                "NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+                "NightshiftCore", "NightshiftSchema", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 // P-256 for the fake App Store Connect's token checks, shared by unit and end-to-end tests.
                 .product(name: "Crypto", package: "swift-crypto"),

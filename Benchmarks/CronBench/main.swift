@@ -1,6 +1,5 @@
 import Foundation
-import NightshiftCore
-import NightshiftEngine
+import NightshiftCron
 
 // `nightshift-cron-bench --write-specs FILE [COUNT]` writes the benchmark specs (10,000 by default;
 // plain, H-free, so Python's cron libraries read them too); `nightshift-cron-bench FILE` times

@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftCron
 import NightshiftEngine
 import NightshiftJenkins
 import NightshiftLanes

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// A file's size and SHA-256, read in chunks so memory stays flat for any file size.
 public struct FileDigest: Sendable, Hashable, CustomStringConvertible {

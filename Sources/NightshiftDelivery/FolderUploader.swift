@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 public import NightshiftCore
+public import NightshiftSchema
 public import NightshiftSystem
 
 /// `upload: { to: folder, path: /Volumes/builds/nightly }`: copies the file into a directory

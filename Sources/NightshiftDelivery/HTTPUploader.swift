@@ -1,5 +1,6 @@
 import Foundation
 public import NightshiftCore
+public import NightshiftSchema
 
 /// `upload: { to: http, url: …, method: PUT|POST, headers: {…} }`: an internal artifact store or
 /// a presigned URL. PUT sends the raw file; POST sends it as the `file` field of a multipart form.

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// A multipart/form-data body written to a temporary file (boundary, headers, the file copied in
 /// chunks, closing boundary), so the transport can stream it from disk like a raw upload. Costs

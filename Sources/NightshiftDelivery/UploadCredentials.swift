@@ -1,4 +1,5 @@
-public import NightshiftCore
+import NightshiftCore
+public import NightshiftSchema
 
 /// Which expanded settings of an upload are credentials. Here, not beside the schema, because an
 /// `http:` upload's credentials are in its headers, which only the HTTP uploader knows how to read.

@@ -1,6 +1,7 @@
 import Foundation
 public import NightshiftCore
 public import NightshiftEngine
+import NightshiftSchema
 public import NightshiftSystem
 
 /// Performs `upload:` steps: resolves the destination's settings, picks the file (`file:`, else

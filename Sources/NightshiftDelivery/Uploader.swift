@@ -1,4 +1,5 @@
 public import NightshiftCore
+public import NightshiftSchema
 public import NightshiftSystem
 /// Sends a built file somewhere: App Store Connect, Firebase App Distribution, an HTTP store, a folder.
 public protocol Uploader: Sendable {

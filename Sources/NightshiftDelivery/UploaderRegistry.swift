@@ -1,4 +1,5 @@
 public import NightshiftCore
+public import NightshiftSchema
 public import NightshiftSystem
 /// `upload: { to: firebase }` → the uploader for it.
 public struct UploaderRegistry: Sendable {

@@ -1,5 +1,6 @@
 public import Foundation
-public import NightshiftCore
+import NightshiftCore
+public import NightshiftCron
 
 /// What `nightshift cron SPEC …` asks for.
 public struct CronQuery: Sendable, Hashable {

@@ -1,5 +1,6 @@
 public import Foundation
 public import NightshiftCore
+import NightshiftCron
 
 /// `nightshift next [LANE…]`: each scheduled lane, its spec and its next firing times, in the zone
 /// the lane fires in (named in the header).

@@ -1,5 +1,6 @@
 public import Foundation
 import NightshiftCore
+import NightshiftCron
 
 /// `nightshift history [LANE] [--json]`.
 public enum RunHistoryPrinter {

@@ -1,5 +1,6 @@
 public import Foundation
 public import NightshiftCore
+public import NightshiftCron
 
 /// A lane with its schedule read: the parsed spec (seeded with the lane's name unless the schedule
 /// names a seed, so a Jenkins job named like the lane fires at the same minutes) and its zone.

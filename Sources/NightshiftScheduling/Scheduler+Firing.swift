@@ -1,5 +1,6 @@
 public import Foundation
 import NightshiftCore
+import NightshiftCron
 import NightshiftSystem
 
 extension Scheduler {

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftCron
 import NightshiftEngine
 public import NightshiftSystem
 

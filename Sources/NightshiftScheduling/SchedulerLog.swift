@@ -1,5 +1,6 @@
 public import Foundation
 import NightshiftCore
+import NightshiftCron
 public import NightshiftSystem
 
 /// What the daemon reports as it goes (start, end, result, skips, reload problems).

@@ -1,5 +1,6 @@
 public import Foundation
 import NightshiftCore
+import NightshiftCron
 
 /// Zones and instants as the scheduler's commands take them (`--timezone`, `--from`, `--to`).
 public enum TimeArgument {

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftCron
 import Testing
 
 @Suite("nightshift cron, end to end")

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftCron
 import NightshiftScheduling
 import NightshiftTestSupport
 import Testing

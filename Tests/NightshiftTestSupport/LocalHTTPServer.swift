@@ -2,6 +2,7 @@ public import FlyingFox
 import FlyingSocks
 public import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// A FlyingFox server on 127.0.0.1 (a free port) that records what it received and answers with
 /// the test's handler. Stopped by `stop()`.

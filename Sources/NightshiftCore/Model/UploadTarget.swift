@@ -16,13 +16,6 @@ public struct UploadTarget: Sendable, Hashable {
         self.location = location
     }
 
-    public init(destination: UploadDestination, parameters: [String: UploadParameter] = [:], location: SourceLocation? = nil) {
-        self.init(destinationName: destination.rawValue, parameters: parameters, location: location)
-    }
-
-    /// nil when `to:` names none (or is missing).
-    public var destination: UploadDestination? { UploadDestination(rawValue: destinationName) }
-
     public subscript(key: String) -> UploadParameter? { parameters[key] }
 }
 

@@ -8,17 +8,6 @@ public protocol RetrySchedule: Sendable {
     func wait(afterAttempt attempt: Int, unit: Double) -> Duration
 }
 
-extension RetryPolicy: RetrySchedule {
-    public var attempts: Int { times + 1 }
-
-    /// No jitter: a step's waits are exactly what lanes.yml says.
-    public func wait(afterAttempt attempt: Int, unit: Double) -> Duration {
-        delay(beforeAttempt: attempt + 1)
-    }
-}
-
-extension UploadRetryPolicy: RetrySchedule {}
-
 /// A number in 0..<1 for back-off jitter; injected so tests know the waits exactly.
 public protocol JitterSource: Sendable {
     func nextUnit() -> Double

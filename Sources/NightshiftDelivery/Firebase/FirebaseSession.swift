@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// The App Distribution calls of one upload, authorised with one access token.

@@ -1,6 +1,7 @@
 import Foundation
-public import NightshiftCore
+import NightshiftCore
 import NightshiftEngine
+public import NightshiftSchema
 public import NightshiftSystem
 
 /// `upload: { to: firebase, app: 1:…:ios:…, groups: [qa], notes: … }`: Firebase App Distribution

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 import _CryptoExtras
 

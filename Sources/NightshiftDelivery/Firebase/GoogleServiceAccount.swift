@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// The fields nightshift needs from a Google service-account JSON key.
 struct GoogleServiceAccount: Decodable {

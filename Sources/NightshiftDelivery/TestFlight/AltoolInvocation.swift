@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftSchema
 public import NightshiftSystem
 /// The `xcrun altool --upload-app` command for an App Store Connect API key. The key itself
 /// never goes on argv: altool reads `AuthKey_<key id>.p8` from `API_PRIVATE_KEYS_DIR`.

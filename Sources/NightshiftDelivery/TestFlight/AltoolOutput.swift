@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftSchema
 /// Splits altool's output into masked lines as it arrives, logs them, and keeps the error lines
 /// for the failure message.
 actor AltoolOutput {

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// What `--dry-run` prints for `method: api`: every request a real run would make, in order, with
 /// the key's id (the key itself is never read). No request is made, not even the app lookup.

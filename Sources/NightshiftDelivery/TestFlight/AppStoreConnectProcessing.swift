@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// Waits for Apple to take a committed upload: the build upload's state until `COMPLETE` (or

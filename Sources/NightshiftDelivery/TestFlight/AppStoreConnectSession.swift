@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// Calls App Store Connect's API with a fresh token each time one nears expiry, retrying what the

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// Signs App Store Connect API tokens: ES256 JWTs over the .p8's P-256 key ("Generating Tokens

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// `upload: { to: testflight }` through App Store Connect's REST API ("Uploading assets to App

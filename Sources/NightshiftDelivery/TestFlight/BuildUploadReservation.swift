@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// An App Store Connect reservation and the parts already sent for it, kept in the run folder

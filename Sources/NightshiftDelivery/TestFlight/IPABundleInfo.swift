@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 public import NightshiftSystem
 
 /// What App Store Connect needs to know of an .ipa before it takes the bytes: the version, the

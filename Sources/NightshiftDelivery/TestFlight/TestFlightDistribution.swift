@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// What TestFlight does with a processed build, as fastlane's `upload_to_testflight` users
 /// expect: What to Test (`notes:`), beta groups by name (`groups:`), external review

@@ -1,5 +1,6 @@
 import Foundation
 public import NightshiftCore
+public import NightshiftSchema
 public import NightshiftSystem
 
 /// `upload: { to: testflight, key_id: …, issuer_id: …, private_key: … }`: App Store Connect with an

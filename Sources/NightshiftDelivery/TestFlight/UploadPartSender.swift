@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 import NightshiftSystem
 
 /// Sends App Store Connect's upload operations: each part's bytes streamed from the file, at most

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 extension HTTPTransportResponse {
     /// "HTTP 401 Unauthorized from PUT https://…/path: <the start of the body>", masked: servers

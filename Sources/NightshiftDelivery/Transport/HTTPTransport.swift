@@ -1,5 +1,6 @@
 public import Foundation
 import NightshiftCore
+import NightshiftSchema
 
 /// Sends one HTTP request. The live transport streams file bodies from disk; tests use a real
 /// server on 127.0.0.1 or a scripted transport.

@@ -1,6 +1,7 @@
 import Foundation
 public import NightshiftCore
 import NightshiftEngine
+public import NightshiftSchema
 public import NightshiftSystem
 
 /// Sends a request through a transport, retrying connection failures, 5xx, 408 and 429 with

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftCron
 import Yams
 
 /// `schedule: "H 0 * * 0-4"` or `schedule: { cron: …, seed: …, when: changed, timezone: …, catch_up: 2h }`.

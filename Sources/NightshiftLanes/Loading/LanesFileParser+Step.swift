@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftSchema
 import Yams
 
 extension LanesFileParser {

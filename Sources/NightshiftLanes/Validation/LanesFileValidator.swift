@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftSchema
 /// Checks what parsing alone cannot: references between parts of the file.
 struct LanesFileValidator {
     let file: LanesFile

@@ -1,4 +1,5 @@
 public import NightshiftCore
+import NightshiftSchema
 /// TestFlight takes App Store builds only, and Firebase App Distribution ad-hoc, enterprise and
 /// development builds, never App Store ones: the store rejects them after the whole build ran.
 ///

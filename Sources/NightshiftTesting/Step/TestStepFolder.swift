@@ -1,6 +1,7 @@
 internal import Foundation
 import NightshiftCore
 import NightshiftEngine
+import NightshiftSchema
 import NightshiftSystem
 
 /// Where one `test:` step keeps its files: `<run output>/tests/<step>/` for result bundles,

@@ -1,5 +1,6 @@
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftSchema
 import Testing
 
 @Suite("App Store Connect dry run")

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

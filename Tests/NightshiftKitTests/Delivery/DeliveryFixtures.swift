@@ -2,6 +2,7 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftScheduling
+import NightshiftSchema
 import NightshiftTestSupport
 
 /// A scratch directory inside the test's temporary directory (`.temporaryDirectory`).

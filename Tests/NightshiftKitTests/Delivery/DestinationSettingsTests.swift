@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftSchema
 import Testing
 
 /// Each destination's settings, decoded from expanded parameters: the one decode an upload makes.

@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftScheduling
+import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

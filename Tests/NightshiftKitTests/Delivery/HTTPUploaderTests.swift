@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
 @testable import NightshiftScheduling
+import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

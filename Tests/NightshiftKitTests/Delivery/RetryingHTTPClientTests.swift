@@ -2,6 +2,7 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
+import NightshiftSchema
 import NightshiftTestSupport
 import Testing
 

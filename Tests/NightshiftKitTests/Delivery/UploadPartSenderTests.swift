@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

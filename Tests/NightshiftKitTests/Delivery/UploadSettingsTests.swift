@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
 @testable import NightshiftReporting
+import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

@@ -1,8 +1,10 @@
 import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
+import NightshiftCron
 @testable import NightshiftEngine
 @testable import NightshiftJenkins
+import NightshiftSchema
 import Testing
 
 @Suite("JenkinsfileGenerator")

@@ -1,6 +1,7 @@
 @testable import NightshiftApple
 @testable import NightshiftCore
 @testable import NightshiftLanes
+import NightshiftSchema
 import NightshiftSystem
 import Testing
 

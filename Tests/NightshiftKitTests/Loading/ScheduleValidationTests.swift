@@ -1,5 +1,6 @@
 import Foundation
 @testable import NightshiftCore
+import NightshiftCron
 @testable import NightshiftLanes
 @testable import NightshiftScheduling
 import Testing

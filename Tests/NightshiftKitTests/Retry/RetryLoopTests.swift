@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftSchema
 import Testing
 
 /// The one retry loop that a step's `retry:` and every upload run through.

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftLanes
+import NightshiftSchema
 import Testing
 
 @Suite("test: step parsing")

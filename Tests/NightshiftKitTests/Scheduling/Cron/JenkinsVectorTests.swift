@@ -1,5 +1,6 @@
 import Foundation
 @testable import NightshiftCore
+import NightshiftCron
 import Testing
 
 @Suite("Jenkins cron vectors")

@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// One upload key that takes a single value, and how its text becomes a typed value: the only
 /// code that decodes that key. The loader runs it on values written out in lanes.yml, so a bad
 /// one is a located error before anything runs; an upload runs it on the others once their

@@ -1,3 +1,5 @@
+public import NightshiftCore
+
 /// Typed reads of an upload's parameters (`url:`, `groups:`, `attempts:`…), values already expanded.
 public struct UploadSettings: Sendable {
     public var parameters: [String: UploadParameter]

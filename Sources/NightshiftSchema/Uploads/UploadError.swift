@@ -1,3 +1,5 @@
+public import NightshiftCore
+
 /// An upload that did not happen, with a message fit for the user. Uploaders build it from
 /// masked text only, so it can be printed as it is.
 public struct UploadError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import NightshiftCore
+
 extension UploadDestination {
     /// The loader's checks of values written out, by key: the retry settings and the `UploadKeys`
     /// this destination takes. Each runs the key's own decoder, as the upload will.

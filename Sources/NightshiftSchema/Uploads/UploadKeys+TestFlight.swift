@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// The decoders of `upload: { to: testflight }`'s own keys.
 extension UploadKeys {
     /// How a build reaches App Store Connect.

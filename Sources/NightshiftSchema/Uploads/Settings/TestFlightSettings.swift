@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftCore
 
 /// `upload: { to: testflight }`: an App Store Connect API key, how the build goes (`method:`),
 /// whether to wait for Apple's processing, and what TestFlight does with the processed build.

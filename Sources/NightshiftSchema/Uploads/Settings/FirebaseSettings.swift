@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftCore
 
 /// `upload: { to: firebase }`: the app, how to authenticate, release notes and who gets it.
 public struct FirebaseSettings: DestinationSettings, Hashable {

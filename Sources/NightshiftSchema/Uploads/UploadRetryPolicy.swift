@@ -1,3 +1,5 @@
+public import NightshiftCore
+
 /// How a transfer is retried: `attempts:` tries in all, waiting `backoff:` before the second and
 /// doubling each time, stretched by up to `jitter` so many runners do not hammer a server in step.
 public struct UploadRetryPolicy: Sendable, Hashable {
@@ -28,3 +30,6 @@ public struct UploadRetryPolicy: Sendable, Hashable {
         status == 408 || status == 429 || (500..<600).contains(status)
     }
 }
+
+/// Run by the one `RetryLoop`, as a step's `retry:` is.
+extension UploadRetryPolicy: RetrySchedule {}
