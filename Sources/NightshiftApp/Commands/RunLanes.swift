@@ -51,8 +51,7 @@ public struct RunLanes: LanesFileCommand {
         if invocations.isEmpty { throw CommandFailure.usage("name at least one lane to run") }
         try context.maskSecretOptions(of: invocations, in: file)
         // Standardised, so `./lanes.yml` and `lanes.yml` name one file (issue #27).
-        let journal = JournalRequest(
-            lanesFilePath: AbsolutePath.standardized(global.file, in: context.currentDirectory), resume: target, from: from)
+        let journal = JournalRequest(lanesFilePath: try context.absoluteLanesFile, resume: target, from: from)
         let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose, journal: journal)
         defer { run.signals?.cancel() }
         let results =

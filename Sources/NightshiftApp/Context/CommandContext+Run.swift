@@ -111,8 +111,9 @@ extension CommandContext {
     /// by the scheduler.
     func holdLaneLock(for lanes: [String]) throws -> FileLock? {
         guard let path = environment.variables[LaneLockFiles.variable], !path.isEmpty else { return nil }
+        let file = try absolute(path)
         do {
-            return try FileLock(path: resolve(path))
+            return try FileLock(path: file.string)
         } catch {
             throw LaneLockUnavailable(lanes: lanes, path: path, error: error)
         }

@@ -128,15 +128,13 @@ struct SchedulerInfrastructureTests {
     }
 
     @Test("the lock is named after the lanes file and lives beside it, whatever the working directory")
-    func lockPath() {
-        #expect(
-            SchedulerLock.path(forLanesFile: "lanes.yml", currentDirectory: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
-        #expect(
-            SchedulerLock.path(forLanesFile: "../app/./ci.yml", currentDirectory: "/srv/other")
-                == "/srv/app/.nightshift/ci.yml.scheduler.lock")
-        #expect(
-            SchedulerLock.path(forLanesFile: "/srv/app/lanes.yml", currentDirectory: "/elsewhere")
-                == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
+    func lockPath() throws {
+        func lock(_ file: String, from directory: String) throws -> String {
+            SchedulerLock.path(forLanesFile: try AbsolutePath(validating: file, relativeTo: try AbsolutePath(validating: directory)))
+        }
+        #expect(try lock("lanes.yml", from: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
+        #expect(try lock("../app/./ci.yml", from: "/srv/other") == "/srv/app/.nightshift/ci.yml.scheduler.lock")
+        #expect(try lock("/srv/app/lanes.yml", from: "/elsewhere") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
     }
 
     @Test("the live launcher runs nightshift run as a child with the file, env and run id, and logs its output")
