@@ -18,8 +18,6 @@ public struct CommandContext: Sendable {
     /// The process environment with the `.env` files beneath it, or why they cannot be read;
     /// nil for a command that reads none. Read once, here: the files are not read again.
     private let dotEnv: Result<DotEnvStack.Loaded, any Error>?
-    /// The `.env` stack's notes go to stderr the first time the environment is asked for only.
-    private let dotEnvNotes = PrintedOnce()
 
     /// `options`: nil for the commands that read no lanes file (`cron`, `history`), which read
     /// no `.env` files either and take every flag at its default.
@@ -79,12 +77,12 @@ public struct CommandContext: Sendable {
 
     /// The process environment with the `.env` files beneath it (`.env.default`, `.env`, then
     /// each `--env` name; see `DotEnvStack`), noting on stderr each variable the real environment
-    /// keeps (once per command, however often it is asked). Throws when a file cannot be read or
-    /// parsed.
+    /// keeps. A command asks once and passes the result down, so the notes are printed once.
+    /// Throws when a file cannot be read or parsed.
     func loadEnvironment() throws -> EnvironmentVariables {
         guard let dotEnv else { return environment.variables }
         let loaded = try dotEnv.get()
-        if !loaded.notes.isEmpty, dotEnvNotes.claim() { output.err(printer.render(loaded.notes)) }
+        if !loaded.notes.isEmpty { output.err(printer.render(loaded.notes)) }
         return loaded.environment
     }
 
