@@ -18,8 +18,8 @@ extension CommandContext {
     func serviceDefinition() throws -> ServiceDefinition {
         let carried = ["PATH", "TZ", "LANG"].compactMap { name in environment.variables[name].map { (name, $0) } }
         return ServiceDefinition(
-            executable: environment.executablePath, lanesFile: try absoluteLanesFile.string,
-            environmentName: options.env, workingDirectory: currentDirectory.string,
+            executable: environment.executablePath, lanesFile: try absoluteLanesFile,
+            environmentName: options.env, workingDirectory: currentDirectory,
             environment: Dictionary(uniqueKeysWithValues: carried))
     }
 

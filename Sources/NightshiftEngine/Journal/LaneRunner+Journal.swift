@@ -17,7 +17,7 @@ extension LaneRunner {
         guard let request = options.journal, !options.isDryRun || request.continuesEarlierRun else { return nil }
         let store = journalStore(for: lane)
         let lanesFile = lanesFileRecord(request)
-        let folder = request.lanesFilePath.parent.string
+        let folder = request.lanesFilePath.parent
         let probe = RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell)
         let repository = await probe.state(ofFolder: folder)
         do {
