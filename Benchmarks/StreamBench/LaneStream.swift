@@ -37,10 +37,11 @@ struct LaneStream {
         let output = TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: false)
         let clock = SystemClock()
         let shell = ProcessShellRunner(environment: environment)
+        let lanesFile = try AbsolutePath(validating: folder + "/lanes.yml")
         var builder = LaneRunnerBuilder(
             file: file, shell: shell, clock: clock, environment: environment, output: output,
             options: RunOptions(
-                stateDirectory: folder, runID: "bench", journal: journal ? JournalRequest(lanesFilePath: folder + "/lanes.yml") : nil))
+                stateDirectory: folder, runID: "bench", journal: journal ? JournalRequest(lanesFilePath: lanesFile) : nil))
         builder.timestamps = true
         return try await builder.build().run("stream")
     }

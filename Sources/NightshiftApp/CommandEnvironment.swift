@@ -8,7 +8,9 @@ import NightshiftCore
 /// runs in process with a temporary folder, a captured output, a manual clock and a scripted shell.
 public struct CommandEnvironment: Sendable {
     /// The folder relative paths (`--file`, `--junit`, `--output`, `.nightshift`) are read against.
-    public var currentDirectory: String
+    public var currentDirectory: AbsolutePath
+    /// Where the lanes file and the `.env` stack are read from: the disk, or memory in tests.
+    public var files: any FileReading
     /// The process environment.
     public var variables: EnvironmentVariables
     /// The terminal (or a capture). Commands write through a `MaskingOutputSink` around it.
@@ -27,11 +29,13 @@ public struct CommandEnvironment: Sendable {
     public var systemTimeZone: TimeZone
 
     public init(
-        currentDirectory: String, variables: EnvironmentVariables, output: any OutputSink, clock: any WallClock,
+        currentDirectory: AbsolutePath, files: any FileReading, variables: EnvironmentVariables, output: any OutputSink,
+        clock: any WallClock,
         makeShell: @escaping @Sendable (ShellSettings) -> any ShellRunner, standardErrorIsTerminal: Bool,
         processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone
     ) {
         self.currentDirectory = currentDirectory
+        self.files = files
         self.variables = variables
         self.output = output
         self.clock = clock

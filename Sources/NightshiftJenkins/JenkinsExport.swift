@@ -1,5 +1,5 @@
 public import NightshiftCore
-import NightshiftSystem
+public import NightshiftSystem
 /// How `nightshift export jenkins` lays out what it writes.
 public struct JenkinsExportOptions: Sendable, Hashable {
     public enum Layout: Sendable, Hashable {
@@ -22,28 +22,17 @@ public struct JenkinsExportOptions: Sendable, Hashable {
     public static let defaultLanesFile = "lanes.yml"
 
     /// `--file` as the job's `nightshift run` should name it: relative to `root`, the folder a
-    /// Pipeline job checks the repository out into (its workspace), `./` and `..` resolved; a
-    /// relative `path` is taken from `currentDirectory`. A file outside `root` gets its absolute
-    /// path, and the export warns about it (`isOutsideWorkspace`).
-    public static func lanesFilePath(_ path: String, currentDirectory: String, root: String) -> String {
-        let base = normalized(root)
-        let file = normalized(AbsolutePath.resolve(path, in: currentDirectory))
-        guard base != "/", file.hasPrefix(base + "/") else { return file }
-        return String(file.dropFirst(base.count + 1))
+    /// Pipeline job checks the repository out into (its workspace), `./` and `..` resolved. A file
+    /// outside `root` gets its absolute path, and the export warns about it (`isOutsideWorkspace`).
+    public static func lanesFilePath(_ file: AbsolutePath, root: AbsolutePath) -> String {
+        let (file, base) = (file.standardized, root.standardized)
+        guard base != .root, file != base, file.isInside(base) else { return file.string }
+        return file.relative(to: base)
     }
 
     /// True for an absolute path or one that climbs out with `..`: the job will not find it there.
     public static func isOutsideWorkspace(_ lanesFilePath: String) -> Bool {
         lanesFilePath.hasPrefix("/") || lanesFilePath == ".." || lanesFilePath.hasPrefix("../")
-    }
-
-    /// `a/./b/../c` → `a/c`; a `..` above the start is kept.
-    private static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
-        }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
     /// Where `--output` points when not given.
     public static let defaultOutputDirectory = "jenkins"

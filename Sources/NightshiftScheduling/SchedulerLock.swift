@@ -1,5 +1,4 @@
-import Foundation
-import NightshiftSystem
+public import NightshiftSystem
 
 /// One daemon per lanes file: a `FileLock` on a file beside it, so a crashed daemon never leaves
 /// it stuck; and, since a path does not name a file uniquely (a hard link, a folder mounted
@@ -23,8 +22,8 @@ public final class SchedulerLock: Sendable {
     /// The locks of the daemon for `lanesFile`: beside it (`path(forLanesFile:…)`) and
     /// `<identityFolder>/<device>-<inode>.lock`.
     /// - Throws: `SchedulerLockError.alreadyRunning` when another daemon holds either.
-    public init(lanesFile: String, currentDirectory: String, identityFolder: String) throws(SchedulerLockError) {
-        let absolute = AbsolutePath.resolve(lanesFile, in: currentDirectory)
+    public init(lanesFile: AbsolutePath, identityFolder: String) throws(SchedulerLockError) {
+        let absolute = lanesFile.string
         let identity: FileIdentity
         do {
             identity = try FileIdentity(path: absolute)
@@ -33,7 +32,7 @@ public final class SchedulerLock: Sendable {
         }
         // This one first: once the lock beside the file names this daemon's pid, both are held.
         identityLock = try Self.take("\(identityFolder)/\(identity).lock")
-        lock = try Self.take(Self.path(forLanesFile: lanesFile, currentDirectory: currentDirectory))
+        lock = try Self.take(Self.path(forLanesFile: lanesFile))
     }
 
     private static func take(_ path: String) throws(SchedulerLockError) -> FileLock {
@@ -50,11 +49,11 @@ public final class SchedulerLock: Sendable {
 
     /// The lock of the daemon for `lanesFile`: beside the file, in its `.nightshift` folder, named
     /// after it, so two daemons on one file find the same lock whatever their working directory.
-    public static func path(forLanesFile lanesFile: String, currentDirectory: String) -> String {
-        let standardized = AbsolutePath.standardized(lanesFile, in: currentDirectory)
-        let resolved = URL(fileURLWithPath: standardized).resolvingSymlinksInPath().path
-        let folder = (resolved as NSString).deletingLastPathComponent
-        return folder + "/.nightshift/" + (resolved as NSString).lastPathComponent + ".scheduler.lock"
+    /// Symlinks are resolved, so a daemon started through a linked folder finds the same lock
+    /// (on macOS also `/tmp/…` and `/private/tmp/…`).
+    public static func path(forLanesFile lanesFile: AbsolutePath) -> String {
+        let resolved = lanesFile.standardized.resolvingSymlinks()
+        return resolved.parent.appending(".nightshift/\(resolved.lastComponent).scheduler.lock").string
     }
 }
 

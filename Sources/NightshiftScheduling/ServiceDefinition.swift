@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import NightshiftCore
-import NightshiftSystem
+public import NightshiftSystem
 
 /// `nightshift schedule --print-launchd` / `--print-systemd`: a service that runs the daemon in the
 /// project folder with the current lanes file and environment file: on macOS a LaunchAgent,
@@ -10,10 +10,10 @@ import NightshiftSystem
 /// never after a clean stop, and never in a tight loop.
 public struct ServiceDefinition: Sendable, Hashable {
     public var executable: String
-    public var lanesFile: String
+    public var lanesFile: AbsolutePath
     /// The `--env` name (the `.env.NAME` file the run reads), if any.
     public var environmentName: String?
-    public var workingDirectory: String
+    public var workingDirectory: AbsolutePath
     public var label: String
     /// Variables the service sets, above all today's `PATH`: launchd and systemd start services
     /// with a bare one, where tools such as swiftlint would not be found. Never secrets.
@@ -22,7 +22,7 @@ public struct ServiceDefinition: Sendable, Hashable {
     /// - Parameter label: the launchd label; by default `ServiceName.label(forLanesFile:)`, one per
     ///   lanes file, so two projects' agents do not replace each other.
     public init(
-        executable: String, lanesFile: String, environmentName: String?, workingDirectory: String,
+        executable: String, lanesFile: AbsolutePath, environmentName: String?, workingDirectory: AbsolutePath,
         label: String? = nil, environment: [String: String] = [:]
     ) {
         self.executable = executable
@@ -37,7 +37,7 @@ public struct ServiceDefinition: Sendable, Hashable {
     public var systemdUnitName: String { ServiceName.systemdUnit(forLanesFile: lanesFile) }
 
     var arguments: [String] {
-        [executable, "schedule", "--file", lanesFile] + (environmentName.map { ["--env", $0] } ?? [])
+        [executable, "schedule", "--file", lanesFile.string] + (environmentName.map { ["--env", $0] } ?? [])
     }
 
     /// Seconds between restarts after a failure.
@@ -78,7 +78,7 @@ public struct ServiceDefinition: Sendable, Hashable {
             \(argumentLines)
                 </array>
                 <key>WorkingDirectory</key>
-                <string>\(XMLText.escaped(workingDirectory))</string>
+                <string>\(XMLText.escaped(workingDirectory.string))</string>
             \(environmentLines)    <key>RunAtLoad</key>
                 <true/>
                 <key>KeepAlive</key>
@@ -91,9 +91,9 @@ public struct ServiceDefinition: Sendable, Hashable {
                 <key>ExitTimeOut</key>
                 <integer>60</integer>
                 <key>StandardOutPath</key>
-                <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
+                <string>\(XMLText.escaped(workingDirectory.string))/.nightshift/scheduler.log</string>
                 <key>StandardErrorPath</key>
-                <string>\(XMLText.escaped(workingDirectory))/.nightshift/scheduler.log</string>
+                <string>\(XMLText.escaped(workingDirectory.string))/.nightshift/scheduler.log</string>
             </dict>
             </plist>
 
@@ -108,13 +108,13 @@ public struct ServiceDefinition: Sendable, Hashable {
         # It starts with the user's first session; `loginctl enable-linger $USER` makes it start at
         # boot, with no one logged in, and keep running after logout.
         [Unit]
-        Description=nightshift scheduler (\(systemdSpecifiersEscaped(lanesFile)))
+        Description=nightshift scheduler (\(systemdSpecifiersEscaped(lanesFile.string)))
         After=network-online.target
         Wants=network-online.target
 
         [Service]
         Type=simple
-        WorkingDirectory=\(systemdSpecifiersEscaped(workingDirectory))
+        WorkingDirectory=\(systemdSpecifiersEscaped(workingDirectory.string))
         \(environment.sorted { $0.key < $1.key }.map { "Environment=\(systemdQuoted("\($0.key)=\($0.value)", expandsVariables: false))\n" }.joined())ExecStart=\(arguments.map { systemdQuoted($0) }.joined(separator: " "))
         ExecReload=/bin/kill -HUP $MAINPID
         KillMode=mixed

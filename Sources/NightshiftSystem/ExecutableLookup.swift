@@ -36,9 +36,13 @@ struct ExecutableLookup: Sendable {
         (searchPath ?? Self.defaultSearchPath).split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// `path` from the working directory when one is set (it is absolute); else as is, for the
+    /// kernel to read against this process's folder. A path with a NUL is left for `stat` to miss.
     private func absolute(_ path: String) -> String {
-        guard let workingDirectory else { return path }
-        return AbsolutePath.resolve(path, in: workingDirectory)
+        guard let workingDirectory, let directory = try? AbsolutePath(validating: workingDirectory),
+            let absolute = try? AbsolutePath(validating: path, relativeTo: directory)
+        else { return path }
+        return absolute.string
     }
 
     private func requireExecutable(_ path: String, named name: String) throws(ShellRunnerError) {

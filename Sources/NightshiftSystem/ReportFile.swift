@@ -9,18 +9,28 @@ import Foundation
 ///   renaming over it would replace the device node itself (as root, `/dev/null`).
 public enum ReportFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        try write(bytes, to: path, shownAs: path)
+    }
+
+    /// `write(_:to:)` at a path the command made absolute; messages name it `name`, as the user
+    /// wrote it (`cannot write 'reports/ok.xml'`).
+    public static func write(_ bytes: [UInt8], to path: AbsolutePath, shownAs name: String) throws(SystemCallError) {
+        try write(bytes, to: path.string, shownAs: name)
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String, shownAs name: String) throws(SystemCallError) {
         // Through the path as given, so the kernel resolves its links. `/dev/stdout` leads to a
         // /proc "magic" link (Linux) or a /dev/fd node (Darwin) that names no file by its text,
         // and may stand for a regular file the shell redirected into: replacing that file would
         // leave the shell writing to an unlinked one.
         if isKernelNamed(path) || FileKind.of(path, followingLinks: true) == .other {
-            return try writeInPlace(bytes, to: path)
+            return try writeInPlace(bytes, to: path, shownAs: name)
         }
-        let target = try followingSymlinks(path)
+        let target = try followingSymlinks(path, shownAs: name)
         switch FileKind.of(target) {
-        case nil: throw .last("cannot write '\(path)'")
-        case .directory: throw SystemCallError("cannot write '\(path)'", code: EISDIR)
-        case .other: try writeInPlace(bytes, to: target)
+        case nil: throw .last("cannot write '\(name)'")
+        case .directory: throw SystemCallError("cannot write '\(name)'", code: EISDIR)
+        case .other: try writeInPlace(bytes, to: target, shownAs: target == path ? name : target)
         case .absent, .regular, .symlink: try replace(target, with: bytes)
         }
     }
@@ -37,6 +47,10 @@ public enum ReportFile {
     /// Where `path` leads once every symlink on the last component is followed (relative links
     /// from their own directory). A dangling link leads to the file it would name.
     public static func followingSymlinks(_ path: String) throws(SystemCallError) -> String {
+        try followingSymlinks(path, shownAs: path)
+    }
+
+    private static func followingSymlinks(_ path: String, shownAs name: String) throws(SystemCallError) -> String {
         var current = path
         // The kernel's own limit for a lookup (Linux MAXSYMLINKS 40; Darwin MAXSYMLINKS 32).
         for _ in 0..<32 {
@@ -44,18 +58,24 @@ public enum ReportFile {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                 throw .last("cannot follow the link '\(current)'")
             }
-            let folder = (current as NSString).deletingLastPathComponent
-            current = folder.isEmpty ? destination : AbsolutePath.resolve(destination, in: folder)
+            current = Self.target(of: destination, linkedFrom: current)
         }
-        throw SystemCallError("cannot write '\(path)'", code: ELOOP)
+        throw SystemCallError("cannot write '\(name)'", code: ELOOP)
     }
 
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+    /// A link's `destination` as a path: as is when absolute, else from the link's own folder
+    /// (`a/link` → `a/<destination>`; a link in the current folder → `<destination>`).
+    private static func target(of destination: String, linkedFrom link: String) -> String {
+        guard !destination.hasPrefix("/"), let slash = link.utf8.lastIndex(of: UInt8(ascii: "/")) else { return destination }
+        return String(link[...slash]) + destination
+    }
+
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs name: String) throws(SystemCallError) {
         // No O_CREAT: it exists. No O_TRUNC: a device ignores it, and a FIFO has nothing to cut.
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
+        guard descriptor >= 0 else { throw .last("cannot write '\(name)'") }
         defer { close(descriptor) }
-        guard bytes.withUnsafeBytes({ DescriptorWriter.writeAll(descriptor, $0) }) else { throw .last("cannot write '\(path)'") }
+        guard bytes.withUnsafeBytes({ DescriptorWriter.writeAll(descriptor, $0) }) else { throw .last("cannot write '\(name)'") }
     }
 
     /// A report is replaced atomically but not fsync'd: a crash can lose it, and the run's exit

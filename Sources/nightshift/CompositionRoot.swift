@@ -11,7 +11,7 @@ enum CompositionRoot {
         // Jenkins' console is no terminal to redraw, whatever the job gives nightshift.
         let plain = JenkinsEnvironment(variables).prefersPlainOutput
         return CommandEnvironment(
-            currentDirectory: FileManager.default.currentDirectoryPath, variables: variables,
+            currentDirectory: currentDirectory(), files: DiskFiles(), variables: variables,
             output: TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: plain ? false : nil),
             clock: SystemClock(),
             makeShell: {
@@ -22,6 +22,18 @@ enum CompositionRoot {
             standardErrorIsTerminal: Terminal.standardErrorIsTerminal,
             processID: ProcessInfo.processInfo.processIdentifier, signals: ProcessSignals(),
             executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current)
+    }
+
+    /// The folder every relative path is read against, made absolute once here. `getcwd` fails
+    /// (Foundation then gives an empty path) when the folder was removed under the shell: no
+    /// relative path could be read then, so nothing is tried.
+    private static func currentDirectory() -> AbsolutePath {
+        let path = FileManager.default.currentDirectoryPath
+        guard let directory = try? AbsolutePath(validating: path) else {
+            FileHandle.standardError.write(Data("error: cannot read the current directory '\(path)'; was it removed?\n".utf8))
+            Foundation.exit(ExitStatus.usage)
+        }
+        return directory
     }
 }
 

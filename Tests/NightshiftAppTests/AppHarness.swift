@@ -9,6 +9,8 @@ import NightshiftTestSupport
 /// test sends.
 final class AppHarness: Sendable {
     let directory: String
+    /// `directory`, as the command's current directory.
+    let folder: AbsolutePath
     let output = CapturingOutputSink()
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))  // 2026-01-01T00:00:00Z
     /// Fails any command no test scripted.
@@ -17,6 +19,7 @@ final class AppHarness: Sendable {
 
     init(lanes: String? = nil) throws {
         directory = NSTemporaryDirectory() + "nightshift-app-" + UUID().uuidString
+        folder = try AbsolutePath(validating: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         if let lanes { try write(lanes, to: "lanes.yml") }
     }
@@ -33,11 +36,13 @@ final class AppHarness: Sendable {
         try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)
     }
 
-    /// HOME is the temporary folder, TZ is UTC: nothing of the machine leaks in.
-    func environment(_ variables: [String: String] = [:]) -> CommandEnvironment {
+    /// HOME is the temporary folder, TZ is UTC: nothing of the machine leaks in. The lanes file
+    /// and `.env` files are read from disk, or from `files`.
+    func environment(_ variables: [String: String] = [:], files: any FileReading = DiskFiles()) -> CommandEnvironment {
         let shell = self.shell
         return CommandEnvironment(
-            currentDirectory: directory, variables: EnvironmentVariables(["HOME": directory, "TZ": "UTC"].merging(variables) { $1 }),
+            currentDirectory: folder, files: files,
+            variables: EnvironmentVariables(["HOME": directory, "TZ": "UTC"].merging(variables) { $1 }),
             output: output, clock: clock, makeShell: { _ in shell }, standardErrorIsTerminal: false, processID: 4242,
             signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!)
     }

@@ -53,12 +53,12 @@ struct ScheduleTests {
     @Test("poll-SCM reads the repository of the lanes file, whatever the daemon's working directory")
     func pollSCMFolder() throws {
         let app = try AppHarness()
-        func folder(_ file: String) -> String {
-            CommandContext(options: LanesFileOptions(file: file), environment: app.environment()).lanesFileFolder
+        func folder(_ file: String) throws -> String {
+            try CommandContext(options: LanesFileOptions(file: file), environment: app.environment()).lanesFileFolder.string
         }
-        #expect(folder("ci/../app/lanes.yml") == app.directory + "/app")
-        #expect(folder("/srv/repo/lanes.yml") == "/srv/repo")
-        #expect(folder("lanes.yml") == app.directory)
+        #expect(try folder("ci/../app/lanes.yml") == app.directory + "/app")
+        #expect(try folder("/srv/repo/lanes.yml") == "/srv/repo")
+        #expect(try folder("lanes.yml") == app.directory)
     }
 
     @Test("the daemon runs until SIGTERM, then exits 0")
@@ -106,7 +106,7 @@ struct ScheduleTests {
     func daemonLockHeld() async throws {
         let app = try AppHarness(lanes: Self.yearly)
         let held = try SchedulerLock(
-            lanesFile: "lanes.yml", currentDirectory: app.directory,
+            lanesFile: try AbsolutePath(validating: app.directory + "/lanes.yml"),
             identityFolder: app.directory + "/.nightshift/scheduler-locks")
         let status = await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment())
         withExtendedLifetime(held) {}

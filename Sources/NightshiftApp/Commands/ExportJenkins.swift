@@ -27,17 +27,17 @@ public struct ExportJenkins: LanesFileCommand {
         let file = try context.loadLanesFile()
         let options = JenkinsExportOptions(
             layout: single ? .single : .filePerLane,
-            lanesFilePath: JenkinsExportOptions.lanesFilePath(
-                global.file, currentDirectory: context.currentDirectory, root: context.repositoryRoot))
+            lanesFilePath: JenkinsExportOptions.lanesFilePath(try context.lanesFile, root: context.repositoryRoot))
         let export = try JenkinsfileGenerator().generate(file, lanes: lanes, options: options)
         if !export.warnings.isEmpty { context.output.err(context.printer.render(export.warnings)) }
+        let folder = try context.absolute(output)
         do {
-            try JenkinsfileWriter().write(export.files, into: context.resolve(output))
+            try JenkinsfileWriter().write(export.files, into: folder, shownAs: output)
         } catch {
             throw FilesNotWritten(reason: error)
         }
-        let folder = output.hasSuffix("/") ? output : output + "/"
-        context.output.out(export.files.map { "wrote \(folder)\($0.fileName)\n" }.joined())
+        let shown = output.hasSuffix("/") ? output : output + "/"
+        context.output.out(export.files.map { "wrote \(shown)\($0.fileName)\n" }.joined())
         return ExitStatus.success
     }
 }

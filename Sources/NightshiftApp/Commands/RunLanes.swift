@@ -49,16 +49,18 @@ public struct RunLanes: LanesFileCommand {
         let invocations = try LaneInvocation.parse(words, lanes: names).get()
         // `run 2 --parallel`: the number was taken as N, and no lane is left.
         if invocations.isEmpty { throw CommandFailure.usage("name at least one lane to run") }
-        try context.maskSecretOptions(of: invocations, in: file)
+        // Once for the whole run: its options, its preparation and its consoles read this one.
+        let environment = try context.loadEnvironment()
+        context.maskSecretOptions(of: invocations, in: file, environment: environment)
         // Standardised, so `./lanes.yml` and `lanes.yml` name one file (issue #27).
-        let journal = JournalRequest(
-            lanesFilePath: AbsolutePath.standardized(global.file, in: context.currentDirectory), resume: target, from: from)
-        let run = try context.prepareRun(of: file, dryRun: dryRun, verbose: verbose, journal: journal)
+        let journal = JournalRequest(lanesFilePath: try context.absoluteLanesFile, resume: target, from: from)
+        let run = try context.prepareRun(of: file, in: environment, dryRun: dryRun, verbose: verbose, journal: journal)
         defer { run.signals?.cancel() }
         let results =
             parallel
             ? try await context.runInParallel(
-                invocations, limit: limit ?? invocations.count, keepGoing: keepGoing, on: run.session, dryRun: dryRun)
+                invocations, limit: limit ?? invocations.count, keepGoing: keepGoing, on: run.session, in: environment,
+                dryRun: dryRun)
             : try await run.session.run(invocations, keepGoing: keepGoing)
         let reportsWritten = context.writeReports(results, junit: junit, json: json)
         await context.recordTests(of: results, dryRun: dryRun)

@@ -28,7 +28,7 @@ public struct ScheduleLanes: LanesFileCommand {
     public func work(in context: CommandContext) async throws -> Int32 {
         switch mode {
         case .printLaunchd, .printSystemd:
-            let service = context.serviceDefinition()
+            let service = try context.serviceDefinition()
             context.output.out(mode == .printLaunchd ? service.launchdPlist : service.systemdUnit)
         case .simulate(let from, let to):
             try simulate(from: from, to: to, lanes: try context.scheduledLanes(), context: context)

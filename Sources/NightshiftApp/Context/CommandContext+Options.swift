@@ -1,12 +1,12 @@
 import NightshiftCore
 import NightshiftEngine
+import NightshiftSystem
 
 extension CommandContext {
     /// The value of a secret option (`secret: true`, or named like a secret), given, from the
     /// environment or defaulted, is masked from here on like any secret: the console's masker,
     /// which the run shares, learns it before anything is printed about the run. Options that do not resolve are the session's to report.
-    func maskSecretOptions(of invocations: [LaneInvocation], in file: LanesFile) throws {
-        let environment = try loadEnvironment()
+    func maskSecretOptions(of invocations: [LaneInvocation], in file: LanesFile, environment: EnvironmentVariables) {
         var secrets: [String] = []
         for invocation in invocations {
             guard let lane = file.lane(named: invocation.lane), lane.options.contains(where: \.isSecret) else { continue }

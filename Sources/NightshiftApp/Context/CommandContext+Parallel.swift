@@ -8,9 +8,9 @@ extension CommandContext {
     /// prefixes its lines with its name (coloured on a terminal, plain under Jenkins or a pipe),
     /// then one table covers every lane. No live progress line: lanes share the last line.
     func runInParallel(
-        _ invocations: [LaneInvocation], limit: Int, keepGoing: Bool, on session: RunSession, dryRun: Bool
+        _ invocations: [LaneInvocation], limit: Int, keepGoing: Bool, on session: RunSession, in environment: EnvironmentVariables,
+        dryRun: Bool
     ) async throws -> [LaneResult] {
-        let environment = try loadEnvironment()
         var style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         style.liveProgress = false
         let colour = style.colour && !JenkinsEnvironment(environment).isJenkins

@@ -23,10 +23,11 @@ extension CommandContext {
         }
     }
 
-    private func write(_ text: String, to path: String) throws {
-        let path = resolve(path)
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        try ReportFile.write(Array(text.utf8), to: path)
+    /// `name` as the user wrote it, for messages; the file is the one it names from the current
+    /// directory, its folders made first.
+    private func write(_ text: String, to name: String) throws {
+        let path = try absolute(name)
+        try FileManager.default.createDirectory(atPath: path.parent.string, withIntermediateDirectories: true)
+        try ReportFile.write(Array(text.utf8), to: path, shownAs: name)
     }
 }

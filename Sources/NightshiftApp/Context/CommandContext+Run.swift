@@ -19,9 +19,11 @@ extension CommandContext {
     /// Builds the run of `file`: the real shell from the environment (or the dry-run one that
     /// shows each command beneath its step), the console reporter, and a signal trap forwarding
     /// to the running step.
+    /// `environment`: the process's with the `.env` files, loaded once by the command.
     /// `journal`: what the run keeps for `--resume`, and which earlier run it continues.
-    func prepareRun(of file: LanesFile, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil) throws -> PreparedRun {
-        let environment = try loadEnvironment()
+    func prepareRun(
+        of file: LanesFile, in environment: EnvironmentVariables, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil
+    ) throws -> PreparedRun {
         // The console's, set when the file loaded in this same environment: one masker per run.
         let masker = output.masker
         let maskingWarnings = file.maskingWarnings(in: environment)
@@ -111,8 +113,9 @@ extension CommandContext {
     /// by the scheduler.
     func holdLaneLock(for lanes: [String]) throws -> FileLock? {
         guard let path = environment.variables[LaneLockFiles.variable], !path.isEmpty else { return nil }
+        let file = try absolute(path)
         do {
-            return try FileLock(path: resolve(path))
+            return try FileLock(path: file.string)
         } catch {
             throw LaneLockUnavailable(lanes: lanes, path: path, error: error)
         }

@@ -15,10 +15,10 @@ extension CommandContext {
     /// A launchd agent (from login) or systemd user unit (from boot with lingering) running this
     /// daemon with the current file, `--env`, and today's PATH, TZ and LANG (services otherwise
     /// start with bare ones).
-    func serviceDefinition() -> ServiceDefinition {
+    func serviceDefinition() throws -> ServiceDefinition {
         let carried = ["PATH", "TZ", "LANG"].compactMap { name in environment.variables[name].map { (name, $0) } }
         return ServiceDefinition(
-            executable: environment.executablePath, lanesFile: absoluteLanesFile,
+            executable: environment.executablePath, lanesFile: try absoluteLanesFile,
             environmentName: options.env, workingDirectory: currentDirectory,
             environment: Dictionary(uniqueKeysWithValues: carried))
     }
@@ -28,7 +28,7 @@ extension CommandContext {
         _ = try loadEnvironment()  // a missing .env.<name> fails now, not at the first firing
         let trapped = environment.signals.trap(SchedulerDaemon.handledSignals)
         defer { trapped.cancel() }
-        let (path, directory, zone) = (options.file, currentDirectory, systemTimeZone)
+        let (path, lanesFile, files, zone) = (options.file, try self.lanesFile, environment.files, systemTimeZone)
         let log = SchedulerLog(output: output, clock: clock, zone: zone)
         // Exit 1 when another daemon has the lock or the history cannot be opened.
         let lock = try schedulerLock()
@@ -42,12 +42,12 @@ extension CommandContext {
             workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(
             lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory), history: history,
-            revisions: GitRevisionProbe(shell: shell, workingDirectory: lanesFileFolder), log: log, gracePeriod: gracePeriod,
+            revisions: GitRevisionProbe(shell: shell, workingDirectory: try lanesFileFolder.string), log: log, gracePeriod: gracePeriod,
             reload: {
-                let file = try LanesFileLoader().load(path: path, relativeTo: directory)
+                let file = try LanesFileLoader().load(lanesFile, shownAs: path, from: files)
                 return try ScheduledLane.all(in: file.lanes, systemTimeZone: zone)
             })
-        let watcher = FileChangeWatcher(path: resolve(path), clock: clock)
+        let watcher = FileChangeWatcher(path: lanesFile.string, clock: clock)
         await SchedulerDaemon(scheduler: scheduler, signals: trapped.signals, watcher: watcher, log: log).run()
         withExtendedLifetime(lock) {}
     }
@@ -55,11 +55,11 @@ extension CommandContext {
     /// The daemon's lock on its lanes file. The one by device and inode lives under HOME, which
     /// every daemon of the user shares (a temporary folder could be cleaned under a running
     /// daemon); without HOME only the lock beside the file is taken.
-    private func schedulerLock() throws(SchedulerLockError) -> SchedulerLock {
+    private func schedulerLock() throws -> SchedulerLock {
         guard let home = environment.variables["HOME"], !home.isEmpty else {
-            return try SchedulerLock(path: SchedulerLock.path(forLanesFile: options.file, currentDirectory: currentDirectory))
+            return try SchedulerLock(path: SchedulerLock.path(forLanesFile: try lanesFile))
         }
         return try SchedulerLock(
-            lanesFile: options.file, currentDirectory: currentDirectory, identityFolder: home + "/.nightshift/scheduler-locks")
+            lanesFile: try lanesFile, identityFolder: home + "/.nightshift/scheduler-locks")
     }
 }

@@ -16,10 +16,8 @@ public struct CommandContext: Sendable {
     let jenkins: JenkinsEnvironment
     let printer: DiagnosticPrinter
     /// The process environment with the `.env` files beneath it, or why they cannot be read;
-    /// nil for a command that reads none.
+    /// nil for a command that reads none. Read once, here: the files are not read again.
     private let dotEnv: Result<DotEnvStack.Loaded, any Error>?
-    /// The `.env` stack's notes go to stderr the first time the environment is asked for only.
-    private let dotEnvNotes = PrintedOnce()
 
     /// `options`: nil for the commands that read no lanes file (`cron`, `history`), which read
     /// no `.env` files either and take every flag at its default.
@@ -65,8 +63,9 @@ public struct CommandContext: Sendable {
     /// file could be read says what it declares secret.
     func loadLanesFile() throws -> LanesFile {
         let environment = lenientEnvironment
+        let path = try lanesFile
         do {
-            let file = try LanesFileLoader().load(path: options.file, relativeTo: self.environment.currentDirectory)
+            let file = try LanesFileLoader().load(path, shownAs: options.file, from: self.environment.files)
             output.use(file.masker(in: environment))
             if !file.warnings.isEmpty { output.err(printer.render(file.warnings)) }
             return file
@@ -78,12 +77,12 @@ public struct CommandContext: Sendable {
 
     /// The process environment with the `.env` files beneath it (`.env.default`, `.env`, then
     /// each `--env` name; see `DotEnvStack`), noting on stderr each variable the real environment
-    /// keeps (once per command, however often it is asked). Throws when a file cannot be read or
-    /// parsed.
+    /// keeps. A command asks once and passes the result down, so the notes are printed once.
+    /// Throws when a file cannot be read or parsed.
     func loadEnvironment() throws -> EnvironmentVariables {
         guard let dotEnv else { return environment.variables }
         let loaded = try dotEnv.get()
-        if !loaded.notes.isEmpty, dotEnvNotes.claim() { output.err(printer.render(loaded.notes)) }
+        if !loaded.notes.isEmpty { output.err(printer.render(loaded.notes)) }
         return loaded.environment
     }
 
@@ -99,9 +98,12 @@ public struct CommandContext: Sendable {
         variables[LaneLockFiles.variable] = nil
         var files: [(path: String, text: String)] = []
         for source in DotEnvStack.sources(besideLanesFile: options.file, environmentNames: options.env) {
-            let path = CommandPaths.resolve(source.path, in: environment.currentDirectory)
-            guard source.isRequired || FileManager.default.fileExists(atPath: path) else { continue }
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw DotEnvUnreadable(path: source.path) }
+            let path = try AbsolutePath(validating: source.path, relativeTo: environment.currentDirectory)
+            let contents = environment.files.contents(of: path)
+            if contents == .missing, !source.isRequired { continue }
+            guard case .bytes(let data) = contents, let text = String(data: data, encoding: .utf8) else {
+                throw DotEnvUnreadable(path: source.path)
+            }
             files.append((source.path, text))
         }
         return try DotEnvStack.load(files, under: variables)

@@ -2,31 +2,43 @@ import NightshiftCore
 internal import Foundation
 internal import NightshiftSystem
 
-/// Paths as a command reads them: relative ones against the environment's current directory,
-/// not the process's (the same folder in the executable; a temporary one in tests).
-enum CommandPaths {
-    /// A relative path stays as it is when `directory` is the process's own (always, in the
-    /// executable): messages that quote the path (`cannot write 'reports/ok.xml'`) then read as
-    /// the user wrote it.
-    static func resolve(_ path: String, in directory: String) -> String {
-        otherThanTheProcesses(directory).map { AbsolutePath.resolve(path, in: $0) } ?? path
-    }
-
-    /// `directory`, unless it is the process's own folder.
-    static func otherThanTheProcesses(_ directory: String) -> String? {
-        directory == FileManager.default.currentDirectoryPath ? nil : directory
-    }
-}
-
+/// Paths as a command reads them: made absolute once, here, against the environment's current
+/// directory (the process's own in the executable; a temporary one in tests), never the
+/// process's. Inner layers take the `AbsolutePath` and do not read it again.
 extension CommandContext {
-    var currentDirectory: String { environment.currentDirectory }
+    var currentDirectory: AbsolutePath { environment.currentDirectory }
 
-    func resolve(_ path: String) -> String {
-        CommandPaths.resolve(path, in: currentDirectory)
+    /// `path` as the user gave it (an option, a variable), read against the current directory.
+    /// - Throws: a usage error (exit 2) when it holds a NUL byte.
+    func absolute(_ path: String) throws(CommandFailure) -> AbsolutePath {
+        do {
+            return try AbsolutePath(validating: path, relativeTo: currentDirectory)
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    /// `--file`, to read: `..` kept, for the kernel to take after any symlink before it.
+    var lanesFile: AbsolutePath {
+        get throws(CommandFailure) { try absolute(options.file) }
+    }
+
+    /// `--file` with `.` and `..` resolved: one spelling for one file, so `./lanes.yml` and
+    /// `lanes.yml` name one journal, one service and one lock (issue #27).
+    var absoluteLanesFile: AbsolutePath {
+        get throws(CommandFailure) { try lanesFile.standardized }
+    }
+
+    /// The repository poll-SCM lanes (`when: changed`) look at: the lanes file's folder, whatever
+    /// the daemon's working directory.
+    var lanesFileFolder: AbsolutePath {
+        get throws(CommandFailure) { try absoluteLanesFile.parent }
     }
 
     /// Where steps and child processes run: nil when that is the process's own folder.
-    var runDirectory: String? { CommandPaths.otherThanTheProcesses(currentDirectory) }
+    var runDirectory: String? {
+        currentDirectory.string == FileManager.default.currentDirectoryPath ? nil : currentDirectory.string
+    }
 
     func shellSettings(
         _ environment: EnvironmentVariables, gracePeriod: Duration = .seconds(10), teardownSignal: TeardownSignal = TeardownSignal()
@@ -38,7 +50,7 @@ extension CommandContext {
     /// because `security` reads relative keychain paths against ~/Library/Keychains. The scheduler
     /// daemon, its `nightshift run` children and `nightshift history` all agree on it.
     var stateDirectory: String {
-        jenkins.stateRoot(fallback: currentDirectory + "/.nightshift")
+        jenkins.stateRoot(fallback: currentDirectory.appending(".nightshift").string)
     }
 
     var historyPath: String {
@@ -47,25 +59,13 @@ extension CommandContext {
 
     /// The folder a Pipeline job checks the repository out into, seen from here: the nearest one
     /// up holding `.git`, else the current folder.
-    var repositoryRoot: String {
-        var folder = URL(fileURLWithPath: currentDirectory, isDirectory: true).standardizedFileURL
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) {
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return currentDirectory }
-            folder = parent
+    var repositoryRoot: AbsolutePath {
+        var folder = currentDirectory.standardized
+        while !FileManager.default.fileExists(atPath: folder.appending(".git").string) {
+            if folder == .root { return currentDirectory }
+            folder = folder.parent
         }
-        return folder.path
-    }
-
-    /// `--file` as an absolute path, read against the current directory.
-    var absoluteLanesFile: String {
-        AbsolutePath.standardized(options.file, in: currentDirectory)
-    }
-
-    /// The repository poll-SCM lanes (`when: changed`) look at: the lanes file's folder, whatever
-    /// the daemon's working directory.
-    var lanesFileFolder: String {
-        (absoluteLanesFile as NSString).deletingLastPathComponent
+        return folder
     }
 
     /// Where schedules without `TZ=` or `timezone:` fire: `TZ`, else the machine's zone.

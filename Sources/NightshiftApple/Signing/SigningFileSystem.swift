@@ -30,7 +30,10 @@ public struct LocalSigningFileSystem: SigningFileSystem {
     }
 
     private func at(_ path: String) -> String {
-        directory.map { AbsolutePath.resolve(path, in: $0) } ?? path
+        guard let directory = directory.flatMap({ try? AbsolutePath(validating: $0) }),
+            let absolute = try? AbsolutePath(validating: path, relativeTo: directory)
+        else { return path }
+        return absolute.string
     }
 
     public func contents(atPath path: String) throws -> Data {

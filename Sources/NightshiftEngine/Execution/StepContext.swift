@@ -75,7 +75,12 @@ public struct StepContext: Sendable {
     public func resolve(_ template: Template) -> String { template.expand(in: environment) }
 
     /// `path` read against the run's folder, as tools and messages should see it.
-    public func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : AbsolutePath.standardized(path, in: directory) }
+    public func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory = try? AbsolutePath(validating: directory),
+            let absolute = try? AbsolutePath(validating: path, relativeTo: directory)
+        else { return path }
+        return absolute.standardized.string
+    }
 
     /// Writes a line of the step's own commentary (not a child's output).
     public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {

@@ -17,7 +17,7 @@ extension LaneRunner {
         guard let request = options.journal, !options.isDryRun || request.continuesEarlierRun else { return nil }
         let store = journalStore(for: lane)
         let lanesFile = lanesFileRecord(request)
-        let folder = (request.lanesFilePath as NSString).deletingLastPathComponent
+        let folder = request.lanesFilePath.parent
         let probe = RepositoryProbe(shell: dependencies.inspectionShell ?? dependencies.shell)
         let repository = await probe.state(ofFolder: folder)
         do {
@@ -80,8 +80,8 @@ extension LaneRunner {
     /// The lanes file as the journal records it: path (masked) and SHA-256.
     func lanesFileRecord(_ request: JournalRequest) -> LanesFileRecord {
         LanesFileRecord(
-            path: masker.mask(request.lanesFilePath),
-            sha256: FileManager.default.contents(atPath: request.lanesFilePath).map { ContentDigest.sha256(bytes: $0) }
+            path: masker.mask(request.lanesFilePath.string),
+            sha256: FileManager.default.contents(atPath: request.lanesFilePath.string).map { ContentDigest.sha256(bytes: $0) }
                 ?? LanesFileRecord.unreadable)
     }
 
@@ -156,7 +156,7 @@ extension LaneRunner {
         var line = "\(verb) run \(journal.runID) of lane '\(journal.lane)' (attempt \(attempt), last \(journal.status.rawValue))"
         if let from = request.from { line += ", from step '\(from)'" }
         if let picked {
-            let file = (request.lanesFilePath as NSString).lastPathComponent
+            let file = request.lanesFilePath.lastComponent
             line += ": the newest \(picked.anyStatus ? "" : "failed or interrupted ")run of \(file)"
             let count = picked.otherFiles.count
             if count > 0 { line += " (\(count) newer run\(count == 1 ? "" : "s") of other lanes files passed over)" }

@@ -8,7 +8,7 @@ import NightshiftSystem
 struct RepositoryProbe {
     let shell: any ShellRunner
 
-    func state(ofFolder folder: String) async -> RepositoryState? {
+    func state(ofFolder folder: AbsolutePath) async -> RepositoryState? {
         guard let root = Self.repositoryRoot(above: folder) else { return nil }
         guard let head = try? await shell.capture(ShellCommand("git", ["rev-parse", "HEAD"], workingDirectory: root)), head.succeeded
         else { return nil }
@@ -35,13 +35,12 @@ struct RepositoryProbe {
         return digest.result
     }
 
-    static func repositoryRoot(above folder: String) -> String? {
+    static func repositoryRoot(above folder: AbsolutePath) -> String? {
         var current = folder
         while true {
-            if FileManager.default.fileExists(atPath: current + "/.git") { return current }
-            let parent = (current as NSString).deletingLastPathComponent
-            if parent == current || parent.isEmpty { return nil }
-            current = parent
+            if FileManager.default.fileExists(atPath: current.appending(".git").string) { return current.string }
+            if current == .root { return nil }
+            current = current.parent
         }
     }
 }

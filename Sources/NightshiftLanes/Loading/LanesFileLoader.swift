@@ -1,5 +1,6 @@
 public import Foundation
 public import NightshiftCore
+public import NightshiftSystem
 import Yams
 
 /// Loads and validates a lanes file. Either returns a `LanesFile` every part of which checked
@@ -7,19 +8,14 @@ import Yams
 public struct LanesFileLoader: Sendable {
     public init() {}
 
-    /// Reads `path` (when relative, against `directory`, else the process's current directory);
-    /// messages name it as given.
-    public func load(path: String, relativeTo directory: String? = nil) throws(LanesFileError) -> LanesFile {
-        let readPath = directory.map { path.hasPrefix("/") ? path : $0 + "/" + path } ?? path
-        guard let data = FileManager.default.contents(atPath: readPath) else {
-            let exists = FileManager.default.fileExists(atPath: readPath)
-            throw LanesFileError([
-                .error(
-                    exists ? "cannot read \(path)" : "no lanes file at \(path)", at: nil,
-                    notes: exists ? [] : ["create one, or name another with --file"])
-            ])
+    /// Reads `path` from `files`; messages name it `shownAs`, as the user wrote it.
+    public func load(_ path: AbsolutePath, shownAs name: String, from files: any FileReading) throws(LanesFileError) -> LanesFile {
+        switch files.contents(of: path) {
+        case .bytes(let data): return try parse(data: data, path: name)
+        case .missing:
+            throw LanesFileError([.error("no lanes file at \(name)", at: nil, notes: ["create one, or name another with --file"])])
+        case .unreadable: throw LanesFileError([.error("cannot read \(name)", at: nil)])
         }
-        return try parse(data: data, path: path)
     }
 
     public func parse(data: Data, path: String) throws(LanesFileError) -> LanesFile {

@@ -1,6 +1,7 @@
 @testable import NightshiftApple
 @testable import NightshiftCore
 @testable import NightshiftJenkins
+import NightshiftSystem
 import Testing
 
 @Suite("Jenkins export: the lanes file path and command-line errors")
@@ -16,8 +17,9 @@ struct JenkinsExportOptionsTests {
             ("/other/lanes.yml", "/repo", "/other/lanes.yml"),
             ("../other/lanes.yml", "/repo", "/other/lanes.yml"),
         ])
-    func lanesFilePath(given: String, currentDirectory: String, expected: String) {
-        #expect(JenkinsExportOptions.lanesFilePath(given, currentDirectory: currentDirectory, root: "/repo") == expected)
+    func lanesFilePath(given: String, currentDirectory: String, expected: String) throws {
+        let file = try AbsolutePath(validating: given, relativeTo: try AbsolutePath(validating: currentDirectory))
+        #expect(JenkinsExportOptions.lanesFilePath(file, root: try AbsolutePath(validating: "/repo")) == expected)
     }
 
     @Test("only absolute paths and paths climbing out with .. are outside the workspace")

@@ -128,15 +128,13 @@ struct SchedulerInfrastructureTests {
     }
 
     @Test("the lock is named after the lanes file and lives beside it, whatever the working directory")
-    func lockPath() {
-        #expect(
-            SchedulerLock.path(forLanesFile: "lanes.yml", currentDirectory: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
-        #expect(
-            SchedulerLock.path(forLanesFile: "../app/./ci.yml", currentDirectory: "/srv/other")
-                == "/srv/app/.nightshift/ci.yml.scheduler.lock")
-        #expect(
-            SchedulerLock.path(forLanesFile: "/srv/app/lanes.yml", currentDirectory: "/elsewhere")
-                == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
+    func lockPath() throws {
+        func lock(_ file: String, from directory: String) throws -> String {
+            SchedulerLock.path(forLanesFile: try AbsolutePath(validating: file, relativeTo: try AbsolutePath(validating: directory)))
+        }
+        #expect(try lock("lanes.yml", from: "/srv/app") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
+        #expect(try lock("../app/./ci.yml", from: "/srv/other") == "/srv/app/.nightshift/ci.yml.scheduler.lock")
+        #expect(try lock("/srv/app/lanes.yml", from: "/elsewhere") == "/srv/app/.nightshift/lanes.yml.scheduler.lock")
     }
 
     @Test("the live launcher runs nightshift run as a child with the file, env and run id, and logs its output")
@@ -172,10 +170,10 @@ struct SchedulerInfrastructureTests {
     }
 
     @Test("service definitions start the daemon with the file and environment")
-    func serviceDefinitions() {
+    func serviceDefinitions() throws {
         let service = ServiceDefinition(
-            executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
-            workingDirectory: "/srv/my app")
+            executable: "/opt/nightshift", lanesFile: try AbsolutePath(validating: "/srv/app/lanes.yml"), environmentName: "ci",
+            workingDirectory: try AbsolutePath(validating: "/srv/my app"))
         #expect(service.launchdPlist.contains("<string>/opt/nightshift</string>\n        <string>schedule</string>"))
         #expect(service.launchdPlist.contains("<key>RunAtLoad</key>\n    <true/>"))
         #expect(service.systemdUnit.contains("ExecStart=/opt/nightshift schedule --file /srv/app/lanes.yml --env ci\n"))
@@ -186,10 +184,10 @@ struct SchedulerInfrastructureTests {
     }
 
     @Test("service definitions match their goldens: a LaunchAgent and a user unit, restarted after failures only")
-    func serviceGoldens() {
+    func serviceGoldens() throws {
         let service = ServiceDefinition(
-            executable: "/opt/nightshift", lanesFile: "/srv/app/lanes.yml", environmentName: "ci",
-            workingDirectory: "/srv/app", environment: ["PATH": "/opt/homebrew/bin:/usr/bin"])
+            executable: "/opt/nightshift", lanesFile: try AbsolutePath(validating: "/srv/app/lanes.yml"), environmentName: "ci",
+            workingDirectory: try AbsolutePath(validating: "/srv/app"), environment: ["PATH": "/opt/homebrew/bin:/usr/bin"])
         let folder = Golden.folder() + "/../Fixtures/service"
         Golden.assertMatches(service.launchdPlist, file: folder + "/dev.nightshift.scheduler.plist")
         Golden.assertMatches(service.systemdUnit, file: folder + "/nightshift-scheduler.service")
@@ -198,8 +196,8 @@ struct SchedulerInfrastructureTests {
     @Test("the launchd agent restarts the daemon only after an unclean exit, throttled, and says it needs a login")
     func launchdKeepAlive() throws {
         let plist = ServiceDefinition(
-            executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
-            workingDirectory: "/srv"
+            executable: "/opt/nightshift", lanesFile: try AbsolutePath(validating: "/srv/lanes.yml"), environmentName: nil,
+            workingDirectory: try AbsolutePath(validating: "/srv")
         ).launchdPlist
         let parsed = try #require(try PropertyListSerialization.propertyList(from: Data(plist.utf8), format: nil) as? [String: Any])
         #expect(parsed["RunAtLoad"] as? Bool == true)
@@ -211,10 +209,10 @@ struct SchedulerInfrastructureTests {
     }
 
     @Test("the systemd user unit starts at boot with lingering and does not restart on a refused lock or a bad lanes.yml")
-    func systemdRestart() {
+    func systemdRestart() throws {
         let unit = ServiceDefinition(
-            executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
-            workingDirectory: "/srv"
+            executable: "/opt/nightshift", lanesFile: try AbsolutePath(validating: "/srv/lanes.yml"), environmentName: nil,
+            workingDirectory: try AbsolutePath(validating: "/srv")
         ).systemdUnit
         #expect(unit.contains("`loginctl enable-linger $USER` makes it start at\n# boot"))
         #expect(unit.contains("\nRestart=on-failure\nRestartSec=30\nRestartPreventExitStatus=1 2\n"))
@@ -222,10 +220,10 @@ struct SchedulerInfrastructureTests {
     }
 
     @Test("service definitions carry today's PATH, quoted as each format needs")
-    func serviceEnvironment() {
+    func serviceEnvironment() throws {
         let service = ServiceDefinition(
-            executable: "/opt/nightshift", lanesFile: "/srv/lanes.yml", environmentName: nil,
-            workingDirectory: "/srv", environment: ["PATH": "/opt/homebrew/bin:/usr/bin", "ODD": "a b$c%d"])
+            executable: "/opt/nightshift", lanesFile: try AbsolutePath(validating: "/srv/lanes.yml"), environmentName: nil,
+            workingDirectory: try AbsolutePath(validating: "/srv"), environment: ["PATH": "/opt/homebrew/bin:/usr/bin", "ODD": "a b$c%d"])
         #expect(
             service.launchdPlist.contains(
                 """

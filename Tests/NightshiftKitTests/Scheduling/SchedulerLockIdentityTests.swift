@@ -19,9 +19,9 @@ struct SchedulerLockIdentityTests {
         #expect(try FileIdentity(path: folder + "/elsewhere/ci.yml") == identity)
         #expect(try FileIdentity(path: folder + "/app/../app/lanes.yml") == identity)
         let locks = folder + "/home/.nightshift/scheduler-locks"
-        let first = try SchedulerLock(lanesFile: "lanes.yml", currentDirectory: folder + "/app", identityFolder: locks)
+        let first = try SchedulerLock(lanesFile: try AbsolutePath(validating: folder + "/app/lanes.yml"), identityFolder: locks)
         #expect(throws: SchedulerLockError.alreadyRunning(path: "\(locks)/\(identity).lock", pid: getpid())) {
-            try SchedulerLock(lanesFile: folder + "/elsewhere/ci.yml", currentDirectory: "/", identityFolder: locks)
+            try SchedulerLock(lanesFile: try AbsolutePath(validating: folder + "/elsewhere/ci.yml"), identityFolder: locks)
         }
         #expect(first.path == folder + "/app/.nightshift/lanes.yml.scheduler.lock")
     }
@@ -32,15 +32,15 @@ struct SchedulerLockIdentityTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "a\n".write(toFile: folder + "/lanes.yml", atomically: true, encoding: .utf8)
         try "b\n".write(toFile: folder + "/other.yml", atomically: true, encoding: .utf8)
-        let first = try SchedulerLock(lanesFile: "lanes.yml", currentDirectory: folder, identityFolder: folder + "/locks")
-        let second = try SchedulerLock(lanesFile: "other.yml", currentDirectory: folder, identityFolder: folder + "/locks")
+        let first = try SchedulerLock(lanesFile: try AbsolutePath(validating: folder + "/lanes.yml"), identityFolder: folder + "/locks")
+        let second = try SchedulerLock(lanesFile: try AbsolutePath(validating: folder + "/other.yml"), identityFolder: folder + "/locks")
         #expect(first.path != second.path)
     }
 
     @Test("a missing file cannot be identified: an error naming it")
     func missingFile() {
         #expect(throws: SchedulerLockError.self) {
-            try SchedulerLock(lanesFile: "/nonexistent/lanes.yml", currentDirectory: "/", identityFolder: NSTemporaryDirectory())
+            try SchedulerLock(lanesFile: try AbsolutePath(validating: "/nonexistent/lanes.yml"), identityFolder: NSTemporaryDirectory())
         }
     }
 }
