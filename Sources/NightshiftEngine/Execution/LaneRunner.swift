@@ -11,17 +11,17 @@ public struct LaneRunner: Sendable {
     public let reporter: any RunReporter
     public let interruption: RunInterruption
     public let options: RunOptions
-    /// The masker for this file and environment: declared secrets and secret-looking names.
-    /// Built once: every lane, step context and report of the run shares it.
-    public let masker: SecretMasker
+    /// The command's one owner of secrets (declared, secret-looking names, and what the run
+    /// learns): every lane, step context, log, journal and report of the run masks through it.
+    public let secrets: RunSecrets
     /// The lane's options as its journal keeps them (`run(_:repetition:options:given:)`).
     var journalOptions: [JournalOption]?
 
-    /// `masker`: the one the caller already built for this file and environment (it masks the
-    /// console too); nil builds it here.
+    /// `secrets`: the command's, which the console masks with too (no default: a runner built
+    /// without them would mask nothing).
     public init(
         file: LanesFile, dependencies: Dependencies, performers: StepPerformers,
-        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions, masker: SecretMasker? = nil
+        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions, secrets: RunSecrets
     ) {
         self.file = file
         self.dependencies = dependencies
@@ -29,8 +29,11 @@ public struct LaneRunner: Sendable {
         self.reporter = reporter
         self.interruption = interruption
         self.options = options
-        self.masker = masker ?? file.masker(in: dependencies.environment)
+        self.secrets = secrets
     }
+
+    /// The masker as the run's secrets stand now.
+    public var masker: SecretMasker { secrets.masker }
 
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
     /// `repetition` tells apart the runs of a lane named twice in one `nightshift run`, so the

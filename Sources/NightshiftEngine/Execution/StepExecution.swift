@@ -91,7 +91,7 @@ struct StepExecution {
         }
         let logPath = execution.logsWritable ? "\(execution.folders.logs)/\(logName(attempt: attempt))" : nil
         let recorder = StepOutputRecorder(
-            masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
+            secrets: runner.secrets, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
         let context = makeContext(recorder: recorder, locks: locks, journalFingerprint: journalFingerprint)
         let watchdog = StepWatchdog(

@@ -59,11 +59,13 @@ extension LaneRunner {
             if let problem = key.problem {
                 reporter.notice(masker.mask("warning: the run journal's key cannot be kept: \(problem); this run cannot be resumed"))
             }
+            // The masker as the lane starts, not the run's owner: a step's fingerprint must come out
+            // the same in the attempt that resumes it, which has not learned this one's tokens.
             let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository, key: key.key)
             // The attempt starts from the tree as it is now.
             journal.left = repository
             let recorder = RunJournalRecorder(
-                journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
+                journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, secrets: secrets,
                 previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) },
                 isInterrupted: { [interruption] in interruption.signal != nil })
             recorder.write()

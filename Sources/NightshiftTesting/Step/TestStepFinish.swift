@@ -39,7 +39,7 @@ struct TestStepFinish {
             }
             let check = CoverageCheck(minimum: settings.coverageMinimum.flatMap { $0 > 0 ? $0 / 100 : nil })
             let lines = check.lines(for: coverage)
-            for line in lines { await context.log(context.masker.mask(line)) }
+            for line in lines { await context.log(line) }
             if !check.passes(coverage) { coverageFailure = Array(lines.dropFirst()) }
         }
         // Per identifier, the arguments, devices and configurations of one test added up: what
