@@ -40,6 +40,7 @@ actor LaneExecution {
         self.journal = journal
         self.graph = LaneCallGraph(file: runner.file)
         let (output, secrets) = (runner.dependencies.output, runner.secrets)
+        // Straight to the output the runner was handed, which need not be the masking console.
         transcript = runner.options.isDryRun ? DryRunTranscript(fallback: { output.out(secrets.mask($0) + "\n") }) : nil
     }
 
@@ -147,6 +148,7 @@ actor LaneExecution {
     /// Applies `always`, the deadline and `if:`; records why a step does not run.
     private func shouldRun(_ walked: WalkedStep) async -> Bool {
         let (step, lane, depth) = (walked.step, walked.lane, walked.frame.depth)
+        // Masked as `StepExecution.identity` is: the name is in the step's result.
         let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
         if (failed || interrupted) && !step.options.always {
             record(
@@ -167,6 +169,7 @@ actor LaneExecution {
             if !condition.evaluate({ $0.expand(in: environment) }) {
                 let result = StepResult(
                     lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
+                    // A result's message reaches the journal and reports as it is made.
                     start: clock.now, message: masker.mask("condition '\(condition)' is false"))
                 // Only the "skipped" line: a step that never starts gets no start line.
                 record(result)
@@ -246,6 +249,7 @@ actor LaneExecution {
                 record(
                     StepResult(
                         lane: lane.name, name: identity.name, kind: .preflight, status: .failed, start: clock.now,
+                        // A performer's error may quote a setting; the result keeps it as made.
                         attempts: 1, message: masker.mask("\(error)"), reason: (error as? StepFailure)?.reason ?? .stepFailed,
                         outputTail: tail))
                 return false

@@ -35,6 +35,18 @@ public struct LaneRunner: Sendable {
     /// The masker as the run's secrets stand now.
     public var masker: SecretMasker { secrets.masker }
 
+    /// Tells the reporter `text`, masked with the run's secrets: every notice the engine gives
+    /// goes through here, whatever reporter the runner was given.
+    func notice(_ text: String) {
+        reporter.notice(secrets.mask(text))
+    }
+
+    /// The lane's name as its run folders and its journal spell it: a lane named like a secret's
+    /// value must not spell it in every log path.
+    func folderName(of lane: Lane) -> String {
+        secrets.mask(lane.name)
+    }
+
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
     /// `repetition` tells apart the runs of a lane named twice in one `nightshift run`, so the
     /// second never writes into the first's folder.
@@ -42,8 +54,7 @@ public struct LaneRunner: Sendable {
         let lane = try prepare(laneName)
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
         let journal = try await openJournal(for: lane, runID: runID)
-        // A lane named like a secret's value must not spell it in every log path.
-        let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
+        let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: folderName(of: lane), runID: runID)
         let execution = LaneExecution(
             runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder)
         let result = await execution.run(lane)
@@ -58,9 +69,7 @@ public struct LaneRunner: Sendable {
             try DirectoryCreation.create(folders.output)
             return true
         } catch {
-            reporter.notice(
-                masker.mask(
-                    "warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only"))
+            notice("warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only")
             return false
         }
     }

@@ -96,6 +96,7 @@ final class RunJournalRecorder: @unchecked Sendable {
         if let fromStep = from {
             if step.displayName == fromStep {
                 from = nil
+                // Names go into reasons the journal and the console keep: masked as the results'.
                 firstRerun = firstRerun ?? masker.mask(step.displayName)
                 ticket.decision = .rerun("the run starts here (--from)")
             } else if let earlier = previous[number] {
@@ -110,7 +111,7 @@ final class RunJournalRecorder: @unchecked Sendable {
             artifactNow: { [isInterrupted] in ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) }, tree: tree
         ).decide()
         if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, firstRerun == nil {
-            firstRerun = masker.mask(step.displayName)
+            firstRerun = masker.mask(step.displayName)  // as above
         }
         ticket.decision = decision
         return ticket
@@ -141,6 +142,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
         replace(
             JournalStep(
+                // The journal's fields are masked one by one: masking its whole JSON would also hit
+                // the hex of its digests when a secret happens to be hex digits.
                 number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
                 attempt: attempt,
                 fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,

@@ -24,6 +24,7 @@ struct TestStepFinish {
         let checked = TestRunCheck.verdict(invocations: invocations, final: results)
         let verdict = TestRunVerdict(mustFail: checked.mustFail || !problems.isEmpty, reasons: problems + checked.reasons)
         do {
+            // The writer masks the tests' texts; the suite's name is handed to it masked.
             try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(
                 results, to: folder.junit)
         } catch {
