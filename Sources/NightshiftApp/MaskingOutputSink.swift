@@ -1,55 +1,48 @@
-internal import Foundation
 public import NightshiftCore
 public import NightshiftSystem
 
 /// The console as every command sees it: each byte written to stdout or stderr is masked here
 /// first, so no path to the terminal (a diagnostic, a progress line, a dry-run command, a
-/// step's output, an error's text) can show a secret the masker knows.
+/// step's output, an error's text) can show a secret the command's `RunSecrets` knows.
 ///
-/// The masker changes as a command learns more: at first the secrets of the environment alone,
-/// then those of the lanes file once it is loaded. Output comes from several tasks at once
-/// (a step's stdout and stderr readers, the reporter), hence the lock; `NSLock` because
-/// Synchronization's `Mutex` needs macOS 15 and the package supports macOS 13.
+/// The secrets grow as a command learns more: at first those of the environment alone, then
+/// those of the lanes file once it is loaded, then what the run learns (an upload's token).
+/// The sink keeps none of its own: it masks with its owner's masker as it stands at each write.
 ///
 /// Masking is per write: a secret split across two writes is not seen whole here. The engine
 /// masks step output line by line before writing it, and the reporter masks names before laying
 /// them out (`MaskingReporter`), so what arrives here is already masked; this is the backstop.
-public final class MaskingOutputSink: OutputSink, @unchecked Sendable {
+public final class MaskingOutputSink: OutputSink, Sendable {
     private let base: any OutputSink
-    private let lock = NSLock()
-    private var current: SecretMasker?
-    /// Makes the first masker when something is written before `use(_:)`: building one has a
-    /// cost (every secret's encodings), and a command that loads its file before printing
-    /// anything never needs the one from the environment alone.
-    private let makeFirst: @Sendable () -> SecretMasker
+    /// The command's one owner of secrets, shared with everything else that writes.
+    public let secrets: RunSecrets
 
-    public init(_ base: any OutputSink, masker: @escaping @autoclosure @Sendable () -> SecretMasker) {
+    public init(_ base: any OutputSink, secrets: RunSecrets) {
         self.base = base
-        self.makeFirst = masker
+        self.secrets = secrets
+    }
+
+    /// A sink with an owner of its own that knows `masker`'s secrets (a command builds the
+    /// owner itself and shares it: `init(_:secrets:)`).
+    public convenience init(_ base: any OutputSink, masker: SecretMasker) {
+        self.init(base, secrets: RunSecrets(secrets: masker.secrets))
     }
 
     public var isInteractive: Bool { base.isInteractive }
 
     /// The masker in force.
-    public var masker: SecretMasker {
-        lock.withLock {
-            if let current { return current }
-            let first = makeFirst()
-            current = first
-            return first
-        }
-    }
+    public var masker: SecretMasker { secrets.masker }
 
-    /// From now on, masks with `masker`.
+    /// From now on, also masks what `masker` masks: the owner learns its secrets.
     public func use(_ masker: SecretMasker) {
-        lock.withLock { current = masker }
+        secrets.learn(masker.secrets)
     }
 
     public func write(_ text: String, to channel: OutputChannel) {
-        base.write(masker.mask(text), to: channel)
+        base.write(secrets.mask(text), to: channel)
     }
 
     public func write(bytes: [UInt8], to channel: OutputChannel) {
-        base.write(bytes: masker.mask(bytes), to: channel)
+        base.write(bytes: secrets.mask(bytes), to: channel)
     }
 }

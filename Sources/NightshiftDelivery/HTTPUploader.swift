@@ -17,14 +17,14 @@ public struct HTTPUploader: DestinationUploader {
     public func upload(
         _ request: UploadRequest, settings: HTTPSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
-        let masker = request.masker.adding(SensitiveHeaders.credentials(in: settings.headers))
+        request.secrets.learn(SensitiveHeaders.credentials(in: settings.headers))
         let digest = try FileDigest.of(file: request.file)
         let (body, cleanup) = try makeBody(settings, file: request.file, digest: digest)
         defer { cleanup() }
         let httpRequest = HTTPTransportRequest(
             method: settings.method.rawValue, url: settings.url, headers: body.headers, body: body.content)
         let response = try await client(settings.retry).sendExpectingSuccess(
-            httpRequest, destination: .http, masker: masker, log: request.log,
+            httpRequest, destination: .http, secrets: request.secrets, log: request.log,
             progress: { sent, total in progress(UploadProgress(bytesSent: sent, totalBytes: total)) }
         )
         let verification = try Self.checkEchoedDigest(response, expected: digest)
@@ -110,12 +110,5 @@ extension FileDigest {
             index = next
         }
         return Data(bytes).base64EncodedString()
-    }
-}
-
-extension SecretMasker {
-    /// This masker plus values learnt at runtime (an access token, a header value).
-    public func adding(_ values: some Sequence<String>) -> SecretMasker {
-        SecretMasker(secrets: secrets + values.filter { $0.utf8.count >= SecretPolicy.minimumLength })
     }
 }

@@ -40,9 +40,10 @@ public struct UploadStepPerformer: StepPerformer {
         guard FileManager.default.isReadableFile(atPath: context.absolute(file)) else {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }
-        let masker = context.masker.adding(destination.secretValues(in: UploadSettings(parameters)))
-        let receipt = try await upload(context.absolute(file), with: uploader, parameters: parameters, masker: masker, in: context)
-        await context.log("uploaded \((file as NSString).lastPathComponent) to \(masker.mask(receipt.location))")
+        // The upload's credentials are the run's secrets from now on: masked in every output.
+        context.secrets.learn(destination.secretValues(in: UploadSettings(parameters)))
+        let receipt = try await upload(context.absolute(file), with: uploader, parameters: parameters, in: context)
+        await context.log("uploaded \((file as NSString).lastPathComponent) to \(receipt.location)")
         if let verification = receipt.verification { await context.log(verification.description) }
         for (name, value) in receipt.details { await context.details.set(name, value) }
         await context.exports.set(Self.locationVariable, receipt.location)
@@ -64,7 +65,7 @@ public struct UploadStepPerformer: StepPerformer {
     /// shell, the others' lines.
     private func describe(_ target: UploadTarget, file: String, settings: UploadSettings, in context: StepContext) async throws {
         guard let destination = target.destination else {
-            await context.log(context.masker.mask("would upload \(file) to unknown destination '\(target.destinationName)'"))
+            await context.log("would upload \(file) to unknown destination '\(target.destinationName)'")
             return
         }
         if let command = UploadDryRunDescription.command(destination: destination, file: file, settings: settings) {
@@ -72,7 +73,7 @@ public struct UploadStepPerformer: StepPerformer {
         }
         let bundle = destination == .testflight ? await Self.bundleInfo(of: file, in: context) : nil
         for line in UploadDryRunDescription.lines(destination: destination, file: file, settings: settings, bundle: bundle) {
-            await context.log(context.masker.mask(line))
+            await context.log(line)
         }
     }
 
@@ -91,14 +92,14 @@ public struct UploadStepPerformer: StepPerformer {
         }
     }
 
-    /// Uploads with `masker` (the run's secrets and the upload's credentials) hiding every line
+    /// Uploads with the run's secrets (the upload's credentials among them) hiding every line
     /// the uploader prints and its failure.
     private func upload(
-        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], masker: SecretMasker, in context: StepContext
+        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext
     ) async throws -> UploadReceipt {
         let request = UploadRequest(
-            file: file, parameters: parameters, environment: context.environment, masker: masker,
-            log: { line in await context.log(masker.mask(line)) }, runFolder: context.folders.logs
+            file: file, parameters: parameters, environment: context.environment, secrets: context.secrets,
+            log: { line in await context.log(line) }, runFolder: context.folders.logs
         )
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),
@@ -110,17 +111,18 @@ public struct UploadStepPerformer: StepPerformer {
             return receipt
         } catch {
             await reporter.finish()
-            throw Self.stepFailure(error, masker: masker)
+            throw Self.stepFailure(error, secrets: context.secrets)
         }
     }
 
     /// Every failure leaves as a masked `StepFailure`; cancellation stays cancellation so an
-    /// interrupt is reported as one.
-    private static func stepFailure(_ error: any Error, masker: SecretMasker) -> any Error {
+    /// interrupt is reported as one. Masked here, not only where the engine records the step:
+    /// an error's text (a server's answer, a tool's message) may hold what the upload learned.
+    private static func stepFailure(_ error: any Error, secrets: RunSecrets) -> any Error {
         switch error {
         case is CancellationError: error
-        case let upload as UploadError: StepFailure(masker.mask(upload.description), reason: upload.reason)
-        default: StepFailure(masker.mask("upload failed: \(error)"), reason: .uploadFailed)
+        case let upload as UploadError: StepFailure(secrets.mask(upload.description), reason: upload.reason)
+        default: StepFailure(secrets.mask("upload failed: \(error)"), reason: .uploadFailed)
         }
     }
 

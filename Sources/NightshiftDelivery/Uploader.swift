@@ -27,25 +27,35 @@ public struct UploadRequest: Sendable {
     /// The destination's settings, templates already expanded.
     public var parameters: [String: UploadParameter]
     public var environment: EnvironmentVariables
-    /// Hides the run's secrets; uploaders extend it with what they obtain at runtime (tokens).
-    public var masker: SecretMasker
-    /// The uploader's own commentary (retries, verification, tool output), one line per call.
-    public var log: @Sendable (String) async -> Void
+    /// The run's one owner of secrets. An uploader teaches it what it obtains at runtime (a
+    /// token, a key read from a file) before using it, so it is masked everywhere from then on.
+    public let secrets: RunSecrets
+    /// Where the log lines go; `log` masks them on the way.
+    private let writeLog: @Sendable (String) async -> Void
     /// This run's folder (`.nightshift/runs/<lane>/<run-id>`), where an upload may leave what a
     /// later run of the lane needs to continue it; nil: nothing is kept.
     public var runFolder: String?
 
     public init(
         file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
-        masker: SecretMasker = .none, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil
+        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil
     ) {
         self.file = file
         self.parameters = parameters
         self.environment = environment
-        self.masker = masker
-        self.log = log
+        self.secrets = secrets
+        self.writeLog = log
         self.runFolder = runFolder
     }
+
+    /// The uploader's own commentary (retries, verification, tool output), one line per call,
+    /// masked with every secret the run knows when the line is written.
+    public var log: @Sendable (String) async -> Void {
+        { [secrets, writeLog] line in await writeLog(secrets.mask(line)) }
+    }
+
+    /// The masker as the run's secrets stand now.
+    public var masker: SecretMasker { secrets.masker }
 
     public var settings: UploadSettings { UploadSettings(parameters) }
 }

@@ -6,16 +6,19 @@ public import NightshiftSystem
 /// Masks what a reporter is told besides step output (already masked where it is read): lane and
 /// step names, messages, notices. A lane may be named like a secret's value (`deploy-<token>`
 /// by a generator, or a password that is also a word), and its name is in the header, every step
-/// line and the summary.
+/// line and the summary. It masks with the run's `RunSecrets` as they stand at each call, so a
+/// secret learned mid-run is masked from then on.
 public struct MaskingReporter: RunReporter {
     let base: any RunReporter
-    let masker: SecretMasker
+    let secrets: RunSecrets
     private let identities = IdentityCache()
 
-    public init(_ base: any RunReporter, masker: SecretMasker) {
+    public init(_ base: any RunReporter, secrets: RunSecrets) {
         self.base = base
-        self.masker = masker
+        self.secrets = secrets
     }
+
+    private var masker: SecretMasker { secrets.masker }
 
     public func laneStarted(_ lane: Lane, runID: String) {
         var shown = lane
@@ -47,7 +50,8 @@ public struct MaskingReporter: RunReporter {
 
     /// Output arrives many times per step: its identity is masked once.
     private func masked(_ step: StepIdentity) -> StepIdentity {
-        identities.value(for: step) {
+        let (masker, version) = secrets.versionedMasker
+        return identities.value(for: step, version: version) {
             StepIdentity(lane: masker.mask(step.lane), name: masker.mask(step.name), kind: step.kind, depth: step.depth)
         }
     }
@@ -66,11 +70,17 @@ public struct MaskingReporter: RunReporter {
 private final class IdentityCache: @unchecked Sendable {
     private let lock = NSLock()
     private var masked: [StepIdentity: StepIdentity] = [:]
+    /// The secrets' version the identities were masked with: a newer one empties the cache.
+    private var version = 0
 
-    func value(for step: StepIdentity, making make: () -> StepIdentity) -> StepIdentity {
-        if let known = lock.withLock({ masked[step] }) { return known }
+    func value(for step: StepIdentity, version: Int, making make: () -> StepIdentity) -> StepIdentity {
+        let known = lock.withLock {
+            if version != self.version { (masked, self.version) = ([:], version) }
+            return masked[step]
+        }
+        if let known { return known }
         let value = make()
-        lock.withLock { masked[step] = value }
+        lock.withLock { if version == self.version { masked[step] = value } }
         return value
     }
 }

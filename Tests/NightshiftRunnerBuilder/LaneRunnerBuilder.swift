@@ -5,7 +5,7 @@ public import NightshiftSystem
 
 /// Builds a `LaneRunner` over the parts a test chooses, wired as NightshiftApp's `prepareRun`
 /// wires a real run: one shell for the steps, a plain console reporter on the same output, and
-/// the masker the runner makes for its file and environment. Only `sh:` has a performer unless a
+/// the secrets a run of its file in its environment starts with. Only `sh:` has a performer unless a
 /// test adds its own (signing, uploads), and tool output is shown whole unless it sets
 /// `outputCondenser`.
 public struct LaneRunnerBuilder {
@@ -43,6 +43,6 @@ public struct LaneRunnerBuilder {
         return LaneRunner(
             file: file, dependencies: dependencies, performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: timestamps), clock: clock),
-            interruption: interruption, options: options)
+            interruption: interruption, options: options, secrets: RunSecrets(secrets: file.secretValues(in: environment)))
     }
 }

@@ -4,8 +4,8 @@ import NightshiftSystem
 
 extension CommandContext {
     /// The value of a secret option (`secret: true`, or named like a secret), given, from the
-    /// environment or defaulted, is masked from here on like any secret: the console's masker,
-    /// which the run shares, learns it before anything is printed about the run. Options that do not resolve are the session's to report.
+    /// environment or defaulted, is masked from here on like any secret: the command's `RunSecrets`,
+    /// which the console and the run share, learns it before anything is printed about the run. Options that do not resolve are the session's to report.
     func maskSecretOptions(of invocations: [LaneInvocation], in file: LanesFile, environment: EnvironmentVariables) {
         var secrets: [String] = []
         for invocation in invocations {
@@ -20,8 +20,6 @@ extension CommandContext {
                 secrets += lane.options.compactMap { LaneOptionValues.environmentValue(of: $0, in: environment) }
             }
         }
-        let maskable = secrets.filter(MaskingLimit.isMaskable)
-        guard !maskable.isEmpty else { return }
-        output.use(SecretMasker(secrets: output.masker.secrets + maskable))
+        self.secrets.learn(secrets)
     }
 }

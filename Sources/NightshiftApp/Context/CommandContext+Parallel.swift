@@ -14,11 +14,12 @@ extension CommandContext {
         var style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         style.liveProgress = false
         let colour = style.colour && !JenkinsEnvironment(environment).isJenkins
-        let sinks = invocations.map { PrefixedOutputSink(output, lane: output.masker.mask($0.lane), colour: colour) }
-        let (runner, masker, clock) = (session.runner, output.masker, self.clock)
+        // The prefix is laid out before the console masks it: masked here, whole.
+        let (runner, secrets, clock) = (session.runner, self.secrets, self.clock)
+        let sinks = invocations.map { PrefixedOutputSink(output, lane: secrets.mask($0.lane), colour: colour) }
         let results = try await session.runInParallel(invocations, limit: limit, keepGoing: keepGoing) { [style] index in
             let console = ConsoleReporter(output: sinks[index], style: style, clock: clock, dryRun: dryRun)
-            return runner.forParallelLane(reporter: MaskingReporter(console, masker: masker))
+            return runner.forParallelLane(reporter: MaskingReporter(console, secrets: secrets))
         }
         for sink in sinks { sink.finish() }
         output.out("\n" + ParallelSummaryTable(results: results, style: style).render())

@@ -9,12 +9,14 @@ extension CommandContext {
     /// Jenkins `sh` step that is `$WORKSPACE` (or the `dir()` around it, where `junit` looks too).
     /// Whether every report asked for was written; a missing one is named on stderr.
     func writeReports(_ results: [LaneResult], junit: String?, json: String?) -> Bool {
-        // Masked whole, as files: lane names and paths are in them, not only step output.
-        let masker = output.masker
+        // Masked whole, as files, with every secret the run learned: lane names and paths are in
+        // them, not only step output.
         do {
-            if let junit { try write(masker.mask(JUnitReport(results: results, properties: jenkins.reportProperties).render()), to: junit) }
+            if let junit {
+                try write(secrets.masked(JUnitReport(results: results, properties: jenkins.reportProperties).render()), to: junit)
+            }
             if let json {
-                try write(masker.mask(String(decoding: try JSONReport(results: results).render(), as: UTF8.self)) + "\n", to: json)
+                try write(secrets.masked(String(decoding: try JSONReport(results: results).render(), as: UTF8.self) + "\n"), to: json)
             }
             return true
         } catch {
@@ -23,11 +25,12 @@ extension CommandContext {
         }
     }
 
-    /// `name` as the user wrote it, for messages; the file is the one it names from the current
-    /// directory, its folders made first.
-    private func write(_ text: String, to name: String) throws {
+    /// Takes `MaskedText` only: a report cannot be written without the run's secrets. `name` as
+    /// the user wrote it, for messages; the file is the one it names from the current directory,
+    /// its folders made first.
+    private func write(_ masked: MaskedText, to name: String) throws {
         let path = try absolute(name)
         try FileManager.default.createDirectory(atPath: path.parent.string, withIntermediateDirectories: true)
-        try ReportFile.write(Array(text.utf8), to: path, shownAs: name)
+        try ReportFile.write(Array(masked.text.utf8), to: path, shownAs: name)
     }
 }

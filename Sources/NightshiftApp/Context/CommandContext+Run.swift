@@ -24,8 +24,6 @@ extension CommandContext {
     func prepareRun(
         of file: LanesFile, in environment: EnvironmentVariables, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil
     ) throws -> PreparedRun {
-        // The console's, set when the file loaded in this same environment: one masker per run.
-        let masker = output.masker
         let maskingWarnings = file.maskingWarnings(in: environment)
         if !maskingWarnings.isEmpty { output.err(printer.render(maskingWarnings)) }
         let teardownSignal = TeardownSignal()
@@ -35,7 +33,7 @@ extension CommandContext {
         let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
         // them to the terminal's width, where a secret cut in two would no longer be seen whole.
-        let reporter = MaskingReporter(ConsoleReporter(output: output, style: style, clock: clock, dryRun: dryRun), masker: masker)
+        let reporter = MaskingReporter(ConsoleReporter(output: output, style: style, clock: clock, dryRun: dryRun), secrets: secrets)
         let interruption = RunInterruption()
         let signals = dryRun ? nil : trapInterruptions(into: interruption, forwarding: teardownSignal)
         var dependencies = Dependencies(
@@ -57,7 +55,7 @@ extension CommandContext {
             file: file, dependencies: dependencies,
             performers: performers(
                 shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress, stateDirectory: stateDirectory),
-            reporter: reporter, interruption: interruption, options: options, masker: masker)
+            reporter: reporter, interruption: interruption, options: options, secrets: secrets)
         return PreparedRun(session: RunSession(runner: runner), signals: signals)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import NightshiftEngine
 import NightshiftScheduling
 import NightshiftSystem
@@ -12,8 +13,13 @@ extension CommandContext {
     /// warning, not the run's failure (its tests ran and were reported either way).
     func recordTests(of results: [LaneResult], dryRun: Bool) async {
         guard !dryRun else { return }
+        // Masked again as it is written, with every secret the run learned by its end (a token an
+        // upload received after the tests ran).
+        let masker = secrets.masker
         for result in results {
-            let steps = result.steps.compactMap { step in step.tests.map { (step: step.name, lane: step.lane, report: $0) } }
+            let steps = result.steps.compactMap { step in
+                step.tests.map { (step: masker.mask(step.name), lane: masker.mask(step.lane), report: $0.masked(by: masker)) }
+            }
             guard !steps.isEmpty else { continue }
             do {
                 let history = try SQLiteRunHistory(path: historyPath, recovery: historyRecovery)

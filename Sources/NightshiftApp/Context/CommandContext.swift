@@ -10,7 +10,7 @@ import NightshiftSystem
 public struct CommandContext: Sendable {
     let options: LanesFileOptions
     let environment: CommandEnvironment
-    /// Everything the command prints goes through here.
+    /// Everything the command prints goes through here; it holds the command's `secrets`.
     let output: MaskingOutputSink
     /// Set when this runs inside a Jenkins job: plain output, state under `$WORKSPACE`.
     let jenkins: JenkinsEnvironment
@@ -32,8 +32,12 @@ public struct CommandContext: Sendable {
         // quote a value. The `.env` files count, without their notes (an unreadable one is
         // reported when the environment is asked for).
         let lenient = (try? dotEnv?.get().environment) ?? environment.variables
-        output = MaskingOutputSink(environment.output, masker: SecretMasker(secrets: SecretPolicy().secretValues(in: lenient)))
+        output = MaskingOutputSink(environment.output, secrets: RunSecrets(secrets: SecretPolicy().secretValues(in: lenient)))
     }
+
+    /// The command's one owner of secrets: the console, the run, its logs, journal, reports and
+    /// history all mask through it, and whatever it learns is masked everywhere from then on.
+    var secrets: RunSecrets { output.secrets }
 
     var clock: any WallClock { environment.clock }
 
@@ -66,11 +70,11 @@ public struct CommandContext: Sendable {
         let path = try lanesFile
         do {
             let file = try LanesFileLoader().load(path, shownAs: options.file, from: self.environment.files)
-            output.use(file.masker(in: environment))
+            secrets.learn(file.secretValues(in: environment))
             if !file.warnings.isEmpty { output.err(printer.render(file.warnings)) }
             return file
         } catch {
-            if let partialFile = error.partialFile { output.use(partialFile.masker(in: environment)) }
+            if let partialFile = error.partialFile { secrets.learn(partialFile.secretValues(in: environment)) }
             throw error
         }
     }

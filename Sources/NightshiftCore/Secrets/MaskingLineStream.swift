@@ -9,8 +9,8 @@
 /// secret overlapping the first is still seen whole when the rest of it arrives. Memory stays
 /// bounded by `maximumHeldBytes` plus one chunk, whatever the child prints.
 public struct MaskingLineStream: Sendable {
-    public let masker: SecretMasker
-    public let maximumHeldBytes: Int
+    public private(set) var masker: SecretMasker
+    public private(set) var maximumHeldBytes: Int
     private var pending: [UInt8] = []
     /// How many of `pending`'s first bytes were already shown, as the end of a mask.
     private var pendingMaskedPrefix = 0
@@ -18,6 +18,14 @@ public struct MaskingLineStream: Sendable {
     public init(masker: SecretMasker, maximumHeldBytes: Int = 64 * 1024) {
         self.masker = masker
         self.maximumHeldBytes = max(maximumHeldBytes, masker.longestPatternLength)
+    }
+
+    /// Masks with `masker` from the next chunk on: one that knows secrets learned since this
+    /// stream began (`RunSecrets`). The bytes held back are still unshown, so they are masked
+    /// with it too.
+    public mutating func use(_ masker: SecretMasker) {
+        self.masker = masker
+        maximumHeldBytes = max(maximumHeldBytes, masker.longestPatternLength)
     }
 
     /// The bytes now safe to show, masked; possibly empty.

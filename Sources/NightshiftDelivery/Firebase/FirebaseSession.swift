@@ -9,7 +9,8 @@ struct FirebaseSession {
     var token: String
     var http: RetryingHTTPClient
     var clock: any WallClock
-    var masker: SecretMasker
+    /// The run's, which knows the token.
+    var secrets: RunSecrets
     var log: @Sendable (String) async -> Void
 
     /// `POST /upload/v1/{app}/releases:upload` with the raw binary.
@@ -36,7 +37,8 @@ struct FirebaseSession {
             if operation.done == true {
                 if let error = operation.error {
                     throw UploadError(
-                        .firebase, masker.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"),
+                        // Firebase's message may quote what it was sent.
+                        .firebase, secrets.mask("Firebase could not process the binary: \(error.message ?? "error \(error.code ?? 0)")"),
                         reason: .uploadRejected)
                 }
                 if let release = operation.response?.release { return (release, operation.response?.result) }
@@ -80,7 +82,7 @@ struct FirebaseSession {
         progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
         let request = try request(method, path, query: query, headers: headers, body: body)
-        return try await http.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log, progress: progress)
+        return try await http.sendExpectingSuccess(request, destination: .firebase, secrets: secrets, log: log, progress: progress)
     }
 
     /// The request for `path` under the API root, with the bearer token.
@@ -102,7 +104,8 @@ struct FirebaseSession {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {
-            throw UploadError(.firebase, masker.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
+            // The answer's body may echo the token: `Uploader`'s errors leave masked.
+            throw UploadError(.firebase, secrets.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
         }
     }
 

@@ -31,8 +31,9 @@ public struct FirebaseUploader: DestinationUploader {
     ) async throws -> UploadReceipt {
         let notes = try Self.releaseNotes(settings.notes)
         let http = client(settings.retry)
-        let (token, masker) = try await authenticate(settings, http: http, request: request)
-        let session = FirebaseSession(api: settings.endpoint, token: token, http: http, clock: clock, masker: masker, log: request.log)
+        let token = try await authenticate(settings, http: http, request: request)
+        let session = FirebaseSession(
+            api: settings.endpoint, token: token, http: http, clock: clock, secrets: request.secrets, log: request.log)
         let digest = try FileDigest.of(file: request.file)
         let operation = try await session.uploadBinary(request.file, app: settings.app, progress: progress)
         let (release, result) = try await session.waitForRelease(operation, interval: pollInterval, maximumPolls: maximumPolls)
@@ -59,20 +60,23 @@ public struct FirebaseUploader: DestinationUploader {
         }
     }
 
-    /// `access_token:` as given, or one exchanged for `service_account:`; the masker learns it.
-    private func authenticate(_ settings: FirebaseSettings, http: RetryingHTTPClient, request: UploadRequest) async throws -> (
-        String, SecretMasker
-    ) {
+    /// `access_token:` as given, or one exchanged for `service_account:`; the run's secrets learn
+    /// it, and the account's keys.
+    private func authenticate(_ settings: FirebaseSettings, http: RetryingHTTPClient, request: UploadRequest) async throws -> String {
         let accountValue: String
         switch settings.credential {
-        case .accessToken(let token): return (token, request.masker.adding([token]))
+        case .accessToken(let token):
+            request.secrets.learn([token])
+            return token
         case .serviceAccount(let value): accountValue = value
         }
         let account = try GoogleServiceAccount.load(accountValue)
-        let masker = request.masker.adding(account.secretValues + [accountValue])
+        request.secrets.learn(account.secretValues + [accountValue])
         let provider = GoogleAccessTokenProvider(client: http, clock: clock)
-        let token = try await provider.accessToken(for: account, tokenEndpoint: settings.tokenEndpoint, masker: masker, log: request.log)
-        return (token, masker.adding([token]))
+        let token = try await provider.accessToken(
+            for: account, tokenEndpoint: settings.tokenEndpoint, secrets: request.secrets, log: request.log)
+        request.secrets.learn([token])
+        return token
     }
 
     private static func releaseNotes(_ notes: FirebaseSettings.ReleaseNotes?) throws -> String? {

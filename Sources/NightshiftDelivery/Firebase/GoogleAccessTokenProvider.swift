@@ -17,16 +17,16 @@ struct GoogleAccessTokenProvider {
 
     /// `tokenEndpoint` is `token_endpoint:`, decoded; else the key file's own `token_uri`.
     func accessToken(
-        for account: GoogleServiceAccount, tokenEndpoint: URL?, masker: SecretMasker,
+        for account: GoogleServiceAccount, tokenEndpoint: URL?, secrets: RunSecrets,
         log: @Sendable (String) async -> Void
     ) async throws -> String {
         let url = try tokenEndpoint ?? Self.url(account.tokenURI ?? Self.defaultTokenEndpoint)
         let assertion = try signedAssertion(for: account, audience: url.absoluteString)
-        let masker = masker.adding([assertion])
+        secrets.learn([assertion])
         let form = "grant_type=\(Self.formEncode("urn:ietf:params:oauth:grant-type:jwt-bearer"))&assertion=\(Self.formEncode(assertion))"
         let request = HTTPTransportRequest(
             method: "POST", url: url, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: .data(Data(form.utf8)))
-        let response = try await client.sendExpectingSuccess(request, destination: .firebase, masker: masker, log: log)
+        let response = try await client.sendExpectingSuccess(request, destination: .firebase, secrets: secrets, log: log)
         guard let token = (try? JSONDecoder().decode(TokenResponse.self, from: response.body))?.accessToken, !token.isEmpty else {
             throw UploadError(.firebase, "the token endpoint answered without an access_token")
         }

@@ -8,11 +8,11 @@ actor AltoolOutput {
     private(set) var succeeded = false
     /// The id App Store Connect gave the upload (`Delivery UUID: …`), which support asks for.
     private(set) var deliveryID: String?
-    private let masker: SecretMasker
+    private let secrets: RunSecrets
     private let log: @Sendable (String) async -> Void
 
-    init(masker: SecretMasker, log: @escaping @Sendable (String) async -> Void) {
-        self.masker = masker
+    init(secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void) {
+        self.secrets = secrets
         self.log = log
     }
 
@@ -33,7 +33,8 @@ actor AltoolOutput {
     }
 
     private func handle(_ raw: String) async {
-        let line = masker.mask(raw)
+        // Masked as it is read: its error lines become the step's failure message.
+        let line = secrets.mask(raw)
         if line.contains("UPLOAD SUCCEEDED") || line.contains("No errors uploading") { succeeded = true }
         // Xcode 26's altool can exit 0 after such a line (fastlane#29739): the line decides.
         let upper = line.uppercased()

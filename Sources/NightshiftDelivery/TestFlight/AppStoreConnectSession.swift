@@ -9,8 +9,8 @@ struct AppStoreConnectSession: Sendable {
     var api: URL
     var tokens: AppStoreConnectTokens
     var http: RetryingHTTPClient
-    /// Knows every token made so far.
-    var masker: LearningMasker
+    /// The run's: knows the key and every token made so far.
+    var secrets: RunSecrets
     var log: @Sendable (String) async -> Void
 
     func get<T: Decodable>(_ type: T.Type, _ path: String, query: [(String, String)] = []) async throws -> T {
@@ -51,7 +51,7 @@ struct AppStoreConnectSession: Sendable {
         }
         guard response.isSuccess else {
             let request = HTTPTransportRequest(method: method, url: url)
-            throw UploadError(.testflight, await failure(response, request), reason: Self.reason(response.status))
+            throw UploadError(.testflight, failure(response, request), reason: Self.reason(response.status))
         }
         return response
     }
@@ -64,13 +64,14 @@ struct AppStoreConnectSession: Sendable {
             return try await http.send(request, log: log)
         } catch let error as HTTPTransportError {
             throw UploadError(
-                .testflight, await masker.mask("\(method) \(request.printableURL): \(error)"), reason: .uploadUnavailable)
+                // The transport's error may quote the request: `Uploader`'s errors leave masked.
+                .testflight, secrets.mask("\(method) \(request.printableURL): \(error)"), reason: .uploadUnavailable)
         }
     }
 
     /// `HTTP 409 Conflict from POST …/v1/buildUploads: ENTITY_ERROR…: <Apple's detail>`, masked.
-    private func failure(_ response: HTTPTransportResponse, _ request: HTTPTransportRequest) async -> String {
-        await masker.mask(response.failureMessage(for: request, destination: .testflight, masker: .none))
+    private func failure(_ response: HTTPTransportResponse, _ request: HTTPTransportRequest) -> String {
+        response.failureMessage(for: request, destination: .testflight, secrets: secrets)
     }
 
     private static func reason(_ status: Int) -> FailureReason {
@@ -81,18 +82,8 @@ struct AppStoreConnectSession: Sendable {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {
-            throw UploadError(.testflight, await masker.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
+            // The answer's body may echo a token: `Uploader`'s errors leave masked.
+            throw UploadError(.testflight, secrets.mask("unexpected answer to \(what): \(response.bodyText.prefix(300))"))
         }
     }
-}
-
-/// A masker that learns secrets made during the upload (each new token).
-actor LearningMasker {
-    private var masker: SecretMasker
-
-    init(_ masker: SecretMasker) { self.masker = masker }
-
-    func learn(_ secret: String) { masker = masker.adding([secret]) }
-
-    func mask(_ text: String) -> String { masker.mask(text) }
 }

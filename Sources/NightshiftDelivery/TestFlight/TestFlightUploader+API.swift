@@ -11,28 +11,28 @@ extension TestFlightUploader {
         _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
         let key = try Self.privateKey(settings.privateKey)
-        let masker = LearningMasker(
-            request.masker.adding([key] + Self.pemLines(key)))
-        let log: @Sendable (String) async -> Void = { line in await request.log(await masker.mask(line)) }
+        request.secrets.learn([key] + Self.pemLines(key))
+        let (log, secrets) = (request.log, request.secrets)
         do {
             let bundle = try await IPABundleInfo.read(ipa: request.file, shell: shell)
             try Self.check(bundle, against: request.environment[NightshiftVariable.appIdentifier.name])
             await log("\((request.file as NSString).lastPathComponent): \(bundle.bundleID) \(bundle.displayVersion)")
             let signer = try AppStoreConnectTokenSigner(keyID: settings.keyID, issuerID: settings.issuerID, pem: key)
-            let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in await masker.learn(token) }
+            let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in secrets.learn([token]) }
             let http = client(settings.retry)
-            let session = AppStoreConnectSession(api: settings.endpoint, tokens: tokens, http: http, masker: masker, log: log)
+            let session = AppStoreConnectSession(api: settings.endpoint, tokens: tokens, http: http, secrets: secrets, log: log)
             let upload = AppStoreConnectUpload(
                 session: session,
-                parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, masker: masker, log: log),
+                parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, secrets: secrets, log: log),
                 processing: AppStoreConnectProcessing(
                     session: session, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
                 settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),
                 clock: clock, log: log)
             return try await upload.run(progress: progress)
         } catch let error as UploadError {
+            // Errors made before a token was learned (the .ipa's check) may quote what it hides now.
             var masked = error
-            masked.message = await masker.mask(error.message)
+            masked.message = secrets.mask(error.message)
             throw masked
         }
     }

@@ -49,14 +49,14 @@ public struct TestFlightUploader: DestinationUploader {
     private func uploadWithAltool(_ request: UploadRequest, settings: TestFlightSettings) async throws -> UploadReceipt {
         let invocation = AltoolInvocation(file: request.file, settings: settings)
         let key = try Self.privateKey(settings.privateKey)
-        let masker = request.masker.adding([key] + Self.pemLines(key))
+        request.secrets.learn([key] + Self.pemLines(key))
         let policy = settings.retry
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
         defer { keys.remove() }
         // altool's own output is the progress; it reports no byte counts to relay.
         let deliveryID = try await runAltool(
-            invocation.command(privateKeysDirectory: keys.path), policy: policy, masker: masker, log: request.log)
+            invocation.command(privateKeysDirectory: keys.path), policy: policy, secrets: request.secrets, log: request.log)
         let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
         return UploadReceipt(location: location, verification: .sent(digest))
     }
@@ -69,11 +69,11 @@ public struct TestFlightUploader: DestinationUploader {
     /// Runs altool until it succeeds, retrying only the exits that mean a network give-up;
     /// returns the delivery id altool printed, if any.
     private func runAltool(
-        _ command: ShellCommand, policy: UploadRetryPolicy, masker: SecretMasker, log: @escaping @Sendable (String) async -> Void
+        _ command: ShellCommand, policy: UploadRetryPolicy, secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void
     ) async throws -> String? {
         let run = try await RetryLoop(schedule: policy, jitter: jitter).run(
             attempt: { _ in
-                let output = AltoolOutput(masker: masker, log: log)
+                let output = AltoolOutput(secrets: secrets, log: log)
                 let termination = try await shell.run(command) { _, bytes in await output.receive(bytes) }
                 await output.finish()
                 let (errors, reportedSuccess) = (await output.errorLines, await output.succeeded)

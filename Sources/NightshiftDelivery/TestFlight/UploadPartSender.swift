@@ -12,7 +12,8 @@ struct UploadPartSender: Sendable {
     var http: RetryingHTTPClient
     var file: String
     var concurrency: Int
-    var masker: LearningMasker
+    /// The run's, which knows the key and each token.
+    var secrets: RunSecrets
     var log: @Sendable (String) async -> Void
 
     /// Sends every operation whose part number is not in `done`, calling `finished` after each
@@ -63,14 +64,15 @@ struct UploadPartSender: Sendable {
             response = try await http.send(request, log: log) { sent, _ in counter.update(part: number, sent: sent) }
         } catch let error as HTTPTransportError {
             throw UploadError(
-                .testflight, await masker.mask("part \(number) (\(request.method) \(request.printableURL)): \(error)"),
+                // A pre-signed URL carries a signature: `Uploader`'s errors leave masked.
+                .testflight, secrets.mask("part \(number) (\(request.method) \(request.printableURL)): \(error)"),
                 reason: .uploadUnavailable)
         }
         guard response.isSuccess else {
             let retryable = UploadRetryPolicy.isRetryable(status: response.status)
             throw UploadError(
                 .testflight,
-                await masker.mask("part \(number): " + response.failureMessage(for: request, destination: .testflight, masker: .none)),
+                "part \(number): " + response.failureMessage(for: request, destination: .testflight, secrets: secrets),
                 reason: retryable ? .uploadUnavailable : .uploadRejected)
         }
         counter.update(part: number, sent: operation.length)

@@ -6,12 +6,12 @@ extension HTTPTransportResponse {
     /// "HTTP 401 Unauthorized from PUT https://…/path: <the start of the body>", masked: servers
     /// echo tokens and headers back in error bodies. For the APIs whose error bodies nightshift
     /// knows (Google's, App Store Connect's), what the API says instead of its JSON.
-    func failureMessage(for request: HTTPTransportRequest, destination: UploadDestination, masker: SecretMasker) -> String {
+    func failureMessage(for request: HTTPTransportRequest, destination: UploadDestination, secrets: RunSecrets) -> String {
         var message = "HTTP \(status)\(Self.reason(status).map { " \($0)" } ?? "") from \(request.method) \(request.printableURL)"
         let explanation = Self.excerpt((Self.knowsErrorBodies(of: destination) ? HTTPErrorBody.explanation(body) : nil) ?? bodyText)
         if !explanation.isEmpty { message += ": \(explanation)" }
         if status == 401 || status == 403 { message += " (\(Self.credentialsHint(for: destination)))" }
-        return masker.mask(message)
+        return secrets.mask(message)
     }
 
     /// An `http` store's body may be anything, so it is quoted as it is.
@@ -44,9 +44,10 @@ extension HTTPTransportResponse {
 }
 
 extension RetryingHTTPClient {
-    /// Sends and requires a 2xx; anything else becomes an `UploadError` naming `destination`.
+    /// Sends and requires a 2xx; anything else becomes an `UploadError` naming `destination`,
+    /// its message masked with the run's secrets (`Uploader`'s errors leave masked).
     func sendExpectingSuccess(
-        _ request: HTTPTransportRequest, destination: UploadDestination, masker: SecretMasker,
+        _ request: HTTPTransportRequest, destination: UploadDestination, secrets: RunSecrets,
         log: @Sendable (String) async -> Void, progress: @escaping @Sendable (Int64, Int64) -> Void = { _, _ in }
     ) async throws -> HTTPTransportResponse {
         let response: HTTPTransportResponse
@@ -56,13 +57,13 @@ extension RetryingHTTPClient {
         } catch let error as HTTPTransportError {
             let note = if case .connection = error { retried } else { "" }
             throw UploadError(
-                destination, masker.mask("\(request.method) \(request.printableURL)\(note): \(error)"), reason: .uploadUnavailable)
+                destination, secrets.mask("\(request.method) \(request.printableURL)\(note): \(error)"), reason: .uploadUnavailable)
         }
         guard response.isSuccess else {
             // A retryable status comes back only once the attempts are spent.
             let retryable = UploadRetryPolicy.isRetryable(status: response.status)
             throw UploadError(
-                destination, response.failureMessage(for: request, destination: destination, masker: masker) + (retryable ? retried : ""),
+                destination, response.failureMessage(for: request, destination: destination, secrets: secrets) + (retryable ? retried : ""),
                 reason: retryable ? .uploadUnavailable : .uploadRejected)
         }
         return response

@@ -30,7 +30,7 @@ extension LaneExecution {
             // action never started.
             if result.status != .passed, action.leftBehind != nil || result.status == .notRun {
                 let left = action.leftBehind.map { "; left behind: \($0)" } ?? ""
-                runner.reporter.notice(masker.mask("warning: cleanup '\(action.name)' did not finish\(left)"))
+                runner.notice("warning: cleanup '\(action.name)' did not finish\(left)")
             }
         }
     }
@@ -38,6 +38,7 @@ extension LaneExecution {
     /// A dry run shows the commands of a cleanup action beneath it, masked, as a step's.
     private func transcriptTarget(for identity: StepIdentity) -> DryRunTranscript.Target {
         let (reporter, masker) = (runner.reporter, masker)
+        // Straight to the reporter, not through a step's masking stream: masked here.
         return { line in reporter.stepOutput(Array((masker.mask(line) + "\n").utf8), channel: .standardOutput, step: identity) }
     }
 

@@ -12,7 +12,6 @@ actor LaneExecution {
     let folders: RunFolders
     let cleanup = CleanupStack()
     let exports = RunExports()
-    let masker: SecretMasker
     /// The file's lanes by name, built once for the preflight's walk and the run's.
     let graph: LaneCallGraph
     private(set) var results: [StepResult] = []
@@ -39,11 +38,15 @@ actor LaneExecution {
         self.folders = folders
         self.logsWritable = logsWritable
         self.journal = journal
-        self.masker = runner.masker
         self.graph = LaneCallGraph(file: runner.file)
-        let (output, masker) = (runner.dependencies.output, runner.masker)
-        transcript = runner.options.isDryRun ? DryRunTranscript(fallback: { output.out(masker.mask($0) + "\n") }) : nil
+        let (output, secrets) = (runner.dependencies.output, runner.secrets)
+        // Straight to the output the runner was handed, which need not be the masking console.
+        transcript = runner.options.isDryRun ? DryRunTranscript(fallback: { output.out(secrets.mask($0) + "\n") }) : nil
     }
+
+    /// The masker as the run's secrets stand now: a secret learned by an earlier step is masked
+    /// in what later steps report.
+    nonisolated var masker: SecretMasker { runner.masker }
 
     nonisolated var clock: any WallClock { runner.dependencies.clock }
     nonisolated var interrupted: Bool { runner.interruption.signal != nil }
@@ -145,6 +148,7 @@ actor LaneExecution {
     /// Applies `always`, the deadline and `if:`; records why a step does not run.
     private func shouldRun(_ walked: WalkedStep) async -> Bool {
         let (step, lane, depth) = (walked.step, walked.lane, walked.frame.depth)
+        // Masked as `StepExecution.identity` is: the name is in the step's result.
         let identity = StepIdentity(lane: lane.name, name: masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
         if (failed || interrupted) && !step.options.always {
             record(
@@ -165,6 +169,7 @@ actor LaneExecution {
             if !condition.evaluate({ $0.expand(in: environment) }) {
                 let result = StepResult(
                     lane: lane.name, name: identity.name, kind: identity.kind, status: .skipped,
+                    // A result's message reaches the journal and reports as it is made.
                     start: clock.now, message: masker.mask("condition '\(condition)' is false"))
                 // Only the "skipped" line: a step that never starts gets no start line.
                 record(result)
@@ -229,7 +234,7 @@ actor LaneExecution {
             let suffix = group.configuration.map { $0 == lane.configuration ? "" : " (\($0))" } ?? ""
             let identity = StepIdentity(lane: lane.name, name: "preflight \(group.keyword)\(suffix)", kind: .preflight, depth: 0)
             let recorder = StepOutputRecorder(
-                masker: masker, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity,
+                secrets: runner.secrets, logPath: nil, logFiles: runner.dependencies.logFiles, reporter: runner.reporter, step: identity,
                 clock: clock,
                 condenser: runner.dependencies.outputCondenser?())
             let context = makeContext(
@@ -244,6 +249,7 @@ actor LaneExecution {
                 record(
                     StepResult(
                         lane: lane.name, name: identity.name, kind: .preflight, status: .failed, start: clock.now,
+                        // A performer's error may quote a setting; the result keeps it as made.
                         attempts: 1, message: masker.mask("\(error)"), reason: (error as? StepFailure)?.reason ?? .stepFailed,
                         outputTail: tail))
                 return false
@@ -261,7 +267,7 @@ actor LaneExecution {
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders,
             shell: transcript.map { TranscribingShell(base: runner.dependencies.shell, transcript: $0) } ?? runner.dependencies.shell,
-            clock: clock, masker: masker, cleanup: cleanup,
+            clock: clock, secrets: runner.secrets, cleanup: cleanup,
             exports: exports, directory: runner.options.workingDirectory,
             isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },

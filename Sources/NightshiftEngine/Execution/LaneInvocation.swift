@@ -67,7 +67,7 @@ extension LaneRunner {
         dependencies.environment = dependencies.environment.merging(options.variables)
         return LaneRunner(
             file: file, dependencies: dependencies, performers: performers, reporter: reporter, interruption: interruption,
-            options: self.options, masker: masker)
+            options: self.options, secrets: secrets)
     }
 
     /// Runs the lane with `values` (from `resolveOptions`), recording them in its result and

@@ -7,6 +7,7 @@ import NightshiftSystem
 extension LaneRunner {
     /// `reason`: why it did not start, as `lane 'a' failed before it started`.
     public func notRun(_ laneName: String, because reason: String) -> LaneResult {
+        // A lane that did not run has results all the same (reports, history): masked as made.
         let message = masker.mask(reason)
         var steps: [StepResult] = []
         if let lane = file.lane(named: laneName) {

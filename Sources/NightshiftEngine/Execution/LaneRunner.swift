@@ -11,17 +11,17 @@ public struct LaneRunner: Sendable {
     public let reporter: any RunReporter
     public let interruption: RunInterruption
     public let options: RunOptions
-    /// The masker for this file and environment: declared secrets and secret-looking names.
-    /// Built once: every lane, step context and report of the run shares it.
-    public let masker: SecretMasker
+    /// The command's one owner of secrets (declared, secret-looking names, and what the run
+    /// learns): every lane, step context, log, journal and report of the run masks through it.
+    public let secrets: RunSecrets
     /// The lane's options as its journal keeps them (`run(_:repetition:options:given:)`).
     var journalOptions: [JournalOption]?
 
-    /// `masker`: the one the caller already built for this file and environment (it masks the
-    /// console too); nil builds it here.
+    /// `secrets`: the command's, which the console masks with too (no default: a runner built
+    /// without them would mask nothing).
     public init(
         file: LanesFile, dependencies: Dependencies, performers: StepPerformers,
-        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions, masker: SecretMasker? = nil
+        reporter: any RunReporter, interruption: RunInterruption, options: RunOptions, secrets: RunSecrets
     ) {
         self.file = file
         self.dependencies = dependencies
@@ -29,7 +29,22 @@ public struct LaneRunner: Sendable {
         self.reporter = reporter
         self.interruption = interruption
         self.options = options
-        self.masker = masker ?? file.masker(in: dependencies.environment)
+        self.secrets = secrets
+    }
+
+    /// The masker as the run's secrets stand now.
+    public var masker: SecretMasker { secrets.masker }
+
+    /// Tells the reporter `text`, masked with the run's secrets: every notice the engine gives
+    /// goes through here, whatever reporter the runner was given.
+    func notice(_ text: String) {
+        reporter.notice(secrets.mask(text))
+    }
+
+    /// The lane's name as its run folders and its journal spell it: a lane named like a secret's
+    /// value must not spell it in every log path.
+    func folderName(of lane: Lane) -> String {
+        secrets.mask(lane.name)
     }
 
     /// Runs one lane to its end. Throws only when it cannot start (exit 2): nothing ran then.
@@ -39,8 +54,7 @@ public struct LaneRunner: Sendable {
         let lane = try prepare(laneName)
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
         let journal = try await openJournal(for: lane, runID: runID)
-        // A lane named like a secret's value must not spell it in every log path.
-        let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
+        let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: folderName(of: lane), runID: runID)
         let execution = LaneExecution(
             runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder)
         let result = await execution.run(lane)
@@ -55,9 +69,7 @@ public struct LaneRunner: Sendable {
             try DirectoryCreation.create(folders.output)
             return true
         } catch {
-            reporter.notice(
-                masker.mask(
-                    "warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only"))
+            notice("warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only")
             return false
         }
     }

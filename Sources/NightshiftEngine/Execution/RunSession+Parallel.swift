@@ -62,6 +62,6 @@ extension LaneRunner {
     public func forParallelLane(reporter: any RunReporter) -> LaneRunner {
         LaneRunner(
             file: file, dependencies: dependencies, performers: performers, reporter: reporter, interruption: interruption.makeChild(),
-            options: options, masker: masker)
+            options: options, secrets: secrets)
     }
 }

@@ -18,7 +18,9 @@ public struct StepContext: Sendable {
     /// `shell` only prints; `shell` itself otherwise.
     public var inspectionShell: any ShellRunner
     public var clock: any WallClock
-    public var masker: SecretMasker
+    /// The run's one owner of secrets: what a performer learns (a token it received) is masked
+    /// in every output from then on.
+    public var secrets: RunSecrets
     public var cleanup: CleanupStack
     public var exports: RunExports
     /// The folder the run works in: relative paths in the lanes file are read against it.
@@ -47,7 +49,7 @@ public struct StepContext: Sendable {
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
-        folders: RunFolders, shell: any ShellRunner, clock: any WallClock, masker: SecretMasker,
+        folders: RunFolders, shell: any ShellRunner, clock: any WallClock, secrets: RunSecrets,
         cleanup: CleanupStack, exports: RunExports, directory: String? = nil,
         isDryRun: Bool, isVerbose: Bool = false,
         emit: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void,
@@ -62,7 +64,7 @@ public struct StepContext: Sendable {
         self.shell = shell
         self.inspectionShell = shell
         self.clock = clock
-        self.masker = masker
+        self.secrets = secrets
         self.cleanup = cleanup
         self.exports = exports
         self.directory = directory ?? FileManager.default.currentDirectoryPath
@@ -71,6 +73,9 @@ public struct StepContext: Sendable {
         self.emit = emit
         self.progress = progress
     }
+
+    /// The masker as the run's secrets stand now.
+    public var masker: SecretMasker { secrets.masker }
 
     public func resolve(_ template: Template) -> String { template.expand(in: environment) }
 
@@ -82,9 +87,10 @@ public struct StepContext: Sendable {
         return absolute.standardized.string
     }
 
-    /// Writes a line of the step's own commentary (not a child's output).
+    /// Writes a line of the step's own commentary (not a child's output), masked with the run's
+    /// secrets as they stand: a performer need not mask what it logs.
     public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {
-        await emit(channel, Array((line + "\n").utf8))
+        await emit(channel, Array((secrets.mask(line) + "\n").utf8))
     }
 
     /// Runs a command through the injected shell, its output going to the step's output.
@@ -92,7 +98,7 @@ public struct StepContext: Sendable {
     /// `echo` is false (a user's own `sh:` script), the command line goes first into the output,
     /// masked, as `$ xcodebuild archive …`: the log then says exactly what ran, as a dry run does.
     public func run(_ command: ShellCommand, display: OutputDisplay = .whole, echo: Bool = true) async throws -> Termination {
-        if echo, !isDryRun { await log("$ " + masker.mask(CommandLineRendering.render(command))) }
+        if echo, !isDryRun { await log("$ " + CommandLineRendering.render(command)) }
         let onOutput = display == .condensed ? emitCondensed ?? emit : emit
         return try await shell.run(command, onOutput: onOutput)
     }

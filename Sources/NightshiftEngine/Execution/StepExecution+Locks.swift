@@ -44,9 +44,7 @@ extension StepExecution {
                 }
                 let holder = store.holder(of: name)
                 if !saidWaiting || holder != announced {
-                    runner.reporter.notice(
-                        execution.masker.mask(
-                            "'\(identity.name)' waits for lock '\(name)', \(holder?.description ?? "held by another process")"))
+                    runner.notice("'\(identity.name)' waits for lock '\(name)', \(holder?.description ?? "held by another process")")
                     (announced, saidWaiting) = (holder, true)
                 }
                 if let stop = stopWaiting(for: name, holder: holder, since: start) { return .stopped(stop) }

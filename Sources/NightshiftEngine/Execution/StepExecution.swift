@@ -18,6 +18,8 @@ struct StepExecution {
     private let details = StepDetails()
 
     var runner: LaneRunner { execution.runner }
+    /// Masked where it is made: the name reaches the log file's name and the results (journal,
+    /// reports, history), not only the reporter.
     var identity: StepIdentity {
         StepIdentity(lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), depth: depth)
     }
@@ -50,7 +52,7 @@ struct StepExecution {
                 if let deadline, deadline.hasPassed(at: execution.clock.now) { return nil }
                 return RetryLoop.Decision(subject: "'\(identity.name)'")
             },
-            announce: { runner.reporter.notice($0.description) },
+            announce: { runner.notice($0.description) },
             sleep: { wait in
                 guard wait > .zero else { return true }
                 return await runner.interruption.runCancellable(always: step.options.always) { [clock = execution.clock] in
@@ -91,7 +93,7 @@ struct StepExecution {
         }
         let logPath = execution.logsWritable ? "\(execution.folders.logs)/\(logName(attempt: attempt))" : nil
         let recorder = StepOutputRecorder(
-            masker: execution.masker, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
+            secrets: runner.secrets, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
         let context = makeContext(recorder: recorder, locks: locks, journalFingerprint: journalFingerprint)
         let watchdog = StepWatchdog(
@@ -105,7 +107,7 @@ struct StepExecution {
         execution.transcript?.show(through: nil)
         let recording = await recorder.finish(failed: !outcome.succeeded)
         if let problem = recording.logProblem {
-            runner.reporter.notice(execution.masker.mask("warning: the log of step '\(identity.name)' is incomplete: \(problem)"))
+            runner.notice("warning: the log of step '\(identity.name)' is incomplete: \(problem)")
         }
         return (outcome, recording)
     }

@@ -26,7 +26,10 @@ actor StepOutputRecorder {
     private var logPath: String?
     private let logFiles: any StepLogFiles
     private var logState = LogState.notCreated
-    private let masker: SecretMasker
+    /// The run's; the streams take its newer masker as soon as it learns a secret.
+    private let secrets: RunSecrets
+    /// The secrets' version the streams mask with.
+    private var secretsVersion: Int
     private let reporter: any RunReporter
     private let step: StepIdentity
     private let clock: any WallClock
@@ -35,14 +38,16 @@ actor StepOutputRecorder {
     private(set) var lastActivity: Date
 
     init(
-        masker: SecretMasker, logPath: String?, logFiles: any StepLogFiles, reporter: any RunReporter, step: StepIdentity,
+        secrets: RunSecrets, logPath: String?, logFiles: any StepLogFiles, reporter: any RunReporter, step: StepIdentity,
         clock: any WallClock, condenser: (any OutputCondenser)? = nil, tailLimit: Int = 40
     ) {
         self.condenser = condenser
+        let (masker, version) = secrets.versionedMasker
         streams = [MaskingLineStream(masker: masker), MaskingLineStream(masker: masker)]
+        secretsVersion = version
         self.logPath = logPath
         self.logFiles = logFiles
-        self.masker = masker
+        self.secrets = secrets
         self.reporter = reporter
         self.step = step
         self.clock = clock
@@ -56,11 +61,20 @@ actor StepOutputRecorder {
         lastActivity = clock.now
         let index = Self.index(of: channel)
         condensing[index] = condensed && condenser != nil
+        useNewerSecrets()
         var buffer = takeBuffer()
         streams[index].feed(bytes) { buffer.append(contentsOf: $0) }
         returns[index].normalize(&buffer)
         deliver(&buffer, channel)
         masked = buffer
+    }
+
+    /// A secret the run learned while the step runs (an upload's token) is masked from the
+    /// next chunk on; one lock per chunk when nothing was learned.
+    private func useNewerSecrets() {
+        guard let newer = secrets.masker(ifChangedSince: secretsVersion) else { return }
+        for stream in streams.indices { streams[stream].use(newer.masker) }
+        secretsVersion = newer.version
     }
 
     /// What a finished recorder leaves: the output's last lines, and the log if one was written.
@@ -75,12 +89,13 @@ actor StepOutputRecorder {
     /// final state as a line of its own).
     func progress(_ text: String?) {
         lastActivity = clock.now
-        reporter.stepProgress(text.map { masker.mask($0) }, step: step)
+        reporter.stepProgress(text.map { secrets.mask($0) }, step: step)
     }
 
     /// Flushes partial last lines and closes the log. `failed` says the step failed: condensed
     /// output then also shows what the condenser hid before the failure.
     func finish(failed: Bool = false) -> Recording {
+        useNewerSecrets()
         for channel in [OutputChannel.standardOutput, .standardError] {
             let index = Self.index(of: channel)
             var rest = streams[index].finish()

@@ -18,6 +18,7 @@ struct FromStepCheck {
     }
 
     func check(from: String) throws(JournalProblem) {
+        // The journal keeps step names masked: `--from` is compared as it would spell it.
         let masked = masker.mask(from)
         let start = journal.steps.first { $0.name == masked }?.number ?? Int.max
         for step in journal.steps where step.number < start {

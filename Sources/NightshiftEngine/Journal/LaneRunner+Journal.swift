@@ -31,9 +31,7 @@ extension LaneRunner {
                 previous = resumed.steps
                 announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request, picked: picked)
                 if resumed.lanesFile.path != lanesFile.path {
-                    reporter.notice(
-                        masker.mask(
-                            "note: run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)"))
+                    notice("note: run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)")
                 }
                 let number = (journal.attempts.map(\.number).max() ?? 0) + 1
                 tree = .compare(now: repository, left: resumed.left, attempt: number - 1)
@@ -47,9 +45,9 @@ extension LaneRunner {
                 let runFolder = store.runFolder(journal.runID)
                 folders = RunFolders(runID: journal.runID, logs: "\(runFolder)/attempt-\(number)", output: "\(runFolder)/output")
             } else {
-                folders = RunFolders(root: options.stateDirectory, lane: masker.mask(lane.name), runID: runID)
+                folders = RunFolders(root: options.stateDirectory, lane: folderName(of: lane), runID: runID)
                 journal = RunJournal(
-                    lane: masker.mask(lane.name), runID: runID, lanesFile: lanesFile, repository: repository,
+                    lane: folderName(of: lane), runID: runID, lanesFile: lanesFile, repository: repository,
                     attempts: [JournalAttempt(number: 1, started: dependencies.clock.now, resumed: false, repository: repository)])
                 journal.options = journalOptions
             }
@@ -57,13 +55,15 @@ extension LaneRunner {
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
             let key = JournalKey.workspace(stateDirectory: options.stateDirectory, create: writable)
             if let problem = key.problem {
-                reporter.notice(masker.mask("warning: the run journal's key cannot be kept: \(problem); this run cannot be resumed"))
+                notice("warning: the run journal's key cannot be kept: \(problem); this run cannot be resumed")
             }
+            // The masker as the lane starts, not the run's owner: a step's fingerprint must come out
+            // the same in the attempt that resumes it, which has not learned this one's tokens.
             let fingerprinter = StepFingerprinter(file: file, masker: masker, repository: repository, key: key.key)
             // The attempt starts from the tree as it is now.
             journal.left = repository
             let recorder = RunJournalRecorder(
-                journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
+                journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, secrets: secrets,
                 previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) },
                 isInterrupted: { [interruption] in interruption.signal != nil })
             recorder.write()
@@ -74,7 +74,7 @@ extension LaneRunner {
     }
 
     func journalStore(for lane: Lane) -> JournalStore {
-        JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(masker.mask(lane.name))")
+        JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(folderName(of: lane))")
     }
 
     /// The lanes file as the journal records it: path (masked) and SHA-256.
@@ -86,6 +86,7 @@ extension LaneRunner {
     }
 
     func preparationError(_ problem: JournalProblem, store: JournalStore) -> RunPreparationError {
+        // Masked as made: whoever catches a preparation error may print it anywhere.
         RunPreparationError([.error(masker.mask(problem.description), at: nil, notes: notes(for: problem, store: store))])
     }
 
@@ -99,7 +100,7 @@ extension LaneRunner {
         }
         let (runID, picked) = try locateRun(request, lane: lane, store: store, lanesFile: lanesFile)
         let journal = try store.load(runID, lane: lane.name)
-        guard journal.lane == masker.mask(lane.name) else {
+        guard journal.lane == folderName(of: lane) else {
             throw .otherLane(runID: runID, recorded: journal.lane, now: lane.name)
         }
         guard journal.lanesFile.isSameFile(as: lanesFile) else {
@@ -161,6 +162,6 @@ extension LaneRunner {
             let count = picked.otherFiles.count
             if count > 0 { line += " (\(count) newer run\(count == 1 ? "" : "s") of other lanes files passed over)" }
         }
-        reporter.notice(masker.mask(line))
+        notice(line)
     }
 }

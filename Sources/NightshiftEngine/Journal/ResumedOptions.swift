@@ -19,6 +19,7 @@ public struct JournalOption: Codable, Sendable, Hashable {
     /// What the journal keeps of `values`; `given`: the names the command line gave.
     static func record(_ values: LaneOptionValues, given: Set<String>, masker: SecretMasker) -> [JournalOption] {
         values.values.map { entry in
+            // Not masked but left out: a value that spells a secret is not kept to be reused.
             let kept = entry.option.isSecret || masker.mask(entry.value) != entry.value ? nil : entry.value
             return JournalOption(name: entry.option.name, value: kept, given: given.contains(entry.option.name))
         }
@@ -94,7 +95,7 @@ extension LaneRunner {
         guard let recorded = journal.options else { return [] }
         let merged = ResumedOptions(runID: journal.runID, recorded: recorded, lane: lane).merge(given)
         guard merged.problems.isEmpty else { throw RunPreparationError(merged.problems) }
-        for notice in merged.notices { reporter.notice(masker.mask(notice)) }
+        for text in merged.notices { notice(text) }
         return merged.reused
     }
 }

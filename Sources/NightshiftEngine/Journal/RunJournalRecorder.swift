@@ -17,7 +17,8 @@ final class RunJournalRecorder: @unchecked Sendable {
     private let path: String?
     nonisolated let attempt: Int
     private let fingerprinter: StepFingerprinter
-    private let masker: SecretMasker
+    /// The run's: a secret learned mid-run is masked in every entry written from then on.
+    private let secrets: RunSecrets
     /// The earlier attempts' steps by number; empty on a first run.
     private let previous: [Int: JournalStep]
     /// `--from STEP`: steps before it are reused whatever changed (their artifacts were checked).
@@ -45,7 +46,7 @@ final class RunJournalRecorder: @unchecked Sendable {
     private let isInterrupted: ContentDigest.Interruption
 
     init(
-        journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, masker: SecretMasker, previous: [JournalStep],
+        journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, secrets: RunSecrets, previous: [JournalStep],
         from: String?, lock: FileLock?, tree: WorkingTreeComparison = .unknown,
         probeRepository: @escaping @Sendable () async -> RepositoryState? = { nil },
         isInterrupted: @escaping ContentDigest.Interruption = { false }
@@ -58,11 +59,13 @@ final class RunJournalRecorder: @unchecked Sendable {
         self.path = path
         self.attempt = journal.attempts.last?.number ?? 1
         self.fingerprinter = fingerprinter
-        self.masker = masker
+        self.secrets = secrets
         self.previous = Dictionary(previous.map { ($0.number, $0) }, uniquingKeysWith: { _, last in last })
         self.from = from
         self.runLock = lock
     }
+
+    private var masker: SecretMasker { secrets.masker }
 
     private var isResuming: Bool { !previous.isEmpty || from != nil }
 
@@ -93,6 +96,7 @@ final class RunJournalRecorder: @unchecked Sendable {
         if let fromStep = from {
             if step.displayName == fromStep {
                 from = nil
+                // Names go into reasons the journal and the console keep: masked as the results'.
                 firstRerun = firstRerun ?? masker.mask(step.displayName)
                 ticket.decision = .rerun("the run starts here (--from)")
             } else if let earlier = previous[number] {
@@ -107,7 +111,7 @@ final class RunJournalRecorder: @unchecked Sendable {
             artifactNow: { [isInterrupted] in ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) }, tree: tree
         ).decide()
         if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, firstRerun == nil {
-            firstRerun = masker.mask(step.displayName)
+            firstRerun = masker.mask(step.displayName)  // as above
         }
         ticket.decision = decision
         return ticket
@@ -138,6 +142,8 @@ final class RunJournalRecorder: @unchecked Sendable {
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
         replace(
             JournalStep(
+                // The journal's fields are masked one by one: masking its whole JSON would also hit
+                // the hex of its digests when a secret happens to be hex digits.
                 number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
                 attempt: attempt,
                 fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,

@@ -13,11 +13,12 @@ extension StepExecution {
         switch ticket.decision {
         case .reuse(let why):
             for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
+            // A reused step's result, masked as a run one's is (`StepExecution.identity`).
             return StepResult(
                 lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), status: .reused,
                 start: execution.clock.now, message: execution.masker.mask(why))
         case .rerun(let why):
-            execution.runner.reporter.notice(execution.masker.mask("\(step.displayName) re-runs: \(why)"))
+            execution.runner.notice("\(step.displayName) re-runs: \(why)")
         case nil:
             break
         }
@@ -27,6 +28,7 @@ extension StepExecution {
             // Only files and folders are artifacts: anything else fails the step, before it is digested.
             result.status = .failed
             result.reason = .stepFailed
+            // The result's message reaches the journal and reports as it is made.
             result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
         }
         let exportsAfter = await execution.exports.all
@@ -34,8 +36,7 @@ extension StepExecution {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {
-            execution.runner.reporter.notice(
-                execution.masker.mask("warning: the run journal could not be written: \(problem); this run cannot be resumed"))
+            execution.runner.notice("warning: the run journal could not be written: \(problem); this run cannot be resumed")
         }
         return result
     }

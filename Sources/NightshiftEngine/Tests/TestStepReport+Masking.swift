@@ -1,9 +1,9 @@
-import NightshiftCore
+public import NightshiftCore
 
 extension TestStepReport {
     /// The report with every text masked: a test named after a secret (a parameterised test's
     /// argument) reaches no report or history unmasked, whoever built the report.
-    func masked(by masker: SecretMasker) -> TestStepReport {
+    public func masked(by masker: SecretMasker) -> TestStepReport {
         var report = self
         report.tests = tests.map { record in
             var record = record

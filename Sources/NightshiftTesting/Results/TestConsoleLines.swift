@@ -17,7 +17,8 @@ public struct TestConsoleLines: Sendable {
         return lines.map(masker.mask)
     }
 
-    /// `✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed…`
+    /// `✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed…`, masked: it is
+    /// public, so masked whoever prints it (`lines(for:)` masks what it adds too).
     public func failureLine(_ test: TestCaseResult) -> String {
         let message = test.attempts.last?.messages.first.map { " — " + Self.oneLine($0.located) } ?? ""
         return masker.mask("✘ \(Self.shortName(test))\(message)")

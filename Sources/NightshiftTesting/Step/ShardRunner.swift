@@ -142,7 +142,7 @@ struct ShardRunner {
     /// or a bundle xcresulttool cannot read is a failed invocation with the reason, never a pass.
     private static func invoke(_ command: ShellCommand, bundle: String, label: String, run: XcodeTestRun) async throws -> Invoked {
         let context = run.context
-        if !context.isDryRun { await context.log("$ " + context.masker.mask(CommandLineRendering.render(command))) }
+        if !context.isDryRun { await context.log("$ " + CommandLineRendering.render(command)) }
         let lines = WholeLines(context.emitCondensed ?? context.emit)
         let termination = try await context.shell.run(command) { channel, bytes in await lines.receive(channel, bytes) }
         await lines.flush()

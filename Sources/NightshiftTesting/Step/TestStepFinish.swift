@@ -24,6 +24,7 @@ struct TestStepFinish {
         let checked = TestRunCheck.verdict(invocations: invocations, final: results)
         let verdict = TestRunVerdict(mustFail: checked.mustFail || !problems.isEmpty, reasons: problems + checked.reasons)
         do {
+            // The writer masks the tests' texts; the suite's name is handed to it masked.
             try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(
                 results, to: folder.junit)
         } catch {
@@ -39,7 +40,7 @@ struct TestStepFinish {
             }
             let check = CoverageCheck(minimum: settings.coverageMinimum.flatMap { $0 > 0 ? $0 / 100 : nil })
             let lines = check.lines(for: coverage)
-            for line in lines { await context.log(context.masker.mask(line)) }
+            for line in lines { await context.log(line) }
             if !check.passes(coverage) { coverageFailure = Array(lines.dropFirst()) }
         }
         // Per identifier, the arguments, devices and configurations of one test added up: what

@@ -16,6 +16,7 @@ struct TestStepFolder: Sendable {
     init(context: StepContext, settings: TestStepSettings) throws {
         let build = BuildPaths(output: context.folders.output, productName: "")
         self.build = build
+        // A folder's name on disk, in every report path: masked before it is made.
         let slug = Self.slug(context.masker.mask(context.step.displayName), line: context.step.location?.line)
         path = "\(build.tests)/\(slug)"
         if let template = settings.junit {

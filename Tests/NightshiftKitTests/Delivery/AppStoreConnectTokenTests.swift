@@ -44,19 +44,19 @@ struct AppStoreConnectTokenTests {
         #expect(claims["sub"] as? String == "user" && claims["iss"] == nil)
     }
 
-    @Test("a token is reused until 2 minutes before it expires, then a new one is made and the masker learns it")
+    @Test("a token is reused until 2 minutes before it expires, then a new one is made and the run's secrets learn it")
     func renewal() async throws {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
         let signer = try AppStoreConnectTokenSigner(keyID: "K", issuerID: "I", pem: P256.Signing.PrivateKey().pemRepresentation)
-        let masker = LearningMasker(.none)
-        let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { await masker.learn($0) }
+        let secrets = RunSecrets(secrets: [])
+        let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { secrets.learn([$0]) }
         let first = try await tokens.token()
         clock.advance(by: .seconds(17 * 60))
         #expect(try await tokens.token() == first)
         clock.advance(by: .seconds(60 + 1))
         let second = try await tokens.token()
         #expect(second != first)
-        #expect(await masker.mask("Bearer \(first) and \(second)") == "Bearer ******** and ********")
+        #expect(secrets.mask("Bearer \(first) and \(second)") == "Bearer ******** and ********")
     }
 
     @Test("a key that is not P-256 PEM is refused without quoting it")

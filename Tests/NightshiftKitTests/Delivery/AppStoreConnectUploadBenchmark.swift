@@ -32,7 +32,7 @@ struct AppStoreConnectUploadBenchmark {
                 "key_id": "BENCHKEY01", "issuer_id": "bench", "private_key": P256.Signing.PrivateKey().pemRepresentation,
                 "endpoint": endpoint, "app_id": "1",
                 "wait": "false", "attempts": "1",
-            ]), environment: [:])
+            ]), environment: [:], secrets: RunSecrets(secrets: []))
         ProcessUsage.resetPeak()
         let before = ProcessUsage.residentKilobytes
         let started = Date()

@@ -69,7 +69,7 @@ struct AppStoreConnectUploadTests {
                 appIdentifier.map { [NightshiftVariable.appIdentifier.name: $0] } ?? [:]
             return UploadRequest(
                 file: file, parameters: parameters(values, lists: lists), environment: environment,
-                masker: SecretMasker(secrets: [fake.pem]), log: log.sink, runFolder: runFolder)
+                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder)
         }
 
         func finish() async {

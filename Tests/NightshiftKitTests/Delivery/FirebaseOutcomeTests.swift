@@ -17,7 +17,7 @@ extension FirebaseUploaderTests {
                     "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken, "notes": "again",
                     "endpoint": harness.server.url("").absoluteString,
                 ], lists: ["groups": groups]),
-            environment: [:], log: log.sink)
+            environment: [:], secrets: RunSecrets(secrets: []), log: log.sink)
     }
 
     @Test("RELEASE_UNMODIFIED (the same binary again) is a success that says so, and notes and groups still go to that release")

@@ -67,7 +67,7 @@ struct FirebaseUploaderTests {
                 ],
                 lists: ["groups": ["qa", "developers"], "testers": ["lead@example.com"]]
             ),
-            environment: [:], log: log.sink
+            environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
         )
         let receipt = try await uploader().upload(request, progress: progress.record)
         await harness.server.stop()
@@ -111,7 +111,7 @@ struct FirebaseUploaderTests {
                     "app": FakeFirebaseService.app, "service_account": account,
                     "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
                 ]),
-                environment: [:], log: log.sink
+                environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
             )
         }
         let receipt = try await uploader().upload(request(keyFile), progress: { _ in })
@@ -140,7 +140,7 @@ struct FirebaseUploaderTests {
                 "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
                 "notes_file": notesFile, "endpoint": harness.server.url("").absoluteString,
             ]),
-            environment: [:]
+            environment: [:], secrets: RunSecrets(secrets: [])
         )
         _ = try await uploader().upload(request, progress: { _ in })
         await harness.server.stop()
@@ -161,7 +161,7 @@ struct FirebaseUploaderTests {
                 "app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON,
                 "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
             ]),
-            environment: [:]
+            environment: [:], secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
         await harness.server.stop()
@@ -181,7 +181,7 @@ struct FirebaseUploaderTests {
             parameters: parameters([
                 "app": FakeFirebaseService.app, "access_token": "ya29.wrong-token-value", "endpoint": harness.server.url("").absoluteString,
             ]),
-            environment: [:]
+            environment: [:], secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
         await harness.server.stop()
@@ -193,7 +193,8 @@ struct FirebaseUploaderTests {
     @Test("app ids that are not 1:<number>:ios:<id> are refused before any request")
     func refusesBadAppID() async throws {
         let request = UploadRequest(
-            file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:])
+            file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:],
+            secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
         #expect(error?.message.contains("is not a Firebase app id") == true)
     }

@@ -17,7 +17,7 @@ struct FolderUploaderTests {
         let file = try scratch.file("App.ipa", bytes: 3_500_000)
         let share = try scratch.subdirectory("share")
         let progress = ProgressLog()
-        let request = UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:])
+        let request = UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:], secrets: RunSecrets(secrets: []))
         let receipt = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(
             request, progress: progress.record)
         let copied = (share as NSString).appendingPathComponent("App.ipa")
@@ -38,7 +38,8 @@ struct FolderUploaderTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: old))
         let file = try scratch.file("App.ipa", bytes: 1000)
         _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(
-            UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:]), progress: { _ in })
+            UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:], secrets: RunSecrets(secrets: [])),
+            progress: { _ in })
         #expect(try Data(contentsOf: URL(fileURLWithPath: old)).count == 1000)
     }
 
@@ -47,7 +48,8 @@ struct FolderUploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
-        let request = UploadRequest(file: file, parameters: parameters(["path": scratch.path + "/nope"]), environment: [:])
+        let request = UploadRequest(
+            file: file, parameters: parameters(["path": scratch.path + "/nope"]), environment: [:], secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) {
             try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
         }
@@ -66,7 +68,9 @@ struct FolderUploaderTests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker + "/keep"))
         let clock = ManualClock()
         let log = LineLog()
-        let request = UploadRequest(file: file, parameters: parameters(["path": share, "backoff": "5s"]), environment: [:], log: log.sink)
+        let request = UploadRequest(
+            file: file, parameters: parameters(["path": share, "backoff": "5s"]), environment: [:], secrets: RunSecrets(secrets: []),
+            log: log.sink)
         let upload = Task { try await FolderUploader(clock: clock, jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in }) }
         await clock.waitForSleepers()
         #expect(try FileManager.default.contentsOfDirectory(atPath: share) == ["App.ipa"])
@@ -88,7 +92,8 @@ struct FolderUploaderTests {
         let share = try scratch.subdirectory("share")
         try Data("x".utf8).write(to: URL(fileURLWithPath: try scratch.subdirectory("share/App.ipa") + "/keep"))
         let request = UploadRequest(
-            file: file, parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:])
+            file: file, parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:],
+            secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) {
             try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
         }

@@ -22,7 +22,7 @@ struct HTTPUploaderTests {
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
             file: file, parameters: parameters(["url": server.url("/builds/App.ipa?sig=abc").absoluteString, "backoff": "0s"]),
-            environment: [:], log: log.sink
+            environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
         )
         let receipt = try await uploader.upload(request, progress: progress.record)
         await server.stop()
@@ -51,7 +51,7 @@ struct HTTPUploaderTests {
             file: file,
             parameters: parameters(
                 ["url": server.url("/store").absoluteString], maps: ["headers": ["Authorization": "Bearer s3cr3t-artifact-token"]]),
-            environment: [:]
+            environment: [:], secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
@@ -71,7 +71,8 @@ struct HTTPUploaderTests {
         let server = try await LocalHTTPServer(handler: { _, _ in .status(201, "", headers: ["Location": "/artifacts/42"]) })
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:])
+            file: file, parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:],
+            secrets: RunSecrets(secrets: []))
         let receipt = try await uploader.upload(request, progress: { _ in })
         await server.stop()
         let received = try #require(server.requests.first)
@@ -101,6 +102,7 @@ struct HTTPUploaderTests {
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
             file: file, parameters: parameters(["url": "http://127.0.0.1:\(server.port)/drop", "backoff": "0s"]), environment: [:],
+            secrets: RunSecrets(secrets: []),
             log: log.sink
         )
         let receipt = try await uploader.upload(request, progress: { _ in })
@@ -118,7 +120,9 @@ struct HTTPUploaderTests {
         let file = try scratch.file("App.ipa", bytes: 1000)
         let server = try await LocalHTTPServer { _, _ in response }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
-        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], secrets: RunSecrets(secrets: [])
+        )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
         return (error, server.requests.count)
@@ -139,7 +143,8 @@ struct HTTPUploaderTests {
         let server = try await LocalHTTPServer { _, _ in .status(503, "down for maintenance") }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString, "attempts": "2", "backoff": "0s"]), environment: [:]
+            file: file, parameters: parameters(["url": server.url("/x").absoluteString, "attempts": "2", "backoff": "0s"]),
+            environment: [:], secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
@@ -167,7 +172,8 @@ struct HTTPUploaderTests {
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(clock: clock), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString, "backoff": "3s"]), environment: [:], log: log.sink
+            file: file, parameters: parameters(["url": server.url("/x").absoluteString, "backoff": "3s"]), environment: [:],
+            secrets: RunSecrets(secrets: []), log: log.sink
         )
         let start = clock.now
         let upload = Task { try await uploader.upload(request, progress: { _ in }) }
@@ -198,7 +204,8 @@ struct HTTPUploaderTests {
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(clock: clock), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], log: log.sink)
+            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:],
+            secrets: RunSecrets(secrets: []), log: log.sink)
         let upload = Task { try await uploader.upload(request, progress: { _ in }) }
         await clock.waitForSleepers()
         clock.advance(by: .seconds(41))
@@ -220,7 +227,9 @@ struct HTTPUploaderTests {
             index == 0 ? .json(["size": 999]) : .json(["size": 1000, "sha256": digest.sha256])
         }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
-        let request = UploadRequest(file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:])
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], secrets: RunSecrets(secrets: [])
+        )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         #expect(error?.message == "the server stored 999 bytes, but the file has 1000")
         let receipt = try await uploader.upload(request, progress: { _ in })
@@ -239,7 +248,7 @@ struct HTTPUploaderTests {
             transport: transport, clock: ManualClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy())
         let request = HTTPTransportRequest(method: "PUT", url: URL(string: "http://127.0.0.1:9/x")!, body: .file(file + ".missing"))
         let error = await #expect(throws: UploadError.self) {
-            try await client.sendExpectingSuccess(request, destination: .http, masker: .none, log: { _ in })
+            try await client.sendExpectingSuccess(request, destination: .http, secrets: RunSecrets(secrets: []), log: { _ in })
         }
         #expect(error?.message.hasPrefix("PUT http://127.0.0.1:9/x: invalid request: cannot read '") == true)
     }
@@ -250,7 +259,8 @@ struct HTTPUploaderTests {
         for (settings, fragment) in [
             (["url": "ftp://host/x"], "is not an http(s) URL"), (["url": "https://host/x", "method": "DELETE"], "must be PUT"),
         ] {
-            let request = UploadRequest(file: "/nonexistent", parameters: parameters(settings), environment: [:])
+            let request = UploadRequest(
+                file: "/nonexistent", parameters: parameters(settings), environment: [:], secrets: RunSecrets(secrets: []))
             let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
             #expect(error?.message.contains(fragment) == true)
         }

@@ -53,7 +53,7 @@ struct TestFlightUploaderTests {
                     "method": "altool",
                 ]
                 .merging(extra) { $1 }),
-            environment: [:], log: log.sink
+            environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
         )
     }
 
@@ -173,7 +173,8 @@ struct TestFlightUploaderTests {
         let scripted = ScriptedShellRunner()
         let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: NSTemporaryDirectory())
         let request = UploadRequest(
-            file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem, "method": "altool"]), environment: [:])
+            file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem, "method": "altool"]), environment: [:],
+            secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         #expect(error?.message == "'key_id:' is required")
         #expect(await scripted.commands.isEmpty)

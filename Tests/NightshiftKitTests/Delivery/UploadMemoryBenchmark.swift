@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
 import NightshiftSystem
@@ -19,7 +20,8 @@ struct UploadMemoryBenchmark {
         defer { scratch.remove() }
         let file = try Self.writeLargeFile(in: scratch)
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
-        let request = UploadRequest(file: file, parameters: parameters(["url": url, "attempts": "1"]), environment: [:])
+        let request = UploadRequest(
+            file: file, parameters: parameters(["url": url, "attempts": "1"]), environment: [:], secrets: RunSecrets(secrets: []))
         ProcessUsage.resetPeak()
         let before = ProcessUsage.residentKilobytes
         let started = Date()

@@ -23,7 +23,7 @@ struct UploadPartSenderTests {
         let sender = UploadPartSender(
             http: RetryingHTTPClient(
                 transport: transport, clock: SkippingClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy()),
-            file: file, concurrency: 1, masker: LearningMasker(.none), log: log.sink)
+            file: file, concurrency: 1, secrets: RunSecrets(secrets: []), log: log.sink)
         let operations = [0, 1].map { index in
             Operation(
                 method: "PUT", url: "https://store.example/part\(index + 1)?sig=s3cret", length: 150, offset: Int64(index * 150),
@@ -49,7 +49,7 @@ struct UploadPartSenderTests {
         let sender = UploadPartSender(
             http: RetryingHTTPClient(
                 transport: transport, clock: SkippingClock(), jitter: FixedJitter(unit: 0), policy: UploadRetryPolicy()),
-            file: "/nonexistent", concurrency: 2, masker: LearningMasker(.none), log: { _ in })
+            file: "/nonexistent", concurrency: 2, secrets: RunSecrets(secrets: []), log: { _ in })
         let operation = Operation(method: "PUT", url: "https://store.example/p", length: 100, offset: 250)
         let error = await #expect(throws: UploadError.self) { try await sender.send([operation], fileSize: 300, progress: { _ in }) }
         #expect(error?.message == "App Store Connect asked for bytes 250..<350 of a 300-byte file")

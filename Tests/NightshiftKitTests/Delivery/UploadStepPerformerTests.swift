@@ -45,14 +45,14 @@ struct UploadStepPerformerTests {
         _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
         progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner()
     ) -> StepContext {
-        // The masker a run of this file builds: the declared secret's value, whatever the test's variables.
+        // The secrets a run of this file starts with: the declared secret's value, whatever the test's variables.
         let lanesFile = LanesFile(path: "lanes.yml", project: Project(name: "Demo"), secrets: ["UPLOAD_TOKEN"])
         var environment = environment
         environment["UPLOAD_TOKEN"] = "hunter2-token"
         return StepContext(
             lanesFile: lanesFile, lane: Lane(name: "nightly", steps: [step]),
             step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
-            shell: shell, clock: ManualClock(), masker: lanesFile.masker(in: environment),
+            shell: shell, clock: ManualClock(), secrets: RunSecrets(secrets: lanesFile.secretValues(in: environment)),
             cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
             progress: { text in progress.show(text) }
         )

@@ -20,7 +20,8 @@ struct StepOutputRecorderTests {
 
     private func recorder(log: String? = "step.log") -> StepOutputRecorder {
         StepOutputRecorder(
-            masker: LanesFile(path: "lanes.yml", secrets: ["DEPLOY_TOKEN"]).masker(in: ["DEPLOY_TOKEN": secret]),
+            secrets: RunSecrets(
+                secrets: LanesFile(path: "lanes.yml", secrets: ["DEPLOY_TOKEN"]).secretValues(in: ["DEPLOY_TOKEN": secret])),
             logPath: log.map { "\(folder.path)/\($0)" }, logFiles: DiskStepLogFiles(),
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: false), clock: clock),
             step: StepIdentity(lane: "ci", name: "build", kind: .step(.sh), depth: 0), clock: clock, condenser: XcodebuildCondenser(),

@@ -22,7 +22,8 @@ struct JournalRecorderTests {
             fingerprinter: StepFingerprinter(
                 file: LanesFile(path: "/w/lanes.yml"), masker: .none, repository: nil,
                 key: JournalKey(bytes: [UInt8](repeating: 7, count: 32))),
-            masker: .none, previous: [], from: nil, lock: nil,
+            // No secrets: these tests are about what the journal keeps, not what it hides.
+            secrets: RunSecrets(secrets: []), previous: [], from: nil, lock: nil,
             probeRepository: probe)
         return (recorder, path)
     }

@@ -63,7 +63,7 @@ struct SigningTestContext {
         return StepContext(
             lanesFile: lanesFile, lane: lanesFile.lanes[0], step: step, configuration: lanesFile.configurations.first,
             environment: environment, folders: folders, shell: shell, clock: clock,
-            masker: lanesFile.masker(in: environment),
+            secrets: RunSecrets(secrets: lanesFile.secretValues(in: environment)),
             cleanup: cleanup, exports: exports, isDryRun: dryRun, emit: { channel, bytes in await output.append(channel, bytes) })
     }
 

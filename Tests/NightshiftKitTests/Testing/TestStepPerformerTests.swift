@@ -127,7 +127,7 @@ struct TestStepPerformerTests {
         await fixture.scriptResults("\(fixture.tests)/shard-2.xcresult", [(tests[1], "Passed")])
         let settings = Self.settings(shards: 2)
         var context = fixture.context(settings)
-        context.masker = SecretMasker(secrets: ["Hunter2Token"])
+        context.secrets = RunSecrets(secrets: ["Hunter2Token"])
         // The run history keeps the names as the reports show them: masked.
         let durations = RecordedDurations(durations: [context.masker.mask(tests[0]): 8])
         let termination = try await TestStepPerformer(durations: durations).perform(Step(.test(settings)), in: context)

@@ -33,7 +33,8 @@ struct TestStepTestContext {
         var context = StepContext(
             lanesFile: file, lane: file.lanes[0], step: file.lanes[0].steps[0], configuration: nil,
             environment: ["HOME": "\(root)/home"], folders: folders,
-            shell: FileMakingShell(inner: scripted, enumerated: enumerated), clock: clock, masker: file.masker(in: [:]),
+            shell: FileMakingShell(inner: scripted, enumerated: enumerated), clock: clock,
+            secrets: RunSecrets(secrets: file.secretValues(in: [:])),
             cleanup: cleanup, exports: RunExports(), directory: root, isDryRun: false,
             emit: { channel, bytes in await output.append(channel, bytes) })
         context.details = details
