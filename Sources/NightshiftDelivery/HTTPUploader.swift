@@ -1,5 +1,5 @@
 import Foundation
-public import NightshiftCore
+import NightshiftCore
 public import NightshiftSchema
 
 /// `upload: { to: http, url: …, method: PUT|POST, headers: {…} }`: an internal artifact store or

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import NightshiftSystem
 
 /// Files that exist only in memory, for a command run in process: what `FileReading` finds, and
