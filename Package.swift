@@ -12,7 +12,7 @@ let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftLanes", 
 /// Every library target above the system layer: for the App, and for what must link or test them all.
 let nightshiftLibraries: [Target.Dependency] = [
     "NightshiftCore", "NightshiftLanes", "NightshiftEngine", "NightshiftApple", "NightshiftDelivery", "NightshiftReporting",
-    "NightshiftScheduling", "NightshiftJenkins", "NightshiftTesting",
+    "NightshiftScheduling", "NightshiftExport", "NightshiftTesting",
 ]
 
 let package = Package(
@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "nightshift",
             dependencies: [
-                "NightshiftApp", "NightshiftCore", "NightshiftJenkins", "NightshiftSystem",
+                "NightshiftApp", "NightshiftCore", "NightshiftExport", "NightshiftSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -89,7 +89,10 @@ let package = Package(
             dependencies: engineLayers + [
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
-        .target(name: "NightshiftJenkins", dependencies: engineLayers, swiftSettings: settings),
+        // `nightshift export`: one lane plan (`Plan/`) rendered for each CI engine (`Jenkins/`, …).
+        // It runs nothing, so it needs no engine.
+        .target(
+            name: "NightshiftExport", dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem"], swiftSettings: settings),
         // `test:`: simulators, xcodebuild's test actions and `swift test`, reading their results
         // (xcresulttool, xccov, xUnit) and writing them as JUnit and Cobertura.
         .target(name: "NightshiftTesting", dependencies: engineLayers, swiftSettings: settings),

@@ -1,6 +1,6 @@
 import NightshiftCore
 import NightshiftEngine
-import NightshiftJenkins
+import NightshiftExport
 import NightshiftLanes
 import NightshiftScheduling
 internal import NightshiftSystem
@@ -22,7 +22,7 @@ extension CommandFailure {
             self.init([error.diagnostic], status: ExitStatus.usage)
         case let error as DotEnvUnreadable:
             self.init([.error("cannot read \(error.path)", at: SourceLocation(file: error.path))], status: ExitStatus.usage)
-        case let error as JenkinsExportError:
+        case let error as ExportError:
             self.init([error.diagnostic], status: ExitStatus.usage)
         case is TimeArgumentError, is CronSyntaxError, is ScheduleError:
             self = .usage("\(error)")

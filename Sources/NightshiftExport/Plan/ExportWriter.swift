@@ -1,7 +1,7 @@
 import Foundation
 
-/// Puts generated Jenkinsfiles on disk: the only part of the export that touches the file system.
-public struct JenkinsfileWriter: Sendable {
+/// Puts exported files on disk: the only part of an export that touches the file system.
+public struct ExportWriter: Sendable {
     public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
         public var path: String
         public var reason: String
@@ -13,7 +13,7 @@ public struct JenkinsfileWriter: Sendable {
 
     /// Creates `directory` when needed and replaces each file atomically; returns the paths written.
     @discardableResult
-    public func write(_ files: [GeneratedJenkinsfile], into directory: String) throws(WriteError) -> [String] {
+    public func write(_ files: [ExportedFile], into directory: String) throws(WriteError) -> [String] {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import NightshiftApp
-import NightshiftJenkins
+import NightshiftExport
 
 /// `nightshift export …`: configuration for other CI systems, generated from lanes.yml.
 struct ExportCommand: AsyncParsableCommand {

@@ -1,13 +1,13 @@
 import Foundation
 @testable import NightshiftCore
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 @testable import NightshiftReporting
 import NightshiftTestSupport
 import Testing
 import NightshiftSystem
 import Testing
 
-@Suite("JenkinsEnvironment and JenkinsfileWriter", .temporaryDirectory)
+@Suite("JenkinsEnvironment and ExportWriter", .temporaryDirectory)
 struct JenkinsEnvironmentTests {
     private let jenkins = JenkinsEnvironment([
         "JENKINS_URL": "https://ci.example/", "BUILD_NUMBER": "42", "WORKSPACE": "/agent/ws/brewer",
@@ -55,9 +55,9 @@ struct JenkinsEnvironmentTests {
     @Test("the writer creates the output folder and replaces files already there")
     func writer() throws {
         let folder = URL(fileURLWithPath: try TemporaryDirectory.make("writer")).appendingPathComponent("jenkins")
-        let writer = JenkinsfileWriter()
-        try writer.write([GeneratedJenkinsfile(fileName: "Jenkinsfile.lint", contents: "old\n")], into: folder.path)
-        let paths = try writer.write([GeneratedJenkinsfile(fileName: "Jenkinsfile.lint", contents: "new\n")], into: folder.path)
+        let writer = ExportWriter()
+        try writer.write([ExportedFile(fileName: "Jenkinsfile.lint", contents: "old\n")], into: folder.path)
+        let paths = try writer.write([ExportedFile(fileName: "Jenkinsfile.lint", contents: "new\n")], into: folder.path)
         #expect(paths == [folder.appendingPathComponent("Jenkinsfile.lint").path])
         #expect(try String(contentsOfFile: paths[0], encoding: .utf8) == "new\n")
     }
@@ -67,8 +67,8 @@ struct JenkinsEnvironmentTests {
         let blocker = URL(fileURLWithPath: try TemporaryDirectory.make()).appendingPathComponent("blocker")
         try Data("file".utf8).write(to: blocker)
         let target = blocker.appendingPathComponent("jenkins").path
-        #expect { try JenkinsfileWriter().write([], into: target) } throws: { error in
-            (error as? JenkinsfileWriter.WriteError)?.path == target
+        #expect { try ExportWriter().write([], into: target) } throws: { error in
+            (error as? ExportWriter.WriteError)?.path == target
         }
     }
 }

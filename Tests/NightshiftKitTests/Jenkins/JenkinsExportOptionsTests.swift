@@ -1,6 +1,6 @@
 @testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 import Testing
 
 @Suite("Jenkins export: the lanes file path and command-line errors")
@@ -17,14 +17,14 @@ struct JenkinsExportOptionsTests {
             ("../other/lanes.yml", "/repo", "/other/lanes.yml"),
         ])
     func lanesFilePath(given: String, currentDirectory: String, expected: String) {
-        #expect(JenkinsExportOptions.lanesFilePath(given, currentDirectory: currentDirectory, root: "/repo") == expected)
+        #expect(ExportedLanesFile.path(given, currentDirectory: currentDirectory, root: "/repo") == expected)
     }
 
     @Test("only absolute paths and paths climbing out with .. are outside the workspace")
     func outside() {
-        #expect(JenkinsExportOptions.isOutsideWorkspace("/a/x/lanes.yml"))
-        #expect(JenkinsExportOptions.isOutsideWorkspace("../x/lanes.yml"))
-        #expect(!JenkinsExportOptions.isOutsideWorkspace("ci/lanes.yml") && !JenkinsExportOptions.isOutsideWorkspace("..lanes.yml"))
+        #expect(ExportedLanesFile.isOutsideWorkspace("/a/x/lanes.yml"))
+        #expect(ExportedLanesFile.isOutsideWorkspace("../x/lanes.yml"))
+        #expect(!ExportedLanesFile.isOutsideWorkspace("ci/lanes.yml") && !ExportedLanesFile.isOutsideWorkspace("..lanes.yml"))
     }
 
     @Test("a lanes file outside the workspace is exported with a warning")
@@ -38,7 +38,7 @@ struct JenkinsExportOptionsTests {
 
     @Test("an unknown lane's diagnostic suggests the closest lane and lists them all")
     func unknownLaneDiagnostic() {
-        let diagnostic = JenkinsExportError.unknownLane("lnt", known: ["developer-release", "lint"]).diagnostic
+        let diagnostic = ExportError.unknownLane("lnt", known: ["developer-release", "lint"]).diagnostic
         #expect(
             diagnostic.description == """
                 error: no lane named 'lnt'
