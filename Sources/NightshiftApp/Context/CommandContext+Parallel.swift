@@ -13,7 +13,7 @@ extension CommandContext {
         let environment = try loadEnvironment()
         var style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         style.liveProgress = false
-        let colour = style.colour && !JenkinsEnvironment(environment).isJenkins
+        let colour = style.colour && !CIEnvironment(environment).isCI
         let sinks = invocations.map { PrefixedOutputSink(output, lane: output.masker.mask($0.lane), colour: colour) }
         let (runner, masker, clock) = (session.runner, output.masker, self.clock)
         let results = try await session.runInParallel(invocations, limit: limit, keepGoing: keepGoing) { [style] index in

@@ -12,7 +12,11 @@ extension CommandContext {
         // Masked whole, as files: lane names and paths are in them, not only step output.
         let masker = output.masker
         do {
-            if let junit { try write(masker.mask(JUnitReport(results: results, properties: jenkins.reportProperties).render()), to: junit) }
+            if let junit {
+                try write(
+                    masker.mask(JUnitReport(results: results, properties: ci.reportProperties.map { ($0.name, $0.value) }).render()),
+                    to: junit)
+            }
             if let json {
                 try write(masker.mask(String(decoding: try JSONReport(results: results).render(), as: UTF8.self)) + "\n", to: json)
             }
