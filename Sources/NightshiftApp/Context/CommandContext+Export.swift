@@ -1,5 +1,6 @@
 import NightshiftCore
 import NightshiftExport
+import NightshiftSystem
 
 /// What every `nightshift export …` does around its generator.
 extension CommandContext {
