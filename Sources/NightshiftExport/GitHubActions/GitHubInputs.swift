@@ -11,15 +11,17 @@ enum GitHubInputs {
     static func lines(for options: [LaneOption]) -> [String] {
         let plain = options.filter { !$0.isSecret }
         guard !plain.isEmpty else { return [] }
-        return ["inputs:"] + plain.flatMap { ["  \($0.name):"] + input($0).map { "    " + $0 } }
+        // Quoted when YAML would read the name as something else (`on`, `y`, `no`).
+        return ["inputs:"] + plain.flatMap { ["  \(YAMLText.scalar($0.name)):"] + input($0).map { "    " + $0 } }
     }
 
     /// The run step's `env:`: each plain option from its input, or a scheduled run's value.
     static func environment(for plan: ExportLanePlan) -> [(String, String)] {
         plan.options.filter { !$0.isSecret }.map { option in
             let input = "inputs.\(option.name)"
-            guard let value = scheduledValue(option, plan) else { return (option.name, "${{ \(input) }}") }
-            return (option.name, "${{ github.event_name == 'schedule' && \(expressionString(value)) || \(input) }}")
+            let name = YAMLText.scalar(option.name)
+            guard let value = scheduledValue(option, plan) else { return (name, "${{ \(input) }}") }
+            return (name, "${{ github.event_name == 'schedule' && \(expressionString(value)) || \(input) }}")
         }
     }
 

@@ -179,6 +179,16 @@ struct CIExportTests {
         }
     }
 
+    @Test("an option YAML would read as a boolean (on, no, y) is a quoted input and variable name")
+    func yamlWordOptions() throws {
+        var lane = Lane(name: "a", steps: [Step(.sh("make"))])
+        lane.options = [LaneOption(name: "on", kind: .bool, defaultValue: "true"), LaneOption(name: "plain")]
+        let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), lanes: [lane])
+        let text = try github.generate(file).files[0].contents
+        #expect(text.contains("    inputs:\n      'on':\n        type: boolean\n        default: true\n      plain:\n"))
+        #expect(text.contains("          'on': ${{ inputs.on }}\n          plain: ${{ inputs.plain }}\n"))
+    }
+
     static let gitHubScripts = RepositoryFiles.root.appendingPathComponent("scripts/github-actions")
     static let buildkiteScripts = RepositoryFiles.root.appendingPathComponent("scripts/buildkite")
 
