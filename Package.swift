@@ -12,7 +12,7 @@ let settings: [SwiftSetting] = [
 let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftCore", "NightshiftSystem"]
 /// The capabilities, each on the engine and unaware of the others; the App wires them all.
 let capabilities: [Target.Dependency] = [
-    "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftJenkins", "NightshiftTesting",
+    "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftExport", "NightshiftTesting",
 ]
 /// Every library target above the system layer: for what must link or test them all.
 let nightshiftLibraries: [Target.Dependency] =
@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "nightshift",
             dependencies: [
-                "NightshiftApp", "NightshiftCore", "NightshiftJenkins", "NightshiftSystem",
+                "NightshiftApp", "NightshiftCore", "NightshiftExport", "NightshiftSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -97,9 +97,10 @@ let package = Package(
             dependencies: engineLayers + [
                 "NightshiftCron", .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ], swiftSettings: settings),
-        // Jenkins writes what lanes.yml says and runs nothing: no engine.
+        // `nightshift export`: one lane plan (`Plan/`) rendered for each CI engine (`Jenkins/`, …).
+        // It writes what lanes.yml says and runs nothing, so it needs no engine.
         .target(
-            name: "NightshiftJenkins", dependencies: ["NightshiftLanes", "NightshiftCron", "NightshiftCore", "NightshiftSystem"],
+            name: "NightshiftExport", dependencies: ["NightshiftLanes", "NightshiftCron", "NightshiftCore", "NightshiftSystem"],
             swiftSettings: settings),
         // `test:`: simulators, xcodebuild's test actions and `swift test`, reading their results
         // (xcresulttool, xccov, xUnit) and writing them as JUnit and Cobertura.

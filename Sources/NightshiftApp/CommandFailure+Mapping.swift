@@ -1,7 +1,7 @@
 import NightshiftCore
 import NightshiftCron
 import NightshiftEngine
-import NightshiftJenkins
+import NightshiftExport
 import NightshiftLanes
 import NightshiftScheduling
 internal import NightshiftSystem
@@ -23,7 +23,7 @@ extension CommandFailure {
             self.init([error.diagnostic], status: ExitStatus.usage)
         case let error as DotEnvUnreadable:
             self.init([.error("cannot read \(error.path)", at: SourceLocation(file: error.path))], status: ExitStatus.usage)
-        case let error as JenkinsExportError:
+        case let error as ExportError:
             self.init([error.diagnostic], status: ExitStatus.usage)
         case is TimeArgumentError, is CronSyntaxError, is ScheduleError:
             self = .usage("\(error)")

@@ -18,7 +18,7 @@ public struct ConsoleStyle: Sendable, Hashable {
     /// `NO_COLOR` (any value) and `--no-color` turn colour off; Jenkins and pipes get plain text
     /// (and plain progress lines, even when Jenkins gives the process a terminal).
     public static func detect(interactive: Bool, environment: EnvironmentVariables, noColorFlag: Bool) -> ConsoleStyle {
-        let plain = JenkinsEnvironment(environment).prefersPlainOutput || !interactive
+        let plain = CIEnvironment(environment).prefersPlainOutput || !interactive
         let colour = !plain && !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         return ConsoleStyle(colour: colour, timestamps: plain, liveProgress: !plain && environment["TERM"] != "dumb")
     }

@@ -4,18 +4,14 @@ import NightshiftEngine
 /// `<rerunFailure>` beside the `<failure>` of one that failed after retries. Jenkins' JUnit plugin
 /// reads these two (not `flakyError`/`rerunError`), so every attempt is reported as a failure.
 extension JUnitReport {
-    /// `element` is `flakyFailure` or `rerunFailure`. The schema requires `type` and a
-    /// `<stackTrace>`; the attempt's output tail goes there, where the final `<failure>` carries
+    /// The attempt's output tail goes into `<stackTrace>`, where the final `<failure>` carries
     /// its own, and into `<system-out>`, which readers that show no stack trace display.
-    func attemptElements(_ failures: [AttemptFailure], named element: String) -> String {
+    func attempts(_ failures: [AttemptFailure], as rerun: JUnitCaseElement.Rerun) -> [JUnitCaseElement] {
         failures.map { failure in
-            let message = escape("\(failure.message) (attempt \(failure.attempt))")
-            let tail = escape(failure.outputTail)
-            var xml = "      <\(element) message=\"\(message)\" type=\"\(failureType(failure.status))\">\n"
-            xml += "        <stackTrace>\(tail)</stackTrace>\n"
-            if !tail.isEmpty { xml += "        <system-out>\(tail)</system-out>\n" }
-            return xml + "      </\(element)>\n"
-        }.joined()
+            .attempt(
+                rerun, message: "\(failure.message) (attempt \(failure.attempt))", type: failureType(failure.status),
+                stackTrace: failure.outputTail, systemOut: failure.outputTail.isEmpty ? nil : failure.outputTail)
+        }
     }
 
     func failureType(_ status: StepStatus) -> String {

@@ -9,7 +9,7 @@ enum CompositionRoot {
     static func environment() -> CommandEnvironment {
         let variables = EnvironmentVariables(ProcessInfo.processInfo.environment)
         // Jenkins' console is no terminal to redraw, whatever the job gives nightshift.
-        let plain = JenkinsEnvironment(variables).prefersPlainOutput
+        let plain = CIEnvironment(variables).prefersPlainOutput
         return CommandEnvironment(
             currentDirectory: currentDirectory(), files: DiskFiles(), variables: variables,
             output: TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: plain ? false : nil),

@@ -1,6 +1,6 @@
 import NightshiftCore
 import NightshiftApple
-public import NightshiftJenkins
+public import NightshiftExport
 import NightshiftScheduling
 import NightshiftSystem
 
@@ -25,19 +25,7 @@ public struct ExportJenkins: LanesFileCommand {
     /// 0; 2 for a bad lanes file or an unknown lane; 1 when the files cannot be written.
     public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
-        let options = JenkinsExportOptions(
-            layout: single ? .single : .filePerLane,
-            lanesFilePath: JenkinsExportOptions.lanesFilePath(try context.lanesFile, root: context.repositoryRoot))
-        let export = try JenkinsfileGenerator().generate(file, lanes: lanes, options: options)
-        if !export.warnings.isEmpty { context.output.err(context.printer.render(export.warnings)) }
-        let folder = try context.absolute(output)
-        do {
-            try JenkinsfileWriter().write(export.files, into: folder, shownAs: output)
-        } catch {
-            throw FilesNotWritten(reason: error)
-        }
-        let shown = output.hasSuffix("/") ? output : output + "/"
-        context.output.out(export.files.map { "wrote \(shown)\($0.fileName)\n" }.joined())
-        return ExitStatus.success
+        let options = JenkinsExportOptions(layout: single ? .single : .filePerLane, lanesFilePath: try context.exportedLanesFilePath)
+        return try context.write(try JenkinsfileGenerator().generate(file, lanes: lanes, options: options), into: output)
     }
 }

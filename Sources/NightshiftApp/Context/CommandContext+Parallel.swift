@@ -13,7 +13,7 @@ extension CommandContext {
     ) async throws -> [LaneResult] {
         var style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
         style.liveProgress = false
-        let colour = style.colour && !JenkinsEnvironment(environment).isJenkins
+        let colour = style.colour && !CIEnvironment(environment).isCI
         // The prefix is laid out before the console masks it: masked here, whole.
         let (runner, secrets, clock) = (session.runner, self.secrets, self.clock)
         let sinks = invocations.map { PrefixedOutputSink(output, lane: secrets.mask($0.lane), colour: colour) }

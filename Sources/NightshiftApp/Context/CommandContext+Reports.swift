@@ -13,7 +13,9 @@ extension CommandContext {
         // them, not only step output.
         do {
             if let junit {
-                try write(secrets.masked(JUnitReport(results: results, properties: jenkins.reportProperties).render()), to: junit)
+                try write(
+                    secrets.masked(JUnitReport(results: results, properties: ci.reportProperties.map { ($0.name, $0.value) }).render()),
+                    to: junit)
             }
             if let json {
                 try write(secrets.masked(String(decoding: try JSONReport(results: results).render(), as: UTF8.self) + "\n"), to: json)

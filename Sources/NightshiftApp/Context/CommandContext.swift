@@ -12,8 +12,9 @@ public struct CommandContext: Sendable {
     let environment: CommandEnvironment
     /// Everything the command prints goes through here; it holds the command's `secrets`.
     let output: MaskingOutputSink
-    /// Set when this runs inside a Jenkins job: plain output, state under `$WORKSPACE`.
-    let jenkins: JenkinsEnvironment
+    /// Set when this runs inside a CI job (Jenkins, GitHub Actions, Buildkite): plain output,
+    /// state under the job's workspace.
+    let ci: CIEnvironment
     let printer: DiagnosticPrinter
     /// The process environment with the `.env` files beneath it, or why they cannot be read;
     /// nil for a command that reads none. Read once, here: the files are not read again.
@@ -24,9 +25,9 @@ public struct CommandContext: Sendable {
     init(options: LanesFileOptions?, environment: CommandEnvironment) {
         self.options = options ?? LanesFileOptions()
         self.environment = environment
-        jenkins = JenkinsEnvironment(environment.variables)
+        ci = CIEnvironment(environment.variables)
         let colour = environment.standardErrorIsTerminal && environment.variables["NO_COLOR"] == nil && !self.options.noColor
-        printer = DiagnosticPrinter(colour: colour && !jenkins.prefersPlainOutput)
+        printer = DiagnosticPrinter(colour: colour && !ci.prefersPlainOutput)
         dotEnv = options.map { options in Result { try Self.dotEnvFiles(options: options, environment: environment) } }
         // Before the lanes file has loaded, the secrets the environment alone names: an error may
         // quote a value. The `.env` files count, without their notes (an unreadable one is

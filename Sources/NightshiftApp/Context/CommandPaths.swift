@@ -50,7 +50,7 @@ extension CommandContext {
     /// because `security` reads relative keychain paths against ~/Library/Keychains. The scheduler
     /// daemon, its `nightshift run` children and `nightshift history` all agree on it.
     var stateDirectory: String {
-        jenkins.stateRoot(fallback: currentDirectory.appending(".nightshift").string)
+        ci.stateRoot(fallback: currentDirectory.appending(".nightshift").string)
     }
 
     var historyPath: String {

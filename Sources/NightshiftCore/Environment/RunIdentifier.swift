@@ -12,7 +12,7 @@ public enum RunIdentifier {
     /// The launcher's id when it is a plain folder name, else a new one.
     public static func make(now: Date, environment: EnvironmentVariables, processID: Int32) -> String {
         if let given = environment[variable], isFolderName(given) { return given }
-        let build = JenkinsEnvironment(environment).buildTag.map { [$0] } ?? []
+        let build = CIEnvironment(environment).buildTag.map { [$0] } ?? []
         return ([UTCTimestamp.runStamp(now)] + build + [String(processID)]).joined(separator: "-")
     }
 

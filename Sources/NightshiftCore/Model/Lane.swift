@@ -19,6 +19,9 @@ public struct Lane: Sendable, Hashable {
     public var locks: [String] = []
     /// How `nightshift export jenkins` writes this lane.
     public var jenkins: JenkinsSettings
+    /// How `nightshift export github-actions` and `export buildkite` write it.
+    public var github = GitHubSettings()
+    public var buildkite = BuildkiteSettings()
     public var location: SourceLocation?
     /// Where `configuration:`'s value stands, for errors about it.
     public var configurationLocation: SourceLocation?

@@ -42,7 +42,7 @@ extension RunOptions {
     /// Either way each step's log under the run folder holds everything, and a failed step's
     /// last lines go into the JUnit report.
     public static func condensesToolOutput(interactive: Bool, environment: EnvironmentVariables, verbose: Bool) -> Bool {
-        interactive && !verbose && !JenkinsEnvironment(environment).isJenkins
+        interactive && !verbose && !CIEnvironment(environment).isCI
     }
 }
 

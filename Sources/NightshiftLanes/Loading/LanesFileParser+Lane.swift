@@ -4,6 +4,7 @@ import Yams
 extension LanesFileParser {
     static let laneKeys = [
         "description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins", "options", "locks",
+        "github", "buildkite",
     ]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
@@ -49,6 +50,8 @@ extension LanesFileParser {
             case "cleanup_timeout": lane.cleanupTimeout = reader.duration(value, "\(context).cleanup_timeout")
             case "steps": lane.steps = parseSteps(value, context: context)
             case "jenkins": lane.jenkins = parseJenkins(value, context: "\(context).jenkins")
+            case "github": lane.github = parseGitHub(value, context: "\(context).github")
+            case "buildkite": lane.buildkite = parseBuildkite(value, context: "\(context).buildkite")
             case "options": lane.options = parseLaneOptions(value, context: context)
             case "locks": lane.locks = parseLockNames(value, context: "\(context).locks")
             default: break

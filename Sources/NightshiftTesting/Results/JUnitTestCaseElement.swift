@@ -1,26 +1,17 @@
 import NightshiftEngine
 
-/// One `<testcase>`, with its attempts as Surefire's rerun format has them.
-struct JUnitTestCaseElement {
-    let test: TestCaseResult
-
-    func write(to file: StreamingTextFile) {
-        file.raw("    <testcase name=\"")
-        file.text(JUnitNaming.name(of: test))
-        file.raw("\" classname=\"")
-        file.text(JUnitNaming.classname(of: test))
-        file.raw("\" time=\"\(JUnitTime.text(test.durationSeconds))\"")
-        let earlier = test.attempts.dropLast()
-        let earlierFailures = earlier.filter { $0.outcome == .failed }
+/// One test as a `<testcase>`, with its attempts as Surefire's rerun format has them.
+enum JUnitTestCaseElement {
+    static func testCase(_ test: TestCaseResult) -> JUnitTestCase {
+        var testCase = JUnitTestCase(
+            name: JUnitNaming.name(of: test), classname: JUnitNaming.classname(of: test), seconds: test.durationSeconds,
+            attributeOrder: .nameFirst)
+        let earlierFailures = test.attempts.dropLast().filter { $0.outcome == .failed }
         let last = test.attempts.last
         switch test.outcome {
-        case .passed where earlierFailures.isEmpty:
-            file.raw("/>\n")
-            return
         case .passed, .expectedFailure:
             // A pass. Earlier failed attempts make it flaky; an expected failure keeps its known issue.
-            file.raw(">\n")
-            for attempt in earlierFailures { rerun(attempt, element: "flakyFailure", to: file) }
+            testCase.elements = earlierFailures.map { rerun($0, .flakyFailure) }
             var output: [String] = []
             if !earlierFailures.isEmpty {
                 output.append("flaky: failed \(earlierFailures.count) of \(test.attempts.count) attempts, then passed")
@@ -28,42 +19,26 @@ struct JUnitTestCaseElement {
             if test.outcome == .expectedFailure, let last, !last.messages.isEmpty {
                 output.append("expected failure: " + last.messages.map(\.located).joined(separator: "\n"))
             }
-            if !output.isEmpty {
-                file.raw("      <system-out>")
-                file.text(output.joined(separator: "\n"))
-                file.raw("</system-out>\n")
-            }
+            if !output.isEmpty { testCase.systemOut = output.joined(separator: "\n") }
         case .skipped:
-            file.raw(">\n      <skipped message=\"")
-            file.text(last.map(Self.skipReason) ?? "")
-            file.raw("\"/>\n")
+            testCase.elements = [.skipped(message: last.map(skipReason) ?? "")]
             if !earlierFailures.isEmpty {
                 // Xcode's aggregate calls it failed; the last attempt decides, but the failures are kept.
-                file.raw("      <system-out>")
-                file.text(
+                testCase.systemOut =
                     "failed \(earlierFailures.count) of \(test.attempts.count) attempts before it was skipped:\n"
-                        + earlierFailures.map(Self.body).joined(separator: "\n"))
-                file.raw("</system-out>\n")
+                    + earlierFailures.map(body).joined(separator: "\n")
             }
         case .failed:
-            file.raw(">\n      <failure message=\"")
-            file.text(last.map(Self.headline) ?? "")
-            file.raw("\" type=\"failure\">")
-            file.text(last.map(Self.body) ?? "")
-            file.raw("</failure>\n")
-            for attempt in earlierFailures { rerun(attempt, element: "rerunFailure", to: file) }
+            testCase.elements = [.failure(message: last.map(headline) ?? "", type: "failure", body: last.map(body) ?? "")]
+            testCase.elements += earlierFailures.map { rerun($0, .rerunFailure) }
         }
-        file.raw("    </testcase>\n")
+        return testCase
     }
 
-    /// `<flakyFailure>` or `<rerunFailure>`: Surefire's shape, `message` and `type` attributes,
-    /// the whole text in `<stackTrace>` (what Jenkins shows as the attempt's details).
-    private func rerun(_ attempt: TestAttempt, element: String, to file: StreamingTextFile) {
-        file.raw("      <\(element) message=\"")
-        file.text(Self.headline(attempt))
-        file.raw("\" type=\"failure\">\n        <stackTrace>")
-        file.text(Self.body(attempt))
-        file.raw("</stackTrace>\n      </\(element)>\n")
+    /// `<flakyFailure>` or `<rerunFailure>`: Surefire's shape, the whole text in `<stackTrace>`
+    /// (what Jenkins shows as the attempt's details).
+    private static func rerun(_ attempt: TestAttempt, _ rerun: JUnitCaseElement.Rerun) -> JUnitCaseElement {
+        .attempt(rerun, message: headline(attempt), type: "failure", stackTrace: body(attempt), systemOut: nil)
     }
 
     /// The first message, located (`LedgerTests.swift:38: XCTAssertEqual failed…`).

@@ -36,53 +36,20 @@ public struct JUnitTestsWriter: Sendable {
     @discardableResult
     public func write(_ results: [TestCaseResult], to path: String) throws(TestReportWriteError) -> TestTally {
         let file = try StreamingTextFile(path: path, masker: masker)
+        let writer = JUnitWriter(file)
         let suites = JUnitSuites(results)
         let tally = TestTally(records: results.map(\.record))
-        file.raw(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<testsuites name=\"")
-        file.text(name)
-        file.raw("\"\(JUnitCounts(tally: tally, time: suites.time).attributes)>\n")
-        for suite in suites.suites { write(suite, results, to: file) }
-        file.raw("</testsuites>\n")
+        writer.open(name: name, counts: JUnitCounts(tally: tally, seconds: suites.time))
+        for suite in suites.suites {
+            writer.open(
+                JUnitSuite(
+                    name: suite.name, counts: JUnitCounts(tally: suite.tally, seconds: suite.time),
+                    properties: suite.properties.map { JUnitProperty($0.0, $0.1) }))
+            for index in suite.members { writer.write(JUnitTestCaseElement.testCase(results[index])) }
+            writer.closeSuite()
+        }
+        writer.close()
         try file.finish()
         return tally
-    }
-
-    private func write(_ suite: JUnitSuites.Suite, _ results: [TestCaseResult], to file: StreamingTextFile) {
-        file.raw("  <testsuite name=\"")
-        file.text(suite.name)
-        file.raw("\"\(JUnitCounts(tally: suite.tally, time: suite.time).attributes)>\n")
-        if !suite.properties.isEmpty {
-            file.raw("    <properties>\n")
-            for (name, value) in suite.properties {
-                file.raw("      <property name=\"\(name)\" value=\"")
-                file.text(value)
-                file.raw("\"/>\n")
-            }
-            file.raw("    </properties>\n")
-        }
-        for index in suite.members { JUnitTestCaseElement(test: results[index]).write(to: file) }
-        file.raw("  </testsuite>\n")
-    }
-}
-
-/// The count attributes of `<testsuites>` and `<testsuite>`: `tests failures errors skipped time`.
-struct JUnitCounts {
-    let tally: TestTally
-    let time: Double
-
-    var attributes: String {
-        " tests=\"\(tally.total)\" failures=\"\(tally.failed)\" errors=\"0\" skipped=\"\(tally.skipped)\" time=\"\(JUnitTime.text(time))\""
-    }
-}
-
-enum JUnitTime {
-    /// Seconds with three decimals, the dot always (Jenkins parses it with its own locale-free parser).
-    static func text(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds > 0 else { return "0.000" }
-        let milliseconds = (seconds * 1000).rounded()
-        guard milliseconds < 1e15 else { return "0.000" }
-        let whole = Int64(milliseconds)
-        let fraction = whole % 1000
-        return "\(whole / 1000)." + String(repeating: "0", count: fraction < 10 ? 2 : fraction < 100 ? 1 : 0) + "\(fraction)"
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import NightshiftCore
+import NightshiftEngine
 import NightshiftSystem
 
 /// A report written piece by piece as it is computed, in flat memory: bytes gather in a small
 /// buffer handed to `write(2)` when full, into a file beside the destination that is renamed
 /// over it at the end, so a reader (Jenkins) never sees half a report and a failed write leaves
 /// the previous one. Every text passes through the run's masker before it is escaped.
-final class StreamingTextFile {
+final class StreamingTextFile: JUnitOutput {
     let path: String
     /// Where the file lands: `path` with its symlinks followed, as `ReportFile` does for
     /// `--junit`/`--json`, so a linked report path stays a link.

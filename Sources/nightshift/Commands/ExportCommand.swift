@@ -1,12 +1,12 @@
 import ArgumentParser
 import NightshiftApp
-import NightshiftJenkins
+import NightshiftExport
 
 /// `nightshift export …`: configuration for other CI systems, generated from lanes.yml.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write another CI system's configuration for the lanes.",
-        subcommands: [JenkinsExportCommand.self])
+        subcommands: [JenkinsExportCommand.self, GitHubActionsExportCommand.self, BuildkiteExportCommand.self])
 }
 
 struct JenkinsExportCommand: AsyncParsableCommand {
@@ -31,6 +31,52 @@ struct JenkinsExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let command = ExportJenkins(global: global.app, lanes: lanes, output: output, single: single)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
+    }
+}
+
+struct GitHubActionsExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "github-actions",
+        abstract: "Write a GitHub Actions workflow per lane, for self-hosted Mac runners.",
+        discussion: """
+            Each workflow runs `nightshift run LANE`: the steps stay in lanes.yml. Schedules are \
+            written with H drawn as `nightshift schedule` draws it.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The lanes to export (default: every lane).")
+    var lanes: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "dir"))
+    var output: String = GitHubWorkflowGenerator.defaultOutputDirectory
+
+    func run() async throws {
+        let command = ExportGitHubActions(global: global.app, lanes: lanes, output: output)
+        throw ExitCode(await command.execute(in: CompositionRoot.environment()))
+    }
+}
+
+struct BuildkiteExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "buildkite",
+        abstract: "Write a Buildkite pipeline.yml with a step per lane.",
+        discussion: """
+            Each step runs `nightshift run LANE`: the steps stay in lanes.yml. Buildkite keeps \
+            schedules in its UI: the file's comments give each lane's cron line to paste.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The lanes to export (default: every lane).")
+    var lanes: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "dir"))
+    var output: String = BuildkitePipelineGenerator.defaultOutputDirectory
+
+    func run() async throws {
+        let command = ExportBuildkite(global: global.app, lanes: lanes, output: output)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,6 +1,6 @@
 @testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 import NightshiftSystem
 import Testing
 
@@ -19,14 +19,14 @@ struct JenkinsExportOptionsTests {
         ])
     func lanesFilePath(given: String, currentDirectory: String, expected: String) throws {
         let file = try AbsolutePath(validating: given, relativeTo: try AbsolutePath(validating: currentDirectory))
-        #expect(JenkinsExportOptions.lanesFilePath(file, root: try AbsolutePath(validating: "/repo")) == expected)
+        #expect(ExportedLanesFile.path(file, root: try AbsolutePath(validating: "/repo")) == expected)
     }
 
     @Test("only absolute paths and paths climbing out with .. are outside the workspace")
     func outside() {
-        #expect(JenkinsExportOptions.isOutsideWorkspace("/a/x/lanes.yml"))
-        #expect(JenkinsExportOptions.isOutsideWorkspace("../x/lanes.yml"))
-        #expect(!JenkinsExportOptions.isOutsideWorkspace("ci/lanes.yml") && !JenkinsExportOptions.isOutsideWorkspace("..lanes.yml"))
+        #expect(ExportedLanesFile.isOutsideWorkspace("/a/x/lanes.yml"))
+        #expect(ExportedLanesFile.isOutsideWorkspace("../x/lanes.yml"))
+        #expect(!ExportedLanesFile.isOutsideWorkspace("ci/lanes.yml") && !ExportedLanesFile.isOutsideWorkspace("..lanes.yml"))
     }
 
     @Test("a lanes file outside the workspace is exported with a warning")
@@ -40,7 +40,7 @@ struct JenkinsExportOptionsTests {
 
     @Test("an unknown lane's diagnostic suggests the closest lane and lists them all")
     func unknownLaneDiagnostic() {
-        let diagnostic = JenkinsExportError.unknownLane("lnt", known: ["developer-release", "lint"]).diagnostic
+        let diagnostic = ExportError.unknownLane("lnt", known: ["developer-release", "lint"]).diagnostic
         #expect(
             diagnostic.description == """
                 error: no lane named 'lnt'

@@ -2,7 +2,7 @@ import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
 @testable import NightshiftEngine
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 @testable import NightshiftLanes
 import NightshiftTestSupport
 import Testing
@@ -56,8 +56,8 @@ struct JenkinsGoldenTests {
     func groovyChecksGeneratedAndBrokenFiles() throws {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
         let folder = URL(fileURLWithPath: try TemporaryDirectory.make("jenkins"))
-        let valid = try JenkinsfileWriter().write(try generatedFiles(), into: folder.appendingPathComponent("valid").path)
-        let broken = try JenkinsfileWriter().write(try brokenFiles(), into: folder.appendingPathComponent("broken").path)
+        let valid = try ExportWriter().write(try generatedFiles(), into: folder.appendingPathComponent("valid").path)
+        let broken = try ExportWriter().write(try brokenFiles(), into: folder.appendingPathComponent("broken").path)
         let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path
         let result = try RepositoryFiles.run(groovy, [checker] + valid + broken, environment: RepositoryFiles.fastJVM)
         let lines = Set(result.output.split(separator: "\n").map { String($0.prefix { $0 != ":" }) })
@@ -67,19 +67,19 @@ struct JenkinsGoldenTests {
     }
 
     /// What the generator writes for the bundled lanes and for tricky ones, per lane and single.
-    private func generatedFiles() throws -> [GeneratedJenkinsfile] {
+    private func generatedFiles() throws -> [ExportedFile] {
         var files = try generator.generate(BundledLanes.file).files
         files += try generator.generate(BundledLanes.file, options: JenkinsExportOptions(layout: .single)).files
         files += try generator.generate(TrickyLanes.file).files.map {
-            GeneratedJenkinsfile(fileName: "tricky-\($0.fileName)", contents: $0.contents)
+            ExportedFile(fileName: "tricky-\($0.fileName)", contents: $0.contents)
         }
         files += try generator.generate(TrickyLanes.file, options: JenkinsExportOptions(layout: .single)).files
-            .map { GeneratedJenkinsfile(fileName: "tricky-single", contents: $0.contents) }
+            .map { ExportedFile(fileName: "tricky-single", contents: $0.contents) }
         return files
     }
 
     /// A valid file with one word or placement Declarative would reject.
-    private func brokenFiles() throws -> [GeneratedJenkinsfile] {
+    private func brokenFiles() throws -> [ExportedFile] {
         let valid = try generator.generate(BundledLanes.file, lanes: ["developer-release"]).files[0].contents
         let options = try generator.generate(TrickyLanes.file, lanes: ["inputs"]).files[0].contents
         let broken = [
@@ -95,7 +95,7 @@ struct JenkinsGoldenTests {
             options.replacingOccurrences(of: ";track=internal", with: ";track="),
         ]
         #expect(!broken.contains(valid) && !broken.contains(options))
-        return broken.enumerated().map { GeneratedJenkinsfile(fileName: "broken-\($0.offset)", contents: $0.element) }
+        return broken.enumerated().map { ExportedFile(fileName: "broken-\($0.offset)", contents: $0.element) }
     }
 }
 

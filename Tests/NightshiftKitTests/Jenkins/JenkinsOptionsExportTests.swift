@@ -1,6 +1,6 @@
 import Foundation
 @testable import NightshiftCore
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 @testable import NightshiftLanes
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 /// never a command line or the Jenkinsfile; a schedule's options go into `parameterizedCron`.
 @Suite("export jenkins: secret options and a schedule's options")
 struct JenkinsOptionsExportTests {
-    private func export(_ text: String, single: Bool = false) throws -> JenkinsExport {
+    private func export(_ text: String, single: Bool = false) throws -> Export {
         let file = try LanesFileLoader().parse(text: text, path: "lanes.yml")
         return try JenkinsfileGenerator().generate(file, options: JenkinsExportOptions(layout: single ? .single : .filePerLane))
     }

@@ -1,6 +1,6 @@
 import Foundation
 import NightshiftCore
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 import NightshiftTestSupport
 import Testing
 
@@ -60,7 +60,7 @@ struct JenkinsTestResultsTests {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
         var files = try JenkinsfileGenerator().generate(Self.file).files
         files += try JenkinsfileGenerator().generate(Self.file, options: JenkinsExportOptions(layout: .single)).files
-        let paths = try JenkinsfileWriter().write(files, into: try TemporaryDirectory.make("jenkins"))
+        let paths = try ExportWriter().write(files, into: try TemporaryDirectory.make("jenkins"))
         let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path
         let result = try RepositoryFiles.run(groovy, [checker] + paths, environment: RepositoryFiles.fastJVM)
         #expect(result.status == 0, "\(result.output)")

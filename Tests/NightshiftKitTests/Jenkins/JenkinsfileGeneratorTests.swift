@@ -3,7 +3,7 @@ import Foundation
 @testable import NightshiftCore
 import NightshiftCron
 @testable import NightshiftEngine
-@testable import NightshiftJenkins
+@testable import NightshiftExport
 import NightshiftSchema
 import Testing
 
@@ -12,7 +12,7 @@ struct JenkinsfileGeneratorTests {
     private let generator = JenkinsfileGenerator()
 
     private func export(_ lanes: [Lane], secrets: [String] = [], options: JenkinsExportOptions = JenkinsExportOptions()) throws
-        -> JenkinsExport
+        -> Export
     {
         let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), secrets: secrets, lanes: lanes)
         return try generator.generate(file, options: options)
@@ -52,7 +52,7 @@ struct JenkinsfileGeneratorTests {
 
     @Test("an unknown lane is an error naming the known ones")
     func unknownLane() {
-        #expect(throws: JenkinsExportError.unknownLane("nope", known: ["developer-release", "qa-release", "lint"])) {
+        #expect(throws: ExportError.unknownLane("nope", known: ["developer-release", "qa-release", "lint"])) {
             try generator.generate(BundledLanes.file, lanes: ["nope"])
         }
     }

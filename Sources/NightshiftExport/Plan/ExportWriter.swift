@@ -1,8 +1,8 @@
 import Foundation
 public import NightshiftSystem
 
-/// Puts generated Jenkinsfiles on disk: the only part of the export that touches the file system.
-public struct JenkinsfileWriter: Sendable {
+/// Puts exported files on disk: the only part of an export that touches the file system.
+public struct ExportWriter: Sendable {
     public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
         public var path: String
         public var reason: String
@@ -14,18 +14,18 @@ public struct JenkinsfileWriter: Sendable {
 
     /// Creates `directory` when needed and replaces each file atomically; returns the paths written.
     @discardableResult
-    public func write(_ files: [GeneratedJenkinsfile], into directory: String) throws(WriteError) -> [String] {
+    public func write(_ files: [ExportedFile], into directory: String) throws(WriteError) -> [String] {
         try write(files, into: URL(fileURLWithPath: directory, isDirectory: true), shownAs: directory)
     }
 
     /// `write(_:into:)` into a folder the command made absolute; an error names it `name`, as the
     /// user wrote it.
     @discardableResult
-    public func write(_ files: [GeneratedJenkinsfile], into directory: AbsolutePath, shownAs name: String) throws(WriteError) -> [String] {
+    public func write(_ files: [ExportedFile], into directory: AbsolutePath, shownAs name: String) throws(WriteError) -> [String] {
         try write(files, into: URL(fileURLWithPath: directory.string, isDirectory: true), shownAs: name)
     }
 
-    private func write(_ files: [GeneratedJenkinsfile], into folder: URL, shownAs name: String) throws(WriteError) -> [String] {
+    private func write(_ files: [ExportedFile], into folder: URL, shownAs name: String) throws(WriteError) -> [String] {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

@@ -60,12 +60,4 @@ enum JenkinsParameters {
         }
         return parts.joined(separator: "; ")
     }
-
-    /// The words after the lane in `nightshift run`: each plain option from the job's
-    /// environment (Jenkins sets one variable per parameter), passed only when not empty, so an
-    /// empty one leaves nightshift's default or its "needs option" error. Secret ones are read
-    /// by nightshift from its environment.
-    static func runWords(for options: [LaneOption]) -> [String] {
-        options.filter { !$0.isSecret }.map { "${\($0.name):+\"\($0.name)=$\($0.name)\"}" }
-    }
 }

@@ -2,13 +2,13 @@ import NightshiftCore
 import NightshiftLanes
 /// What an export cannot carry over exactly, said before the user finds out from Jenkins.
 enum JenkinsExportWarnings {
-    static func forLane(_ lane: Lane, in file: LanesFile) -> [Diagnostic] {
-        unusedCredentials(lane, in: file) + pollingSource(lane) + JenkinsScheduledOptions.warnings(for: lane)
+    static func forLane(_ plan: ExportLanePlan) -> [Diagnostic] {
+        unusedCredentials(plan) + pollingSource(plan.lane) + JenkinsScheduledOptions.warnings(for: plan.lane)
     }
 
     /// A lanes file the job's workspace will not have at that path.
     static func lanesFile(_ path: String) -> [Diagnostic] {
-        guard JenkinsExportOptions.isOutsideWorkspace(path) else { return [] }
+        guard ExportedLanesFile.isOutsideWorkspace(path) else { return [] }
         return [
             .warning(
                 "the Jenkinsfiles run `nightshift run --file \(path)`, outside the job's workspace; keep lanes.yml in the repository and export from there",
@@ -51,8 +51,9 @@ enum JenkinsExportWarnings {
         return (nil, warnings)
     }
 
-    private static func unusedCredentials(_ lane: Lane, in file: LanesFile) -> [Diagnostic] {
-        let needed = Set(LaneRequirements(lane, in: file).variables.flatMap(\.candidates))
+    private static func unusedCredentials(_ plan: ExportLanePlan) -> [Diagnostic] {
+        let lane = plan.lane
+        let needed = Set((plan.secrets + plan.settings).flatMap(\.candidates))
         return lane.jenkins.credentials.keys.sorted().filter { !needed.contains($0) }.map {
             .warning("lane '\(lane.name)' maps '\($0)' to a Jenkins credential, but none of its steps reads ${\($0)}", at: lane.location)
         }

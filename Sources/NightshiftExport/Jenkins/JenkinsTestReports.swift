@@ -1,6 +1,3 @@
-import NightshiftCore
-import NightshiftLanes
-
 /// The files a lane's `test:` steps write, as `post { always { … } }` records them: each
 /// step's per-test JUnit (`junit`), and its Cobertura file when it measures coverage
 /// (`recordCoverage`, Jenkins' Coverage plugin). A step's own `junit:` path is used as written
@@ -14,28 +11,17 @@ struct JenkinsTestReports: Sendable, Hashable {
     var junit: [String] = []
     var cobertura: [String] = []
 
-    init(lane: Lane, graph: LaneCallGraph) {
-        var defaultJUnit = false
-        var defaultCoverage = false
-        graph.visitSteps(reachableFrom: lane, revisits: .never) { walked in
-            guard case .test(let settings) = walked.step.kind else { return }
-            let measures = settings.coverageMinimum != nil
-            if let template = settings.junit {
-                append(Self.literal(template.raw), to: &junit)
-                if measures { append(Self.literal(Self.coberturaPath(template.raw)), to: &cobertura) }
-            } else {
-                defaultJUnit = true
-                defaultCoverage = defaultCoverage || measures
-            }
-        }
+    init(_ reports: ExportTestReports, lane: String) {
+        for path in reports.junitPaths { append(Self.literal(path), to: &junit) }
+        for path in reports.coberturaPaths { append(Self.literal(path), to: &cobertura) }
         // The lane's run folder holds every step it reaches, called lanes' included.
         func inRunFolder(_ name: String) -> String {
             GroovyLiteral.concatenation([
-                .text(".nightshift/runs/\(lane.name)/*-b"), .environment("BUILD_NUMBER"), .text("-*/output/tests/\(name)"),
+                .text(".nightshift/runs/\(lane)/*-b"), .environment("BUILD_NUMBER"), .text("-*/output/tests/\(name)"),
             ])
         }
-        if defaultJUnit { append(inRunFolder("*.junit.xml"), to: &junit) }
-        if defaultCoverage { append(inRunFolder("*.cobertura.xml"), to: &cobertura) }
+        if reports.inRunFolder { append(inRunFolder("*.junit.xml"), to: &junit) }
+        if reports.coverageInRunFolder { append(inRunFolder("*.cobertura.xml"), to: &cobertura) }
     }
 
     var isEmpty: Bool { junit.isEmpty && cobertura.isEmpty }
@@ -48,13 +34,6 @@ struct JenkinsTestReports: Sendable, Hashable {
 
     private func append(_ pattern: String, to patterns: inout [String]) {
         if !patterns.contains(pattern) { patterns.append(pattern) }
-    }
-
-    /// As the step names it: `reports/tests.xml` → `reports/tests.cobertura.xml`,
-    /// `tests.junit.xml` → `tests.cobertura.xml`.
-    static func coberturaPath(_ junit: String) -> String {
-        let base = junit.hasSuffix(".xml") ? String(junit.dropLast(4)) : junit
-        return (base.hasSuffix(".junit") ? String(base.dropLast(6)) : base) + ".cobertura.xml"
     }
 
     /// A path as lanes.yml writes it, as Groovy: single-quoted when it has no `${NAME}` or

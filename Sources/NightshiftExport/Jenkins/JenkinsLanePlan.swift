@@ -1,5 +1,4 @@
 import NightshiftCore
-import NightshiftCron
 import NightshiftLanes
 /// Everything a Jenkinsfile says about one lane, worked out from the lanes file before any text
 /// is written: agent, trigger, time limit, credentials bindings and the shell lines.
@@ -31,31 +30,30 @@ struct JenkinsLanePlan: Sendable, Hashable {
     /// What the lane's `test:` steps write, for `post { always { … } }`.
     var testReports: JenkinsTestReports
 
-    /// Builds nightshift from the repository's Package.swift, once per agent workspace.
-    static let defaultSetup = "[ -x .build/release/nightshift ] || swift build -c release --product nightshift"
-    static let builtExecutable = ".build/release/nightshift"
-
-    init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String, graph: LaneCallGraph) {
+    init(_ plan: ExportLanePlan) {
+        let lane = plan.lane
         self.lane = lane.name
         description = lane.description
         agentLabel = lane.jenkins.agent
         trigger = lane.schedule.map { JenkinsLanePlan.trigger($0, options: lane.options) }
-        hashSeed = lane.schedule?.seed ?? lane.name
-        timeoutMinutes = lane.timeout.map(JenkinsLanePlan.wholeMinutes)
+        hashSeed = plan.hashSeed
+        timeoutMinutes = plan.timeoutMinutes
         timestamps = lane.jenkins.timestamps
         let explicit = lane.jenkins.credentials
         // A variable needs no binding of its own when the user bound one that stands in for it.
-        let needed = requirements.variables.filter { !$0.alternatives.contains { explicit[$0] != nil } }
-        bindings = JenkinsLanePlan.bindings(explicit, secrets: needed.filter { policy.isSecret($0.name) }.map(\.name))
+        func needed(_ variables: [RequiredVariable]) -> [String] {
+            variables.filter { !$0.alternatives.contains { explicit[$0] != nil } }.map(\.name)
+        }
+        bindings = JenkinsLanePlan.bindings(explicit, secrets: needed(plan.secrets))
         let bound = Set(bindings.map(\.variable))
-        settings = needed.filter { !policy.isSecret($0.name) }.map(\.name).filter { !bound.contains($0) }
-        setupLine = lane.jenkins.setup ?? JenkinsLanePlan.defaultSetup
-        let executable = lane.jenkins.setup == nil ? JenkinsLanePlan.builtExecutable : "nightshift"
-        runLine = JenkinsLanePlan.runLine(
-            executable: executable, lane: lane.name, options: JenkinsParameters.runWords(for: lane.options), lanesFilePath: lanesFilePath)
+        settings = needed(plan.settings).filter { !bound.contains($0) }
+        setupLine = ExportRunCommand.setupLine(lane.jenkins.setup)
+        runLine = ExportRunCommand.runLine(
+            executable: ExportRunCommand.executable(lane.jenkins.setup), lane: lane.name,
+            options: ExportRunCommand.optionWords(for: lane.options), lanesFilePath: plan.lanesFilePath)
         parameters = JenkinsParameters.lines(for: lane.options)
         parameterNames = lane.options.map(JenkinsParameters.name(of:))
-        testReports = JenkinsTestReports(lane: lane, graph: graph)
+        testReports = JenkinsTestReports(plan.testReports, lane: lane.name)
     }
 
     /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a
@@ -91,13 +89,6 @@ struct JenkinsLanePlan: Sendable, Hashable {
         Substring(line).drop { $0 == " " || $0 == "\t" }
     }
 
-    /// Jenkins' `timeout` counts whole minutes: round up, so the limit is never shorter than asked.
-    static func wholeMinutes(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let whole = Int(seconds) + (attoseconds > 0 ? 1 : 0)
-        return max(1, (whole + 59) / 60)
-    }
-
     /// Every secret the lane needs, plus any variable the user mapped explicitly, sorted by name.
     static func bindings(_ explicit: [String: String], secrets: [String]) -> [Binding] {
         Set(secrets).union(explicit.keys).sorted().map {
@@ -109,14 +100,5 @@ struct JenkinsLanePlan: Sendable, Hashable {
     static func credentialID(for variable: String) -> String {
         let words = variable.lowercased().split { $0 == "_" || $0 == "-" }
         return words.joined(separator: "-")
-    }
-
-    static func runLine(executable: String, lane: String, options: [String] = [], lanesFilePath: String) -> String {
-        var words = [executable, "run", ShellWord.quoted(lane)] + options
-        if lanesFilePath != JenkinsExportOptions.defaultLanesFile {
-            words += ["--file", ShellWord.quoted(lanesFilePath)]
-        }
-        words += ["--junit", ShellWord.quoted("reports/\(lane).xml")]
-        return words.joined(separator: " ")
     }
 }

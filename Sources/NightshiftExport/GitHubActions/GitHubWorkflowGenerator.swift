@@ -1,0 +1,29 @@
+public import NightshiftCore
+
+/// `nightshift export github-actions`: one workflow per lane (`nightshift-<lane>.yml`, for
+/// `.github/workflows/`), each running `nightshift run LANE` on a self-hosted Mac, from the same
+/// lane plans as the Jenkins export: the steps stay in lanes.yml; what GitHub must know (runner
+/// labels, schedule, inputs, concurrency, secrets and variables, time limit) comes from the file.
+public struct GitHubWorkflowGenerator: Sendable {
+    public init() {}
+
+    /// Where `--output` points when not given.
+    public static let defaultOutputDirectory = ".github/workflows"
+
+    /// `lanes` empty means every lane of the file, in file order.
+    public func generate(
+        _ file: LanesFile, lanes names: [String] = [], lanesFilePath: String = ExportedLanesFile.defaultPath
+    ) throws(ExportError) -> Export {
+        let selected = try ExportLanePlan.plans(for: names, in: file, lanesFilePath: lanesFilePath)
+        // Groups from every lane, so lanes exported apart still share the groups they must.
+        let groups = LockGroups(try ExportLanePlan.plans(for: [], in: file, lanesFilePath: lanesFilePath))
+        var warnings = ExportWarnings.lanesFile(lanesFilePath)
+        var files: [ExportedFile] = []
+        for plan in selected {
+            let workflow = GitHubWorkflow(plan, lockGroup: groups.group(of: plan))
+            warnings += workflow.warnings
+            files.append(ExportedFile(fileName: "nightshift-\(plan.name).yml", contents: workflow.text))
+        }
+        return Export(files: files, warnings: warnings)
+    }
+}

@@ -1,0 +1,64 @@
+public import NightshiftCore
+public import NightshiftLanes
+
+/// What every CI engine must know about one lane, worked out once from the lanes file before any
+/// engine's text is written: the variables it needs split into secrets (what nightshift masks,
+/// so the engine's secret store) and plain settings, its options (the engine's parameters or
+/// inputs), its schedule, the named locks its steps take, its time limit and the files its
+/// `test:` steps write. Each exporter (`Jenkins/`, `GitHubActions/`, `Buildkite/`) renders this
+/// value, so the lanes file is read one way for all of them.
+public struct ExportLanePlan: Sendable, Hashable {
+    /// The lane as written: its name, description, and each engine's own block (`jenkins:`…).
+    public var lane: Lane
+    /// Variables the lane needs that nightshift masks, sorted by name.
+    public var secrets: [RequiredVariable]
+    /// Variables the lane needs that are plain settings (paths, app ids), sorted by name.
+    public var settings: [RequiredVariable]
+    /// The lane's named locks and those of every step it reaches (called lanes' included), as
+    /// nightshift takes them: case folded, each once, sorted.
+    public var locks: [String]
+    /// The lane's `timeout:` in whole minutes, rounded up (CI engines count minutes).
+    public var timeoutMinutes: Int?
+    /// What `H` is hashed from in nightshift: the lane's `seed:`, else its name.
+    public var hashSeed: String
+    public var testReports: ExportTestReports
+    /// The lanes file as the job sees it (`ExportedLanesFile.path`).
+    public var lanesFilePath: String
+
+    public init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String, graph: LaneCallGraph) {
+        self.lane = lane
+        secrets = requirements.variables.filter { policy.isSecret($0.name) }
+        settings = requirements.variables.filter { !policy.isSecret($0.name) }
+        var locks = Set(lane.locks.map { $0.lowercased() })
+        graph.visitSteps(reachableFrom: lane, revisits: .never) { walked in
+            locks.formUnion((walked.lane.locks + walked.step.options.locks).map { $0.lowercased() })
+        }
+        self.locks = locks.sorted()
+        timeoutMinutes = lane.timeout.map(Self.wholeMinutes)
+        hashSeed = lane.schedule?.seed ?? lane.name
+        testReports = ExportTestReports(lane: lane, graph: graph)
+        self.lanesFilePath = lanesFilePath
+    }
+
+    public var name: String { lane.name }
+    public var options: [LaneOption] { lane.options }
+    public var schedule: Schedule? { lane.schedule }
+
+    /// One plan per lane of `file` named in `names` (every lane when empty), the call graph built once.
+    public static func plans(for names: [String], in file: LanesFile, lanesFilePath: String) throws(ExportError) -> [ExportLanePlan] {
+        let lanes = try ExportError.select(names, from: file)
+        let graph = LaneCallGraph(file: file)
+        return lanes.map {
+            ExportLanePlan(
+                lane: $0, requirements: LaneRequirements($0, in: graph), policy: file.secretPolicy, lanesFilePath: lanesFilePath,
+                graph: graph)
+        }
+    }
+
+    /// CI engines count whole minutes: round up, so the limit is never shorter than asked.
+    public static func wholeMinutes(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let whole = Int(seconds) + (attoseconds > 0 ? 1 : 0)
+        return max(1, (whole + 59) / 60)
+    }
+}
