@@ -28,7 +28,7 @@ extension CommandContext {
         if !maskingWarnings.isEmpty { output.err(printer.render(maskingWarnings)) }
         // Past the masking console on purpose: these lines name the values for GitHub's runner to
         // mask, which reads and drops them (`GitHubMaskCommands`).
-        if ci.registersMasks { self.environment.output.out(GitHubMaskCommands.lines(for: masker.secrets)) }
+        if ci.registersMasks { self.environment.output.out(GitHubMaskCommands.lines(for: secrets.masker.secrets)) }
         let teardownSignal = TeardownSignal()
         let realShell = { self.environment.makeShell(self.shellSettings(environment, teardownSignal: teardownSignal)) }
         let shell: any ShellRunner =

@@ -1,4 +1,5 @@
 import NightshiftCore
+import NightshiftCron
 import NightshiftLanes
 /// Everything a Jenkinsfile says about one lane, worked out from the lanes file before any text
 /// is written: agent, trigger, time limit, credentials bindings and the shell lines.

@@ -1,4 +1,4 @@
-public import NightshiftCore
+import NightshiftCore
 
 /// What every export says before the user finds out from the CI engine.
 enum ExportWarnings {

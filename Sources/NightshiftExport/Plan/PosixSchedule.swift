@@ -1,5 +1,6 @@
 internal import Foundation
 import NightshiftCore
+import NightshiftCron
 
 /// A lane's `schedule:` as the POSIX cron lines GitHub Actions and Buildkite take: each line's
 /// `H` drawn as `nightshift schedule` draws it (hashed from the lane's name or `seed:`), aliases

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NightshiftCore
+import NightshiftCron
 @testable import NightshiftExport
 @testable import NightshiftLanes
 import NightshiftTestSupport
