@@ -1,0 +1,25 @@
+public import Foundation
+
+/// Whether `pid` is gone: absent from the process table, or a zombie (PID 1 in a Linux container
+/// may not reap orphans, so a killed grandchild can linger as `Z`; on macOS launchd reaps them).
+public func processIsDead(_ pid: pid_t) -> Bool {
+    #if os(Linux)
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+    return status.split(separator: "\n").contains { $0.hasPrefix("State:") && $0.contains("Z") }
+    #else
+    return kill(pid, 0) != 0 && errno == ESRCH
+    #endif
+}
+
+/// Whether `pid` dies within a couple of seconds. SIGKILL is delivered asynchronously, so a
+/// process signalled an instant ago may still show as running; this only bounds that delay.
+public func processDies(_ pid: pid_t) async -> Bool {
+    for _ in 0..<200 {
+        if processIsDead(pid) { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return processIsDead(pid)
+}
+
+/// The PATH tests give real child processes: the system tools, nothing of the user's.
+public let testPATH = "/usr/local/bin:/usr/bin:/bin"
