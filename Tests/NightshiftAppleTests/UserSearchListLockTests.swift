@@ -20,18 +20,25 @@ struct UserSearchListLockTests {
         let home = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(home) }
         let events = EventLog()
-        let first = UserSearchListLock(home: home, clock: SystemClock())
-        let second = UserSearchListLock(home: home, clock: SystemClock(), timeout: .seconds(10), pollInterval: .milliseconds(5))
+        let clock = ManualClock()
+        let first = UserSearchListLock(home: home, clock: clock)
+        let second = UserSearchListLock(home: home, clock: clock, timeout: .seconds(10), pollInterval: .milliseconds(5))
+        let (release, releasing) = AsyncStream.makeStream(of: Void.self)
         let holding = Task {
             try await first.withLock {
                 await events.add("first in")
-                try await Task.sleep(for: .milliseconds(300))
+                for await _ in release { break }
                 await events.add("first out")
             }
         }
-        while await events.all.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-        try await second.withLock { await events.add("second in") }
+        await waitUntil("the first holder is in") { await !events.all.isEmpty }
+        let waiting = Task { try await second.withLock { await events.add("second in") } }
+        // The second found the lock held and sleeps until its next try.
+        await clock.waitForSleepers()
+        releasing.yield()
         try await holding.value
+        clock.advance(by: .milliseconds(5))
+        try await waiting.value
         #expect(await events.all == ["first in", "first out", "second in"])
     }
 
@@ -42,10 +49,17 @@ struct UserSearchListLockTests {
         let path = UserSearchListLock.path(home: home)
         try FileManager.default.createDirectory(atPath: home + "/Library/Keychains", withIntermediateDirectories: true)
         let held = try FileLock(path: path)
-        let lock = UserSearchListLock(home: home, clock: SystemClock(), timeout: .milliseconds(200), pollInterval: .milliseconds(10))
-        let started = ContinuousClock.now
-        let error = await #expect(throws: SigningError.self) { try await lock.withLock {} }
-        #expect(ContinuousClock.now - started >= .milliseconds(200))
+        let clock = ManualClock()
+        let lock = UserSearchListLock(home: home, clock: clock, timeout: .milliseconds(200), pollInterval: .milliseconds(10))
+        let started = clock.now
+        let attempt = Task { try await lock.withLock {} }
+        // Still trying at 190 ms: it sleeps until its next try instead of giving up.
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(190))
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(10))
+        let error = await #expect(throws: SigningError.self) { try await attempt.value }
+        #expect(clock.now.timeIntervalSince(started) >= 0.2)
         let pid = ProcessInfo.processInfo.processIdentifier
         #expect(error == .searchListLockTimedOut(path: path, pid: pid, waited: .milliseconds(200)))
         #expect(error?.description.contains("\(path) (held by pid \(pid))") == true)

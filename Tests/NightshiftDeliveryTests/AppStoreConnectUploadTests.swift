@@ -282,10 +282,7 @@ struct AppStoreConnectUploadTests {
         let request = fixture.request(["wait_timeout": "20d"])
         let task = Task { try await uploader.upload(request, progress: { _ in }) }
         // Bounded: a failure before processing must fail the test, not hang it.
-        for _ in 0..<2000 where !fixture.fake.apiCalls.contains("GET /v1/builds/b0ild-812") {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(fixture.fake.apiCalls.contains("GET /v1/builds/b0ild-812"))
+        await waitUntil("the uploader polls the build's processing state") { fixture.fake.apiCalls.contains("GET /v1/builds/b0ild-812") }
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
         await fixture.finish()

@@ -23,8 +23,8 @@ actor HangingRevisionProbe: RevisionProbe {
         return RevisionReading(commit: "never")
     }
 
-    func waitForCalls(_ count: Int) async {
-        while calls < count { await Task.yield() }
+    func waitForCalls(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("\(count) probe call(s)", sourceLocation: sourceLocation) { calls >= count }
     }
 }
 

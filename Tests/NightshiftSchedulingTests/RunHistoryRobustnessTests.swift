@@ -11,7 +11,9 @@ struct RunHistoryRobustnessTests {
     static let record = RunRecord(lane: "nightly", scheduledAt: instant("2026-01-01T02:00:00Z"), status: .succeeded)
 
     /// Holds a transaction of `kind` on `path` from another connection, on a thread of its own,
-    /// for half a second (well under the busy timeout); returns once the lock is held.
+    /// for half a second (well under the busy timeout); returns once the lock is held. Real time,
+    /// unavoidably: what waits is SQLite's busy handler, on its own clock, which no test can
+    /// move or observe; the half second only makes sure the write meets the lock.
     static func holdLock(on path: String, _ kind: Database.TransactionKind) throws -> Thread {
         let other = try DatabaseQueue(path: path)
         let held = DispatchSemaphore(value: 0)

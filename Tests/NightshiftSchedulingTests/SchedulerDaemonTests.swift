@@ -39,9 +39,9 @@ struct SchedulerDaemonTests {
             return Task { await daemon.run() }
         }
 
-        /// Yields until the daemon has logged `text`.
-        func waitForLog(_ text: String) async {
-            while !output.standardOutput.contains(text) { await Task.yield() }
+        /// Waits (`waitUntil`) until the daemon has logged `text`.
+        func waitForLog(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+            await waitUntil("the daemon logs '\(text)'", sourceLocation: sourceLocation) { output.standardOutput.contains(text) }
         }
     }
 
@@ -107,7 +107,7 @@ struct SchedulerDaemonTests {
         await harness.clock.waitForSleepers(2)
         try "broken, longer\n".write(toFile: path, atomically: true, encoding: .utf8)
         harness.clock.advance(by: .seconds(5))
-        while !harness.output.standardError.contains("keeping the previous schedule") { await Task.yield() }
+        await waitUntil("the daemon keeps the previous schedule") { harness.output.standardError.contains("keeping the previous schedule") }
         await harness.clock.waitForSleepers(2)
         try "good, and longer still\n".write(toFile: path, atomically: true, encoding: .utf8)
         harness.clock.advance(by: .seconds(5))

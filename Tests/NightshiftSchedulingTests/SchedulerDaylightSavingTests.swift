@@ -75,8 +75,8 @@ struct SchedulerDaylightSavingTests {
 }
 
 extension MemoryRunHistory {
-    /// Yields until every launched lane has finished.
-    func waitUntilNoneRunning() async {
-        while all.contains(where: { $0.status == .running }) { await Task.yield() }
+    /// Waits (`waitUntil`) until every launched lane has finished.
+    func waitUntilNoneRunning(sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("no run still running", sourceLocation: sourceLocation) { !all.contains(where: { $0.status == .running }) }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
+import Testing
 
 /// Records launches; a lane listed in `hanging` runs until cancelled (then reports SIGTERM).
 actor FakeLaneLauncher: LaneLauncher {
@@ -42,9 +43,9 @@ actor FakeLaneLauncher: LaneLauncher {
 
     func release(_ lane: String) { hanging.remove(lane) }
 
-    /// Yields until `count` launches happened.
-    func waitForLaunches(_ count: Int) async {
-        while launches.count < count { await Task.yield() }
+    /// Waits (`waitUntil`) until `count` launches happened.
+    func waitForLaunches(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("\(count) launch(es)", sourceLocation: sourceLocation) { launches.count >= count }
     }
 }
 
@@ -94,9 +95,11 @@ actor MemoryRunHistory: RunHistory {
 
     func statuses(_ lane: String) -> [RunStatus] { all.filter { $0.lane == lane }.map(\.status) }
 
-    /// Yields until no record of `lane` is still running.
-    func waitUntilSettled(_ count: Int) async {
-        while all.count < count || all.contains(where: { $0.status == .running }) { await Task.yield() }
+    /// Waits (`waitUntil`) until `count` runs are recorded and none is still running.
+    func waitUntilSettled(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("\(count) run(s) recorded, none running", sourceLocation: sourceLocation) {
+            all.count >= count && !all.contains(where: { $0.status == .running })
+        }
     }
 }
 

@@ -184,7 +184,7 @@ actor Counter {
 }
 
 extension MemoryRunHistory {
-    func waitUntilSettledSkipping(_ count: Int) async {
-        while all.count < count { await Task.yield() }
+    func waitUntilSettledSkipping(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("\(count) run(s) recorded", sourceLocation: sourceLocation) { all.count >= count }
     }
 }

@@ -35,7 +35,7 @@ struct UnrecordedRunTests {
         await clock.waitForSleepers(1)
         clock.advance(to: instant("2026-03-02T10:00:00Z"))
         await launcher.waitForLaunches(1)
-        while !output.standardOutput.contains("nightly: succeeded") { await Task.yield() }
+        await waitUntil("the run is logged as succeeded") { output.standardOutput.contains("nightly: succeeded") }
         await scheduler.stop()
         await task.value
         #expect(await launcher.launches.map(\.scheduledAt) == [instant("2026-03-02T10:00:00Z")])

@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftEngine
 @testable import NightshiftScheduling
 @testable import NightshiftSystem
+import NightshiftTestSupport
 import Testing
 
 @Suite("BlockingThreads")
@@ -31,25 +32,17 @@ struct BlockingThreadsTests {
     }
 
     @Test("an idle thread is reused for later work")
-    func reuse() {
-        let threads = BlockingThreads(idleLifetime: .seconds(5))
-        let done = DispatchSemaphore(value: 0)
-        var seen: [pthread_t] = []
-        var reused = false
-        // A worker parks itself just after its work ends, so the next run may come too early
-        // for it and start a new thread; within a few tries one must land on a known thread.
-        for _ in 0..<100 where !reused {
-            let name = ThreadName()
-            threads.run {
-                name.record(); done.signal()
-            }
-            done.wait()
-            guard let thread = name.thread else { continue }
-            reused = seen.contains { pthread_equal($0, thread) != 0 }
-            seen.append(thread)
-            usleep(2_000)
-        }
-        #expect(reused)
+    func reuse() async throws {
+        let threads = BlockingThreads(idleLifetime: .seconds(60))
+        let first = ThreadName(), second = ThreadName()
+        threads.run { first.record() }
+        // A worker parks itself just after its work ends: the next work waits for that, so it
+        // cannot come too early and start a new thread.
+        await waitUntil("the worker parks itself") { threads.idleCount == 1 }
+        threads.run { second.record() }
+        await waitUntil("the second work ran") { second.thread != nil }
+        let (one, two) = (try #require(first.thread), try #require(second.thread))
+        #expect(pthread_equal(one, two) != 0)
     }
 }
 

@@ -1,20 +1,14 @@
 import Foundation
 @testable import NightshiftCore
 import NightshiftSystem
+import NightshiftTestSupport
+import Testing
 
-/// Collects what a real child prints, per channel, and lets a test wait for a marker line
-/// without polling the wall clock.
+/// Collects what a real child prints, per channel, and lets a test wait for a marker line.
 final class OutputRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var standardOutput: [UInt8] = []
     private var standardError: [UInt8] = []
-    private let updates: AsyncStream<Void>
-    private let notify: AsyncStream<Void>.Continuation
-
-    init() {
-        (updates, notify) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    }
-
     var onOutput: @Sendable (OutputChannel, [UInt8]) async -> Void {
         { [self] channel, bytes in
             lock.withLock {
@@ -23,17 +17,15 @@ final class OutputRecorder: @unchecked Sendable {
                 case .standardError: standardError += bytes
                 }
             }
-            notify.yield()
         }
     }
 
     var stdout: String { lock.withLock { String(decoding: standardOutput, as: UTF8.self) } }
     var stderr: String { lock.withLock { String(decoding: standardError, as: UTF8.self) } }
 
-    /// Returns once stdout contains `marker` (the child's own pace, not a clock).
-    func waitForStandardOutput(containing marker: String) async {
-        if stdout.contains(marker) { return }
-        for await _ in updates where stdout.contains(marker) { return }
+    /// Returns once stdout contains `marker` (`waitUntil`: the child's own pace, a real process's).
+    func waitForStandardOutput(containing marker: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("the child prints '\(marker)'", sourceLocation: sourceLocation) { stdout.contains(marker) }
     }
 
     /// The pids the child printed on lines of the form `pid=<n>`.

@@ -1,4 +1,5 @@
 public import Foundation
+public import Testing
 
 /// Whether `pid` is gone: absent from the process table, or a zombie (PID 1 in a Linux container
 /// may not reap orphans, so a killed grandchild can linger as `Z`; on macOS launchd reaps them).
@@ -11,14 +12,11 @@ public func processIsDead(_ pid: pid_t) -> Bool {
     #endif
 }
 
-/// Whether `pid` dies within a couple of seconds. SIGKILL is delivered asynchronously, so a
-/// process signalled an instant ago may still show as running; this only bounds that delay.
-public func processDies(_ pid: pid_t) async -> Bool {
-    for _ in 0..<200 {
-        if processIsDead(pid) { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return processIsDead(pid)
+/// Whether `pid` dies (`waitUntil`, which records an issue if it never does). SIGKILL is
+/// delivered asynchronously, so a process signalled an instant ago may still show as running:
+/// a real process's end, which only the real time brings.
+public func processDies(_ pid: pid_t, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    await waitUntil("pid \(pid) has died", timeout: .seconds(30), sourceLocation: sourceLocation) { processIsDead(pid) }
 }
 
 /// The PATH tests give real child processes: the system tools, nothing of the user's.

@@ -70,15 +70,15 @@ public struct LaneRunnerHarness: Sendable {
         return result
     }
 
-    /// Waits (yielding, not sleeping) until the shell was asked to run `count` commands, so a
+    /// Waits (`waitUntil`) until the shell was asked to run `count` commands, so a
     /// test moves the clock only once the step it means is running.
     public func waitForCommands(_ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
-        while await shell.commands.count < count {
+        await waitUntil("the shell was asked to run \(count) command(s)", sourceLocation: sourceLocation) {
             if let command = await shell.unscripted.first {
                 Issue.record("waiting for command \(count), but \(command.argv) was not scripted", sourceLocation: sourceLocation)
-                return
+                return true
             }
-            await Task.yield()
+            return await shell.commands.count >= count
         }
     }
 

@@ -165,7 +165,7 @@ struct TestStepPerformerTests {
         let settings = Self.settings()
         let context = fixture.context(settings)
         let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
-        while await !fixture.commands.contains(where: Self.isTestRun) { await Task.yield() }
+        await waitUntil("the tests run") { await fixture.commands.contains(where: Self.isTestRun) }
         step.cancel()
         _ = await step.result
         try await fixture.runCleanup()
@@ -192,7 +192,9 @@ struct TestStepPerformerTests {
         let settings = Self.settings()
         let context = fixture.context(settings)
         let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
-        while await !fixture.commands.contains(where: { $0.starts(with: ["xcrun", "simctl", "create"]) }) { await Task.yield() }
+        await waitUntil("simctl creates a simulator") {
+            await fixture.commands.contains(where: { $0.starts(with: ["xcrun", "simctl", "create"]) })
+        }
         step.cancel()
         _ = await step.result
         try await fixture.runCleanup()
@@ -210,7 +212,7 @@ struct TestStepPerformerTests {
         let settings = Self.settings()
         let busyContext = busy.context(settings)
         let other = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: busyContext) }
-        while await !busy.commands.contains(where: Self.isTestRun) { await Task.yield() }
+        await waitUntil("the other lane's tests run") { await busy.commands.contains(where: Self.isTestRun) }
         // This lane's create is cut short after CoreSimulator made its device.
         let fixture = TestStepTestContext(root: try TemporaryDirectory.make())
         let made = "66666666-6666-4666-8666-666666666666"
@@ -223,7 +225,9 @@ struct TestStepPerformerTests {
         try await fixture.scriptTools()
         let context = fixture.context(settings)
         let step = Task { try await TestStepPerformer().perform(Step(.test(settings)), in: context) }
-        while await !fixture.commands.contains(where: { $0.starts(with: ["xcrun", "simctl", "create"]) }) { await Task.yield() }
+        await waitUntil("simctl creates a simulator") {
+            await fixture.commands.contains(where: { $0.starts(with: ["xcrun", "simctl", "create"]) })
+        }
         step.cancel()
         _ = await step.result
         try await fixture.runCleanup()

@@ -42,13 +42,6 @@ struct NamedLockTests {
         return builder.build()
     }
 
-    /// Waits (up to 10 s of real time) for the run task to reach a state; the manual clock does
-    /// not move meanwhile, so nothing here depends on timing.
-    private static func until(_ condition: () -> Bool) async throws {
-        for _ in 0..<10_000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(condition())
-    }
-
     private var other: NamedLockHolder {
         NamedLockHolder(lane: "deploy", runID: "r0", pid: 0, since: Date(timeIntervalSince1970: 1_767_225_600))
     }
@@ -63,7 +56,7 @@ struct NamedLockTests {
         var held = try FileNamedLocks(folder: folder.path + "/locks").tryLock("simulator", as: other)
         #expect(held != nil)
         let run = Task { try await runner.run("ui") }
-        try await Self.until { output.standardError.contains("waits for lock") }
+        await waitUntil("the step waits for its lock") { output.standardError.contains("waits for lock") }
         #expect(
             output.standardError.contains(
                 "'run-ui-tests' waits for lock 'simulator', held by lane 'deploy' (run r0, pid \(ProcessInfo.processInfo.processIdentifier)) since 2026-01-01T00:00:00Z"
@@ -88,7 +81,7 @@ struct NamedLockTests {
         let runner = try runner(clock: clock, shell: shell, output: output)
         let held = try FileNamedLocks(folder: folder.path + "/locks").tryLock("simulator", as: other)
         let run = Task { try await runner.run("quick") }
-        try await Self.until { output.standardError.contains("waits for lock") }
+        await waitUntil("the step waits for its lock") { output.standardError.contains("waits for lock") }
         clock.advance(by: .seconds(2))
         let result = try await run.value
         withExtendedLifetime(held) {}
@@ -122,7 +115,7 @@ struct NamedLockTests {
 
         var held = try FileNamedLocks(folder: folder.path + "/locks").tryLock("deploy", as: other)
         let run = Task { try await runner.run("mixed") }
-        try await Self.until { output.standardError.contains("waits for lock 'deploy'") }
+        await waitUntil("the step waits for lock 'deploy'") { output.standardError.contains("waits for lock 'deploy'") }
         #expect(await shell.commands.count == 1)
         withExtendedLifetime(held) {}
         held = nil
@@ -147,7 +140,7 @@ struct NamedLockTests {
         #expect(ProcessLiveness.of(ended) == .ended)
         #expect(ProcessLiveness.of(ProcessInfo.processInfo.processIdentifier) == .alive)
         let run = Task { try await runner.run("quick") }
-        try await Self.until { output.standardError.contains("waits for lock") }
+        await waitUntil("the step waits for its lock") { output.standardError.contains("waits for lock") }
         #expect(
             output.standardError.contains(
                 "'run-quick' waits for lock 'simulator', held since 2026-01-01T00:00:00Z by a process that lane 'deploy' (run r0) started and that outlived it (pid \(ended), the nightshift that took the lock, has ended)"
