@@ -27,7 +27,7 @@ struct NamedLockProcessTests {
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let first = Task { try await NightshiftBinary.run(["run", "first"], in: directory) }
         // The first run is a real process: its step starts at its pace, in real time.
-        await waitUntil("the first run's step starts", timeout: .seconds(120), checkingEvery: .milliseconds(10)) {
+        await waitUntil("the first run's step starts", checkingEvery: .milliseconds(10)) {
             FileManager.default.fileExists(atPath: directory + "/started")
         }
         let (termination, waited) = try await Self.runSecond(in: directory)

@@ -16,7 +16,7 @@ public func processIsDead(_ pid: pid_t) -> Bool {
 /// delivered asynchronously, so a process signalled an instant ago may still show as running:
 /// a real process's end, which only the real time brings.
 public func processDies(_ pid: pid_t, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-    await waitUntil("pid \(pid) has died", timeout: .seconds(30), sourceLocation: sourceLocation) { processIsDead(pid) }
+    await waitUntil("pid \(pid) has died", sourceLocation: sourceLocation) { processIsDead(pid) }
 }
 
 /// The PATH tests give real child processes: the system tools, nothing of the user's.

@@ -6,10 +6,12 @@ public import Testing
 /// thread or a real process runs at its own pace), or every `interval` when one is given (a
 /// real process sampled while it runs). The bound is a safety net, not a timing: past `timeout`
 /// of real time it records an issue saying what it waited for and returns false, so a condition
-/// that never comes fails the test instead of hanging it, and never passes silently.
+/// that never comes fails the test instead of hanging it, and never passes silently. It is
+/// generous because a whole `swift test` on two loaded cores starves a test's tasks for over a
+/// minute (measured: a lane waited 60 s for its second step, which alone takes milliseconds).
 @discardableResult
 public func waitUntil(
-    _ what: @autoclosure () -> String, timeout: Duration = .seconds(60), checkingEvery interval: Duration? = nil,
+    _ what: @autoclosure () -> String, timeout: Duration = .seconds(300), checkingEvery interval: Duration? = nil,
     isolation: isolated (any Actor)? = #isolation, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
