@@ -137,22 +137,79 @@ let package = Package(
         .target(
             name: "NightshiftTestSupport",
             dependencies: [
-                "NightshiftCore", "NightshiftSchema", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+                "NightshiftCore", "NightshiftSchema", "NightshiftLanes", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
+                "NightshiftRunnerBuilder",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 // P-256 for the fake App Store Connect's token checks, shared by unit and end-to-end tests.
                 .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
+        // One test target per library target, named after it: a file goes where the code it tests
+        // lives, and each target depends on what its files import (ARCHITECTURE.md, Tests).
         .testTarget(
-            name: "NightshiftKitTests",
-            dependencies: nightshiftLibraries + [
-                "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+            name: "NightshiftSystemTests",
+            dependencies: ["NightshiftSystem", "NightshiftCore", "NightshiftEngine", "NightshiftScheduling", "NightshiftTestSupport"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftCoreTests",
+            dependencies: [
+                "NightshiftCore", "NightshiftSystem", "NightshiftLanes", "NightshiftEngine", "NightshiftDelivery", "NightshiftScheduling",
+                "NightshiftReporting", "NightshiftSchema", "NightshiftTestSupport",
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftCronTests",
+            dependencies: ["NightshiftCron", "NightshiftCore", "NightshiftScheduling"],
+            resources: [.copy("Fixtures")], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftLanesTests",
+            dependencies: [
+                "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftApple", "NightshiftReporting", "NightshiftScheduling",
+                "NightshiftTestSupport",
+            ], exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftEngineTests",
+            dependencies: [
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftApple", "NightshiftReporting",
+                "NightshiftTestSupport", "NightshiftRunnerBuilder",
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftAppleTests",
+            dependencies: [
+                "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftDelivery",
+                "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport", "NightshiftRunnerBuilder",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ], exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftDeliveryTests",
+            dependencies: [
+                "NightshiftDelivery", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
+                "NightshiftScheduling", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftReportingTests",
+            dependencies: ["NightshiftReporting", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftSchedulingTests",
+            dependencies: [
+                "NightshiftScheduling", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
+                "NightshiftTestSupport",
                 // To lock, corrupt and hand-edit the run history as other processes would.
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ], exclude: ["Fixtures"], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftExportTests",
+            dependencies: [
+                "NightshiftExport", "NightshiftCron", "NightshiftSchema", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftApple",
+                "NightshiftReporting", "NightshiftTestSupport",
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftTestingTests",
+            dependencies: [
+                "NightshiftTesting", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
             ], resources: [.copy("Fixtures")], swiftSettings: settings),
+        // Checks over the repository's own files: the sources, and ARCHITECTURE.md against them.
+        .testTarget(name: "RepositoryTests", dependencies: ["NightshiftCore"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftAppTests",
             dependencies: nightshiftLibraries + [

@@ -35,6 +35,9 @@ final class BlockingThreads: @unchecked Sendable {
         lock.withLock { idle.append(worker) }
     }
 
+    /// How many threads wait for work: a test waits for a worker to park before handing it more.
+    var idleCount: Int { lock.withLock { idle.count } }
+
     /// Takes an idle worker out of the pool when its lifetime is up; false when it was just
     /// handed work, which it must then wait for.
     fileprivate func retire(_ worker: Worker) -> Bool {

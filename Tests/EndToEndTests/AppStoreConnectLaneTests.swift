@@ -118,9 +118,10 @@ struct AppStoreConnectLaneTests {
         async let outcome = NightshiftBinary.run(["run", "beta"], in: project.directory, environment: Self.environment(fake))
         let pid = try await SignalTests.waitForPID(in: project.directory + "/nightshift.pid")
         var peakKilobytes = 0
-        while SignalTests.isAlive(pid) {
+        // Sampled while the real process runs, at its pace: real time.
+        await waitUntil("nightshift ends", timeout: .seconds(600), checkingEvery: .milliseconds(20)) {
             peakKilobytes = max(peakKilobytes, Self.peakResidentKilobytes(of: pid) ?? 0)
-            try await Task.sleep(for: .milliseconds(20))
+            return !SignalTests.isAlive(pid)
         }
         let result = try await outcome
         await fake.stop()
@@ -176,7 +177,8 @@ struct AppStoreConnectLaneTests {
         // Every part but the 4th, which keeps failing, has arrived and nightshift has written
         // them down (a part Apple took but the run had not yet recorded is sent again, by
         // design): then the run is killed.
-        for _ in 0..<600 where Self.recordedParts(in: project.directory) < 5 { try await Task.sleep(for: .milliseconds(50)) }
+        // A real process's pace: real time.
+        await waitUntil("nightshift records 5 parts", checkingEvery: .milliseconds(50)) { Self.recordedParts(in: project.directory) >= 5 }
         #expect(fake.parts.count == 5)
         #expect(Self.recordedParts(in: project.directory) == 5)
         kill(pid, SIGKILL)

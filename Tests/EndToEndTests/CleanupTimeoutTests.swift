@@ -39,25 +39,17 @@ extension CleanupTimeoutTests {
         let environment = Self.environment(in: directory, extra: ["NIGHTSHIFT_FAKE_LOG": log])
         let start = Date()
         async let outcome = NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
-        // Signing comes first (openssl, the fake tools): under load it takes longer than the
-        // 5 s SignalTests.waitForPID allows.
-        var nightshift = try? await SignalTests.waitForPID(in: directory + "/nightshift.pid")
-        for _ in 0..<5 where nightshift == nil {
-            nightshift = try? await SignalTests.waitForPID(in: directory + "/nightshift.pid")
-        }
-        guard let pid = nightshift else {
+        // Signing comes first (openssl, the fake tools), which under load takes a while.
+        guard let pid = try? await SignalTests.waitForPID(in: directory + "/nightshift.pid") else {
             let result = try await outcome
             Issue.record("the step never started: \(result.standardOutput)\n\(result.standardError)")
             return
         }
         let deletesBefore = Self.deletes(in: log)
         kill(pid, SIGTERM)
-        // The fake logs its argv before it hangs: the cleanup's delete has started.
-        var polls = 0
-        while Self.deletes(in: log) == deletesBefore, polls < 400 {
-            try await Task.sleep(for: .milliseconds(25))
-            polls += 1
-        }
+        // The fake logs its argv before it hangs: the cleanup's delete has started (a real
+        // process's pace: real time).
+        await waitUntil("the cleanup's delete starts", checkingEvery: .milliseconds(25)) { Self.deletes(in: log) != deletesBefore }
         kill(pid, SIGTERM)
         let result = try await outcome
         #expect(Date().timeIntervalSince(start) < 30, "the second signal did not shorten the cleanup")

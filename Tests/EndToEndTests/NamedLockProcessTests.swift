@@ -26,7 +26,10 @@ struct NamedLockProcessTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let first = Task { try await NightshiftBinary.run(["run", "first"], in: directory) }
-        while !FileManager.default.fileExists(atPath: directory + "/started") { try await Task.sleep(for: .milliseconds(10)) }
+        // The first run is a real process: its step starts at its pace, in real time.
+        await waitUntil("the first run's step starts", checkingEvery: .milliseconds(10)) {
+            FileManager.default.fileExists(atPath: directory + "/started")
+        }
         let (termination, waited) = try await Self.runSecond(in: directory)
         let firstOutcome = try await first.value
         #expect(firstOutcome.exitCode == 0, "\(firstOutcome.standardError)")

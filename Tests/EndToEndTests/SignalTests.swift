@@ -40,17 +40,16 @@ struct SignalTests {
         #expect(report.contains("\"status\" : \"interrupted\""))
     }
 
-    /// Polls for a file the step writes; the step's own timing, bounded, not a semantic sleep.
-    static func waitForPID(in path: String) async throws -> pid_t {
-        for _ in 0..<200 {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8),
-                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return pid
-            }
-            try await Task.sleep(for: .milliseconds(25))
+    /// Waits (`waitUntil`) for the pid in a file the step writes: a real process's pace, which
+    /// only real time brings.
+    static func waitForPID(in path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> pid_t {
+        var pid: pid_t?
+        await waitUntil("a pid in \(path)", checkingEvery: .milliseconds(25), sourceLocation: sourceLocation) {
+            pid = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return pid != nil
         }
-        throw CancellationError()
+        guard let pid else { throw CancellationError() }
+        return pid
     }
 
     /// Alive and not a zombie (PID 1 in a Linux container may not reap orphans; on macOS

@@ -86,14 +86,6 @@ final class ManualSignals: SignalSource, @unchecked Sendable {
     }
 }
 
-/// Waits (up to 10 s of real time) until `condition` holds.
-func eventually(_ condition: () async -> Bool) async throws {
-    for _ in 0..<1000 {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-}
-
 enum Signals {
     /// The numbers are the same on Linux and macOS; the tests spell them so as to call no libc.
     static let hangUp: Int32 = 1

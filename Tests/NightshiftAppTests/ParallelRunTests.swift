@@ -76,7 +76,7 @@ struct ParallelRunTests {
         await app.shell.onScript(containing: "clean-one", .output([], .exited(0)))
         await app.shell.onScript(containing: "clean-two", .output([], .exited(0)))
         let run = Task { await RunLanes(global: LanesFileOptions(), lanes: ["one", "two"], parallel: true).execute(in: app.environment()) }
-        try await eventually { await app.shell.commands.count == 2 && app.signals.trapCount > 0 }
+        await waitUntil("both lanes run, the signal trap set") { await app.shell.commands.count == 2 && app.signals.trapCount > 0 }
         app.signals.send(Signals.terminate)
         #expect(await run.value == 143)
         let commands = Set(await app.shell.commands.map { $0.arguments.last ?? "" })

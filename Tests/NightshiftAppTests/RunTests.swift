@@ -181,7 +181,7 @@ struct RunTests {
         let app = try AppHarness(lanes: Fixtures.lanes)
         await app.shell.onScript(containing: "sleep forever", .hang)
         let task = Task { await app.run("hang") }
-        try await eventually { await !app.shell.commands.isEmpty && app.signals.trapCount == 1 }
+        await waitUntil("the step runs, the signal trap set") { await !app.shell.commands.isEmpty && app.signals.trapCount == 1 }
         app.signals.send(signal)
         #expect(await task.value == expected)
     }

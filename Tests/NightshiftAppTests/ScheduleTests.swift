@@ -67,7 +67,7 @@ struct ScheduleTests {
         let task = Task {
             await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment())
         }
-        try await eventually { app.signals.trapCount == 1 && app.clock.sleeperCount > 0 }
+        await waitUntil("the daemon traps signals and sleeps") { app.signals.trapCount == 1 && app.clock.sleeperCount > 0 }
         app.signals.send(Signals.terminate)
         #expect(await task.value == 0)
         #expect(FileManager.default.fileExists(atPath: app.directory + "/.nightshift/history.sqlite"))
@@ -80,22 +80,25 @@ struct ScheduleTests {
         let task = Task {
             await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: app.environment())
         }
-        try await eventually { app.signals.trapCount == 1 }
+        await waitUntil("the daemon traps signals") { app.signals.trapCount == 1 }
         // A minute at a time until the daemon, asleep until the next minute, fires it.
-        try await eventually {
+        await waitUntil("the daemon fires the lane") {
             app.clock.advance(by: .seconds(60))
             return await !app.shell.commands.isEmpty
         }
         app.signals.send(Signals.terminate)
         // A lane still in flight gets the grace period, which passes on the manual clock.
-        let ticker = Task {
-            while !Task.isCancelled {
-                app.clock.advance(by: .seconds(1))
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+        let stopped = StopFlag()
+        let exit = Task {
+            let status = await task.value
+            await stopped.set()
+            return status
         }
-        #expect(await task.value == 0)
-        ticker.cancel()
+        await waitUntil("the daemon stops within its grace period") {
+            app.clock.advance(by: .seconds(1))
+            return await stopped.isSet
+        }
+        #expect(await exit.value == 0)
         let launched = try #require(await app.shell.commands.first)
         #expect(launched.argv == ["/usr/local/bin/nightshift", "run", "often", "--file", "lanes.yml"])
         #expect(launched.environment["NIGHTSHIFT_LANE_LOCK"] == app.directory + "/.nightshift/locks/often.lock")
@@ -136,4 +139,10 @@ struct ScheduleTests {
         )
         #expect(invalid.signals.trapCount == 0)
     }
+}
+
+/// Set once the daemon's task has returned, for a wait that moves the manual clock meanwhile.
+private actor StopFlag {
+    private(set) var isSet = false
+    func set() { isSet = true }
 }

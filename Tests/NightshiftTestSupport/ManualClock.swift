@@ -2,6 +2,7 @@ public import Foundation
 import NightshiftCore
 import NightshiftEngine
 public import NightshiftSystem
+public import Testing
 
 /// A clock tests move by hand. Sleepers wake when `advance` reaches their deadline, so days of
 /// schedule run in milliseconds and nothing waits on the real time.
@@ -69,15 +70,17 @@ public final class ManualClock: WallClock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// Waits (yielding, not sleeping) until `count` tasks sleep on this clock.
-    public func waitForSleepers(_ count: Int = 1) async {
-        while sleeperCount < count { await Task.yield() }
+    /// Waits (`waitUntil`) until `count` tasks sleep on this clock.
+    public func waitForSleepers(_ count: Int = 1, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("\(count) task(s) sleep on the manual clock", sourceLocation: sourceLocation) { sleeperCount >= count }
     }
 
-    /// Waits (yielding, not sleeping) until a task sleeps until exactly `date`: for tests where
-    /// other, shorter-lived sleepers come and go.
-    public func waitForSleeper(wakingAt date: Date) async {
-        while !lock.withLock({ sleepers.contains { $0.deadline == date } }) { await Task.yield() }
+    /// Waits (`waitUntil`) until a task sleeps until exactly `date`: for tests where other,
+    /// shorter-lived sleepers come and go.
+    public func waitForSleeper(wakingAt date: Date, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await waitUntil("a task sleeps on the manual clock until \(date)", sourceLocation: sourceLocation) {
+            lock.withLock { sleepers.contains { $0.deadline == date } }
+        }
     }
 }
 
