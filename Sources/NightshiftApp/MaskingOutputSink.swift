@@ -8,16 +8,14 @@ public import NightshiftSystem
 ///
 /// The masker changes as a command learns more: at first the secrets of the environment alone,
 /// then those of the lanes file once it is loaded. Output comes from several tasks at once
-/// (a step's stdout and stderr readers, the reporter), hence the lock; `NSLock` because
-/// Synchronization's `Mutex` needs macOS 15 and the package supports macOS 13.
+/// (a step's stdout and stderr readers, the reporter), hence the lock.
 ///
 /// Masking is per write: a secret split across two writes is not seen whole here. The engine
 /// masks step output line by line before writing it, and the reporter masks names before laying
 /// them out (`MaskingReporter`), so what arrives here is already masked; this is the backstop.
-public final class MaskingOutputSink: OutputSink, @unchecked Sendable {
+public final class MaskingOutputSink: OutputSink, Sendable {
     private let base: any OutputSink
-    private let lock = NSLock()
-    private var current: SecretMasker?
+    private let current = LockedValue<SecretMasker?>(nil)
     /// Makes the first masker when something is written before `use(_:)`: building one has a
     /// cost (every secret's encodings), and a command that loads its file before printing
     /// anything never needs the one from the environment alone.
@@ -32,7 +30,7 @@ public final class MaskingOutputSink: OutputSink, @unchecked Sendable {
 
     /// The masker in force.
     public var masker: SecretMasker {
-        lock.withLock {
+        current.withLock { current in
             if let current { return current }
             let first = makeFirst()
             current = first
@@ -42,7 +40,7 @@ public final class MaskingOutputSink: OutputSink, @unchecked Sendable {
 
     /// From now on, masks with `masker`.
     public func use(_ masker: SecretMasker) {
-        lock.withLock { current = masker }
+        current.withLock { $0 = masker }
     }
 
     public func write(_ text: String, to channel: OutputChannel) {

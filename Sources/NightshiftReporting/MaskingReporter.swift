@@ -61,16 +61,13 @@ public struct MaskingReporter: RunReporter {
     }
 }
 
-// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
-// Mutex needs macOS 15).
-private final class IdentityCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var masked: [StepIdentity: StepIdentity] = [:]
+private final class IdentityCache: Sendable {
+    private let masked = LockedValue([StepIdentity: StepIdentity]())
 
     func value(for step: StepIdentity, making make: () -> StepIdentity) -> StepIdentity {
-        if let known = lock.withLock({ masked[step] }) { return known }
+        if let known = masked.withLock({ $0[step] }) { return known }
         let value = make()
-        lock.withLock { masked[step] = value }
+        masked.withLock { $0[step] = value }
         return value
     }
 }
