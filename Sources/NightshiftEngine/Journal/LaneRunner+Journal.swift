@@ -66,7 +66,7 @@ extension LaneRunner {
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, masker: masker,
                 previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) },
                 isInterrupted: { [interruption] in interruption.signal != nil })
-            recorder.write()
+            await recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {
             throw preparationError(error, store: store)

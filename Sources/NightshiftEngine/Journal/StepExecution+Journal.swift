@@ -12,7 +12,7 @@ extension StepExecution {
             artifactPaths: artifactPaths, exportsBefore: exportsBefore)
         switch ticket.decision {
         case .reuse(let why):
-            for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
+            for (name, value) in await journal.reused(step, ticket) { await execution.exports.set(name, value) }
             return StepResult(
                 lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), status: .reused,
                 start: execution.clock.now, message: execution.masker.mask(why))
@@ -30,7 +30,7 @@ extension StepExecution {
             result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
         }
         let exportsAfter = await execution.exports.all
-        if journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock) {
+        if await journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock) {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {
