@@ -125,6 +125,18 @@ final class RunJournalRecorder: Sendable {
         }
     }
 
+    /// A finished step as the engine hands it over (from its `StepResult`).
+    struct Outcome: Sendable {
+        /// The lane, not masked yet.
+        var lane: String
+        /// The step's name, masked.
+        var name: String
+        /// `StepStatus`'s raw value.
+        var status: String
+        var attempts: Int
+        var duration: Duration
+    }
+
     /// A reused step: its earlier entry stands, and its products count as made by it.
     func reused(_ step: Step, _ ticket: Ticket) async -> [String: String] {
         guard let earlier = previous[ticket.number] else { return [:] }
@@ -139,8 +151,8 @@ final class RunJournalRecorder: Sendable {
 
     /// Records the step's outcome; true when the journal is due to be written (`writeAfterStep`).
     /// The artifacts are digested first, off the cooperative pool and outside the lock.
-    func finish(_ step: Step, _ ticket: Ticket, result: StepResult, exportsAfter: [String: String], clock: any WallClock) async -> Bool {
-        let passed = result.status == .passed
+    func finish(_ step: Step, _ ticket: Ticket, result: Outcome, exportsAfter: [String: String], clock: any WallClock) async -> Bool {
+        let passed = result.status == JournalStep.passed
         // A path that spells a secret cannot be written down, and a masked one finds nothing:
         // such a step keeps no artifacts and is never reused.
         let spellsSecret = ticket.artifactPaths.contains { masker.mask($0) != $0 }
@@ -150,7 +162,7 @@ final class RunJournalRecorder: Sendable {
         let entry = JournalStep(
             number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
             attempt: attempt,
-            fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,
+            fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status, attempts: result.attempts,
             finished: clock.now, artifacts: artifacts, exports: exports,
             // An output the step declared but did not leave proves nothing: never reused.
             reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count)
@@ -214,18 +226,12 @@ final class RunJournalRecorder: Sendable {
     /// re-run: never a false pass. The lane's end always writes.
     static let promptWrite = Duration.seconds(1)
 
-    func laneFinished(_ status: LaneStatus) async {
+    func laneFinished(_ status: JournalStatus) async {
         let left = path == nil ? nil : await probeRepository()
         state.withLock { state in
             Self.change(&state) { journal in
                 if let left { journal.left = left }
-                switch status {
-                case .passed, .passedWithWarnings: journal.status = .passed
-                case .failed: journal.status = .failed
-                case .interrupted: journal.status = .interrupted
-                // A lane that never started keeps no journal.
-                case .notRun: journal.status = .failed
-                }
+                journal.status = status
             }
         }
         await write()

@@ -41,7 +41,7 @@ struct JournalRecorderBlockingTests {
                     archive, lane: "beta", number: 1, configuration: nil, environment: [:], artifactPaths: ["/o/A.xcarchive"],
                     exportsBefore: [:])
                 let result = StepResult(lane: "beta", name: "make archive", kind: .step(.sh), status: .passed, start: clock.now)
-                return await recorder.finish(archive, ticket, result: result, exportsAfter: [:], clock: clock)
+                return await recorder.finish(archive, ticket, result: .init(result), exportsAfter: [:], clock: clock)
             }
         }
         var waiting = arrivals.makeAsyncIterator()

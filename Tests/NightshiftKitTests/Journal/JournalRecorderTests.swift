@@ -32,7 +32,7 @@ struct JournalRecorderTests {
         let ticket = recorder.begin(
             step, lane: "beta", number: number, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         let result = StepResult(lane: "beta", name: step.displayName, kind: .step(step.kind.keyword), status: .passed, start: clock.now)
-        return await recorder.finish(step, ticket, result: result, exportsAfter: [:], clock: clock)
+        return await recorder.finish(step, ticket, result: .init(result), exportsAfter: [:], clock: clock)
     }
 
     @Test("a quick step not yet written is, with the tree it left, before a step that is not sh:")

@@ -79,3 +79,16 @@ struct JournalWriterTests {
         #expect(lines[2].hasPrefix(#"{"artifacts":"#) && lines[2].contains(#""number":2"#))
     }
 }
+
+@Suite("Journal step statuses")
+struct JournalStepStatusTests {
+    @Test("the statuses the resume rules act on are the engine's, as it records them; a lane's end maps to the journal's status")
+    func sameAsTheEngine() {
+        #expect(JournalStep.passed == StepStatus.passed.rawValue)
+        #expect(JournalStep.skipped == StepStatus.skipped.rawValue)
+        let ends: [(LaneStatus, JournalStatus)] = [
+            (.passed, .passed), (.passedWithWarnings, .passed), (.failed, .failed), (.interrupted, .interrupted), (.notRun, .failed),
+        ]
+        for (lane, journal) in ends { #expect(JournalStatus(lane) == journal) }
+    }
+}

@@ -30,7 +30,7 @@ extension StepExecution {
             result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
         }
         let exportsAfter = await execution.exports.all
-        if await journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock) {
+        if await journal.finish(step, ticket, result: .init(result), exportsAfter: exportsAfter, clock: execution.clock) {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {
@@ -49,5 +49,12 @@ extension StepExecution {
             paths += step.kind.products.map(build.path(of:))
         }
         return paths
+    }
+}
+
+extension RunJournalRecorder.Outcome {
+    init(_ result: StepResult) {
+        self.init(
+            lane: result.lane, name: result.name, status: result.status.rawValue, attempts: result.attempts, duration: result.duration)
     }
 }

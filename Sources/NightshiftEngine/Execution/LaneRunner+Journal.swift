@@ -164,3 +164,16 @@ extension LaneRunner {
         reporter.notice(masker.mask(line))
     }
 }
+
+extension JournalStatus {
+    /// What the journal says of a lane that ended so.
+    init(_ lane: LaneStatus) {
+        switch lane {
+        case .passed, .passedWithWarnings: self = .passed
+        case .failed: self = .failed
+        case .interrupted: self = .interrupted
+        // A lane that never started keeps no journal.
+        case .notRun: self = .failed
+        }
+    }
+}
