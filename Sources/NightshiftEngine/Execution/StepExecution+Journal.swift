@@ -7,7 +7,7 @@ extension StepExecution {
     func run() async -> StepResult {
         guard let journal = execution.journal else { return await runAttempts() }
         let exportsBefore = await execution.exports.all
-        let ticket = journal.begin(
+        let ticket = await journal.begin(
             step, lane: lane.name, number: number, configuration: configuration, environment: environment,
             artifactPaths: artifactPaths, exportsBefore: exportsBefore)
         switch ticket.decision {

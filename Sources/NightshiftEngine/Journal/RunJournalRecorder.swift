@@ -88,41 +88,48 @@ final class RunJournalRecorder: Sendable {
         var exportsBefore: [String: String]
     }
 
+    /// A resumed run's decision digests the step's earlier artifacts: off the cooperative pool
+    /// and outside the lock, as `finish` does.
     func begin(
         _ step: Step, lane: String, number: Int, configuration: Configuration?, environment: EnvironmentVariables, artifactPaths: [String],
         exportsBefore: [String: String]
-    ) -> Ticket {
-        state.withLock { state in
+    ) async -> Ticket {
+        let (consumes, from, earlierRerun) = state.withLock { state in
             let consumes = Dictionary(
                 step.kind.consumes.compactMap { product in state.producers[product].map { (product.rawValue, $0) } },
                 uniquingKeysWith: { $1 })
-            let inputs = fingerprinter.inputs(of: step, configuration: configuration, environment: environment, consumes: consumes)
-            var ticket = Ticket(
-                number: number, inputs: inputs, fingerprint: inputs.fingerprint, artifactPaths: artifactPaths,
-                reusable: Self.isReusable(step), decision: nil, exportsBefore: exportsBefore)
-            guard !previous.isEmpty || state.from != nil else { return ticket }
-            if let fromStep = state.from {
-                if step.displayName == fromStep {
+            return (consumes, state.from, state.firstRerun)
+        }
+        let inputs = fingerprinter.inputs(of: step, configuration: configuration, environment: environment, consumes: consumes)
+        var ticket = Ticket(
+            number: number, inputs: inputs, fingerprint: inputs.fingerprint, artifactPaths: artifactPaths,
+            reusable: Self.isReusable(step), decision: nil, exportsBefore: exportsBefore)
+        guard !previous.isEmpty || from != nil else { return ticket }
+        if let fromStep = from {
+            if step.displayName == fromStep {
+                state.withLock { state in
                     state.from = nil
                     state.firstRerun = state.firstRerun ?? masker.mask(step.displayName)
-                    ticket.decision = .rerun("the run starts here (--from)")
-                } else if let earlier = previous[number] {
-                    ticket.decision = .reuse("before --from \(masker.mask(fromStep)); \(ResumeRule.time(earlier.finished))'s work kept")
-                } else {
-                    ticket.decision = .rerun("it did not run before")
                 }
-                return ticket
+                ticket.decision = .rerun("the run starts here (--from)")
+            } else if let earlier = previous[number] {
+                ticket.decision = .reuse("before --from \(masker.mask(fromStep)); \(ResumeRule.time(earlier.finished))'s work kept")
+            } else {
+                ticket.decision = .rerun("it did not run before")
             }
-            let decision = ResumeRule(
-                step: step, fingerprint: ticket.fingerprint, inputs: inputs, previous: previous[number], earlierRerun: state.firstRerun,
-                artifactNow: digest, tree: tree
-            ).decide()
-            if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, state.firstRerun == nil {
-                state.firstRerun = masker.mask(step.displayName)
-            }
-            ticket.decision = decision
             return ticket
         }
+        let decision = await BlockingWork.run { [previous, digest, tree, fingerprint = ticket.fingerprint] in
+            ResumeRule(
+                step: step, fingerprint: fingerprint, inputs: inputs, previous: previous[number], earlierRerun: earlierRerun,
+                artifactNow: digest, tree: tree
+            ).decide()
+        }
+        if case .rerun = decision, !step.options.always, !step.kind.setsUpResource {
+            state.withLock { state in state.firstRerun = state.firstRerun ?? masker.mask(step.displayName) }
+        }
+        ticket.decision = decision
+        return ticket
     }
 
     /// A finished step as the engine hands it over (from its `StepResult`).

@@ -37,7 +37,7 @@ struct JournalRecorderBlockingTests {
         let archive = Step(.sh("make archive"))
         let finishing = recorders.map { recorder, _ in
             Task {
-                let ticket = recorder.begin(
+                let ticket = await recorder.begin(
                     archive, lane: "beta", number: 1, configuration: nil, environment: [:], artifactPaths: ["/o/A.xcarchive"],
                     exportsBefore: [:])
                 let result = StepResult(lane: "beta", name: "make archive", kind: .step(.sh), status: .passed, start: clock.now)
@@ -48,7 +48,7 @@ struct JournalRecorderBlockingTests {
         for _ in 0..<held { _ = await waiting.next() }
         // Every digest is held, and this task still runs; the recorder's lock is free too.
         let (first, path) = recorders[0]
-        let next = first.begin(
+        let next = await first.begin(
             Step(.sh("next")), lane: "beta", number: 2, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         #expect(next.number == 2)
         #expect(first.takeWriteFailure() == nil)

@@ -29,7 +29,7 @@ struct JournalRecorderTests {
     }
 
     func finish(_ recorder: RunJournalRecorder, _ step: Step, number: Int, clock: ManualClock) async -> Bool {
-        let ticket = recorder.begin(
+        let ticket = await recorder.begin(
             step, lane: "beta", number: number, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         let result = StepResult(lane: "beta", name: step.displayName, kind: .step(step.kind.keyword), status: .passed, start: clock.now)
         return await recorder.finish(step, ticket, result: .init(result), exportsAfter: [:], clock: clock)
@@ -56,7 +56,7 @@ struct JournalRecorderTests {
         let tree = TreeState(changes: "edit 1")
         let (recorder, _) = try recorder(probe: { RepositoryState(commit: "c", dirty: true, changes: await tree.changes) })
         let test = Step(.test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil))))
-        let ticket = recorder.begin(
+        let ticket = await recorder.begin(
             test, lane: "beta", number: 1, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         let built = try #require(await recorder.productFingerprint(ticket, of: test))
         #expect(await recorder.productFingerprint(ticket, of: test) == built)
@@ -66,7 +66,7 @@ struct JournalRecorderTests {
         #expect(await recorder.productFingerprint(ticket, of: test) == nil)
         // A step without products keeps its own fingerprint, and git is not asked for it.
         let sh = Step(.sh("make"))
-        let shTicket = recorder.begin(
+        let shTicket = await recorder.begin(
             sh, lane: "beta", number: 2, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         #expect(await recorder.productFingerprint(shTicket, of: sh) == shTicket.fingerprint)
     }
