@@ -65,22 +65,19 @@ public struct MaskingReporter: RunReporter {
     }
 }
 
-// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
-// Mutex needs macOS 15).
-private final class IdentityCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var masked: [StepIdentity: StepIdentity] = [:]
-    /// The secrets' version the identities were masked with: a newer one empties the cache.
-    private var version = 0
+private final class IdentityCache: Sendable {
+    /// The identities masked so far, and the secrets' version they were masked with: a newer one
+    /// empties the cache.
+    private let state = LockedValue((masked: [StepIdentity: StepIdentity](), version: 0))
 
     func value(for step: StepIdentity, version: Int, making make: () -> StepIdentity) -> StepIdentity {
-        let known = lock.withLock {
-            if version != self.version { (masked, self.version) = ([:], version) }
-            return masked[step]
+        let known = state.withLock { state in
+            if version != state.version { state = ([:], version) }
+            return state.masked[step]
         }
         if let known { return known }
         let value = make()
-        lock.withLock { if version == self.version { masked[step] = value } }
+        state.withLock { state in if version == state.version { state.masked[step] = value } }
         return value
     }
 }

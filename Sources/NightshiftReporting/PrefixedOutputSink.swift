@@ -7,14 +7,12 @@ public import NightshiftSystem
 /// colour terminal the name has a colour of its own, the same for a lane on every run; under
 /// Jenkins or a pipe the prefix is plain (`ConsoleStyle`). A line's bytes wait here until its
 /// newline (or `finish()`), hence the lock: a step's stdout and stderr readers write at once.
-/// `NSLock` because Synchronization's `Mutex` needs macOS 15.
-public final class PrefixedOutputSink: OutputSink, @unchecked Sendable {
+public final class PrefixedOutputSink: OutputSink, Sendable {
     private let base: any OutputSink
     private let prefix: [UInt8]
     /// An empty line gets the name without the space after it: no trailing blank.
     private let bareName: [UInt8]
-    private let lock = NSLock()
-    private var pending: [OutputChannel: [UInt8]] = [:]
+    private let pending = LockedValue([OutputChannel: [UInt8]]())
 
     public init(_ base: any OutputSink, lane: String, colour: Bool) {
         self.base = base
@@ -40,7 +38,7 @@ public final class PrefixedOutputSink: OutputSink, @unchecked Sendable {
     }
 
     public func write(bytes: [UInt8], to channel: OutputChannel) {
-        let lines: [UInt8] = lock.withLock {
+        let lines: [UInt8] = pending.withLock { pending in
             var buffer = pending[channel, default: []] + bytes
             guard let last = buffer.lastIndex(of: UInt8(ascii: "\n")) else {
                 pending[channel] = buffer
@@ -56,7 +54,7 @@ public final class PrefixedOutputSink: OutputSink, @unchecked Sendable {
 
     /// Writes what is left of an unfinished line, ended.
     public func finish() {
-        let rest: [(OutputChannel, [UInt8])] = lock.withLock {
+        let rest: [(OutputChannel, [UInt8])] = pending.withLock { pending in
             defer { pending = [:] }
             return pending.filter { !$0.value.isEmpty }.sorted { $0.key == .standardOutput && $1.key != .standardOutput }.map {
                 ($0.key, $0.value)

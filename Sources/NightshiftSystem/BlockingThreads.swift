@@ -6,14 +6,11 @@ import Foundation
 /// Never a Dispatch queue: blocking work items there occupy the threads Swift concurrency and
 /// URLSession run on (on Linux both use libdispatch's global pool), and on a 2-core machine two
 /// blocked pumps starved the rest of the process. An idle thread ends after `idleLifetime`.
-// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
-// Mutex needs macOS 15).
-final class BlockingThreads: @unchecked Sendable {
+final class BlockingThreads: Sendable {
     static let shared = BlockingThreads()
 
     let idleLifetime: DispatchTimeInterval
-    private let lock = NSLock()
-    private var idle: [Worker] = []
+    private let idle = LockedValue([Worker]())
 
     init(idleLifetime: DispatchTimeInterval = .seconds(10)) {
         self.idleLifetime = idleLifetime
@@ -21,7 +18,7 @@ final class BlockingThreads: @unchecked Sendable {
 
     /// Runs `work` on an idle thread, or on a new one when none is idle.
     func run(_ work: @escaping @Sendable () -> Void) {
-        if let worker = lock.withLock({ idle.popLast() }) {
+        if let worker = idle.withLock({ $0.popLast() }) {
             worker.hand(work)
         } else {
             let worker = Worker(work)
@@ -32,7 +29,7 @@ final class BlockingThreads: @unchecked Sendable {
     }
 
     fileprivate func park(_ worker: Worker) {
-        lock.withLock { idle.append(worker) }
+        idle.withLock { $0.append(worker) }
     }
 
     /// How many threads wait for work: a test waits for a worker to park before handing it more.
@@ -41,7 +38,7 @@ final class BlockingThreads: @unchecked Sendable {
     /// Takes an idle worker out of the pool when its lifetime is up; false when it was just
     /// handed work, which it must then wait for.
     fileprivate func retire(_ worker: Worker) -> Bool {
-        lock.withLock {
+        idle.withLock { idle in
             guard let index = idle.firstIndex(where: { $0 === worker }) else { return false }
             idle.remove(at: index)
             return true
@@ -50,24 +47,23 @@ final class BlockingThreads: @unchecked Sendable {
 }
 
 /// One thread's mailbox: the work it runs next.
-// @unchecked: the work is handed over and taken under `lock`; the semaphore wakes the thread.
-private final class Worker: @unchecked Sendable {
-    private let lock = NSLock()
+private final class Worker: Sendable {
+    /// Handed over and taken under the box's lock; the semaphore wakes the thread.
+    private let work: LockedValue<(@Sendable () -> Void)?>
     private let arrived = DispatchSemaphore(value: 0)
-    private var work: (@Sendable () -> Void)?
 
     init(_ work: @escaping @Sendable () -> Void) {
-        self.work = work
+        self.work = LockedValue(work)
     }
 
     func hand(_ work: @escaping @Sendable () -> Void) {
-        lock.withLock { self.work = work }
+        self.work.withLock { $0 = work }
         arrived.signal()
     }
 
     func loop(in pool: BlockingThreads) {
         while true {
-            let next = lock.withLock {
+            let next = work.withLock { work in
                 defer { work = nil }
                 return work
             }

@@ -24,9 +24,7 @@ internal import CNightshiftSystem
 /// until the leader has exited (`ProcessGroup.blockUntilLeaderExits`, which leaves it unreaped)
 /// and only then reports the end: no polling with sleeps between the output's end and the
 /// leader's, which a step of 1,000 `true` steps would pay 1,000 times.
-// @unchecked: the waiting continuation is handed between the pump's thread and the reader under
-// `lock`; the rest is immutable or a semaphore.
-final class OutputPump: @unchecked Sendable {
+final class OutputPump: Sendable {
     typealias Chunk = (channel: OutputChannel, bytes: [UInt8])
 
     /// The most one read takes. A quarter of the widened pipe: the child keeps writing into the
@@ -38,8 +36,8 @@ final class OutputPump: @unchecked Sendable {
     private let descriptors: [Int32]
     private let group: ProcessGroup
     private let requests = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var waiter: CheckedContinuation<Chunk?, Never>?
+    /// Handed between the pump's thread and the reader under the box's lock.
+    private let waiter = LockedValue<CheckedContinuation<Chunk?, Never>?>(nil)
 
     init(pipes: StepPipes, group: ProcessGroup) {
         channels = [.standardOutput, .standardError]
@@ -53,7 +51,7 @@ final class OutputPump: @unchecked Sendable {
         // The pump starts with the first chunk already asked for: one wake-up of its thread per
         // step, not two (a step that prints nothing needs no more).
         var chunk = await withCheckedContinuation { continuation in
-            lock.withLock { waiter = continuation }
+            waiter.withLock { $0 = continuation }
             BlockingThreads.shared.run { [self] in pumpLoop() }
         }
         while let current = chunk {
@@ -64,7 +62,7 @@ final class OutputPump: @unchecked Sendable {
 
     private func next() async -> Chunk? {
         await withCheckedContinuation { continuation in
-            lock.withLock { waiter = continuation }
+            waiter.withLock { $0 = continuation }
             requests.signal()
         }
     }
@@ -75,7 +73,7 @@ final class OutputPump: @unchecked Sendable {
         while true {
             let chunk = reader.nextChunk().map { (channels[$0.index], $0.bytes) }
             if chunk == nil { group.blockUntilLeaderExits() }
-            let continuation = lock.withLock {
+            let continuation = waiter.withLock { waiter in
                 defer { waiter = nil }
                 return waiter
             }

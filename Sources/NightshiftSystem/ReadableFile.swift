@@ -2,14 +2,12 @@ import Foundation
 
 /// A regular file opened for reading, close-on-exec, with its size as it was when opened: for
 /// bodies streamed from disk piece by piece, so memory stays flat whatever the file's size.
-// @unchecked: the descriptor, the one mutable field, is read and closed under `lock` (NSLock:
-// Mutex needs macOS 15).
-public final class ReadableFile: @unchecked Sendable {
+public final class ReadableFile: Sendable {
     public let path: String
     /// The file's size when it was opened.
     public let size: Int64
-    private let lock = NSLock()
-    private var descriptor: Int32
+    /// -1 once closed.
+    private let descriptor: LockedValue<Int32>
 
     public enum OpenError: Error, Sendable {
         case failed(SystemCallError)
@@ -28,7 +26,7 @@ public final class ReadableFile: @unchecked Sendable {
             throw .notARegularFile
         }
         self.path = path
-        self.descriptor = descriptor
+        self.descriptor = LockedValue(descriptor)
         self.size = Int64(info.st_size)
     }
 
@@ -37,7 +35,7 @@ public final class ReadableFile: @unchecked Sendable {
     /// Reads up to `count` bytes into `buffer`, retrying on EINTR.
     /// - Returns: the bytes read, 0 at end-of-file.
     public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemCallError) -> Int {
-        let descriptor = lock.withLock { self.descriptor }
+        let descriptor = self.descriptor.withLock { $0 }
         guard descriptor >= 0 else { throw SystemCallError("cannot read '\(path)'", code: EBADF) }
         var result: Int
         repeat {
@@ -50,16 +48,16 @@ public final class ReadableFile: @unchecked Sendable {
     /// Moves the read position to `offset` bytes from the start (`lseek`, the same call and
     /// `SEEK_SET` on macOS and Linux; `off_t` is 64 bits on both).
     public func seek(to offset: Int64) throws(SystemCallError) {
-        let descriptor = lock.withLock { self.descriptor }
+        let descriptor = self.descriptor.withLock { $0 }
         guard descriptor >= 0 else { throw SystemCallError("cannot read '\(path)'", code: EBADF) }
         guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { throw .last("cannot seek in '\(path)'") }
     }
 
     /// Closes the file; later reads fail. Idempotent.
     public func close() {
-        let descriptor = lock.withLock {
-            defer { self.descriptor = -1 }
-            return self.descriptor
+        let descriptor = self.descriptor.withLock { current in
+            defer { current = -1 }
+            return current
         }
         if descriptor >= 0 { _ = Foundation.close(descriptor) }
     }

@@ -9,18 +9,15 @@ internal import CNightshiftSystem
 /// read ends are non-blocking, so the pump can drain them without ever hanging in `read`. Every
 /// descriptor is close-on-exec, and closing is idempotent, so the same value can be closed on
 /// every path (spawned, failed to spawn, finished).
-// @unchecked: the descriptors are immutable; whether they are still open is read and written under
-// `lock` (NSLock: Mutex needs macOS 15).
-final class StepPipes: @unchecked Sendable {
+final class StepPipes: Sendable {
     /// The pipe size asked for; Linux caps it at its `pipe-max-size` setting (1 MiB by default)
     /// and a refusal just leaves the default size. macOS cannot be asked (see `makePipe`).
     static let capacity: Int32 = 1 << 20
 
     let output: (read: Int32, write: Int32)
     let error: (read: Int32, write: Int32)
-    private let lock = NSLock()
-    private var childEndsOpen = true
-    private var parentEndsOpen = true
+    private let childEndsOpen = LockedValue(true)
+    private let parentEndsOpen = LockedValue(true)
 
     init() throws(ShellRunnerError) {
         let output = try Self.makePipe()
@@ -37,9 +34,9 @@ final class StepPipes: @unchecked Sendable {
     /// Closes the write ends, once the child holds its own copies: from then on the pipes reach
     /// end-of-file as soon as the child and its descendants have closed theirs.
     func closeChildEnds() {
-        let close = lock.withLock { () -> Bool in
-            defer { childEndsOpen = false }
-            return childEndsOpen
+        let close = childEndsOpen.withLock { open in
+            defer { open = false }
+            return open
         }
         if close {
             Foundation.close(output.write)
@@ -50,9 +47,9 @@ final class StepPipes: @unchecked Sendable {
     /// Closes everything still open. Only once nothing reads the pipes any more.
     func closeAll() {
         closeChildEnds()
-        let close = lock.withLock { () -> Bool in
-            defer { parentEndsOpen = false }
-            return parentEndsOpen
+        let close = parentEndsOpen.withLock { open in
+            defer { open = false }
+            return open
         }
         if close {
             Foundation.close(output.read)

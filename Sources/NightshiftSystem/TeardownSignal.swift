@@ -7,23 +7,18 @@ import Foundation
 /// step sees what a user or Jenkins sent: SIGINT for Ctrl-C (tools such as `xcodebuild` print a
 /// summary on SIGINT), SIGTERM for Jenkins' "Abort". SIGKILL follows after the grace period
 /// either way. Once recorded, the signal stays: every step torn down afterwards gets it too.
-// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
-// Mutex needs macOS 15).
-public final class TeardownSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: Int32
-
+public final class TeardownSignal: Sendable {
     /// Starts with SIGTERM, what a timeout sends.
-    public init() {
-        self.recorded = SIGTERM
-    }
+    private let recorded = LockedValue(SIGTERM)
+
+    public init() {}
 
     /// Records the signal nightshift received, to be forwarded to the running step's group.
     public func forward(_ signal: Int32) {
-        lock.withLock { recorded = signal }
+        recorded.withLock { $0 = signal }
     }
 
     public var current: Int32 {
-        lock.withLock { recorded }
+        recorded.withLock { $0 }
     }
 }

@@ -6,14 +6,12 @@ import Foundation
 /// must be visible in Jenkins' console before the step's first output, and nothing may sit in a
 /// buffer when nightshift is killed. Writes are serialised so that lines written from
 /// concurrently streaming stdout and stderr never interleave mid-line.
-// @unchecked: only constants and an NSLock, which serialises the writes. Checked Sendable would
-// need NSLock to be Sendable in every SDK nightshift builds with, and no Apple header checked here
-// says so for macOS 13's.
-public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
+public final class TerminalOutputSink: OutputSink, Sendable {
     public let isInteractive: Bool
     private let standardOutput: Int32
     private let standardError: Int32
-    private let lock = NSLock()
+    /// Serialises the writes; it guards no value.
+    private let writing = LockedValue(())
 
     /// Writes to file descriptors 1 and 2; interactive when fd 1 is a terminal.
     public convenience init() {
@@ -42,6 +40,6 @@ public final class TerminalOutputSink: OutputSink, @unchecked Sendable {
     public func write(_ buffer: UnsafeBufferPointer<UInt8>, to channel: OutputChannel) {
         let descriptor = channel == .standardOutput ? standardOutput : standardError
         // A failure means the reader is gone (EPIPE with SIGPIPE ignored): nothing useful to do.
-        _ = lock.withLock { DescriptorWriter.writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
+        _ = writing.withLock { _ in DescriptorWriter.writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
     }
 }

@@ -20,10 +20,8 @@ import NightshiftSystem
 /// The lock is a `FileNamedLocks` lock beside the keychain (`.<file>.nightshift.lock` in its
 /// folder): a flock, so a crashed holder frees it, and its `.holder` file names the holder.
 /// One lane signing twice (a `package` after an `import_certificate`) takes it once.
-final class KeychainLock: @unchecked Sendable {
-    // @unchecked: `held` is read and written under `lock` (NSLock: Mutex needs macOS 15).
-    private let lock = NSLock()
-    private var held: [String: (owner: ObjectIdentifier, lock: FileLock)] = [:]
+final class KeychainLock: Sendable {
+    private let held = LockedValue([String: (owner: ObjectIdentifier, lock: FileLock)]())
 
     static let pollInterval = Duration.milliseconds(50)
 
@@ -32,7 +30,7 @@ final class KeychainLock: @unchecked Sendable {
     /// keychain's deletion (pushed before it, so popped after it).
     func acquire(_ keychain: String, in context: StepContext) async throws {
         let owner = ObjectIdentifier(context.cleanup)
-        if lock.withLock({ held[keychain]?.owner == owner }) { return }
+        if held.withLock({ $0[keychain]?.owner == owner }) { return }
         let url = URL(fileURLWithPath: keychain)
         let store = FileNamedLocks(folder: url.deletingLastPathComponent().path)
         let name = ".\(url.lastPathComponent).nightshift"
@@ -40,9 +38,9 @@ final class KeychainLock: @unchecked Sendable {
         while true {
             let me = NamedLockHolder(lane: context.lane.name, runID: context.folders.runID, pid: 0, since: context.clock.now)
             if let taken = try store.tryLock(name, as: me) {
-                lock.withLock { held[keychain] = (owner, taken) }
+                held.withLock { $0[keychain] = (owner, taken) }
                 await context.cleanup.push("release the lock of keychain \(keychain)") { [self] in
-                    lock.withLock { _ = held.removeValue(forKey: keychain) }
+                    held.withLock { _ = $0.removeValue(forKey: keychain) }
                 }
                 return
             }

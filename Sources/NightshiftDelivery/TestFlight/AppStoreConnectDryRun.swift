@@ -9,7 +9,10 @@ enum AppStoreConnectDryRun {
         let endpoint = settings.string("endpoint") ?? TestFlightSettings.defaultEndpoint.absoluteString
         let name = (file as NSString).lastPathComponent
         let size = FileDigest.size(of: file).map { "\($0) bytes" } ?? "its size"
-        let waits = settings.string("wait")?.lowercased() != "false"
+        // The real upload's decoders (`TestFlightSettings`), so `wait: no` reads the same here; the
+        // loader already refused a value they cannot read.
+        let waits = (try? settings.value(UploadKeys.wait, for: .testflight)) ?? true
+        let submits = (try? settings.value(UploadKeys.submitForReview, for: .testflight)) ?? false
         let groups = settings.list("groups")
         let key = settings.string("issuer_id")?.isEmpty == true ? "individual key" : "key"
         let read = "  read CFBundleShortVersionString, CFBundleVersion and CFBundleIdentifier from \(name) (unzip)"
@@ -42,7 +45,7 @@ enum AppStoreConnectDryRun {
                 "  GET /v1/builds/<id>/betaBuildLocalizations, then POST or PATCH What to Test (\(settings.string("locale") ?? "en-US"))")
         }
         for group in groups { lines.append("  POST /v1/betaGroups/<\(group)>/relationships/builds") }
-        if settings.string("submit_for_review")?.lowercased() == "true" { lines.append("  POST /v1/betaAppReviewSubmissions") }
+        if submits { lines.append("  POST /v1/betaAppReviewSubmissions") }
         return lines
     }
 }

@@ -81,10 +81,9 @@ struct UploadPartSender: Sendable {
 
 /// The bytes sent across all parts, for one progress figure. A retried part starts again from
 /// zero, so each part's count is replaced, not added to.
-// @unchecked: the transport reports progress from its own threads; `lock` guards `sent`.
-private final class PartProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [Int: Int64] = [:]
+/// The transport reports progress from its own threads.
+private final class PartProgress: Sendable {
+    private let sent = LockedValue([Int: Int64]())
     private let total: Int64
     private let alreadySent: Int64
     private let report: @Sendable (UploadProgress) -> Void
@@ -97,7 +96,7 @@ private final class PartProgress: @unchecked Sendable {
 
     func update(part: Int, sent bytes: Int64) {
         // Reported under the lock, so that figures arrive in the order they were summed.
-        lock.withLock {
+        sent.withLock { sent in
             sent[part] = bytes
             report(UploadProgress(bytesSent: sent.values.reduce(alreadySent, +), totalBytes: total))
         }

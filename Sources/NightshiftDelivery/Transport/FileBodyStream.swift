@@ -19,8 +19,7 @@ final class FileBodyStream: InputStream {
     private let file: ReadableFile
     private var remaining: Int64
     private var status: Stream.Status = .notOpen
-    private let lock = NSLock()
-    private var recordedFailure: HTTPTransportError?
+    private let recordedFailure = LockedValue<HTTPTransportError?>(nil)
 
     /// Opens `path` now, so a missing or unreadable file fails before any connection is made.
     /// `range`: only `length` bytes from `offset` (one part of a multipart upload); the range
@@ -54,7 +53,7 @@ final class FileBodyStream: InputStream {
     }
 
     /// Why the body could not be read whole (the file shrank or an I/O error), if it could not.
-    var failure: HTTPTransportError? { lock.withLock { recordedFailure } }
+    var failure: HTTPTransportError? { recordedFailure.withLock { $0 } }
 
     override func open() {
         if status == .notOpen { status = .open }
@@ -100,7 +99,7 @@ final class FileBodyStream: InputStream {
     }
 
     private func fail(_ message: String) -> Int {
-        lock.withLock { recordedFailure = .invalidRequest(message) }
+        recordedFailure.withLock { $0 = .invalidRequest(message) }
         status = .error
         return -1
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftSystem
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -100,30 +101,37 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// Collects one task's response and reports its upload progress. Response bodies are capped:
 /// they are JSON or error pages, and a misbehaving server must not grow memory without bound.
-// @unchecked: URLSession calls the delegate on its own queue while the caller awaits; every
-// mutable field is touched under `lock`.
+// @unchecked: URLSession calls the delegate on its own queue while the caller awaits, and every
+// mutable field is in `state`, under its lock; but the compiler cannot check that, because the
+// state holds the body's `FileBodyStream`, an `InputStream`, which Foundation does not declare
+// Sendable (the stream itself is only read by URLSession, one read at a time).
 private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     static let maximumBodySize = 4 << 20
-    private let lock = NSLock()
     private let progress: @Sendable (Int64, Int64) -> Void
-    /// The file a streamed body comes from, and the stream reading it now: its length stands in
-    /// for the unknown total of a body stream, and its read failure explains an aborted transfer.
-    private var streamedFile: (path: String, range: (offset: Int64, length: Int64)?, stream: FileBodyStream)?
-    private var body = Data()
-    private var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
+
+    private struct State {
+        /// The file a streamed body comes from, and the stream reading it now: its length stands
+        /// in for the unknown total of a body stream, and its read failure explains an aborted
+        /// transfer.
+        var streamedFile: (path: String, range: (offset: Int64, length: Int64)?, stream: FileBodyStream)?
+        var body = Data()
+        var continuation: CheckedContinuation<HTTPTransportResponse, any Error>?
+    }
+
+    private let state = LockedValue(State())
 
     init(progress: @escaping @Sendable (Int64, Int64) -> Void) {
         self.progress = progress
     }
 
     var bodyFile: (path: String, range: (offset: Int64, length: Int64)?, stream: FileBodyStream)? {
-        get { lock.withLock { streamedFile } }
-        set { lock.withLock { streamedFile = newValue } }
+        get { state.withLock { $0.streamedFile } }
+        set { state.withLock { $0.streamedFile = newValue } }
     }
 
     func run(_ task: URLSessionTask) async throws -> HTTPTransportResponse {
         try await withCheckedThrowingContinuation { continuation in
-            lock.withLock { self.continuation = continuation }
+            state.withLock { $0.continuation = continuation }
             task.resume()
         }
     }
@@ -149,15 +157,15 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.withLock {
-            if body.count < Self.maximumBodySize { body.append(data.prefix(Self.maximumBodySize - body.count)) }
+        state.withLock { state in
+            if state.body.count < Self.maximumBodySize { state.body.append(data.prefix(Self.maximumBodySize - state.body.count)) }
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, collected) = lock.withLock { () -> (CheckedContinuation<HTTPTransportResponse, any Error>?, Data) in
-            defer { self.continuation = nil }
-            return (self.continuation, body)
+        let (continuation, collected) = state.withLock { state in
+            defer { state.continuation = nil }
+            return (state.continuation, state.body)
         }
         guard let continuation else { return }
         if let failure = bodyFile?.stream.failure {

@@ -5,13 +5,10 @@ import NightshiftSystem
 /// running now, as `$ command` lines, masked and reported like any output of that step. One per
 /// lane's run; the lane runs one step (or cleanup action) at a time, and a `lane:` call's steps
 /// are its own. Commands made while none runs go to the console, masked.
-// @unchecked: `target` is read and written under `lock` (NSLock: Synchronization's Mutex needs
-// macOS 15).
-final class DryRunTranscript: @unchecked Sendable {
+final class DryRunTranscript: Sendable {
     typealias Target = @Sendable (String) async -> Void
 
-    private let lock = NSLock()
-    private var target: Target?
+    private let target = LockedValue<Target?>(nil)
     private let fallback: Target
 
     init(fallback: @escaping Target) {
@@ -20,12 +17,12 @@ final class DryRunTranscript: @unchecked Sendable {
 
     /// Shows the commands made from now on through `target`; nil stops that.
     func show(through target: Target?) {
-        lock.withLock { self.target = target }
+        self.target.withLock { $0 = target }
     }
 
     func write(_ command: ShellCommand) async {
         let line = CommandLineRendering.transcript(command)
-        await (lock.withLock { target } ?? fallback)(line)
+        await (target.withLock { $0 } ?? fallback)(line)
     }
 }
 

@@ -58,7 +58,7 @@ public struct LaneRunner: Sendable {
         let execution = LaneExecution(
             runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder)
         let result = await execution.run(lane)
-        await journal?.recorder.laneFinished(result.status)
+        await journal?.recorder.laneFinished(JournalStatus(result.status))
         return result
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 
 extension RunInterruption {
     /// Interrupts from which the cleanup still to run is abandoned: the user has asked three times.
@@ -36,18 +37,16 @@ extension RunInterruption {
 }
 
 /// A continuation resumed by whichever of its racers comes first; the others are ignored.
-// @unchecked: the continuation is taken and cleared under `lock`, so it is resumed once (NSLock:
-// Mutex needs macOS 15).
-private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<T, Never>?
+private final class ResumeOnce<T: Sendable>: Sendable {
+    /// Taken and cleared under the box's lock, so it is resumed once.
+    private let continuation: LockedValue<CheckedContinuation<T, Never>?>
 
     init(_ continuation: CheckedContinuation<T, Never>) {
-        self.continuation = continuation
+        self.continuation = LockedValue(continuation)
     }
 
     func resume(_ value: T) {
-        let waiting: CheckedContinuation<T, Never>? = lock.withLock {
+        let waiting = continuation.withLock { continuation in
             defer { continuation = nil }
             return continuation
         }

@@ -1,19 +1,25 @@
 import Foundation
+import NightshiftSystem
 
 /// Carries "nightshift was asked to stop" (SIGINT/SIGTERM) into a running lane. The lane loop is
 /// never cancelled itself: only the step in flight is, so `always` steps and cleanup still run in
 /// an uncancelled context afterwards.
-// @unchecked: every mutable field is read and written under `lock` (NSLock: Synchronization's
-// Mutex needs macOS 15).
-public final class RunInterruption: @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: Int32?
-    private var count = 0
-    /// Told the new interrupt count: a step stops at any interrupt, a cleanup action only at a
-    /// later one (see `runCleanupAction`).
-    private var cancelCurrent: (@Sendable (Int) -> Void)?
-    /// The lanes' own, under `--parallel`: each has a step in flight of its own to cancel.
-    private var children: [RunInterruption] = []
+public final class RunInterruption: Sendable {
+    private struct State {
+        var received: Int32?
+        var count = 0
+        /// Told the new interrupt count: a step stops at any interrupt, a cleanup action only at a
+        /// later one (see `runCleanupAction`).
+        var cancelCurrent: (@Sendable (Int) -> Void)?
+        /// The lanes' own, under `--parallel`: each has a step in flight of its own to cancel.
+        var children: [RunInterruption] = []
+
+        /// Whether a step starting now is stopped already: any interrupt stops a step, a second
+        /// one an `always` step too.
+        func stops(always: Bool) -> Bool { received != nil && (!always || count > 1) }
+    }
+
+    private let state = LockedValue(State())
 
     public init() {}
 
@@ -21,54 +27,53 @@ public final class RunInterruption: @unchecked Sendable {
     /// `nightshift run --parallel`, since one holds a single step in flight.
     public func makeChild() -> RunInterruption {
         let child = RunInterruption()
-        let (signal, count) = lock.withLock {
-            children.append(child)
-            return (received, self.count)
+        let (signal, count) = state.withLock { state in
+            state.children.append(child)
+            return (state.received, state.count)
         }
         if let signal { for _ in 0..<count { child.interrupt(signal: signal) } }
         return child
     }
 
     /// The first signal received, if any.
-    public var signal: Int32? { lock.withLock { received } }
+    public var signal: Int32? { state.withLock { $0.received } }
 
     /// How many interrupts arrived: a second one also stops `always` steps and the cleanup action
     /// in flight; a third abandons the rest of the cleanup.
-    public var interruptCount: Int { lock.withLock { count } }
+    public var interruptCount: Int { state.withLock { $0.count } }
 
     public func interrupt(signal: Int32) {
-        let (cancel, newCount): ((@Sendable (Int) -> Void)?, Int) = lock.withLock {
-            if received == nil { received = signal }
-            count += 1
-            return (cancelCurrent, count)
+        let (cancel, newCount): ((@Sendable (Int) -> Void)?, Int) = state.withLock { state in
+            if state.received == nil { state.received = signal }
+            state.count += 1
+            return (state.cancelCurrent, state.count)
         }
         cancel?(newCount)
-        for child in lock.withLock({ children }) { child.interrupt(signal: signal) }
+        for child in state.withLock({ $0.children }) { child.interrupt(signal: signal) }
     }
 
     /// Makes `cancel` what the next interrupt calls (nil: nothing), and returns the interrupts
     /// so far, read under the same lock so that none slips between the two.
     @discardableResult
     func installCancel(_ cancel: (@Sendable (Int) -> Void)?) -> Int {
-        lock.withLock {
-            cancelCurrent = cancel
-            return count
+        state.withLock { state in
+            state.cancelCurrent = cancel
+            return state.count
         }
     }
 
     /// Runs `operation` as the step in flight; an interrupt cancels it. An `always` step started
     /// after the first interrupt runs uncancelled; a second interrupt stops it too.
     func runCancellable<T: Sendable>(always: Bool, _ operation: @escaping @Sendable () async -> T) async -> T {
-        let stopped = { [self] in received != nil && (!always || count > 1) }
         // A step already stopped must not start at all, not even up to its first suspension.
-        let task = lock.withLock(stopped) ? Task { await operation() } : Self.start(operation)
-        let cancelNow: Bool = lock.withLock {
-            cancelCurrent = { _ in task.cancel() }
-            return stopped()
+        let task = state.withLock { $0.stops(always: always) } ? Task { await operation() } : Self.start(operation)
+        let cancelNow: Bool = state.withLock { state in
+            state.cancelCurrent = { _ in task.cancel() }
+            return state.stops(always: always)
         }
         if cancelNow { task.cancel() }
         let value = await task.value
-        lock.withLock { cancelCurrent = nil }
+        state.withLock { $0.cancelCurrent = nil }
         return value
     }
 

@@ -22,8 +22,8 @@ struct FromStepCheck {
         let masked = masker.mask(from)
         let start = journal.steps.first { $0.name == masked }?.number ?? Int.max
         for step in journal.steps where step.number < start {
-            if step.status == StepStatus.skipped.rawValue { continue }
-            guard step.status == StepStatus.passed.rawValue else {
+            if step.status == JournalStep.skipped { continue }
+            guard step.status == JournalStep.passed else {
                 throw .missingBefore(
                     from: masked, step: step.name, reason: "\(step.status) in run \(journal.runID), so its work is not there")
             }

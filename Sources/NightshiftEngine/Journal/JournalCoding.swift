@@ -1,24 +1,15 @@
 import Foundation
 
-/// `journal.json`'s bytes: sorted keys and ISO 8601 times, one step a line, so two journals
-/// diff cleanly.
+/// `journal.json`'s bytes (`JournalWriter`), and reading them back.
 enum JournalCoding {
-    /// `steps`: each step's JSON (`JournalStepWriter`), made once when the step finished rather
+    /// `steps`: each step's JSON (`JournalWriter.step`), made once when the step finished rather
     /// than for every write of the journal.
-    static func encode(_ journal: RunJournal, steps: [String]) throws -> [UInt8] {
-        var header = journal
-        header.steps = []
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        let text = String(decoding: try encoder.encode(header), as: UTF8.self)
-        // The only `"steps":[]` in the header: a string containing it would have its quotes escaped.
-        let list = steps.isEmpty ? "[]" : "[\n" + steps.joined(separator: ",\n") + "\n]"
-        return Array(text.replacingOccurrences(of: "\"steps\":[]", with: "\"steps\":" + list).utf8)
+    static func encode(_ journal: RunJournal, steps: [String]) -> [UInt8] {
+        Array(JournalWriter.journal(journal, steps: steps).utf8)
     }
 
-    static func encode(_ journal: RunJournal) throws -> [UInt8] {
-        try encode(journal, steps: journal.steps.map(JournalStepWriter.json))
+    static func encode(_ journal: RunJournal) -> [UInt8] {
+        encode(journal, steps: journal.steps.map(JournalWriter.step))
     }
 
     /// Only the version, read first: a newer journal is refused before its shape is guessed at.

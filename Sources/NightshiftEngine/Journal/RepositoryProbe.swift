@@ -45,21 +45,19 @@ struct RepositoryProbe {
     }
 }
 
-/// A SHA-256 fed by a command's output handler. `@unchecked Sendable`: the handler may be called
-/// from another task than the one reading the result, and `lock` guards both fields.
-private final class StreamDigest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var hasher = SHA256()
-    private var count = 0
+/// A SHA-256 fed by a command's output handler, which may be called from another task than the
+/// one reading the result.
+private final class StreamDigest: Sendable {
+    private let state = LockedValue((hasher: SHA256(), count: 0))
 
     func add(_ bytes: [UInt8]) {
-        lock.withLock {
-            hasher.update(data: bytes)
-            count += bytes.count
+        state.withLock { state in
+            state.hasher.update(data: bytes)
+            state.count += bytes.count
         }
     }
 
     var result: (digest: String, bytes: Int) {
-        lock.withLock { (hasher.finalize().hexString, count) }
+        state.withLock { ($0.hasher.finalize().hexString, $0.count) }
     }
 }

@@ -30,7 +30,7 @@ struct ResumeRule {
         guard let previous else { return .rerun("it did not run before") }
         if step.options.always { return .rerun("'always' steps run on every run") }
         if step.kind.setsUpResource { return .rerun("resources are set up again for the steps that need them") }
-        if previous.status != StepStatus.passed.rawValue { return .rerun("it \(previous.status) last time") }
+        if previous.status != JournalStep.passed { return .rerun("it \(previous.status) last time") }
         if case .changed(let why) = tree { return .rerun(why) }
         let outputless = Self.isOutputless(step)
         if outputless, tree != .asLeft {

@@ -6,36 +6,46 @@ import NightshiftSystem
 /// step's inputs, outcome and artifacts as it finishes; rewrites `journal.json` durably after
 /// each. The engine calls it through `StepExecution+Journal.swift` only.
 ///
-/// A class behind a lock rather than an actor: the step loop calls it twice per step, and an
-/// actor's hops (a thread wake-up each) cost more than the bookkeeping on a lane of a thousand
-/// quick steps (`scripts/bench-lane`). `@unchecked Sendable`: every mutable field is touched only
-/// with `lock` held (recursive: the public methods write the journal through `write()`).
-final class RunJournalRecorder: @unchecked Sendable {
-    private let lock = NSRecursiveLock()
-    private var journal: RunJournal
+/// A class with its state in a lock box rather than an actor: the step loop calls it twice per
+/// step, and an actor's hops (a thread wake-up each) cost more than the bookkeeping on a lane of
+/// a thousand quick steps (`scripts/bench-lane`). What blocks (digesting artifacts, a
+/// multi-gigabyte .xcarchive; writing and fsync-ing the journal) runs outside the lock and off
+/// Swift's cooperative pool (`BlockingWork`); its result is then committed under the lock.
+final class RunJournalRecorder: Sendable {
+    private struct State {
+        var journal: RunJournal
+        /// `--from STEP`: steps before it are reused whatever changed (their artifacts were checked).
+        var from: String?
+        /// The first step of this attempt that re-ran (not a resource or `always` step).
+        var firstRerun: String?
+        /// Which step's fingerprint made each product last.
+        var producers: [BuildProduct: String] = [:]
+        /// Why the journal could not be written: the run goes on, and says so once.
+        var writeFailure: String?
+        var writeFailureTold = false
+        /// Each of `journal.steps` as JSON, in the same order.
+        var encodedSteps: [String]
+        /// When a finished step last caused a write.
+        var lastWrite = Date.distantPast
+        /// A finished step is not written down yet (a quick one, `promptWrite`).
+        var behind = false
+        /// Counts the journal's changes, so that a write never replaces a newer journal with an
+        /// older one (`written`).
+        var revision = 0
+    }
+
+    private let state: LockedValue<State>
+    /// The revision `journal.json` holds; its lock also keeps two writes from interleaving.
+    /// Taken on a blocking thread only (`BlockingWork`), never on the cooperative pool.
+    private let written = LockedValue(-1)
     /// nil under `--dry-run`: a plan changes nothing on disk.
     private let path: String?
-    nonisolated let attempt: Int
+    let attempt: Int
     private let fingerprinter: StepFingerprinter
     /// The run's: a secret learned mid-run is masked in every entry written from then on.
     private let secrets: RunSecrets
     /// The earlier attempts' steps by number; empty on a first run.
     private let previous: [Int: JournalStep]
-    /// `--from STEP`: steps before it are reused whatever changed (their artifacts were checked).
-    private var from: String?
-    /// The first step of this attempt that re-ran (not a resource or `always` step).
-    private var firstRerun: String?
-    /// Which step's fingerprint made each product last.
-    private var producers: [BuildProduct: String] = [:]
-    /// Why the journal could not be written: the run goes on, and says so once.
-    private var writeFailure: String?
-    private var writeFailureTold = false
-    /// Each of `journal.steps` as JSON, in the same order.
-    private var encodedSteps: [String] = []
-    /// When a finished step last caused a write.
-    private var lastWrite = Date.distantPast
-    /// A finished step is not written down yet (a quick one, `promptWrite`).
-    private var behind = false
     /// Holds the run: a `--resume` of it is refused while this lives.
     private let runLock: FileLock?
     /// For a resumed run, the working tree against the state the attempt before left.
@@ -44,30 +54,31 @@ final class RunJournalRecorder: @unchecked Sendable {
     private let probeRepository: @Sendable () async -> RepositoryState?
     /// Whether the run was interrupted: digesting a large artifact stops between chunks then.
     private let isInterrupted: ContentDigest.Interruption
+    /// The artifact at a path as it is now (`ContentDigest.artifact`); blocking, so called off
+    /// the pool. A parameter so that a test can hold a digest open.
+    private let digest: @Sendable (String) -> JournalArtifact?
 
     init(
         journal: RunJournal, path: String?, fingerprinter: StepFingerprinter, secrets: RunSecrets, previous: [JournalStep],
         from: String?, lock: FileLock?, tree: WorkingTreeComparison = .unknown,
         probeRepository: @escaping @Sendable () async -> RepositoryState? = { nil },
-        isInterrupted: @escaping ContentDigest.Interruption = { false }
+        isInterrupted: @escaping ContentDigest.Interruption = { false },
+        digest: (@Sendable (String) -> JournalArtifact?)? = nil
     ) {
         self.tree = tree
         self.isInterrupted = isInterrupted
+        self.digest = digest ?? { ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) }
         self.probeRepository = probeRepository
-        self.journal = journal
-        encodedSteps = journal.steps.map(JournalStepWriter.json)
+        state = LockedValue(State(journal: journal, from: from, encodedSteps: journal.steps.map(JournalWriter.step)))
         self.path = path
         self.attempt = journal.attempts.last?.number ?? 1
         self.fingerprinter = fingerprinter
         self.secrets = secrets
         self.previous = Dictionary(previous.map { ($0.number, $0) }, uniquingKeysWith: { _, last in last })
-        self.from = from
         self.runLock = lock
     }
 
     private var masker: SecretMasker { secrets.masker }
-
-    private var isResuming: Bool { !previous.isEmpty || from != nil }
 
     /// What the step is made from, and whether a resumed run reuses it.
     struct Ticket: Sendable {
@@ -80,24 +91,29 @@ final class RunJournalRecorder: @unchecked Sendable {
         var exportsBefore: [String: String]
     }
 
+    /// A resumed run's decision digests the step's earlier artifacts: off the cooperative pool
+    /// and outside the lock, as `finish` does.
     func begin(
         _ step: Step, lane: String, number: Int, configuration: Configuration?, environment: EnvironmentVariables, artifactPaths: [String],
         exportsBefore: [String: String]
-    ) -> Ticket {
-        lock.lock()
-        defer { lock.unlock() }
-        let consumes = Dictionary(
-            step.kind.consumes.compactMap { product in producers[product].map { (product.rawValue, $0) } }, uniquingKeysWith: { $1 })
+    ) async -> Ticket {
+        let (consumes, from, earlierRerun) = state.withLock { state in
+            let consumes = Dictionary(
+                step.kind.consumes.compactMap { product in state.producers[product].map { (product.rawValue, $0) } },
+                uniquingKeysWith: { $1 })
+            return (consumes, state.from, state.firstRerun)
+        }
         let inputs = fingerprinter.inputs(of: step, configuration: configuration, environment: environment, consumes: consumes)
         var ticket = Ticket(
             number: number, inputs: inputs, fingerprint: inputs.fingerprint, artifactPaths: artifactPaths,
             reusable: Self.isReusable(step), decision: nil, exportsBefore: exportsBefore)
-        guard isResuming else { return ticket }
+        guard !previous.isEmpty || from != nil else { return ticket }
         if let fromStep = from {
             if step.displayName == fromStep {
-                from = nil
-                // Names go into reasons the journal and the console keep: masked as the results'.
-                firstRerun = firstRerun ?? masker.mask(step.displayName)
+                state.withLock { state in
+                    state.from = nil
+                    state.firstRerun = state.firstRerun ?? masker.mask(step.displayName)
+                }
                 ticket.decision = .rerun("the run starts here (--from)")
             } else if let earlier = previous[number] {
                 ticket.decision = .reuse("before --from \(masker.mask(fromStep)); \(ResumeRule.time(earlier.finished))'s work kept")
@@ -106,57 +122,75 @@ final class RunJournalRecorder: @unchecked Sendable {
             }
             return ticket
         }
-        let decision = ResumeRule(
-            step: step, fingerprint: ticket.fingerprint, inputs: inputs, previous: previous[number], earlierRerun: firstRerun,
-            artifactNow: { [isInterrupted] in ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) }, tree: tree
-        ).decide()
-        if case .rerun = decision, !step.options.always, !step.kind.setsUpResource, firstRerun == nil {
-            firstRerun = masker.mask(step.displayName)  // as above
+        let decision = await BlockingWork.run { [previous, digest, tree, fingerprint = ticket.fingerprint] in
+            ResumeRule(
+                step: step, fingerprint: fingerprint, inputs: inputs, previous: previous[number], earlierRerun: earlierRerun,
+                artifactNow: digest, tree: tree
+            ).decide()
+        }
+        if case .rerun = decision, !step.options.always, !step.kind.setsUpResource {
+            state.withLock { state in state.firstRerun = state.firstRerun ?? masker.mask(step.displayName) }
         }
         ticket.decision = decision
         return ticket
     }
 
+    /// A finished step as the engine hands it over (from its `StepResult`).
+    struct Outcome: Sendable {
+        /// The lane, not masked yet.
+        var lane: String
+        /// The step's name, masked.
+        var name: String
+        /// `StepStatus`'s raw value.
+        var status: String
+        var attempts: Int
+        var duration: Duration
+    }
+
     /// A reused step: its earlier entry stands, and its products count as made by it.
-    func reused(_ step: Step, _ ticket: Ticket) -> [String: String] {
-        lock.lock()
-        defer { lock.unlock() }
+    func reused(_ step: Step, _ ticket: Ticket) async -> [String: String] {
         guard let earlier = previous[ticket.number] else { return [:] }
-        for product in step.kind.products { producers[product] = earlier.fingerprint }
-        replace(earlier)
-        write()
+        let json = JournalWriter.step(earlier)
+        state.withLock { state in
+            for product in step.kind.products { state.producers[product] = earlier.fingerprint }
+            Self.replace(earlier, json: json, in: &state)
+        }
+        await write()
         return earlier.exports
     }
 
     /// Records the step's outcome; true when the journal is due to be written (`writeAfterStep`).
-    func finish(_ step: Step, _ ticket: Ticket, result: StepResult, exportsAfter: [String: String], clock: any WallClock) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let passed = result.status == .passed
+    /// The artifacts are digested first, off the cooperative pool and outside the lock.
+    func finish(_ step: Step, _ ticket: Ticket, result: Outcome, exportsAfter: [String: String], clock: any WallClock) async -> Bool {
+        let passed = result.status == JournalStep.passed
         // A path that spells a secret cannot be written down, and a masked one finds nothing:
         // such a step keeps no artifacts and is never reused.
         let spellsSecret = ticket.artifactPaths.contains { masker.mask($0) != $0 }
-        let artifacts =
-            passed && !spellsSecret ? ticket.artifactPaths.compactMap { ContentDigest.artifact(at: $0, isInterrupted: isInterrupted) } : []
-        if passed { for product in step.kind.products { producers[product] = ticket.fingerprint } }
+        let paths = passed && !spellsSecret ? ticket.artifactPaths : []
+        let artifacts = paths.isEmpty ? [] : await BlockingWork.run { [digest] in paths.compactMap(digest) }
         let exports = exportsAfter.filter { ticket.exportsBefore[$0.key] != $0.value }.mapValues(masker.mask)
-        replace(
-            JournalStep(
-                // The journal's fields are masked one by one: masking its whole JSON would also hit
-                // the hex of its digests when a secret happens to be hex digits.
-                number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
-                attempt: attempt,
-                fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status.rawValue, attempts: result.attempts,
-                finished: clock.now, artifacts: artifacts, exports: exports,
-                // An output the step declared but did not leave proves nothing: never reused.
-                reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count))
+        let entry = JournalStep(
+            // The journal's fields are masked one by one: masking its whole JSON would also hit
+            // the hex of its digests when a secret happens to be hex digits.
+            number: ticket.number, lane: masker.mask(result.lane), kind: step.kind.keyword.rawValue, name: result.name,
+            attempt: attempt,
+            fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status, attempts: result.attempts,
+            finished: clock.now, artifacts: artifacts, exports: exports,
+            // An output the step declared but did not leave proves nothing: never reused.
+            reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count)
+        let json = JournalWriter.step(entry)
         let now = clock.now
-        guard !passed || result.duration >= Self.promptWrite || now.timeIntervalSince(lastWrite) >= Self.promptWrite.seconds else {
-            behind = true
-            return false
+        return state.withLock { state in
+            if passed { for product in step.kind.products { state.producers[product] = ticket.fingerprint } }
+            Self.replace(entry, json: json, in: &state)
+            guard !passed || result.duration >= Self.promptWrite || now.timeIntervalSince(state.lastWrite) >= Self.promptWrite.seconds
+            else {
+                state.behind = true
+                return false
+            }
+            state.lastWrite = now
+            return true
         }
-        lastWrite = now
-        return true
     }
 
     /// Before a step that is not `sh:` (signing, archive, export, upload: few, and slow), quick
@@ -165,14 +199,8 @@ final class RunJournalRecorder: @unchecked Sendable {
     /// which can be a thousand quick ones.
     func catchUp(before step: Step) async {
         if case .sh = step.kind { return }
-        guard isBehind else { return }
+        guard state.withLock({ $0.behind }) else { return }
         await writeAfterStep()
-    }
-
-    private var isBehind: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return behind
     }
 
     /// What a performer keeps beside an intermediate product (`StepContext.journalFingerprint`):
@@ -185,7 +213,7 @@ final class RunJournalRecorder: @unchecked Sendable {
     /// what the real run would reuse.
     func productFingerprint(_ ticket: Ticket, of step: Step) async -> String? {
         guard !step.kind.products.isEmpty else { return ticket.fingerprint }
-        let current = path == nil ? lock.withLock { journal.repository } : await probeRepository()
+        let current = path == nil ? state.withLock { $0.journal.repository } : await probeRepository()
         guard let tree = current else { return ticket.fingerprint }
         guard let changes = tree.changes else { return nil }
         return "\(ticket.fingerprint) \(tree.commit) \(changes)"
@@ -195,15 +223,12 @@ final class RunJournalRecorder: @unchecked Sendable {
     /// files (a build-number bump), and a resumed run compares the tree with the latest state
     /// written down. Outside a repository, and under `--dry-run`, git is not asked.
     func writeAfterStep() async {
-        write(left: path == nil ? nil : await probeRepository())
-    }
-
-    private func write(left: RepositoryState?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let left { journal.left = left }
-        behind = false
-        write()
+        let left = path == nil ? nil : await probeRepository()
+        state.withLock { state in
+            if let left { Self.change(&state) { $0.left = left } }
+            state.behind = false
+        }
+        await write()
     }
 
     /// A step that took this long is written at once: losing it to a crash would cost as much
@@ -213,22 +238,15 @@ final class RunJournalRecorder: @unchecked Sendable {
     /// re-run: never a false pass. The lane's end always writes.
     static let promptWrite = Duration.seconds(1)
 
-    func laneFinished(_ status: LaneStatus) async {
-        finish(lane: status, left: path == nil ? nil : await probeRepository())
-    }
-
-    private func finish(lane status: LaneStatus, left: RepositoryState?) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let left { journal.left = left }
-        switch status {
-        case .passed, .passedWithWarnings: journal.status = .passed
-        case .failed: journal.status = .failed
-        case .interrupted: journal.status = .interrupted
-        // A lane that never started keeps no journal.
-        case .notRun: journal.status = .failed
+    func laneFinished(_ status: JournalStatus) async {
+        let left = path == nil ? nil : await probeRepository()
+        state.withLock { state in
+            Self.change(&state) { journal in
+                if let left { journal.left = left }
+                journal.status = status
+            }
         }
-        write()
+        await write()
     }
 
     /// `sh:` steps without `outputs:` may do anything, so they are never skipped.
@@ -237,40 +255,58 @@ final class RunJournalRecorder: @unchecked Sendable {
         return true
     }
 
-    private func replace(_ entry: JournalStep) {
-        let json = JournalStepWriter.json(entry)
+    /// Changes the journal, counting the change for `write()`.
+    private static func change(_ state: inout State, _ body: (inout RunJournal) -> Void) {
+        body(&state.journal)
+        state.revision += 1
+    }
+
+    /// Puts `entry` (`json`: it encoded, made outside the lock) in its place among the steps.
+    private static func replace(_ entry: JournalStep, json: String, in state: inout State) {
+        state.revision += 1
         // Steps come in order: a first run only ever appends.
-        if journal.steps.last.map({ $0.number < entry.number }) ?? true {
-            journal.steps.append(entry)
-            encodedSteps.append(json)
-        } else if let index = journal.steps.firstIndex(where: { $0.number == entry.number }) {
-            journal.steps[index] = entry
-            encodedSteps[index] = json
+        if state.journal.steps.last.map({ $0.number < entry.number }) ?? true {
+            state.journal.steps.append(entry)
+            state.encodedSteps.append(json)
+        } else if let index = state.journal.steps.firstIndex(where: { $0.number == entry.number }) {
+            state.journal.steps[index] = entry
+            state.encodedSteps[index] = json
         } else {
-            let index = journal.steps.firstIndex { $0.number > entry.number } ?? journal.steps.endIndex
-            journal.steps.insert(entry, at: index)
-            encodedSteps.insert(json, at: index)
+            let index = state.journal.steps.firstIndex { $0.number > entry.number } ?? state.journal.steps.endIndex
+            state.journal.steps.insert(entry, at: index)
+            state.encodedSteps.insert(json, at: index)
         }
     }
 
     /// The write failure not yet told, once.
     func takeWriteFailure() -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let writeFailure, !writeFailureTold else { return nil }
-        writeFailureTold = true
-        return writeFailure
+        state.withLock { state in
+            guard let writeFailure = state.writeFailure, !state.writeFailureTold else { return nil }
+            state.writeFailureTold = true
+            return writeFailure
+        }
     }
 
-    func write() {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Writes the journal as it stands, durably, before returning: what the caller reports next
+    /// (a step finished) is on disk first. The state is copied under the lock; encoding, writing
+    /// and fsync happen outside it, on a thread of nightshift's own.
+    func write() async {
         guard let path else { return }
-        do {
-            // Owner-only: the journal names every variable a step reads and the lanes file's path.
-            try DurableFile.replace(path, with: try JournalCoding.encode(journal, steps: encodedSteps), permissions: 0o600)
-        } catch {
-            writeFailure = writeFailure ?? "\(error)"
+        let (journal, steps, revision) = state.withLock { ($0.journal, $0.encodedSteps, $0.revision) }
+        let failure: String? = await BlockingWork.run { [written] in
+            written.withLock { writtenRevision in
+                // A newer journal is on disk already: this one would take it back.
+                guard revision > writtenRevision else { return nil }
+                do {
+                    // Owner-only: the journal names every variable a step reads and the lanes file's path.
+                    try DurableFile.replace(path, with: JournalCoding.encode(journal, steps: steps), permissions: 0o600)
+                    writtenRevision = revision
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
         }
+        if let failure { state.withLock { $0.writeFailure = $0.writeFailure ?? failure } }
     }
 }

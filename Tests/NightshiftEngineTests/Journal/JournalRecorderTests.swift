@@ -10,7 +10,8 @@ import Testing
 struct JournalRecorderTests {
     /// A recorder writing to a temporary journal, whose repository probe answers `bumped`.
     func recorder(
-        probe: @escaping @Sendable () async -> RepositoryState? = { RepositoryState(commit: "c", dirty: true, changes: "bumped") }
+        probe: @escaping @Sendable () async -> RepositoryState? = { RepositoryState(commit: "c", dirty: true, changes: "bumped") },
+        digest: (@Sendable (String) -> JournalArtifact?)? = nil
     ) throws -> (RunJournalRecorder, path: String) {
         let path = try TemporaryDirectory.make("recorder") + "/journal.json"
         let attempt = JournalAttempt(number: 1, started: Date(timeIntervalSince1970: 0), resumed: false, repository: nil)
@@ -24,25 +25,25 @@ struct JournalRecorderTests {
                 key: JournalKey(bytes: [UInt8](repeating: 7, count: 32))),
             // No secrets: these tests are about what the journal keeps, not what it hides.
             secrets: RunSecrets(secrets: []), previous: [], from: nil, lock: nil,
-            probeRepository: probe)
+            probeRepository: probe, digest: digest)
         return (recorder, path)
     }
 
-    func finish(_ recorder: RunJournalRecorder, _ step: Step, number: Int, clock: ManualClock) -> Bool {
-        let ticket = recorder.begin(
+    func finish(_ recorder: RunJournalRecorder, _ step: Step, number: Int, clock: ManualClock) async -> Bool {
+        let ticket = await recorder.begin(
             step, lane: "beta", number: number, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         let result = StepResult(lane: "beta", name: step.displayName, kind: .step(step.kind.keyword), status: .passed, start: clock.now)
-        return recorder.finish(step, ticket, result: result, exportsAfter: [:], clock: clock)
+        return await recorder.finish(step, ticket, result: .init(result), exportsAfter: [:], clock: clock)
     }
 
     @Test("a quick step not yet written is, with the tree it left, before a step that is not sh:")
     func catchesUpBeforeASlowStep() async throws {
         let (recorder, path) = try recorder()
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
-        #expect(finish(recorder, Step(.sh("setup")), number: 1, clock: clock))
+        #expect(await finish(recorder, Step(.sh("setup")), number: 1, clock: clock))
         await recorder.writeAfterStep()
         // Within the second: not written at once.
-        #expect(!finish(recorder, Step(.sh("bump")), number: 2, clock: clock))
+        #expect(await !finish(recorder, Step(.sh("bump")), number: 2, clock: clock))
         await recorder.catchUp(before: Step(.sh("another quick one")))
         #expect(try JournalCoding.decode(Data(contentsOf: URL(fileURLWithPath: path)), path: path).steps.count == 1)
         await recorder.catchUp(before: Step(.archive))
@@ -56,7 +57,7 @@ struct JournalRecorderTests {
         let tree = TreeState(changes: "edit 1")
         let (recorder, _) = try recorder(probe: { RepositoryState(commit: "c", dirty: true, changes: await tree.changes) })
         let test = Step(.test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil))))
-        let ticket = recorder.begin(
+        let ticket = await recorder.begin(
             test, lane: "beta", number: 1, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         let built = try #require(await recorder.productFingerprint(ticket, of: test))
         #expect(await recorder.productFingerprint(ticket, of: test) == built)
@@ -66,7 +67,7 @@ struct JournalRecorderTests {
         #expect(await recorder.productFingerprint(ticket, of: test) == nil)
         // A step without products keeps its own fingerprint, and git is not asked for it.
         let sh = Step(.sh("make"))
-        let shTicket = recorder.begin(
+        let shTicket = await recorder.begin(
             sh, lane: "beta", number: 2, configuration: nil, environment: [:], artifactPaths: [], exportsBefore: [:])
         #expect(await recorder.productFingerprint(shTicket, of: sh) == shTicket.fingerprint)
     }

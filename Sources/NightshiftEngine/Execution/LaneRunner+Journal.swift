@@ -66,7 +66,7 @@ extension LaneRunner {
                 journal: journal, path: writable ? store.journalPath(journal.runID) : nil, fingerprinter: fingerprinter, secrets: secrets,
                 previous: previous, from: request.from, lock: lock, tree: tree, probeRepository: { await probe.state(ofFolder: folder) },
                 isInterrupted: { [interruption] in interruption.signal != nil })
-            recorder.write()
+            await recorder.write()
             return JournalSession(folders: folders, recorder: recorder)
         } catch {
             throw preparationError(error, store: store)
@@ -163,5 +163,18 @@ extension LaneRunner {
             if count > 0 { line += " (\(count) newer run\(count == 1 ? "" : "s") of other lanes files passed over)" }
         }
         notice(line)
+    }
+}
+
+extension JournalStatus {
+    /// What the journal says of a lane that ended so.
+    init(_ lane: LaneStatus) {
+        switch lane {
+        case .passed, .passedWithWarnings: self = .passed
+        case .failed: self = .failed
+        case .interrupted: self = .interrupted
+        // A lane that never started keeps no journal.
+        case .notRun: self = .failed
+        }
     }
 }

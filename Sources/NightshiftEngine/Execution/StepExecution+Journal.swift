@@ -7,12 +7,12 @@ extension StepExecution {
     func run() async -> StepResult {
         guard let journal = execution.journal else { return await runAttempts() }
         let exportsBefore = await execution.exports.all
-        let ticket = journal.begin(
+        let ticket = await journal.begin(
             step, lane: lane.name, number: number, configuration: configuration, environment: environment,
             artifactPaths: artifactPaths, exportsBefore: exportsBefore)
         switch ticket.decision {
         case .reuse(let why):
-            for (name, value) in journal.reused(step, ticket) { await execution.exports.set(name, value) }
+            for (name, value) in await journal.reused(step, ticket) { await execution.exports.set(name, value) }
             // A reused step's result, masked as a run one's is (`StepExecution.identity`).
             return StepResult(
                 lane: lane.name, name: execution.masker.mask(step.displayName), kind: .step(step.kind.keyword), status: .reused,
@@ -32,7 +32,7 @@ extension StepExecution {
             result.message = execution.masker.mask("'\(step.displayName)' passed, but its \(problem)")
         }
         let exportsAfter = await execution.exports.all
-        if journal.finish(step, ticket, result: result, exportsAfter: exportsAfter, clock: execution.clock) {
+        if await journal.finish(step, ticket, result: .init(result), exportsAfter: exportsAfter, clock: execution.clock) {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {
@@ -50,5 +50,12 @@ extension StepExecution {
             paths += step.kind.products.map(build.path(of:))
         }
         return paths
+    }
+}
+
+extension RunJournalRecorder.Outcome {
+    init(_ result: StepResult) {
+        self.init(
+            lane: result.lane, name: result.name, status: result.status.rawValue, attempts: result.attempts, duration: result.duration)
     }
 }
