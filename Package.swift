@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "NightshiftDeliveryTests",
             dependencies: [
-                "NightshiftDelivery", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
+                "NightshiftDelivery", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
                 "NightshiftScheduling", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),

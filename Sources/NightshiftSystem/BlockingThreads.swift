@@ -33,7 +33,7 @@ final class BlockingThreads: Sendable {
     }
 
     /// How many threads wait for work: a test waits for a worker to park before handing it more.
-    var idleCount: Int { lock.withLock { idle.count } }
+    var idleCount: Int { idle.withLock { $0.count } }
 
     /// Takes an idle worker out of the pool when its lifetime is up; false when it was just
     /// handed work, which it must then wait for.

@@ -1,5 +1,6 @@
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftSchema
 import Testing
 
 /// `wait:` and `submit_for_review:` read by the dry run and by the real upload

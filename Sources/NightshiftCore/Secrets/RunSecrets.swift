@@ -1,4 +1,4 @@
-internal import Foundation
+import NightshiftSystem
 
 /// The one owner of a command's secrets: what the environment and the lanes file declare, and
 /// what the run learns on the way (a secret lane option's value, an upload's access token, a
@@ -11,49 +11,59 @@ internal import Foundation
 /// the first use after something was learned (building one has a cost: every secret's
 /// encodings), so a command that learns three times before it prints builds one.
 ///
-/// `@unchecked Sendable`: output comes from several tasks at once (a step's readers, the
-/// reporter, an upload's parts), and every mutable field is touched only with `lock` held;
-/// `NSLock` because Synchronization's `Mutex` needs macOS 15 and the package supports macOS 13.
-public final class RunSecrets: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: Set<String>
-    private var built: SecretMasker?
-    /// Counts what was learned, so a stream can tell cheaply that its masker is out of date.
-    private var version = 0
+/// Output comes from several tasks at once (a step's readers, the reporter, an upload's parts):
+/// the state sits in a `LockedValue`.
+public final class RunSecrets: Sendable {
+    private struct State {
+        var values: Set<String>
+        var built: SecretMasker?
+        /// Counts what was learned, so a stream can tell cheaply that its masker is out of date.
+        var version = 0
+
+        /// The masker for the values as they stand, built on first use after a change.
+        mutating func masker() -> SecretMasker {
+            if let built { return built }
+            let masker = SecretMasker(secrets: values)
+            built = masker
+            return masker
+        }
+    }
+
+    private let state: LockedValue<State>
 
     /// `secrets`: what is known at the start (values too short or blank to mask are left out,
     /// as `learn(_:)` leaves them out). An empty list is a choice the caller writes out.
     public init(secrets: some Sequence<String>) {
-        values = Set(secrets.filter(MaskingLimit.isMaskable))
+        state = LockedValue(State(values: Set(secrets.filter(MaskingLimit.isMaskable))))
     }
 
     /// Masks `values` from now on, everywhere. Values too short or blank to mask are ignored.
     public func learn(_ values: some Sequence<String>) {
         let new = values.filter(MaskingLimit.isMaskable)
-        lock.withLock {
-            let count = self.values.count
-            self.values.formUnion(new)
-            guard self.values.count != count else { return }
-            built = nil
-            version += 1
+        state.withLock { state in
+            let count = state.values.count
+            state.values.formUnion(new)
+            guard state.values.count != count else { return }
+            state.built = nil
+            state.version += 1
         }
     }
 
     /// The masker as it stands: every secret known so far.
     public var masker: SecretMasker {
-        lock.withLock { currentMasker() }
+        state.withLock { $0.masker() }
     }
 
     /// The masker, and how many times the secrets changed before it: hand the number back to
     /// `masker(ifChangedSince:)`.
     public var versionedMasker: (masker: SecretMasker, version: Int) {
-        lock.withLock { (currentMasker(), version) }
+        state.withLock { ($0.masker(), $0.version) }
     }
 
     /// A newer masker than the one of `version`, or nil when nothing was learned since: the
     /// per-chunk check of a step's output stream, which must stay cheap.
     public func masker(ifChangedSince version: Int) -> (masker: SecretMasker, version: Int)? {
-        lock.withLock { self.version == version ? nil : (currentMasker(), self.version) }
+        state.withLock { $0.version == version ? nil : ($0.masker(), $0.version) }
     }
 
     public func mask(_ text: String) -> String { masker.mask(text) }
@@ -63,14 +73,6 @@ public final class RunSecrets: @unchecked Sendable {
     /// `text` masked, as a value only this owner makes: a writer that takes `MaskedText` cannot
     /// be handed text nobody masked.
     public func masked(_ text: String) -> MaskedText { MaskedText(text: mask(text)) }
-
-    /// Called with `lock` held.
-    private func currentMasker() -> SecretMasker {
-        if let built { return built }
-        let masker = SecretMasker(secrets: values)
-        built = masker
-        return masker
-    }
 }
 
 /// Text that went through the run's `RunSecrets`: its only initialiser is the memberwise one,
