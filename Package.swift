@@ -162,8 +162,8 @@ let package = Package(
         .testTarget(
             name: "NightshiftLanesTests",
             dependencies: [
-                "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftApple", "NightshiftReporting", "NightshiftScheduling",
-                "NightshiftTestSupport",
+                "NightshiftLanes", "NightshiftSchema", "NightshiftCron", "NightshiftCore", "NightshiftSystem", "NightshiftApple",
+                "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport",
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftEngineTests",
@@ -192,16 +192,16 @@ let package = Package(
         .testTarget(
             name: "NightshiftSchedulingTests",
             dependencies: [
-                "NightshiftScheduling", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
-                "NightshiftTestSupport",
+                "NightshiftScheduling", "NightshiftCron", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+                "NightshiftReporting", "NightshiftTestSupport",
                 // To lock, corrupt and hand-edit the run history as other processes would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftExportTests",
             dependencies: [
-                "NightshiftExport", "NightshiftCron", "NightshiftSchema", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftApple",
-                "NightshiftReporting", "NightshiftTestSupport",
+                "NightshiftExport", "NightshiftCron", "NightshiftSchema", "NightshiftEngine", "NightshiftLanes", "NightshiftCore",
+                "NightshiftSystem", "NightshiftApple", "NightshiftReporting", "NightshiftTestSupport",
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftTestingTests",
