@@ -14,7 +14,10 @@ public enum ReportFile {
 
     /// `write(_:to:)` at a path the command made absolute; messages name it `name`, as the user
     /// wrote it (`cannot write 'reports/ok.xml'`).
+    /// A name that ends in `/` names a folder, whatever `path` kept of it (an `AbsolutePath` drops
+    /// the trailing `/`): refused, as the kernel refuses it, never written as a file beside it.
     public static func write(_ bytes: [UInt8], to path: AbsolutePath, shownAs name: String) throws(SystemCallError) {
+        guard !name.hasSuffix("/") else { throw SystemCallError("cannot write '\(name)'", code: EISDIR) }
         try write(bytes, to: path.string, shownAs: name)
     }
 

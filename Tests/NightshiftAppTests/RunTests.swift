@@ -151,6 +151,16 @@ struct RunTests {
         #expect(app.standardError.contains("error: cannot write report: "))
     }
 
+    @Test("a report named with a trailing slash names a folder: refused, exit 1, and no file beside it")
+    func reportNamedAsFolder() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        await app.shell.onScript(containing: "echo lint", .output([], .exited(0)))
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["lint"], junit: "out/").execute(in: app.environment())
+        #expect(status == 1)
+        #expect(app.standardError.contains("error: cannot write report: cannot write 'out/': "))
+        #expect(!FileManager.default.fileExists(atPath: app.directory + "/out"))
+    }
+
     @Test("the lane lock held by another: exit 1, nothing runs")
     func laneLockHeld() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)
