@@ -107,7 +107,9 @@ struct CIExportTests {
         }
         #expect(concurrency.compactMap { $0.map(String.init) } == ["altool+simulator", "altool+simulator", "altool+simulator", "pages"])
         let pipeline = try buildkite.generate(CIExportLanes.file).files[0].contents
-        #expect(pipeline.components(separatedBy: "concurrency_group: nightshift/locks/altool+simulator").count == 4)
+        #expect(
+            pipeline.components(separatedBy: "concurrency_group: 'nightshift/${BUILDKITE_PIPELINE_SLUG}/locks/altool+simulator'").count == 4
+        )
         // Exporting one lane alone keeps the group the file gives it.
         #expect(
             try github.generate(CIExportLanes.file, lanes: ["beta"]).files[0].contents.contains("group: nightshift-locks-altool+simulator"))

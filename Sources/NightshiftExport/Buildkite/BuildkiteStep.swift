@@ -1,18 +1,49 @@
 import NightshiftCore
 import NightshiftLanes
 
-/// One lane as a Buildkite command step. Pure: it only formats what the plan says.
+/// One lane as a Buildkite command step. Pure: it only formats what the plan says. Every string
+/// goes through Buildkite's interpolation at upload (`BuildkiteInterpolation`), so each `$` of the
+/// lane's is doubled, and what cannot be written safely is an export error.
 struct BuildkiteStep {
     let plan: ExportLanePlan
     let lockGroup: [String]
+    let selection: BuildkiteLaneSelection
     let warnings: [Diagnostic]
     private let schedule: PosixSchedule?
+    private let scheduleNote: BuildkiteScheduleNote?
+    private let condition: String
+    private let command: [String]
 
-    init(_ plan: ExportLanePlan, lockGroup: [String]) {
+    /// The part of a concurrency group that keeps it to this pipeline: Buildkite's groups span the
+    /// organisation, and the agent fills in the pipeline's slug when it uploads the file.
+    static let pipelineScope = "nightshift/${BUILDKITE_PIPELINE_SLUG}"
+
+    init(_ plan: ExportLanePlan, lockGroup: [String], graph: LaneCallGraph) throws(ExportError) {
         self.plan = plan
         self.lockGroup = lockGroup
+        selection = BuildkiteLaneSelection(plan, graph: graph)
+        if plan.name.first == "-" {
+            throw .notExportable(
+                lane: plan.name, engine: "Buildkite",
+                reason: "a name starting with '-' would be read as an option of `nightshift run`; rename the lane",
+                location: plan.lane.location)
+        }
+        guard BuildkiteInterpolation.escaping(plan.name) != nil else {
+            throw .notExportable(
+                lane: plan.name, engine: "Buildkite",
+                reason: "no spelling carries a `\\` right before a `$` through Buildkite's interpolation at upload; rename the lane",
+                location: plan.lane.location)
+        }
+        condition = try selection.condition(for: plan)
+        let setup = plan.lane.buildkite.setup
+        let run = ExportRunCommand.runLine(
+            executable: ExportRunCommand.executable(setup), lane: plan.name, options: ExportRunCommand.optionWords(for: plan.options),
+            lanesFilePath: plan.lanesFilePath, json: true)
+        command = try BuildkiteCommandBlock.lines(setup: setup, run: run, plan: plan)
         schedule = PosixSchedule(plan)
+        scheduleNote = schedule.map { BuildkiteScheduleNote(plan, schedule: $0) }
         var warnings = (schedule?.warnings ?? []).map { ExportWarnings.schedule(plan, $0) }
+        warnings += scheduleNote?.warnings ?? []
         if plan.options.contains(where: { !$0.isSecret }) {
             warnings.append(
                 .warning(
@@ -32,58 +63,47 @@ struct BuildkiteStep {
         if !plan.settings.isEmpty {
             text.append("Lane '\(plan.name)' reads \(plan.settings.map(\.name).joined(separator: ", ")) from the agent's environment.")
         }
-        if let schedule {
-            // A schedule's options go in its environment, where the step's command reads them.
-            let options = plan.options.filter { !$0.isSecret }.compactMap { option in
-                plan.schedule?.options[option.name].map { " \(option.name)=\($0)" }
-            }
-            var note =
-                "Lane '\(plan.name)' runs on a schedule: in Pipeline Settings, Schedules, add one with the environment\nLANE=\(plan.name)\(options.joined()) and the cron interval"
-            note += schedule.lines.count == 1 ? " " : "s (one schedule each) "
-            note += schedule.lines.map { "`\($0.cron)`" }.joined(separator: ", ")
-            note +=
-                schedule.timeZone.map { " in \($0)." } ?? " (UTC unless you add a zone; `nightshift schedule` reads it in the Mac's zone)."
-            text.append(note)
-            text += schedule.notes
+        if let schedule, let scheduleNote {
+            text += scheduleNote.lines
+            if !schedule.lines.isEmpty { text += schedule.notes }
         }
         return text.flatMap { YAMLText.comment($0) }
     }
 
     var lines: [String] {
-        var lines = ["- label: \(YAMLText.scalar(plan.name))"]
-        lines += YAMLText.comment("A scheduled build names its lane in LANE; the other lanes' steps skip it.", indent: "  ")
-        lines.append("  if: \(YAMLText.quoted("build.source != \"schedule\" || build.env(\"LANE\") == \"\(plan.name)\""))")
-        let setup = plan.lane.buildkite.setup
-        // `$$` is a literal `$` for Buildkite, which interpolates the file when it is uploaded.
-        let run = ExportRunCommand.runLine(
-            executable: ExportRunCommand.executable(setup), lane: plan.name, options: ExportRunCommand.optionWords(for: plan.options),
-            lanesFilePath: plan.lanesFilePath, json: true)
-        lines += ["  command: |"] + [ExportRunCommand.setupLine(setup), run].map { "    " + Self.escapingInterpolation($0) }
+        // Checked in init: the name has no `\` before a `$`.
+        let name = BuildkiteInterpolation.escaping(plan.name) ?? plan.name
+        var lines = ["- label: \(YAMLText.scalar(name))"]
+        lines += YAMLText.comment(
+            selection.reasonToAskByName.map { "Runs only in a build whose LANE names it: \($0)." }
+                ?? "Runs in a build whose LANE names it, and in a build without LANE (a push).",
+            indent: "  ")
+        lines.append("  if: \(YAMLText.quoted(BuildkiteInterpolation.escaping(condition) ?? condition))")
+        lines += command
         if let queue = plan.lane.buildkite.queue { lines += ["  agents:", "    queue: \(YAMLText.scalar(queue))"] }
         if let minutes = plan.timeoutMinutes { lines.append("  timeout_in_minutes: \(minutes)") }
         let secrets = plan.secrets.map(\.name) + plan.options.filter(\.isSecret).map(\.variableName)
         if !secrets.isEmpty { lines += ["  secrets:"] + secrets.sorted().map { "    - " + YAMLText.scalar($0) } }
         lines += YAMLText.comment(
             lockGroup.isEmpty
-                ? "One build of the lane at a time, as Jenkins' disableConcurrentBuilds()."
-                : "Named locks \(plan.locks.joined(separator: ", ")): one group for every lane whose locks overlap theirs\n(\(lockGroup.joined(separator: ", "))), so no two steps hold one lock at once.",
+                ? "One build of the lane at a time in this pipeline, as Jenkins' disableConcurrentBuilds()."
+                : "Named locks \(plan.locks.joined(separator: ", ")): one group for every lane whose locks overlap theirs\n(\(lockGroup.joined(separator: ", "))), so no two steps of this pipeline hold one lock at once.",
             indent: "  ")
-        let group = lockGroup.isEmpty ? "nightshift/lane/\(plan.name)" : "nightshift/locks/" + lockGroup.joined(separator: "+")
-        lines += ["  concurrency: 1", "  concurrency_group: \(YAMLText.scalar(group))"]
+        // Lock names are letters, digits, `-`, `_` and `.` (lanes.yml checks them): nothing to escape.
+        let group =
+            Self.pipelineScope
+            + (lockGroup.isEmpty ? "/lane/\(name)" : "/locks/" + lockGroup.joined(separator: "+"))
+        lines += ["  concurrency: 1", "  concurrency_group: \(YAMLText.quoted(group))"]
         lines += ["  artifact_paths:"] + artifactPaths.map { "    - " + YAMLText.quoted($0) }
         return lines
     }
 
     private var artifactPaths: [String] {
-        let runFolder = ".nightshift/runs/\(plan.name)/*-b$BUILDKITE_BUILD_NUMBER-*"
-        var paths = [ExportRunCommand.junitReport(plan.name), ExportRunCommand.jsonReport(plan.name), "\(runFolder)/**/*.log"]
+        let lane = BuildkiteInterpolation.globLiteral(plan.name)
+        let runFolder = ".nightshift/runs/\(lane)/*-b$BUILDKITE_BUILD_NUMBER-*"
+        var paths = [ExportRunCommand.junitReport(lane), ExportRunCommand.jsonReport(lane), "\(runFolder)/**/*.log"]
         if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/*") }
         paths += (plan.testReports.junitPaths + plan.testReports.coberturaPaths).filter { !$0.contains("$") }
         return paths
-    }
-
-    /// Buildkite replaces `$NAME` and `${NAME}` when the pipeline is uploaded; the shell must see them.
-    static func escapingInterpolation(_ line: String) -> String {
-        line.replacingAll("$", with: "$$")
     }
 }

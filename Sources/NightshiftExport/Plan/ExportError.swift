@@ -4,6 +4,9 @@ public import NightshiftCore
 public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownLane(String, known: [String])
     case noLanes
+    /// A lane the engine's file cannot carry as lanes.yml writes it (a name or `setup:` the
+    /// engine would read otherwise); `location` is where lanes.yml writes it.
+    case notExportable(lane: String, engine: String, reason: String, location: SourceLocation?)
 
     public var description: String {
         switch self {
@@ -11,6 +14,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
             "no lane named '\(name)' (lanes: \(known.joined(separator: ", ")))"
         case .noLanes:
             "the lanes file has no lanes to export"
+        case .notExportable(let lane, let engine, let reason, _):
+            "lane '\(lane)' cannot be exported to \(engine): \(reason)"
         }
     }
 
@@ -23,6 +28,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
                 notes: Suggestion.note(for: name, among: known) + ["lanes: \(known.joined(separator: ", "))"])
         case .noLanes:
             .error(description, at: nil)
+        case .notExportable(_, _, _, let location):
+            .error(description, at: location)
         }
     }
 
