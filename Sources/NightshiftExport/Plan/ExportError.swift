@@ -4,6 +4,8 @@ public import NightshiftCore
 public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownLane(String, known: [String])
     case noLanes
+    /// A lane name the engine cannot carry (GitHub evaluates `${{` wherever it stands).
+    case unwritableLaneName(String, reason: String, at: SourceLocation?)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
             "no lane named '\(name)' (lanes: \(known.joined(separator: ", ")))"
         case .noLanes:
             "the lanes file has no lanes to export"
+        case .unwritableLaneName(let name, let reason, _):
+            "lane '\(name)' cannot be exported: \(reason); rename it"
         }
     }
 
@@ -23,6 +27,8 @@ public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
                 notes: Suggestion.note(for: name, among: known) + ["lanes: \(known.joined(separator: ", "))"])
         case .noLanes:
             .error(description, at: nil)
+        case .unwritableLaneName(_, _, let location):
+            .error(description, at: location)
         }
     }
 
