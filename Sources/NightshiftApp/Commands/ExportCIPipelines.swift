@@ -1,14 +1,16 @@
 import NightshiftCore
 public import NightshiftExport
+import NightshiftSystem
 
 /// `nightshift export github-actions`: a workflow per lane, for `.github/workflows/`.
 public struct ExportGitHubActions: LanesFileCommand {
     public var global: LanesFileOptions
     public var lanes: [String]
-    /// The folder to write into, as given.
-    public var output: String
+    /// The folder to write into, as given; nil for `.github/workflows` in the repository's root
+    /// (the nearest folder up holding `.git`), the only place GitHub reads workflows from.
+    public var output: String?
 
-    public init(global: LanesFileOptions, lanes: [String] = [], output: String = GitHubWorkflowGenerator.defaultOutputDirectory) {
+    public init(global: LanesFileOptions, lanes: [String] = [], output: String? = nil) {
         self.global = global
         self.lanes = lanes
         self.output = output
@@ -18,7 +20,14 @@ public struct ExportGitHubActions: LanesFileCommand {
     public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
         let export = try GitHubWorkflowGenerator().generate(file, lanes: lanes, lanesFilePath: try context.exportedLanesFilePath)
-        return try context.write(export, into: output)
+        return try context.write(export, into: output ?? defaultOutput(context))
+    }
+
+    /// `.github/workflows` as given when the repository's root is the current folder, else its full path.
+    private func defaultOutput(_ context: CommandContext) -> String {
+        let root = context.repositoryRoot
+        let folder = GitHubWorkflowGenerator.defaultOutputDirectory
+        return root == context.currentDirectory.standardized ? folder : root.appending(folder).string
     }
 }
 

@@ -7,12 +7,14 @@
 public enum GitHubMaskCommands {
     /// One line per line of each value (GitHub masks a log line by line, so a multi-line value
     /// is registered a line at a time), `%` escaped as workflow commands want it (`%25`; the
-    /// lines hold no CR or LF, the other two characters they escape).
+    /// lines hold no CR or LF, the other two characters they escape). A line too short for
+    /// nightshift to mask (`MaskingLimit`) is not registered either: GitHub would mask that text
+    /// everywhere in the log (`ab` in every word), where nightshift warns instead.
     public static func lines(for secrets: [String]) -> String {
         var seen: Set<String> = []
         var text = ""
         for secret in secrets {
-            for line in secret.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
+            for line in secret.split(whereSeparator: \.isNewline) where MaskingLimit.isMaskable(String(line)) {
                 let value = String(line)
                 guard seen.insert(value).inserted else { continue }
                 text += "::add-mask::" + escaped(value) + "\n"

@@ -1,5 +1,6 @@
 import NightshiftCore
 import NightshiftLanes
+import NightshiftSystem
 
 /// A lane's options as `workflow_dispatch` inputs: `choice`, `boolean`, and `string` (an `int`
 /// too, described as a whole number; nightshift checks it). The run step sets one variable per
@@ -21,22 +22,32 @@ enum GitHubInputs {
             let input = "inputs.\(option.name)"
             let name = YAMLText.scalar(option.name)
             guard let value = scheduledValue(option, plan) else { return (name, "${{ \(input) }}") }
-            return (name, "${{ github.event_name == 'schedule' && \(expressionString(value)) || \(input) }}")
+            // Quoted as YAML too: a value may hold `: ` or ` #`, which a plain scalar cannot.
+            return (name, YAMLText.scalar("${{ github.event_name == 'schedule' && \(expressionString(value)) || \(input) }}"))
         }
     }
 
-    /// A schedule's secret option cannot be written into a workflow.
+    /// A schedule's secret option cannot be written into a workflow, nor a value with a line
+    /// break into a GitHub expression's string.
     static func warnings(for plan: ExportLanePlan) -> [Diagnostic] {
         guard let schedule = plan.schedule else { return [] }
-        return plan.options.filter { $0.isSecret && schedule.options[$0.name] != nil }.map { option in
-            .warning(
-                "schedule option '\(option.name)' of lane '\(plan.name)' is secret and left out of the workflow; the scheduled run reads the repository secret \(option.variableName)",
-                at: schedule.optionLocations[option.name] ?? schedule.location ?? plan.lane.location)
+        return plan.options.compactMap { option in
+            guard let value = schedule.options[option.name] else { return nil }
+            let location = schedule.optionLocations[option.name] ?? schedule.location ?? plan.lane.location
+            if option.isSecret {
+                return .warning(
+                    "schedule option '\(option.name)' of lane '\(plan.name)' is secret and left out of the workflow; the scheduled run reads the repository secret \(option.variableName)",
+                    at: location)
+            }
+            guard value.contains(where: \.isNewline) else { return nil }
+            return .warning(
+                "schedule option '\(option.name)' of lane '\(plan.name)' is left out of the workflow: a GitHub expression's string cannot hold a line break; the scheduled run runs without it",
+                at: location)
         }
     }
 
     private static func scheduledValue(_ option: LaneOption, _ plan: ExportLanePlan) -> String? {
-        guard let value = plan.schedule?.options[option.name], !value.isEmpty else { return nil }
+        guard let value = plan.schedule?.options[option.name], !value.isEmpty, !value.contains(where: \.isNewline) else { return nil }
         return value
     }
 
@@ -44,8 +55,14 @@ enum GitHubInputs {
         var lines: [String] = []
         if let description = description(option) { lines.append("description: \(YAMLText.scalar(description))") }
         if option.isRequired && option.defaultValue == nil { lines.append("required: true") }
-        let written = option.defaultValue.flatMap { $0.references.isEmpty ? $0.raw : nil }
+        // A default nightshift works out at run time (`${NOTIFY:-true}`) is no input default: the
+        // input stays empty so nightshift decides, and a boolean or choice input, never empty,
+        // is a string input instead. `$$` is the `$` nightshift reads.
+        let isTemplated = option.defaultValue.map { !$0.references.isEmpty } ?? false
+        let written = option.defaultValue.flatMap { $0.references.isEmpty ? $0.expand(in: [:]) : nil }
         switch option.kind {
+        case .bool where isTemplated, .choice where isTemplated:
+            lines.append("type: string")
         case .bool:
             lines += ["type: boolean", "default: \(written == "true" ? "true" : "false")"]
         case .choice(let values):
@@ -61,6 +78,10 @@ enum GitHubInputs {
     private static func description(_ option: LaneOption) -> String? {
         var parts = option.description.map { [$0] } ?? []
         if option.kind == .int { parts.append("a whole number") }
+        if option.defaultValue.map({ !$0.references.isEmpty }) ?? false {
+            if option.kind == .bool { parts.append("true or false") }
+            if case .choice(let values) = option.kind { parts.append("one of \(values.joined(separator: ", "))") }
+        }
         if let pattern = option.pattern { parts.append("matching \(pattern)") }
         if let template = option.defaultValue, !template.references.isEmpty { parts.append("empty for \(template.raw)") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")

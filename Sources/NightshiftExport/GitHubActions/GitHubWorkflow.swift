@@ -14,6 +14,14 @@ struct GitHubWorkflow {
         schedule = PosixSchedule(plan)
         warnings = (schedule?.warnings ?? []).map { ExportWarnings.schedule(plan, $0) }
         warnings += GitHubInputs.warnings(for: plan)
+        warnings += GitHubRunnerEnvironment.warnings(for: plan)
+        warnings += GitHubLimits.warnings(for: plan)
+        if !plan.name.allSatisfy(ExportRunCommand.isUploadable) {
+            warnings.append(
+                .warning(
+                    "lane '\(plan.name)': the workflow uploads its reports but not its step logs, whose folder is named like the lane, and upload-artifact refuses a path with \" : < > | * ? \\ or a control character",
+                    at: plan.lane.location))
+        }
     }
 
     var text: String {
@@ -40,8 +48,8 @@ struct GitHubWorkflow {
             lines += YAMLText.comment(
                 "Repository secrets it reads (Settings, Secrets and variables, Actions): \(secrets.joined(separator: ", ")).")
         }
-        if !plan.settings.isEmpty {
-            lines += YAMLText.comment("Repository variables it reads: \(plan.settings.map(\.name).joined(separator: ", ")).")
+        if !settingNames.isEmpty {
+            lines += YAMLText.comment("Repository variables it reads: \(settingNames.joined(separator: ", ")).")
         }
         lines += YAMLText.comment(
             "The run writes no Markdown summary (nothing goes to $GITHUB_STEP_SUMMARY) and no HTML report;\nits JUnit and JSON reports, step logs and per-test files are uploaded."
@@ -49,13 +57,20 @@ struct GitHubWorkflow {
         return lines
     }
 
-    /// Required secrets, then the secret options' variables (GitHub inputs are not secret).
+    /// Required secrets and those that can stand in for one (`${A:-${B}}`), then the secret
+    /// options' variables (GitHub inputs are not secret); none the runner sets itself.
     private var secretNames: [String] {
-        plan.secrets.map(\.name) + plan.options.filter(\.isSecret).map(\.variableName)
+        fromRepository(plan.secrets.map(\.name) + plan.alternativeSecrets) + plan.options.filter(\.isSecret).map(\.variableName)
     }
 
+    /// Required settings and their stand-ins, from the repository's variables.
+    private var settingNames: [String] { fromRepository(plan.settings.map(\.name) + plan.alternativeSettings) }
+
+    private func fromRepository(_ names: [String]) -> [String] { names.filter { !GitHubRunnerEnvironment.isProvided($0) }.sorted() }
+
     private var scheduleLines: [String] {
-        guard let schedule else { return [] }
+        // A schedule of only comments fires never: no `schedule:` key, which GitHub refuses empty.
+        guard let schedule, !schedule.lines.isEmpty else { return [] }
         var notes = schedule.notes
         if schedule.timeZone == nil {
             notes.append(
@@ -89,7 +104,7 @@ struct GitHubWorkflow {
             )
             lines += concurrency("nightshift-locks-" + lockGroup.joined(separator: "+"))
         }
-        let variables = secretNames.map { ($0, "secrets") } + plan.settings.map { ($0.name, "vars") }
+        let variables = secretNames.map { ($0, "secrets") } + settingNames.map { ($0, "vars") }
         if !variables.isEmpty {
             lines.append("env:")
             lines += variables.sorted { $0.0 < $1.0 }.map { "  \($0.0): ${{ \($0.1).\($0.0) }}" }
@@ -101,7 +116,9 @@ struct GitHubWorkflow {
 
     private var steps: [String] {
         var lines: [String] = []
-        let required = (plan.secrets + plan.settings).sorted { $0.name < $1.name }
+        // One the runner sets (HOME, GITHUB_SHA), or can stand in for, needs no check.
+        let required = (plan.secrets + plan.settings).filter { !$0.candidates.contains(where: GitHubRunnerEnvironment.isProvided) }
+            .sorted { $0.name < $1.name }
         if !required.isEmpty {
             lines += step("Check secrets and variables", run: GitHubRequiredCheck.script(required))
         }
@@ -125,19 +142,22 @@ struct GitHubWorkflow {
     private var upload: [String] {
         let tag = "b${{ github.run_number }}.${{ github.run_attempt }}"
         let runFolder = ".nightshift/runs/\(plan.name)/*-\(tag)-*"
-        var paths = [ExportRunCommand.junitReport(plan.name), ExportRunCommand.jsonReport(plan.name), "\(runFolder)/**/*.log"]
-        if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/") }
+        var paths = [ExportRunCommand.junitReport(plan.name), ExportRunCommand.jsonReport(plan.name)]
+        if plan.name.allSatisfy(ExportRunCommand.isUploadable) {
+            paths.append("\(runFolder)/**/*.log")
+            if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/") }
+        }
         paths += (plan.testReports.junitPaths + plan.testReports.coberturaPaths).filter { !$0.contains("$") }
         return [
             "- name: Upload reports and logs", "  if: always()", "  uses: actions/upload-artifact@v4", "  with:",
-            "    name: \(YAMLText.scalar("nightshift-\(plan.name)-\(tag)"))", "    path: |",
+            "    name: \(YAMLText.scalar("nightshift-\(ExportRunCommand.fileName(plan.name))-\(tag)"))", "    path: |",
         ] + paths.map { "      " + $0 } + ["    if-no-files-found: ignore"]
     }
 
     private func step(_ name: String, run: [String], env: [(String, String)] = []) -> [String] {
         var lines = ["- name: \(YAMLText.scalar(name))"]
         if !env.isEmpty { lines += ["  env:"] + env.map { "    \($0.0): \($0.1)" } }
-        return lines + ["  run: |"] + run.map { "    " + $0 }
+        return lines + ShellBlock.lines(key: "run", run).map { "  " + $0 }
     }
 
     private func concurrency(_ group: String) -> [String] {

@@ -20,6 +20,12 @@ public struct GitHubWorkflowGenerator: Sendable {
         var warnings = ExportWarnings.lanesFile(lanesFilePath)
         var files: [ExportedFile] = []
         for plan in selected {
+            // GitHub evaluates `${{` in run: and name: alike, and has no escape for it.
+            if plan.name.contains("${{") {
+                throw .notExportable(
+                    lane: plan.name, engine: "GitHub Actions", reason: "GitHub would read its '${{' as an expression; rename it",
+                    location: plan.lane.location)
+            }
             let workflow = GitHubWorkflow(plan, lockGroup: groups.group(of: plan))
             warnings += workflow.warnings
             files.append(ExportedFile(fileName: "nightshift-\(plan.name).yml", contents: workflow.text))

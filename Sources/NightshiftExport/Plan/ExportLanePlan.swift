@@ -14,6 +14,10 @@ public struct ExportLanePlan: Sendable, Hashable {
     public var secrets: [RequiredVariable]
     /// Variables the lane needs that are plain settings (paths, app ids), sorted by name.
     public var settings: [RequiredVariable]
+    /// The variables that can stand in for a required one (`${A:-${B}}`'s B) and are not
+    /// required themselves, split by the same rule: secrets, then settings, each sorted.
+    public var alternativeSecrets: [String]
+    public var alternativeSettings: [String]
     /// The lane's named locks and those of every step it reaches (called lanes' included), as
     /// nightshift takes them: case folded, each once, sorted.
     public var locks: [String]
@@ -29,6 +33,10 @@ public struct ExportLanePlan: Sendable, Hashable {
         self.lane = lane
         secrets = requirements.variables.filter { policy.isSecret($0.name) }
         settings = requirements.variables.filter { !policy.isSecret($0.name) }
+        let required = Set(requirements.variables.map(\.name))
+        let alternatives = Set(requirements.variables.flatMap(\.alternatives)).subtracting(required).sorted()
+        alternativeSecrets = alternatives.filter { policy.isSecret($0) }
+        alternativeSettings = alternatives.filter { !policy.isSecret($0) }
         var locks = Set(lane.locks.map { $0.lowercased() })
         graph.visitSteps(reachableFrom: lane, revisits: .never) { walked in
             locks.formUnion((walked.lane.locks + walked.step.options.locks).map { $0.lowercased() })

@@ -14,21 +14,34 @@ public enum ExportRunCommand {
     /// nightshift from `PATH` once a `setup:` installed it, else the one built in the workspace.
     public static func executable(_ setup: String?) -> String { setup == nil ? builtExecutable : "nightshift" }
 
-    /// The lane's report paths: `reports/<lane>.xml`, and `.json` beside it.
-    public static func junitReport(_ lane: String) -> String { "reports/\(lane).xml" }
-    public static func jsonReport(_ lane: String) -> String { "reports/\(lane).json" }
+    /// The lane's report paths: `reports/<lane>.xml`, and `.json` beside it, the lane's name with
+    /// each character an artifact upload refuses in a path (`" : < > | * ? \`, control
+    /// characters) as `_`.
+    public static func junitReport(_ lane: String) -> String { "reports/\(fileName(lane)).xml" }
+    public static func jsonReport(_ lane: String) -> String { "reports/\(fileName(lane)).json" }
+
+    /// `lane` with the characters GitHub's and Buildkite's artifact uploads refuse as `_`.
+    public static func fileName(_ lane: String) -> String {
+        String(lane.map { isUploadable($0) ? $0 : "_" })
+    }
+
+    public static func isUploadable(_ character: Character) -> Bool {
+        !"\":<>|*?\\".contains(character) && !character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
 
     /// `nightshift run LANE <options> [--file F] --junit reports/LANE.xml [--json reports/LANE.json]`.
     public static func runLine(executable: String, lane: String, options: [String] = [], lanesFilePath: String, json: Bool = false)
         -> String
     {
-        var words = [executable, "run", ShellWord.quoted(lane)] + options
+        var flags: [String] = []
         if lanesFilePath != ExportedLanesFile.defaultPath {
-            words += ["--file", ShellWord.quoted(lanesFilePath)]
+            flags += ["--file", ShellWord.quoted(lanesFilePath)]
         }
-        words += ["--junit", ShellWord.quoted(junitReport(lane))]
-        if json { words += ["--json", ShellWord.quoted(jsonReport(lane))] }
-        return words.joined(separator: " ")
+        flags += ["--junit", ShellWord.quoted(junitReport(lane))]
+        if json { flags += ["--json", ShellWord.quoted(jsonReport(lane))] }
+        // A lane named `-on` would be read as an option: its flags first, then `--` before it.
+        guard lane.hasPrefix("-") else { return ([executable, "run", ShellWord.quoted(lane)] + options + flags).joined(separator: " ") }
+        return ([executable, "run"] + flags + ["--", ShellWord.quoted(lane)] + options).joined(separator: " ")
     }
 
     /// The words after the lane in `nightshift run`: each plain option from the job's environment

@@ -30,6 +30,8 @@ enum YAMLText {
 
     private static let reserved: Set<String> = [
         "y", "n", "yes", "no", "true", "false", "on", "off", "null", "~", "",
+        // YAML 1.1's merge key and value key.
+        "<<", "=",
     ]
 
     private static func isPlainSafe(_ text: String) -> Bool {

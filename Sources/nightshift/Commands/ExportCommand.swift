@@ -49,8 +49,12 @@ struct GitHubActionsExportCommand: AsyncParsableCommand {
     @Argument(help: "The lanes to export (default: every lane).")
     var lanes: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write into.", valueName: "dir"))
-    var output: String = GitHubWorkflowGenerator.defaultOutputDirectory
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The folder to write into (default: .github/workflows in the repository's root, the nearest folder up holding .git).",
+            valueName: "dir"))
+    var output: String?
 
     func run() async throws {
         let command = ExportGitHubActions(global: global.app, lanes: lanes, output: output)

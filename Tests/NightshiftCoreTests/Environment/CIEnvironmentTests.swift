@@ -67,5 +67,7 @@ struct CIEnvironmentTests {
 
                 """)
         #expect(GitHubMaskCommands.lines(for: []).isEmpty)
+        // Shorter than nightshift's masking minimum: GitHub would mask it inside every word.
+        #expect(GitHubMaskCommands.lines(for: ["ab", "x\nlong enough", "  "]) == "::add-mask::long enough\n")
     }
 }
