@@ -122,9 +122,10 @@ struct BuildkiteExportTests {
             let paths = (step["artifact_paths"] ?? "").split(separator: "\n").map { Self.interpolated(String($0)) }
             let report = try #require(paths.first)
             #expect(report.hasPrefix("reports/") && !report.contains("$") && !report.contains("{") && !report.contains("*"))
-            #expect(Self.globMatches(report, "reports/\(name).xml"), "\(report)")
+            // The report as the run line names it: artifact uploads refuse some characters there.
+            #expect(Self.globMatches(report, ExportRunCommand.junitReport(name)), "\(report)")
         }
-        for refused in ["back\\slash", "both'\"", "-lead", "odd\\$x"] {
+        for refused in ["back\\slash", "both'\"", "odd\\$x"] {
             let lanes = LanesFile(
                 path: "lanes.yml", project: Project(name: "App"), lanes: [Lane(name: refused, steps: [Step(.sh("make"))])])
             #expect(throws: ExportError.self, "\(refused)") { try buildkite.generate(lanes) }

@@ -22,12 +22,6 @@ struct BuildkiteStep {
         self.plan = plan
         self.lockGroup = lockGroup
         selection = BuildkiteLaneSelection(plan, graph: graph)
-        if plan.name.first == "-" {
-            throw .notExportable(
-                lane: plan.name, engine: "Buildkite",
-                reason: "a name starting with '-' would be read as an option of `nightshift run`; rename the lane",
-                location: plan.lane.location)
-        }
         guard BuildkiteInterpolation.escaping(plan.name) != nil else {
             throw .notExportable(
                 lane: plan.name, engine: "Buildkite",
@@ -101,7 +95,9 @@ struct BuildkiteStep {
     private var artifactPaths: [String] {
         let lane = BuildkiteInterpolation.globLiteral(plan.name)
         let runFolder = ".nightshift/runs/\(lane)/*-b$BUILDKITE_BUILD_NUMBER-*"
-        var paths = [ExportRunCommand.junitReport(lane), ExportRunCommand.jsonReport(lane), "\(runFolder)/**/*.log"]
+        // The reports as the run line names them (`ExportRunCommand.fileName`), then as a glob.
+        let reports = "reports/" + BuildkiteInterpolation.globLiteral(ExportRunCommand.fileName(plan.name))
+        var paths = [reports + ".xml", reports + ".json", "\(runFolder)/**/*.log"]
         if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/*") }
         paths += (plan.testReports.junitPaths + plan.testReports.coberturaPaths).filter { !$0.contains("$") }
         return paths
