@@ -26,6 +26,7 @@ public struct ExportWriter: Sendable {
     }
 
     private func write(_ files: [ExportedFile], into folder: URL, shownAs name: String) throws(WriteError) -> [String] {
+        try refuseNamesDifferingInCase(files, shownAs: name)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -42,5 +43,24 @@ public struct ExportWriter: Sendable {
             written.append(url.path)
         }
         return written
+    }
+
+    /// Lanes `Lint` and `lint` export to two files on Linux, but macOS's default file system
+    /// (APFS, case-insensitive) keeps one, the second write replacing the first, and a checkout of
+    /// both on a Mac shows one of them: refused before anything is written. `lowercased()` folds
+    /// case as APFS does for the names lanes make; Unicode normalisation is left to the lanes.
+    private func refuseNamesDifferingInCase(_ files: [ExportedFile], shownAs name: String) throws(WriteError) {
+        var seen: [String: String] = [:]
+        for file in files {
+            let key = file.fileName.lowercased()
+            if let other = seen[key], other != file.fileName {
+                throw WriteError(
+                    path: name,
+                    reason:
+                        "'\(other)' and '\(file.fileName)' differ only in case, and macOS's file system keeps one of them: rename one of the lanes"
+                )
+            }
+            seen[key] = file.fileName
+        }
     }
 }
