@@ -22,21 +22,7 @@ public final class MaskingOutputSink: OutputSink, Sendable {
         self.secrets = secrets
     }
 
-    /// A sink with an owner of its own that knows `masker`'s secrets (a command builds the
-    /// owner itself and shares it: `init(_:secrets:)`).
-    public convenience init(_ base: any OutputSink, masker: SecretMasker) {
-        self.init(base, secrets: RunSecrets(secrets: masker.secrets))
-    }
-
     public var isInteractive: Bool { base.isInteractive }
-
-    /// The masker in force.
-    public var masker: SecretMasker { secrets.masker }
-
-    /// From now on, also masks what `masker` masks: the owner learns its secrets.
-    public func use(_ masker: SecretMasker) {
-        secrets.learn(masker.secrets)
-    }
 
     public func write(_ text: String, to channel: OutputChannel) {
         base.write(secrets.mask(text), to: channel)

@@ -37,12 +37,13 @@ struct MaskingTests {
         #expect(!app.shown.contains("hunter2-secret"))
     }
 
-    @Test("the sink masks every write with the masker in force, text and bytes alike")
+    @Test("the sink masks every write with the secrets its owner knows at the time, text and bytes alike")
     func sink() {
         let capture = CapturingOutputSink()
-        let sink = MaskingOutputSink(capture, masker: SecretMasker(secrets: ["first-secret"]))
+        let secrets = RunSecrets(secrets: ["first-secret"])
+        let sink = MaskingOutputSink(capture, secrets: secrets)
         sink.out("first-secret second-secret\n")
-        sink.use(SecretMasker(secrets: ["second-secret"]))
+        secrets.learn(["second-secret"])
         sink.write(bytes: Array("second-secret\n".utf8), to: .standardError)
         #expect(capture.standardOutput == "******** second-secret\n")
         #expect(capture.standardError == "********\n")
