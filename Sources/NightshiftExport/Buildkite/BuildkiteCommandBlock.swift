@@ -2,10 +2,10 @@ import NightshiftCore
 
 /// A step's `command:`: the install line(s) and `nightshift run`, as a YAML literal block, every
 /// `$` doubled for Buildkite's interpolation at upload. A `setup:` may span lines (a `|` block in
-/// lanes.yml) or start with blanks: each of its lines is a line of the block, and when one starts
-/// with a blank the block says its indentation (`|2`), since YAML would otherwise take that line's
-/// blanks for the block's indentation and read the next lines as broken YAML. Text a literal block
-/// cannot hold (a control character other than a tab) is written as one double-quoted scalar.
+/// lanes.yml) or start with blanks: each of its lines is a line of the block, written as every
+/// engine writes one (`ShellBlock`, which says the block's indentation when the first line starts
+/// with a blank). Text a literal block cannot hold (a control character other than a tab) is
+/// written as one double-quoted scalar.
 enum BuildkiteCommandBlock {
     /// The `command:` lines, indented for a step's mapping (the key at two blanks).
     static func lines(setup: String?, run: String, plan: ExportLanePlan) throws(ExportError) -> [String] {
@@ -25,8 +25,7 @@ enum BuildkiteCommandBlock {
         if shell.contains(where: { line in line.unicodeScalars.contains(where: breaksLiteralBlock) }) {
             return ["  command: " + YAMLText.scalar(shell.joined(separator: "\n") + "\n")]
         }
-        let indicator = shell.contains { $0.first == " " } ? "|2" : "|"
-        return ["  command: \(indicator)"] + shell.map { "    " + $0 }
+        return ShellBlock.lines(key: "command", shell).map { "  " + $0 }
     }
 
     /// Control characters (a tab aside) and the characters YAML 1.1 reads as line breaks.
