@@ -22,6 +22,8 @@ public struct Lane: Sendable, Hashable {
     /// How `nightshift export github-actions` and `export buildkite` write it.
     public var github = GitHubSettings()
     public var buildkite = BuildkiteSettings()
+    /// `notify:`: whom a run of the lane tells how it ended; nil to use the file's.
+    public var notify: [NotificationTarget]?
     public var location: SourceLocation?
     /// Where `configuration:`'s value stands, for errors about it.
     public var configurationLocation: SourceLocation?

@@ -11,6 +11,8 @@ public struct LanesFile: Sendable, Hashable {
     public var configurations: [Configuration]
     /// In file order.
     public var lanes: [Lane]
+    /// `notify:` at the top: whom a run of a lane without its own tells.
+    public var notify: [NotificationTarget] = []
     /// What loading found questionable without refusing the file (a schedule that never fires),
     /// for the command to print.
     public var warnings: [Diagnostic] = []
@@ -30,8 +32,9 @@ public struct LanesFile: Sendable, Hashable {
 
     public func lane(named name: String) -> Lane? { lanes.first { $0.name == name } }
     public func configuration(named name: String) -> Configuration? { configurations.first { $0.name == name } }
-    /// Declared secrets, secret-looking names, and the codesigning passwords whatever they read.
+    /// Declared secrets, secret-looking names, and the codesigning passwords and notification
+    /// webhooks whatever they read.
     public var secretPolicy: SecretPolicy {
-        SecretPolicy(declared: secrets, secretSettings: codesigning?.passwords ?? [])
+        SecretPolicy(declared: secrets, secretSettings: (codesigning?.passwords ?? []) + notificationURLs)
     }
 }

@@ -4,7 +4,7 @@ import Yams
 extension LanesFileParser {
     static let laneKeys = [
         "description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins", "options", "locks",
-        "github", "buildkite",
+        "github", "buildkite", "notify",
     ]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
@@ -54,6 +54,7 @@ extension LanesFileParser {
             case "buildkite": lane.buildkite = parseBuildkite(value, context: "\(context).buildkite")
             case "options": lane.options = parseLaneOptions(value, context: context)
             case "locks": lane.locks = parseLockNames(value, context: "\(context).locks")
+            case "notify": lane.notify = parseNotify(value, context: "\(context).notify")
             default: break
             }
         }

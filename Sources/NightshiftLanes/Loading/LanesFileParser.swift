@@ -7,7 +7,7 @@ struct LanesFileParser {
     let reader: NodeReader
     var bag: DiagnosticBag { reader.bag }
 
-    static let topLevelKeys = ["version", "project", "secrets", "codesigning", "configurations", "lanes"]
+    static let topLevelKeys = ["version", "project", "secrets", "codesigning", "configurations", "lanes", "notify"]
 
     func parseFile(_ root: Node, path: String) -> LanesFile? {
         guard let pairs = reader.mapping(root, in: "the lanes file", known: Self.topLevelKeys) else { return nil }
@@ -31,6 +31,8 @@ struct LanesFileParser {
                 file.configurations = parseConfigurations(value)
             case "lanes":
                 file.lanes = withCallOptions(parseLanes(value))
+            case "notify":
+                file.notify = parseNotify(value, context: "notify")
             default:
                 break
             }

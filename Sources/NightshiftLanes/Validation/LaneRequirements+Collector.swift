@@ -97,6 +97,14 @@ struct RequirementCollector {
         }
     }
 
+    /// The `notify:` URLs a run of `lane` posts to: expanded in the run's environment after the
+    /// lane ends, so no `env:` of the lane provides them. Those of a lane it calls are not used.
+    mutating func collectNotificationTemplates(of lane: Lane) {
+        for target in file.notifications(for: lane) {
+            collect(target.url, place: "notify to \(target.destinationName)", lane: lane.name, fallback: target.location, provided: [])
+        }
+    }
+
     private mutating func collect(
         _ template: Template?, place: String, lane: String? = nil, fallback: SourceLocation?, provided: Set<String>
     ) {

@@ -41,7 +41,7 @@ public struct RequiredVariable: Sendable, Hashable {
 /// Every environment variable a lane needs from outside before it can run: `${VAR}` references
 /// (without `:-default`) in its steps, `env:` values and upload parameters (not `if:` conditions),
 /// through `lane:` calls, in its configuration, and in `codesigning` and `project` when the lane
-/// (transitively) signs. Names the lane's own `env:` provides, and nightshift's `NIGHTSHIFT_*`
+/// (transitively) signs, and the URLs of whom it notifies (`notify:`). Names the lane's own `env:` provides, and nightshift's `NIGHTSHIFT_*`
 /// variables, are not needed from outside. In scripts only an exact `${VAR}` the script does not set
 /// itself counts (`ShellScriptScanner`): `$VAR`, `${VAR:-x}` and the like are the shell's.
 public struct LaneRequirements: Sendable, Hashable {
@@ -65,6 +65,7 @@ public struct LaneRequirements: Sendable, Hashable {
         var collector = RequirementCollector(graph: graph)
         collector.visit(lane)
         if collector.signs { collector.collectSigningTemplates() }
+        collector.collectNotificationTemplates(of: lane)
         self.lane = lane.name
         self.variables = collector.variables
     }
