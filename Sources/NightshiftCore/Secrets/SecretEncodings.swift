@@ -81,19 +81,26 @@ enum SecretEncodings {
 
     // MARK: percent-encoding
 
-    /// RFC 3986 encoding with upper- and lower-case hex digits, and the form encoding that writes
-    /// a space as `+`.
+    /// RFC 3986 encoding with upper- and lower-case hex digits, the form encoding that writes a
+    /// space as `+`, and the encoding that leaves letters and digits alone and nothing else
+    /// (`addingPercentEncoding(withAllowedCharacters: .alphanumerics)`, a common way to build a
+    /// query), which writes `-`, `.`, `_` and `~` as `%2D`, `%2E`, `%5F`, `%7E` too.
     static func percentEncodedForms(of secret: [UInt8]) -> [[UInt8]] {
-        let upper = percentEncoded(secret, hexDigits: Array("0123456789ABCDEF".utf8), spaceAsPlus: false)
-        let lower = percentEncoded(secret, hexDigits: Array("0123456789abcdef".utf8), spaceAsPlus: false)
-        let form = percentEncoded(secret, hexDigits: Array("0123456789ABCDEF".utf8), spaceAsPlus: true)
-        return [upper, lower, form].filter { $0 != secret }
+        let (upperDigits, lowerDigits) = (Array("0123456789ABCDEF".utf8), Array("0123456789abcdef".utf8))
+        let upper = percentEncoded(secret, hexDigits: upperDigits, spaceAsPlus: false)
+        let lower = percentEncoded(secret, hexDigits: lowerDigits, spaceAsPlus: false)
+        let form = percentEncoded(secret, hexDigits: upperDigits, spaceAsPlus: true)
+        let alphanumericUpper = percentEncoded(secret, hexDigits: upperDigits, spaceAsPlus: false, keeps: isAlphanumeric)
+        let alphanumericLower = percentEncoded(secret, hexDigits: lowerDigits, spaceAsPlus: false, keeps: isAlphanumeric)
+        return [upper, lower, form, alphanumericUpper, alphanumericLower].filter { $0 != secret }
     }
 
-    private static func percentEncoded(_ bytes: [UInt8], hexDigits: [UInt8], spaceAsPlus: Bool) -> [UInt8] {
+    private static func percentEncoded(
+        _ bytes: [UInt8], hexDigits: [UInt8], spaceAsPlus: Bool, keeps: (UInt8) -> Bool = isUnreserved
+    ) -> [UInt8] {
         var output: [UInt8] = []
         for byte in bytes {
-            if isUnreserved(byte) {
+            if keeps(byte) {
                 output.append(byte)
             } else if spaceAsPlus && byte == UInt8(ascii: " ") {
                 output.append(UInt8(ascii: "+"))
@@ -102,6 +109,13 @@ enum SecretEncodings {
             }
         }
         return output
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

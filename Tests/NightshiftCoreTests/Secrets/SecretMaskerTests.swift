@@ -63,6 +63,16 @@ struct SecretMaskerTests {
         #expect(masker.mask("pw=p%40ss+word%2F1") == "pw=********")
     }
 
+    @Test("the percent-encoding that keeps only letters and digits (Foundation's .alphanumerics) is masked too")
+    func percentEncodedAlphanumericsOnly() {
+        let secret = "nt-tok_en.4711~x"
+        let masker = SecretMasker(secrets: [secret])
+        let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        #expect(encoded == "nt%2Dtok%5Fen%2E4711%7Ex")
+        #expect(masker.mask("?t=\(encoded)&y") == "?t=********&y")
+        #expect(masker.mask("?t=nt%2dtok%5fen%2e4711%7ex") == "?t=********")
+    }
+
     @Test("the JSON-escaped form of the secret is masked")
     func jsonEscaped() {
         let masker = SecretMasker(secrets: ["a\"b\\c/d\ne"])
