@@ -184,7 +184,7 @@ let package = Package(
                 "NightshiftDelivery", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
                 "NightshiftScheduling", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ], swiftSettings: settings),
+            ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftReportingTests",
             dependencies: ["NightshiftReporting", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport"],

@@ -44,7 +44,10 @@ public struct FirebaseUploader: DestinationUploader {
         }
         if let console = release.firebaseConsoleUri { await request.log("console: \(console)") }
         if let testing = release.testingUri { await request.log("testers install it from \(testing)") }
-        return UploadReceipt(location: release.firebaseConsoleUri ?? release.testingUri ?? release.name, verification: .sent(digest))
+        // `release_url`: the release's page, for the reports and notifications (`LaneRunSummary`).
+        let page = release.firebaseConsoleUri ?? release.testingUri
+        return UploadReceipt(
+            location: page ?? release.name, verification: .sent(digest), details: page.map { ["release_url": $0] } ?? [:])
     }
 
     /// What App Distribution did with the binary. `RELEASE_UNMODIFIED` is a success: the same

@@ -1,0 +1,124 @@
+import Foundation
+public import NightshiftCore
+import NightshiftEngine
+public import NightshiftSchema
+public import NightshiftSystem
+
+/// Tells the people a lane's `notify:` names how its run ended: one POST per destination whose
+/// `on:` the outcome meets, retried with the upload retry policy, each attempt bounded by
+/// `attemptTimeout` on the injected clock. A notification that cannot be sent is a warning: it
+/// never changes the lane's result or the run's exit code.
+public struct LaneNotifier: Sendable {
+    public var transport: any HTTPTransport
+    public var clock: any WallClock
+    public var jitter: any JitterSource
+    public var policy: UploadRetryPolicy
+    public var attemptTimeout: Duration
+
+    public init(
+        transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock, jitter: any JitterSource = SystemJitterSource(),
+        policy: UploadRetryPolicy = UploadRetryPolicy(), attemptTimeout: Duration = .seconds(30)
+    ) {
+        self.transport = transport
+        self.clock = clock
+        self.jitter = jitter
+        self.policy = policy
+        self.attemptTimeout = attemptTimeout
+    }
+
+    /// The event of `events` an outcome meets, the most specific first (a fixed lane is `fixed`
+    /// before it is `success`); nil when it meets none. An interrupted run meets `always` only:
+    /// someone stopped it, and it is neither a failure of the build nor a success.
+    public static func event(for outcome: LaneRunSummary.Outcome, among events: [NotificationEvent]) -> NotificationEvent? {
+        let candidates: [NotificationEvent] =
+            switch outcome {
+            case .failed: [.failure, .always]
+            case .passed: [.success, .always]
+            case .fixed: [.fixed, .success, .always]
+            case .interrupted: [.always]
+            }
+        return candidates.first(where: events.contains)
+    }
+
+    /// Sends what `targets` ask for, all at once; returns a warning, masked, for each that was not
+    /// delivered. `environment` expands the URLs. `log`: retry notices, masked, never naming the URL.
+    /// After an interrupt each gets one attempt: the process was asked to stop.
+    public func notify(
+        _ summary: LaneRunSummary, targets: [NotificationTarget], in environment: EnvironmentVariables, secrets: RunSecrets,
+        log: @escaping @Sendable (String) async -> Void
+    ) async -> [String] {
+        guard let content = NotificationContent(summary), let outcome = summary.outcome else { return [] }
+        let sends = targets.compactMap { target -> (NotificationTarget, NotificationDestination, NotificationEvent)? in
+            guard let destination = target.destination, let event = Self.event(for: outcome, among: target.events) else { return nil }
+            return (target, destination, event)
+        }
+        var retries = policy
+        if outcome == .interrupted { retries.attempts = 1 }
+        let client = RetryingHTTPClient(
+            transport: TimeLimitedTransport(base: transport, clock: clock, limit: attemptTimeout), clock: clock, jitter: jitter,
+            policy: retries)
+        return await withTaskGroup(of: String?.self) { group in
+            for (target, destination, event) in sends {
+                group.addTask {
+                    await Self.send(
+                        content, summary: summary, event: event, to: destination, url: target.url.expand(in: environment),
+                        client: client, secrets: secrets, log: log)
+                }
+            }
+            var warnings: [String] = []
+            for await warning in group { if let warning { warnings.append(warning) } }
+            return warnings.sorted()
+        }
+    }
+
+    private static func send(
+        _ content: NotificationContent, summary: LaneRunSummary, event: NotificationEvent, to destination: NotificationDestination,
+        url text: String, client: RetryingHTTPClient, secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void
+    ) async -> String? {
+        let lane = summary.result.lane
+        func warning(_ why: String) -> String { secrets.mask("the \(destination) notification of lane '\(lane)' was not sent: \(why)") }
+        guard let url = NotificationURL.parse(text) else {
+            return warning("its URL is not an http(s) URL once its variables are expanded")
+        }
+        let body: Data
+        do {
+            body = try NotificationPayload.body(for: destination, content: content, summary: summary, event: event, secrets: secrets)
+        } catch {
+            return warning("its message could not be encoded (\(error))")
+        }
+        let request = HTTPTransportRequest(
+            method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"], body: .data(body))
+        // The URL is the credential: lines say which destination, never where it is.
+        let named: @Sendable (String) -> String = { line in
+            secrets.mask(line.replacingOccurrences(of: request.printableURL, with: "to \(destination)"))
+        }
+        do {
+            let response = try await client.send(request, log: { await log(named($0)) })
+            guard response.isSuccess else {
+                let answer = response.bodyText.split(whereSeparator: \.isNewline).first.map { ": " + String($0.prefix(200)) } ?? ""
+                let spent = UploadRetryPolicy.isRetryable(status: response.status) ? " (after \(client.policy.attempts) attempts)" : ""
+                return warning("HTTP \(response.status)\(answer)\(spent)")
+            }
+            return nil
+        } catch is CancellationError {
+            return warning("the run was cancelled")
+        } catch {
+            let spent = client.policy.attempts > 1 ? " (after \(client.policy.attempts) attempts)" : ""
+            return warning(named("\(error)") + spent)
+        }
+    }
+
+    /// What a dry run shows instead of sending: to which destination (never the URL), on which
+    /// events, and the message as text, masked; or that the outcome sends nothing.
+    public static func dryRunLines(_ summary: LaneRunSummary, targets: [NotificationTarget], secrets: RunSecrets) -> [String] {
+        guard let content = NotificationContent(summary), let outcome = summary.outcome else { return [] }
+        return targets.flatMap { target -> [String] in
+            let on = target.events.map(\.rawValue).joined(separator: ", ")
+            let heading = "would notify \(target.destinationName) of lane '\(summary.result.lane)' (on \(on))"
+            guard event(for: outcome, among: target.events) != nil else {
+                return [secrets.mask("\(heading): nothing, the lane \(NotificationContent.verb(outcome))")]
+            }
+            return [secrets.mask(heading + ":")] + content.lines.map { "  " + secrets.mask($0) }
+        }
+    }
+}
