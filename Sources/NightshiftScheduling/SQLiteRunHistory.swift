@@ -61,6 +61,7 @@ public actor SQLiteRunHistory: RunHistory {
             try db.alter(table: "run") { table in table.add(column: "note", .text) }
         }
         migrator.registerMigration("add test results", migrate: StoredTestResult.createTable)
+        migrator.registerMigration("add lane outcomes", migrate: StoredLaneOutcome.createTable)
         return migrator
     }
 

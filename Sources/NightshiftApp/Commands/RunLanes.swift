@@ -64,6 +64,7 @@ public struct RunLanes: LanesFileCommand {
             : try await run.session.run(invocations, keepGoing: keepGoing)
         let reportsWritten = context.writeReports(results, junit: junit, json: json)
         await context.recordTests(of: results, dryRun: dryRun)
+        await context.notify(results, of: file, in: environment, dryRun: dryRun)
         return ExitStatus.of(results, reportsWritten: reportsWritten)
     }
 }

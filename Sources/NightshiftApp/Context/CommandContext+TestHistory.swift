@@ -42,7 +42,7 @@ extension CommandContext {
     }
 
     /// A corrupt history is moved aside and started afresh, said on standard error.
-    private var historyRecovery: CorruptionRecovery {
+    var historyRecovery: CorruptionRecovery {
         CorruptionRecovery(clock: clock) { [output] in output.err("error: \($0)\n") }
     }
 }

@@ -1,0 +1,11 @@
+import Foundation
+
+extension RunJournal {
+    /// The commit the run started from, as its journal in `runFolder` (a `LaneResult.logFolder`)
+    /// recorded it; nil without a journal, or outside a git repository. Read, not asked of git
+    /// again: the journal says what the run was made from, whatever moved since.
+    public static func commit(inRunFolder runFolder: String) -> String? {
+        guard !runFolder.isEmpty, let data = FileManager.default.contents(atPath: "\(runFolder)/\(fileName)") else { return nil }
+        return (try? JournalCoding.decode(data, path: runFolder))?.repository?.commit
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import NightshiftApp
+import NightshiftCore
+import NightshiftSystem
+import NightshiftTestSupport
+import Testing
+
+/// `notify:` through `nightshift run`, in process, against a webhook receiver on loopback: the
+/// lane's result and the exit code are the lane's whatever the webhook does.
+@Suite("run notifies")
+struct NotificationRunTests {
+    static func lanes(_ on: String, url: String = "${HOOK_URL}") -> String {
+        """
+        notify:
+          - { to: webhook, url: "\(url)", on: \(on) }
+        lanes:
+          ship:
+            steps:
+              - sh: make ship
+        """
+    }
+
+    static func body(_ request: LocalHTTPServer.Received) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+    }
+
+    @Test("a failing lane notifies `failure` with its failing step, and still exits 1")
+    func failingLaneNotifies() async throws {
+        let server = try await LocalHTTPServer { _, _ in .status(200) }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(lanes: Self.lanes("[failure]"))
+        await app.shell.onScript(containing: "make ship", .output([(.standardError, "ld: symbol not found\n")], .exited(2)))
+        let status = await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString])
+        #expect(status == 1, "\(app.shown)")
+        #expect(server.requests.count == 1)
+        let body = try Self.body(try #require(server.requests.first))
+        #expect(body["event"] as? String == "failure")
+        #expect(body["status"] as? String == "failed")
+        #expect((body["failed_step"] as? [String: Any])?["name"] as? String == "make ship")
+        #expect(!app.shown.contains("warning"), "\(app.shown)")
+    }
+
+    @Test("a webhook answering 500 gets the policy's five attempts, then a warning; the exit code stays the lane's", arguments: [2, 0])
+    func serverErrorIsAWarning(exitCode: Int32) async throws {
+        // Retry-After: 0 lets the attempts follow each other without the manual clock moving.
+        let server = try await LocalHTTPServer { _, _ in .status(500, "down", headers: ["Retry-After": "0"]) }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(lanes: Self.lanes("[always]"))
+        await app.shell.onScript(containing: "make ship", .output([], .exited(exitCode)))
+        let url = server.url("/services/T01/B02/hook-secret-part").absoluteString
+        let status = await app.run("ship", variables: ["HOOK_URL": url])
+        #expect(status == (exitCode == 0 ? 0 : 1))
+        #expect(server.requests.count == 5)
+        #expect(
+            app.standardError.contains("warning: the webhook notification of lane 'ship' was not sent: HTTP 500: down (after 5 attempts)"))
+        #expect(app.standardError.contains("notify: POST to webhook: HTTP 500; retrying in "), "\(app.standardError)")
+        #expect(!app.shown.contains("hook-secret-part") && !app.shown.contains("127.0.0.1"), "\(app.shown)")
+    }
+
+    @Test("a webhook that never answers is given up after each attempt's 30 s on the clock; the exit code stays the lane's")
+    func hangIsAWarning() async throws {
+        let server = try await LocalHTTPServer { _, _ in
+            try? await Task.sleep(for: .seconds(3600))
+            return .status(200)
+        }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(lanes: Self.lanes("[failure]"))
+        await app.shell.onScript(containing: "make ship", .output([], .exited(1)))
+        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
+        for attempt in 1...5 {
+            // The attempt is on its way and waits for its timeout; nothing else sleeps then.
+            await waitUntil("attempt \(attempt) waits for its answer") { server.requests.count == attempt && app.clock.sleeperCount == 1 }
+            app.clock.advance(by: .seconds(30))
+            guard attempt < 5 else { break }
+            await waitUntil("the back-off after attempt \(attempt)") { app.clock.sleeperCount == 1 }
+            app.clock.advance(by: .seconds(300))
+        }
+        #expect(await run.value == 1)
+        #expect(server.requests.count == 5)
+        #expect(app.standardError.contains("no answer within 30.0s (after 5 attempts)"), "\(app.standardError)")
+    }
+
+    @Test("fixed: the first pass after a failure notifies, from the run history; the next pass does not")
+    func fixedFromTheHistory() async throws {
+        let server = try await LocalHTTPServer { _, _ in .status(200) }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(lanes: Self.lanes("[fixed]"))
+        let variables = ["HOOK_URL": server.url("/hook").absoluteString]
+        await app.shell.onScript(containing: "make ship", .output([], .exited(1)), .output([], .exited(0)))
+        #expect(await app.run("ship", variables: variables) == 1)
+        #expect(server.requests.isEmpty)
+        for expected in [1, 1] {
+            #expect(await app.run("ship", variables: variables) == 0)
+            #expect(server.requests.count == expected)
+        }
+        #expect(try Self.body(try #require(server.requests.first))["event"] as? String == "fixed")
+    }
+
+    @Test("a dry run sends nothing and shows the destination, never the URL")
+    func dryRunSendsNothing() async throws {
+        let app = try AppHarness(lanes: Self.lanes("[success, always]"))
+        let status = await RunLanes(global: LanesFileOptions(), lanes: ["ship"], dryRun: true)
+            .execute(in: app.environment(["HOOK_URL": "https://hooks.example.com/secret-path"]))
+        #expect(status == 0, "\(app.shown)")
+        #expect(
+            app.standardOutput.contains("would notify webhook of lane 'ship' (on success, always):\n  ship passed\n"),
+            "\(app.standardOutput)")
+        #expect(!app.shown.contains("hooks.example.com"))
+        #expect(await app.shell.commands.isEmpty)
+    }
+
+    @Test("a notify URL's variable that is not set is named before any step runs: exit 2")
+    func missingVariable() async throws {
+        let app = try AppHarness(lanes: Self.lanes("[failure]"))
+        let status = await app.run("ship")
+        #expect(status == 2)
+        #expect(
+            app.standardError.contains("environment variable 'HOOK_URL' is not set (needed by notify to webhook)"), "\(app.standardError)")
+        #expect(await app.shell.commands.isEmpty)
+    }
+}
