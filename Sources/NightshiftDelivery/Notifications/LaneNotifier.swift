@@ -88,16 +88,19 @@ public struct LaneNotifier: Sendable {
         }
         let request = HTTPTransportRequest(
             method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"], body: .data(body))
-        // The URL is the credential: lines say which destination, never where it is.
+        // The URL is the credential (a Teams URL's signature is in its query): lines say which
+        // destination, never where it is, whole or without its query.
         let named: @Sendable (String) -> String = { line in
-            secrets.mask(line.replacingOccurrences(of: request.printableURL, with: "to \(destination)"))
+            secrets.mask(
+                line.replacingOccurrences(of: url.absoluteString, with: "to \(destination)")
+                    .replacingOccurrences(of: request.printableURL, with: "to \(destination)"))
         }
         do {
             let response = try await client.send(request, log: { await log(named($0)) })
             guard response.isSuccess else {
                 let answer = response.bodyText.split(whereSeparator: \.isNewline).first.map { ": " + String($0.prefix(200)) } ?? ""
                 let spent = UploadRetryPolicy.isRetryable(status: response.status) ? " (after \(client.policy.attempts) attempts)" : ""
-                return warning("HTTP \(response.status)\(answer)\(spent)")
+                return warning(named("HTTP \(response.status)\(answer)\(spent)"))
             }
             return nil
         } catch is CancellationError {

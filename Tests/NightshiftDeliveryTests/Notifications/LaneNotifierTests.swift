@@ -209,6 +209,25 @@ struct LaneNotifierTests {
             ])
     }
 
+    @Test("a failure that quotes the URL names the destination instead, its query (Teams' signature) included")
+    func failureNeverQuotesTheURL() async {
+        let url = "https://prod.example.invalid/workflows/abc/triggers/manual/paths/invoke?api-version=1&sig=SIGNATURE42"
+        let transport = ScriptedTransport([
+            .failure(.connection("cannot reach \(url)")),
+            .response(HTTPTransportResponse(status: 404, body: Data("no flow at \(url)".utf8))),
+        ])
+        let notifier = LaneNotifier(transport: transport, clock: ManualClock(), policy: UploadRetryPolicy(attempts: 1))
+        for _ in 0..<2 {
+            let warnings = await notifier.notify(
+                Fixtures.summary(), targets: [Fixtures.target(.teams, url: url, on: [.failure])], in: EnvironmentVariables([:]),
+                secrets: RunSecrets(secrets: [])
+            ) { _ in }
+            let text = warnings.joined()
+            #expect(text.contains("to teams"), "\(text)")
+            #expect(!text.contains("SIGNATURE42") && !text.contains("example.invalid"), "\(text)")
+        }
+    }
+
     @Test("a URL that is not http(s) once expanded is a warning, and nothing is sent")
     func badURLAfterExpansion() async {
         let transport = ScriptedTransport.statuses(200)
