@@ -96,6 +96,30 @@ struct NotificationRunTests {
         #expect(try Self.body(try #require(server.requests.first))["event"] as? String == "fixed")
     }
 
+    @Test("an interrupted lane tells `always` only, with one attempt, and exits 128 + the signal")
+    func interruptedLaneTellsAlwaysOnly() async throws {
+        let server = try await LocalHTTPServer { _, _ in .status(500, "down") }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(
+            lanes: """
+                notify:
+                  - { to: webhook, url: "${HOOK_URL}/failure", on: [failure, success, fixed] }
+                  - { to: webhook, url: "${HOOK_URL}/always", on: [always] }
+                lanes:
+                  ship:
+                    steps:
+                      - sh: make ship
+                """)
+        await app.shell.onScript(containing: "make ship", .hang)
+        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
+        await waitUntil("the step runs, the signal trap set") { await !app.shell.commands.isEmpty && app.signals.trapCount == 1 }
+        app.signals.send(Signals.terminate)
+        #expect(await run.value == 143)
+        #expect(server.requests.map(\.path) == ["/hook/always"])
+        #expect(try Self.body(try #require(server.requests.first))["status"] as? String == "interrupted")
+        #expect(app.standardError.contains("was not sent: HTTP 500: down\n"), "\(app.standardError)")
+    }
+
     @Test("a dry run sends nothing and shows the destination, never the URL")
     func dryRunSendsNothing() async throws {
         let app = try AppHarness(lanes: Self.lanes("[success, always]"))

@@ -99,7 +99,9 @@ public struct LaneNotifier: Sendable {
             let response = try await client.send(request, log: { await log(named($0)) })
             guard response.isSuccess else {
                 let answer = response.bodyText.split(whereSeparator: \.isNewline).first.map { ": " + String($0.prefix(200)) } ?? ""
-                let spent = UploadRetryPolicy.isRetryable(status: response.status) ? " (after \(client.policy.attempts) attempts)" : ""
+                let spent =
+                    UploadRetryPolicy.isRetryable(status: response.status) && client.policy.attempts > 1
+                    ? " (after \(client.policy.attempts) attempts)" : ""
                 return warning(named("HTTP \(response.status)\(answer)\(spent)"))
             }
             return nil
