@@ -84,6 +84,7 @@ let package = Package(
             name: "NightshiftApple",
             dependencies: engineLayers + [
                 "NightshiftLanes", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
         .target(
             name: "NightshiftDelivery",

@@ -27,7 +27,11 @@ public struct UploadStepPerformer: StepPerformer {
         guard case .upload(let target) = step.kind else {
             throw StepFailure("'\(step.displayName)' is not an upload step")
         }
-        let parameters = Self.resolve(target.parameters, in: context)
+        var parameters = Self.resolve(target.parameters, in: context)
+        if target.destination == .testflight {
+            parameters = AppStoreConnectEndpoint.filling(parameters, environment: context.environment)
+        }
+        parameters = try await Self.releaseNotes(parameters, destination: target.destination, in: context)
         let file = try await Self.file(parameters, in: context)
         if context.isDryRun {
             try await describe(target, file: file, settings: UploadSettings(parameters), in: context)

@@ -36,6 +36,8 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         public var groups: [String: String] = ["QA": "g-qa", "Beta Testers": "g-beta"]
         public var existingLocalizations: [String: String] = [:]
         public var appsWithSharedPrefix = true
+        /// The app's builds and build uploads, for build numbers (`FakeAppStoreConnect+BuildNumbers.swift`).
+        public var history = FakeBuildHistory()
 
         public init() {}
     }
@@ -44,7 +46,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     let clock: any WallClock
     public let file: Data
     private let lock = NSLock()
-    private var script: Script
+    var script: Script
     private var foundProblems: [String] = []
     private var counters: [String: Int] = [:]
     private var tokensSeen: Set<String> = []
@@ -84,7 +86,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         "detail":"Provide a properly configured and signed bearer token, and make sure that it has not expired."}]}
         """
 
-    private func problem(_ text: String) -> FlyingFox.HTTPResponse {
+    func problem(_ text: String) -> FlyingFox.HTTPResponse {
         lock.withLock { foundProblems.append(text) }
         return .status(400, #"{"errors":[{"status":"400","code":"PARAMETER_ERROR.INVALID","detail":"\#(text)"}]}"#)
     }
@@ -131,7 +133,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         case ("POST", let path) where path.hasPrefix("/v1/betaGroups/") && path.hasSuffix("/relationships/builds"):
             return .status(204)
         default:
-            return problem("no route for \(request.method) \(request.path)")
+            return buildHistory(request) ?? problem("no route for \(request.method) \(request.path)")
         }
     }
 

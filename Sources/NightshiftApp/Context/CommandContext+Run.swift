@@ -77,7 +77,8 @@ extension CommandContext {
     ) -> StepPerformers {
         let signing = SigningStepPerformer(
             files: LocalSigningFileSystem(directory: runDirectory),
-            makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) })
+            makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) },
+            buildNumbers: AppStoreConnectBuildNumbers.live(clock: clock))
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         // Shards are balanced by the run history's durations, else by what the lane's last run

@@ -9,13 +9,17 @@ extension SigningStepPerformer {
         let profile = try profileSummary(inputs, context)
         let project = try project(context)
         let paths = try buildPaths(context)
+        let destination = project.destination.map(context.resolve) ?? XcodebuildCommands.defaultDestination
+        var numbering = ArchiveNumbering(settings: ArchiveStepSettings(), store: buildNumbers)
+        if case .archive(let written) = context.step.kind { numbering.settings = written }
+        let numbers = try await numbering.numbers(context, destination: destination)
         let settings = XcodebuildCommands.ArchiveSettings(
             workspace: project.workspace.map(context.resolve), project: project.xcodeProject.map(context.resolve),
             scheme: context.resolve(project.scheme ?? project.name),
             buildConfiguration: context.resolve(context.configuration?.buildConfiguration ?? "Release"),
-            destination: project.destination.map(context.resolve) ?? XcodebuildCommands.defaultDestination,
-            teamID: profile.teamID, profileName: profile.name,
-            signingIdentity: try await signingIdentity(inputs, profile: profile, context))
+            destination: destination, teamID: profile.teamID, profileName: profile.name,
+            signingIdentity: try await signingIdentity(inputs, profile: profile, context),
+            buildNumber: numbers.buildNumber, marketingVersion: numbers.version)
         if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
         let termination = try await context.run(
             XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)

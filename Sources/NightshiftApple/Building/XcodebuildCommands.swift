@@ -14,10 +14,13 @@ public enum XcodebuildCommands {
         public var teamID: String?
         public var profileName: String
         public var signingIdentity: String
+        /// `CURRENT_PROJECT_VERSION` and `MARKETING_VERSION`; nil: the project's own.
+        public var buildNumber: String?
+        public var marketingVersion: String?
 
         public init(
             workspace: String?, project: String?, scheme: String, buildConfiguration: String, destination: String,
-            teamID: String?, profileName: String, signingIdentity: String
+            teamID: String?, profileName: String, signingIdentity: String, buildNumber: String? = nil, marketingVersion: String? = nil
         ) {
             self.workspace = workspace
             self.project = project
@@ -27,6 +30,8 @@ public enum XcodebuildCommands {
             self.teamID = teamID
             self.profileName = profileName
             self.signingIdentity = signingIdentity
+            self.buildNumber = buildNumber
+            self.marketingVersion = marketingVersion
         }
     }
 
@@ -53,6 +58,9 @@ public enum XcodebuildCommands {
             "CODE_SIGN_IDENTITY=\(settings.signingIdentity)",
             "COMPILER_INDEX_STORE_ENABLE=NO",
         ]
+        // Build settings too, for the same reason: git stays clean, and `--resume` sees no change.
+        if let number = settings.buildNumber { arguments.append("CURRENT_PROJECT_VERSION=\(number)") }
+        if let version = settings.marketingVersion { arguments.append("MARKETING_VERSION=\(version)") }
         return ShellCommand(xcodebuild, arguments)
     }
 

@@ -15,6 +15,8 @@ public struct SigningStepPerformer: StepPerformer {
     let files: any SigningFileSystem
     let xcodebuild: String
     let openssl: String
+    /// App Store Connect's build numbers, for `archive: { build_number: { from: appstoreconnect } }`.
+    let buildNumbers: (any BuildNumberSource)?
 
     /// `makeKeychainImporter` receives the step's shell (the recording one under `--dry-run`). It
     /// has no default: the real importer needs the user's search-list lock, which only the
@@ -22,12 +24,13 @@ public struct SigningStepPerformer: StepPerformer {
     public init(
         files: any SigningFileSystem,
         makeKeychainImporter: @escaping KeychainImporterFactory,
-        xcodebuildPath: String = "xcodebuild", opensslPath: String = "openssl"
+        xcodebuildPath: String = "xcodebuild", opensslPath: String = "openssl", buildNumbers: (any BuildNumberSource)? = nil
     ) {
         self.files = files
         self.makeKeychainImporter = makeKeychainImporter
         self.xcodebuild = xcodebuildPath
         self.openssl = opensslPath
+        self.buildNumbers = buildNumbers
     }
 
     /// The kinds this performer runs.

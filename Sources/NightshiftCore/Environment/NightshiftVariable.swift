@@ -20,6 +20,13 @@ public enum NightshiftVariable: String, CaseIterable, Sendable {
     case ipaPath = "NIGHTSHIFT_IPA_PATH"
     /// Where the last upload put the build, as its destination reported it.
     case uploadURL = "NIGHTSHIFT_UPLOAD_URL"
+    /// The build number an `archive: { build_number: … }` gave the build, and its version when
+    /// it set one (`CURRENT_PROJECT_VERSION`, `MARKETING_VERSION`).
+    case buildNumber = "NIGHTSHIFT_BUILD_NUMBER"
+    case version = "NIGHTSHIFT_VERSION"
+    /// What `notes: { from: git }` wrote: the subjects of the commits since the lane's last
+    /// delivery, masked, for every later step.
+    case releaseNotes = "NIGHTSHIFT_RELEASE_NOTES"
     /// Names to a `nightshift run` the scheduler started the lane lock it must hold; removed from
     /// what its steps see, so a step running nightshift again does not take it.
     case laneLock = "NIGHTSHIFT_LANE_LOCK"

@@ -23,11 +23,15 @@ public enum StepKind: Sendable, Hashable {
     case package
     case importCertificate
     case installProfile
-    case archive
+    /// `archive`, or `archive: { build_number: …, version: … }`.
+    case archive(ArchiveStepSettings)
     case export
     case upload(UploadTarget)
     /// Runs an app's tests on fresh simulators, or a package's through `swift test`.
     case test(TestStepSettings)
+
+    /// The bare `archive`: the project's own build number and version.
+    public static var archive: StepKind { .archive(ArchiveStepSettings()) }
 
     /// The key that introduces the kind in lanes.yml.
     public var keyword: StepKeyword {

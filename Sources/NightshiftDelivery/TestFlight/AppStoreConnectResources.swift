@@ -33,6 +33,7 @@ enum AppStoreConnectResources {
         struct Attributes: Decodable {
             var cfBundleShortVersionString: String?
             var cfBundleVersion: String?
+            var platform: String?
             var state: UploadState?
         }
 

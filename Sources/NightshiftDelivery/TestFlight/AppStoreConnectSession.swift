@@ -42,6 +42,11 @@ struct AppStoreConnectSession: Sendable {
         guard let url = Self.url(api, path, query: query) else {
             throw UploadError(.testflight, "bad endpoint \(api.printable)", reason: .invalidSetting)
         }
+        return try await call(method, url: url, body: body)
+    }
+
+    /// A call to a URL Apple gave (a page's `links.next`); the caller checks it is the API's.
+    func call(_ method: String, url: URL, body: Data? = nil) async throws -> HTTPTransportResponse {
         var response = try await attempt(method, url, body: body)
         if response.status == 401 {
             // Apple answers 401 to an expired token as to a wrong key: one retry with a new token

@@ -58,16 +58,7 @@ struct AppStoreConnectUpload {
     /// prefix: altool's prefix match picked the wrong app (fastlane#29698).
     private func appID() async throws -> String {
         if let id = settings.appID { return id }
-        let apps = try await session.get(
-            Resources.Document<[Resources.Named]>.self, "v1/apps",
-            query: [("filter[bundleId]", bundle.bundleID), ("fields[apps]", "bundleId")]
-        ).data
-        guard let app = apps.first(where: { $0.attributes?.bundleId == bundle.bundleID }) else {
-            throw UploadError(
-                .testflight, "App Store Connect has no app with bundle id '\(bundle.bundleID)' that this API key can see",
-                reason: .uploadRejected)
-        }
-        return app.id
+        return try await session.appID(bundleID: bundle.bundleID)
     }
 
     /// The reservation an earlier run of this lane left for the same bytes, while Apple still

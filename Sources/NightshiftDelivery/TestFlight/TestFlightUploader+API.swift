@@ -20,7 +20,8 @@ extension TestFlightUploader {
             let signer = try AppStoreConnectTokenSigner(keyID: settings.keyID, issuerID: settings.issuerID, pem: key)
             let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in secrets.learn([token]) }
             let http = client(settings.retry)
-            let session = AppStoreConnectSession(api: settings.endpoint, tokens: tokens, http: http, secrets: secrets, log: log)
+            let session = AppStoreConnectSession(
+                api: try Self.endpoint(request), tokens: tokens, http: http, secrets: secrets, log: log)
             let upload = AppStoreConnectUpload(
                 session: session,
                 parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, secrets: secrets, log: log),
@@ -34,6 +35,15 @@ extension TestFlightUploader {
             var masked = error
             masked.message = secrets.mask(error.message)
             throw masked
+        }
+    }
+
+    /// The step's `endpoint:`, else `APP_STORE_CONNECT_ENDPOINT`, else Apple's.
+    static func endpoint(_ request: UploadRequest) throws -> URL {
+        do {
+            return try AppStoreConnectEndpoint.resolve(step: request.settings.string("endpoint"), environment: request.environment)
+        } catch {
+            throw UploadError(.testflight, error.message, reason: .invalidSetting)
         }
     }
 

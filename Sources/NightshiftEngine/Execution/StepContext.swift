@@ -46,6 +46,10 @@ public struct StepContext: Sendable {
     /// reuse that product on a resumed run when it is unchanged (`test:` reuses its
     /// `build-for-testing` after failed tests). nil without a journal, or when git cannot say.
     public var journalFingerprint: String?
+    /// On a resumed run, what this step exported in the attempt before (masked, as the journal
+    /// keeps it): a performer that must not choose again (an archive's build number) takes its
+    /// earlier choice from here. Empty on a first run, and without a journal.
+    public var earlierExports: [String: String] = [:]
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,

@@ -23,7 +23,8 @@ extension StepExecution {
             break
         }
         await journal.catchUp(before: step)
-        var result = await runAttempts(journalFingerprint: await journal.productFingerprint(ticket, of: step))
+        var result = await runAttempts(
+            journalFingerprint: await journal.productFingerprint(ticket, of: step), earlierExports: journal.earlierExports(ticket))
         if result.status == .passed, let problem = artifactPaths.lazy.compactMap(ContentDigest.problem(with:)).first {
             // Only files and folders are artifacts: anything else fails the step, before it is digested.
             result.status = .failed

@@ -135,6 +135,9 @@ final class RunJournalRecorder: Sendable {
         return ticket
     }
 
+    /// What the step exported in the earlier attempt (`StepContext.earlierExports`).
+    func earlierExports(_ ticket: Ticket) -> [String: String] { previous[ticket.number]?.exports ?? [:] }
+
     /// A finished step as the engine hands it over (from its `StepResult`).
     struct Outcome: Sendable {
         /// The lane, not masked yet.

@@ -25,7 +25,7 @@ struct StepFingerprinter {
         var settings: [String: String] = [:]
         var templates = stepTemplates(step)
         for (name, template) in configurationTemplates(configuration, for: step.kind)
-        where !(step.kind == .archive && Self.exportOnly(name)) {
+        where !(step.kind.keyword == .archive && Self.exportOnly(name)) {
             let value = resolve(template)
             configurationDigests[name] = key.digest(value)
             // Only the configuration's own settings are named in messages; codesigning's hold
@@ -66,7 +66,10 @@ struct StepFingerprinter {
             }
         case .test(let settings):
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" } + settings.writtenLines
-        case .package, .importCertificate, .installProfile, .archive, .export: break
+        case .archive(let settings):
+            if let source = settings.buildNumber { lines.append("build_number \(source.source)") }
+            lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
+        case .package, .importCertificate, .installProfile, .export: break
         }
         let options = step.options
         for key in options.environment.keys.sorted() { lines.append("env \(key) \(options.environment[key].map(resolve) ?? "")") }
@@ -80,6 +83,7 @@ struct StepFingerprinter {
         var templates = Array(step.options.environment.values) + (step.options.outputs ?? [])
         if case .upload(let target) = step.kind { templates += target.parameters.values.flatMap(\.templates) }
         if case .test(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
+        if case .archive(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         return templates
     }
 

@@ -89,6 +89,8 @@ extension LanesFileParser {
             return parseUpload(value, context: context).map(StepKind.upload)
         case .test:
             return parseTest(value).map(StepKind.test)
+        case .archive where !reader.isNull(value) && !Self.isEmptyMapping(value):
+            return parseArchive(value).map(StepKind.archive)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {
@@ -97,6 +99,10 @@ extension LanesFileParser {
             }
             return bare
         }
+    }
+
+    private static func isEmptyMapping(_ node: Node) -> Bool {
+        if case .mapping(let mapping) = node { mapping.isEmpty } else { false }
     }
 
     private func script(_ text: String, at node: Node) -> ShellScript {

@@ -72,7 +72,11 @@ struct RequirementCollector {
             for (key, template) in settings.keyedTemplates {
                 collect(template, place: "test.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
             }
-        case .package, .importCertificate, .installProfile, .archive, .export, .lane:
+        case .archive(let settings):
+            for (key, template) in settings.keyedTemplates + settings.requiredTemplates {
+                collect(template, place: "archive.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
+            }
+        case .package, .importCertificate, .installProfile, .export, .lane:
             break
         }
     }

@@ -106,7 +106,7 @@ struct LanesFileValidator {
             if file.codesigning == nil {
                 bag.error("'\(kind.keyword)' needs a 'codesigning:' section in the file", at: step.location)
             }
-            if [.package, .archive].contains(kind), let project = file.project, project.scheme == nil {
+            if [.package, .archive].contains(kind.keyword), let project = file.project, project.scheme == nil {
                 bag.error("'\(kind.keyword)' needs 'project.scheme'", at: step.location)
             }
         default:
@@ -137,6 +137,7 @@ struct LanesFileValidator {
             bag.error("upload to \(destination) needs '\(key)'", at: target.location)
         }
         checkWrittenValues(of: target, to: destination)
+        checkReleaseNotes(of: target)
         for choice in destination.exclusiveChoices {
             let given = choice.filter { target.parameters[$0] != nil }.sorted()
             if given.count > 1 {

@@ -1,4 +1,5 @@
 @testable import NightshiftCore
+import NightshiftTestSupport
 import Testing
 
 @Suite("PatternMatcher")
@@ -70,18 +71,5 @@ struct PatternMatcherTests {
         let text = Array("xayzbx".utf8)
         let found = text.withUnsafeBufferPointer { matcher.occurrences(in: $0, searchEnd: $0.count, startLimit: $0.count) }
         #expect(found == [0..<1, 2..<4, 5..<6])
-    }
-}
-
-/// A tiny deterministic generator, so a failure can be replayed.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
