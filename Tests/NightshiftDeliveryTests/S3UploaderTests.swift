@@ -22,6 +22,15 @@ struct S3UploaderTests {
                         .utf8)))
     }
 
+    /// CreateMultipartUpload answered with `uploadID`, then part 1 taken with the ETag "e1".
+    static func started(uploadID: String) -> [ScriptedTransport.Outcome] {
+        let created = "<InitiateMultipartUploadResult><UploadId>\(uploadID)</UploadId></InitiateMultipartUploadResult>"
+        return [
+            .response(HTTPTransportResponse(status: 200, body: Data(created.utf8))),
+            .response(HTTPTransportResponse(status: 200, headers: ["ETag": "\"e1\""])),
+        ]
+    }
+
     static func request(_ file: String, progressFile: AbsolutePath? = nil, threshold: Int64 = 1 << 20) throws -> S3UploadRequest {
         S3UploadRequest(
             file: try AbsolutePath(validating: file), object: object, credentials: credentials, progressFile: progressFile,
@@ -90,15 +99,11 @@ struct S3UploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let progressFile = try AbsolutePath(validating: scratch.path + "/s3.json")
-        let transport = ScriptedTransport([
-            .response(
-                HTTPTransportResponse(
-                    status: 200, body: Data("<InitiateMultipartUploadResult><UploadId>U-1</UploadId></InitiateMultipartUploadResult>".utf8))
-            ),
-            .response(HTTPTransportResponse(status: 200, headers: ["ETag": "\"e1\""])),
-            Self.error(400, "InvalidArgument", "Part number must be an integer between 1 and 10000"),
-            .response(HTTPTransportResponse(status: 204)),
-        ])
+        let transport = ScriptedTransport(
+            Self.started(uploadID: "U-1") + [
+                Self.error(400, "InvalidArgument", "Part number must be an integer between 1 and 10000"),
+                .response(HTTPTransportResponse(status: 204)),
+            ])
         let error = await #expect(throws: S3Error.self) {
             try await Self.uploader(transport).upload(
                 Self.request(try scratch.file("App.zip", bytes: 250), progressFile: progressFile, threshold: 100), log: { _ in })
@@ -115,14 +120,10 @@ struct S3UploaderTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let progressFile = try AbsolutePath(validating: scratch.path + "/s3.json")
-        let transport = ScriptedTransport([
-            .response(
-                HTTPTransportResponse(
-                    status: 200,
-                    body: Data("<InitiateMultipartUploadResult><UploadId>U-&amp;2</UploadId></InitiateMultipartUploadResult>".utf8))),
-            .response(HTTPTransportResponse(status: 200, headers: ["ETag": "\"e1\""])),
-            .failure(.connection("connection reset by peer")), .failure(.connection("connection reset by peer")),
-        ])
+        let transport = ScriptedTransport(
+            Self.started(uploadID: "U-&amp;2") + [
+                .failure(.connection("connection reset by peer")), .failure(.connection("connection reset by peer")),
+            ])
         let lines = SyncLines()
         let error = await #expect(throws: S3Error.self) {
             try await Self.uploader(transport, attempts: 2).upload(
@@ -163,7 +164,7 @@ struct S3UploaderTests {
         guard case .data(let body) = complete.body else { throw S3Error(.rejected, "no body") }
         #expect(
             String(decoding: body, as: UTF8.self)
-                == "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Part><PartNumber>1</PartNumber><ETag>\"e1\"</ETag></Part><Part><PartNumber>2</PartNumber><ETag>\"e2\"</ETag></Part></CompleteMultipartUpload>"
+                == "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part><Part><PartNumber>2</PartNumber><ETag>&quot;e2&quot;</ETag></Part></CompleteMultipartUpload>"
         )
     }
 

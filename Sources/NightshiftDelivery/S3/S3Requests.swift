@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 import NightshiftSchema
 
 /// The S3 operations an upload needs, each one signed request (`SigV4SigningTransport`) sent
@@ -79,7 +80,7 @@ struct S3Requests: Sendable {
     /// CompleteMultipartUpload with every part's number and ETag, in order. S3 may answer 200
     /// and still fail: the error is then in the body.
     func complete(_ uploadID: String, parts: [Int: String]) async throws(S3Error) {
-        let list = parts.keys.sorted().map { "<Part><PartNumber>\($0)</PartNumber><ETag>\(Self.escape(parts[$0]!))</ETag></Part>" }
+        let list = parts.keys.sorted().map { "<Part><PartNumber>\($0)</PartNumber><ETag>\(XMLText.escaped(parts[$0]!))</ETag></Part>" }
         let body = Data(
             ("<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">" + list.joined() + "</CompleteMultipartUpload>")
                 .utf8)
@@ -159,11 +160,5 @@ struct S3Requests: Sendable {
     private func scrub(_ text: String) -> String {
         [credentials.accessKeyID, credentials.secretAccessKey, credentials.sessionToken ?? ""].filter { $0.count >= 4 }
             .reduce(text) { $0.replacingOccurrences(of: $1, with: "********") }
-    }
-
-    /// An ETag's quotes stay as they are (S3 sends and expects `"…"`); only markup is escaped.
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
-            of: ">", with: "&gt;")
     }
 }
