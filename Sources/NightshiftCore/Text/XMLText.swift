@@ -21,4 +21,44 @@ public enum XMLText {
         }
         return out
     }
+
+    /// `text` with XML's five named entities and its numeric references decoded; an unknown
+    /// or unterminated one kept as it is (for the XML nightshift reads: xUnit files, S3's answers).
+    public static func unescaped(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            out += rest[..<ampersand]
+            rest = rest[ampersand...]
+            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
+                out += "&"
+                rest = rest.dropFirst()
+                continue
+            }
+            let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
+            if let decoded = decodeEntity(entity) {
+                out += decoded
+            } else {
+                out += rest[...semicolon]
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
+    }
+
+    private static func decodeEntity(_ entity: Substring) -> String? {
+        switch entity {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard entity.hasPrefix("#") else { return nil }
+            let digits = entity.dropFirst()
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+        }
+    }
 }

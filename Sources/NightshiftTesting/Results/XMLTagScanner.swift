@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// A small pull scanner for the XML SwiftPM's `--xunit-output` writes: start tags with their
 /// attributes (entities decoded), end tags and text, comments, processing instructions and
 /// doctypes skipped. Linear, no recursion, no validation: a truncated file ends its scan.
@@ -117,40 +119,6 @@ struct XMLTagScanner {
     /// Text with the five named entities and numeric references decoded; an unknown one kept.
     static func decode(_ slice: ArraySlice<UInt8>) -> String {
         let text = String(decoding: slice, as: UTF8.self)
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            out += rest[..<ampersand]
-            rest = rest[ampersand...]
-            guard let semicolon = rest.prefix(12).firstIndex(of: ";") else {
-                out += "&"
-                rest = rest.dropFirst()
-                continue
-            }
-            let entity = rest[rest.index(after: rest.startIndex)..<semicolon]
-            if let decoded = decodeEntity(entity) {
-                out += decoded
-            } else {
-                out += rest[...semicolon]
-            }
-            rest = rest[rest.index(after: semicolon)...]
-        }
-        return out + rest
-    }
-
-    private static func decodeEntity(_ entity: Substring) -> String? {
-        switch entity {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        default:
-            guard entity.hasPrefix("#") else { return nil }
-            let digits = entity.dropFirst()
-            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-        }
+        return XMLText.unescaped(text)
     }
 }
