@@ -7,7 +7,7 @@ import NightshiftSystem
 /// then the stable code and exit status, then the last lines of its output.
 struct HTMLFailureSection {
     let result: LaneResult
-    let folder: AbsolutePath
+    let links: HTMLLogLinks
     let limits: HTMLReportLimits
 
     func write(to writer: HTMLWriter) {
@@ -29,7 +29,7 @@ struct HTMLFailureSection {
         if step.attempts > 1 { facts.append("after \(step.attempts) attempts") }
         facts.append("after \(DurationFormatting.short(step.duration))")
         writer.element(.p, classes: [StyleClass("meta")], facts.joined(separator: " · "))
-        let output = HTMLStepOutput(step: step, folder: folder)
+        let output = HTMLStepOutput(step: step, links: links)
         output.writeTail(to: writer, limit: limits.failureOutputBytes)
         output.writeLogLink(to: writer)
         writer.close(.section)

@@ -7,7 +7,7 @@ import NightshiftSystem
 struct HTMLLaneSection {
     let result: LaneResult
     let configuration: String?
-    let folder: AbsolutePath
+    let links: HTMLLogLinks
     let limits: HTMLReportLimits
     let number: Int
 
@@ -70,7 +70,7 @@ struct HTMLLaneSection {
                     "attempt \(earlier.attempt) \(earlier.status.rawValue): \(HTMLText.clipped(earlier.message, limit: limits.valueCharacters))"
                 )
             }
-            let output = HTMLStepOutput(step: step, folder: folder)
+            let output = HTMLStepOutput(step: step, links: links)
             let shown = min(step.outputTail.utf8.count, limits.stepOutputBytes)
             if budget.take(shown, always: step.status.isFailure) {
                 output.writeTail(to: writer, limit: limits.stepOutputBytes)

@@ -27,9 +27,11 @@ public struct HTMLReport: Sendable {
         self.limits = limits
     }
 
-    /// The files of the report, for `folder`: links to the step logs are relative to it. The
-    /// page is masked whole with `secrets` as they stand, after each value was masked on its own.
-    public func render(in folder: AbsolutePath, secrets: RunSecrets) -> HTMLReportFiles {
+    /// The files of the report, for `folder`: links to the step logs are relative to it. A log
+    /// copied beside the report is linked there: `logCopies` maps a step's `logPath` to its copy.
+    /// The page is masked whole with `secrets` as they stand, after each value was masked on its own.
+    public func render(in folder: AbsolutePath, secrets: RunSecrets, logCopies: [String: AbsolutePath] = [:]) -> HTMLReportFiles {
+        let links = HTMLLogLinks(folder: folder, copies: logCopies)
         let writer = HTMLWriter(masker: secrets.masker)
         var budget = HTMLOutputBudget(remaining: limits.totalOutputBytes)
         writer.markup("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -39,7 +41,7 @@ public struct HTMLReport: Sendable {
         writer.open(.main)
         writer.newline()
         for result in results where result.status == .failed || result.status == .interrupted {
-            HTMLFailureSection(result: result, folder: folder, limits: limits).write(to: writer)
+            HTMLFailureSection(result: result, links: links, limits: limits).write(to: writer)
         }
         writer.open(.header, classes: [StyleClass("run")])
         writer.element(.h1, title)
@@ -48,7 +50,7 @@ public struct HTMLReport: Sendable {
         writer.newline()
         for (index, result) in results.enumerated() {
             HTMLLaneSection(
-                result: result, configuration: configurations[result.lane], folder: folder, limits: limits, number: index + 1
+                result: result, configuration: configurations[result.lane], links: links, limits: limits, number: index + 1
             ).write(to: writer, budget: &budget)
         }
         writer.close(.main)

@@ -6,14 +6,9 @@ import NightshiftSystem
 /// both show them.
 struct HTMLStepOutput {
     let step: StepResult
-    let folder: AbsolutePath
+    let links: HTMLLogLinks
 
-    /// The log as seen from the report's folder; nil when the step logged nothing (or its log
-    /// path is not absolute, which nightshift never writes).
-    var logLink: String? {
-        guard let log = step.logPath, let path = try? AbsolutePath(validating: log), log.hasPrefix("/") else { return nil }
-        return path.relative(to: folder)
-    }
+    var logLink: String? { links.link(to: step.logPath) }
 
     func writeLogLink(to writer: HTMLWriter) {
         guard let link = logLink else { return }
@@ -35,5 +30,21 @@ struct HTMLStepOutput {
         let (shown, omitted) = HTMLText.tail(plain, limit: limit)
         if omitted > 0 { writer.element(.p, classes: [StyleClass("omitted")], "… \(omitted) bytes before these lines: see the full log") }
         writer.element(.pre, classes: [StyleClass("output")], shown)
+    }
+}
+
+/// Where the page links a step's log from: its copy beside the report when there is one, else
+/// the log where the run wrote it, as a path relative to the report's folder.
+struct HTMLLogLinks {
+    let folder: AbsolutePath
+    let copies: [String: AbsolutePath]
+
+    /// Nil when the step logged nothing (or its log path is not absolute, which nightshift never
+    /// writes).
+    func link(to log: String?) -> String? {
+        guard let log else { return nil }
+        if let copy = copies[log] { return copy.relative(to: folder) }
+        guard log.hasPrefix("/"), let path = try? AbsolutePath(validating: log) else { return nil }
+        return path.relative(to: folder)
     }
 }
