@@ -80,6 +80,16 @@ struct HTMLReportTests {
         for form in [secret, HTMLText.escaped(secret), "hunter2-s3cr3t"] { #expect(!html.contains(form)) }
     }
 
+    @Test("A value is masked before it is cut: no cut leaves the start of a secret")
+    func maskedBeforeClipped() {
+        var lane = HTMLReportFixtures.failedLane
+        lane.steps[2].message = "aaaaaa\(HTMLReportFixtures.secret)"
+        lane.steps[2].outputTail = String(repeating: "x", count: 50) + "\n" + HTMLReportFixtures.secret + "tail"
+        let html = render([lane], limits: HTMLReportLimits(failureOutputBytes: 10, valueCharacters: 5))
+        #expect(html.contains("aaaaaa****…"))
+        #expect(!html.contains("hunt") && !html.contains("s3cr3t"))
+    }
+
     @Test("Tests: failed first, then flaky, skipped, passed; counts and coverage")
     func testsOrder() throws {
         let html = render([HTMLReportFixtures.failedLane])

@@ -25,7 +25,7 @@ struct HeadlessChromium {
         }
     }
 
-    func screenshot(_ url: URL, to file: String, width: Int = 1200, height: Int = 1600) async throws -> Load {
+    func screenshot(_ url: URL, to file: String, width: Int = 1200, height: Int = 2600) async throws -> Load {
         try await run(["--screenshot=\(file)", "--window-size=\(width),\(height)", "--hide-scrollbars", url.absoluteString])
     }
 

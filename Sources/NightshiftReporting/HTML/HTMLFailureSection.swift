@@ -20,9 +20,9 @@ struct HTMLFailureSection {
             return
         }
         writer.element(
-            .h2, "lane \(result.lane) \(result.status.rawValue) at step “\(HTMLText.clipped(step.name, limit: limits.valueCharacters))”")
+            .h2, "lane \(result.lane) \(result.status.rawValue) at step “\(writer.clipped(step.name, limit: limits.valueCharacters))”")
         writer.element(
-            .p, classes: [StyleClass("reason")], HTMLText.clipped(step.message ?? step.status.rawValue, limit: limits.valueCharacters * 2))
+            .p, classes: [StyleClass("reason")], writer.clipped(step.message ?? step.status.rawValue, limit: limits.valueCharacters * 2))
         var facts = ["\(step.kind) step", step.status.rawValue]
         if let reason = step.reason { facts.append("reason: \(reason.rawValue)") }
         if let code = step.exitCode { facts.append("exit status \(code)") }

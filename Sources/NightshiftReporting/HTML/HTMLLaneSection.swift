@@ -15,7 +15,7 @@ struct HTMLLaneSection {
         writer.open(.section, classes: [StyleClass("lane")])
         writer.open(.h2)
         writer.element(.span, classes: [StyleClass("badge"), .status(result.status)], result.status.rawValue)
-        writer.text(" lane \(HTMLText.clipped(result.lane, limit: limits.valueCharacters))")
+        writer.text(" lane \(writer.clipped(result.lane, limit: limits.valueCharacters))")
         writer.close(.h2)
         writer.newline()
         writeFacts(to: writer)
@@ -57,17 +57,17 @@ struct HTMLLaneSection {
             writer.open(.details, classes: [StyleClass("step"), .status(step.status)] + (failed ? [.open] : []))
             writer.open(.summary)
             writer.element(.span, classes: [StyleClass("badge"), .status(step.status)], step.status.rawValue)
-            writer.element(.span, classes: [StyleClass("name")], HTMLText.clipped(step.name, limit: limits.valueCharacters))
+            writer.element(.span, classes: [StyleClass("name")], writer.clipped(step.name, limit: limits.valueCharacters))
             writer.element(.span, classes: [StyleClass("kind")], step.kind.description)
             writer.element(.span, classes: [StyleClass("time")], HTMLTimeline.ran(step) ? DurationFormatting.short(step.duration) : "")
             writer.close(.summary)
             if let message = step.message {
-                writer.element(.p, classes: [StyleClass("message")], HTMLText.clipped(message, limit: limits.valueCharacters * 2))
+                writer.element(.p, classes: [StyleClass("message")], writer.clipped(message, limit: limits.valueCharacters * 2))
             }
             for earlier in step.earlierFailures {
                 writer.element(
                     .p, classes: [StyleClass("meta")],
-                    "attempt \(earlier.attempt) \(earlier.status.rawValue): \(HTMLText.clipped(earlier.message, limit: limits.valueCharacters))"
+                    "attempt \(earlier.attempt) \(earlier.status.rawValue): \(writer.clipped(earlier.message, limit: limits.valueCharacters))"
                 )
             }
             let output = HTMLStepOutput(step: step, links: links)
@@ -97,7 +97,7 @@ struct HTMLLaneSection {
         for step in uploads {
             writer.open(.h4)
             writer.element(.span, classes: [StyleClass("badge"), .status(step.status)], step.status.rawValue)
-            writer.text(" " + HTMLText.clipped(step.name, limit: limits.valueCharacters))
+            writer.text(" " + writer.clipped(step.name, limit: limits.valueCharacters))
             writer.close(.h4)
             writeList(step.details.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, to: writer)
         }
@@ -115,8 +115,8 @@ struct HTMLLaneSection {
         guard !pairs.isEmpty else { return }
         writer.open(.dl, classes: [StyleClass("facts")])
         for (name, value) in pairs {
-            writer.element(.dt, HTMLText.clipped(name, limit: 200))
-            writer.element(.dd, HTMLText.clipped(value, limit: limits.valueCharacters))
+            writer.element(.dt, writer.clipped(name, limit: 200))
+            writer.element(.dd, writer.clipped(value, limit: limits.valueCharacters))
         }
         writer.close(.dl)
         writer.newline()

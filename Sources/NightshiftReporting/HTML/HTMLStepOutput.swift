@@ -27,7 +27,7 @@ struct HTMLStepOutput {
         guard !output.isEmpty else { return }
         var stripper = EscapeSequenceStripper()
         let plain = String(decoding: stripper.strip(Array(output.utf8)), as: UTF8.self)
-        let (shown, omitted) = HTMLText.tail(plain, limit: limit)
+        let (shown, omitted) = HTMLText.tail(writer.masked(plain), limit: limit)
         if omitted > 0 { writer.element(.p, classes: [StyleClass("omitted")], "… \(omitted) bytes before these lines: see the full log") }
         writer.element(.pre, classes: [StyleClass("output")], shown)
     }

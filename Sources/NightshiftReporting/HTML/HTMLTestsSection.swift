@@ -11,7 +11,7 @@ struct HTMLTestsSection {
     let limits: HTMLReportLimits
 
     func write(to writer: HTMLWriter) {
-        writer.element(.h4, "\(HTMLText.clipped(step.name, limit: 200)) · \(step.status.rawValue)")
+        writer.element(.h4, "\(writer.clipped(step.name, limit: 200)) · \(step.status.rawValue)")
         let tally = report.tally
         writer.open(.p, classes: [StyleClass("counts")])
         for (count, label, style) in [
@@ -47,7 +47,7 @@ struct HTMLTestsSection {
         for test in ordered.prefix(limits.testsListed) {
             writer.open(.tr, classes: [test.isFlaky && test.outcome.isPass ? StyleClass("s-flaky") : .status(test.outcome)])
             let name = test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier
-            writer.element(.td, classes: [StyleClass("name")], HTMLText.clipped(name, limit: 500))
+            writer.element(.td, classes: [StyleClass("name")], writer.clipped(name, limit: 500))
             writer.element(
                 .td, test.isFlaky && test.outcome.isPass ? "flaky" : test.outcome.rawValue.replacingOccurrences(of: "_", with: " "))
             writer.element(.td, "\(test.attempts)")

@@ -15,7 +15,7 @@ struct HTMLTimeline {
         writer.open(.ol, classes: [StyleClass("timeline")])
         for step in result.steps {
             writer.open(.li, classes: [StyleClass("row"), .status(step.status)])
-            writer.element(.span, classes: [StyleClass("name")], HTMLText.clipped(step.name, limit: 120))
+            writer.element(.span, classes: [StyleClass("name")], writer.clipped(step.name, limit: 120))
             writer.open(.span, classes: [StyleClass("track")])
             let (offset, width) = bar(step)
             writer.element(.span, classes: [StyleClass("bar"), .status(step.status), .offset(offset), .width(width)], "")

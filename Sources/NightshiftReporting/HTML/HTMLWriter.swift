@@ -19,6 +19,12 @@ final class HTMLWriter {
     /// A run's value, masked and escaped.
     func text(_ text: String) { html += HTMLText.escaped(masker.mask(text)) }
 
+    /// `text` masked: before anything cuts it, so that no cut leaves half a secret unmasked.
+    func masked(_ text: String) -> String { masker.mask(text) }
+
+    /// The start of `text`, masked first, at most `limit` characters (`HTMLText.clipped`).
+    func clipped(_ text: String, limit: Int) -> String { HTMLText.clipped(masker.mask(text), limit: limit) }
+
     /// `<tag class="…">text</tag>`; `classes` are the stylesheet's own names.
     func element(_ tag: Tag, classes: [StyleClass] = [], _ content: String) {
         open(tag, classes: classes)
