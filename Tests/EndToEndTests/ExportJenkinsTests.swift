@@ -87,7 +87,9 @@ struct ExportJenkinsTests {
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardError.contains("ci/lanes.yml:4:23: warning: lane 'nightly' hashes H by its seed 'apps/brewer-nightly'"))
         let text = try String(contentsOfFile: directory + "/jenkins/Jenkinsfile.nightly", encoding: .utf8)
-        #expect(text.contains("sh '.build/release/nightshift run nightly --file ci/lanes.yml --junit reports/nightly.xml'\n"))
+        #expect(
+            text.contains(
+                "sh '.build/release/nightshift run nightly --file ci/lanes.yml --junit reports/nightly.xml --html reports/html/nightly'\n"))
         #expect(text.contains("// Name this Pipeline job 'apps/brewer-nightly'"))
     }
 }

@@ -39,13 +39,15 @@ struct JenkinsTestResultsTests {
                         junit allowEmptyResults: true, testResults: '.nightshift/runs/nightly/*-b' + env.BUILD_NUMBER + '-*/output/tests/*.junit.xml'
                         recordCoverage(tools: [[parser: 'COBERTURA', pattern: env.REPORTS + '/it\\'s-' + env.SUFFIX + '.cobertura.xml']])
                         recordCoverage(tools: [[parser: 'COBERTURA', pattern: '.nightshift/runs/nightly/*-b' + env.BUILD_NUMBER + '-*/output/tests/*.cobertura.xml']])
+                        publishHTML(target: [reportDir: 'reports/html/nightly', reportFiles: 'index.html', reportName: 'nightshift nightly', keepAll: true, alwaysLinkToLastBuild: true, allowMissing: true])
+                        archiveArtifacts artifacts: 'reports/nightly.xml, .nightshift/runs/nightly/*-b' + env.BUILD_NUMBER + '-*/**', excludes: '**/DerivedData/**, **/TestDerivedData/**', allowEmptyArchive: true
                     }
                 }
             """
         #expect(nightly.contains(expected), "\(nightly)")
         #expect(nightly.contains("// recordCoverage needs Jenkins' Coverage plugin."))
         let lint = try #require(files.first { $0.fileName == "Jenkinsfile.lint" }).contents
-        #expect(!lint.contains("recordCoverage") && !lint.contains(".nightshift/runs"))
+        #expect(!lint.contains("recordCoverage") && !lint.contains("output/tests"))
         let single = try JenkinsfileGenerator().generate(Self.file, options: JenkinsExportOptions(layout: .single)).files[0].contents
         // Each stage records its own lane's run folder.
         #expect(single.contains("'.nightshift/runs/unit/*-b' + env.BUILD_NUMBER + '-*/output/tests/*.junit.xml'") == false)

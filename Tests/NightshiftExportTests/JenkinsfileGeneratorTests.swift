@@ -114,7 +114,8 @@ struct JenkinsfileGeneratorTests {
         let text = try onlyFile([lane])
         #expect(text.contains(#"agent { label 'mac\\mini\'s' }"#))
         #expect(text.contains(#"sh 'echo "$HOME" \\ \'x\''"#))
-        #expect(text.contains(#"sh 'nightshift run \'it\'\\\'\'s\' --junit \'reports/it\'\\\'\'s.xml\''"#))
+        #expect(
+            text.contains(#"sh 'nightshift run \'it\'\\\'\'s\' --junit \'reports/it\'\\\'\'s.xml\' --html \'reports/html/it\'\\\'\'s\''"#))
         #expect(text.contains(#"stage('it\'s')"#))
     }
 
@@ -162,13 +163,13 @@ struct JenkinsfileGeneratorTests {
     func customSetup() throws {
         let text = try onlyFile([Lane(name: "l", jenkins: JenkinsSettings(setup: "brew install nightshift"))])
         #expect(text.contains("sh 'brew install nightshift'\n"))
-        #expect(text.contains("sh 'nightshift run l --junit reports/l.xml'\n"))
+        #expect(text.contains("sh 'nightshift run l --junit reports/l.xml --html reports/html/l'\n"))
     }
 
     @Test("a lanes file elsewhere is passed with --file")
     func lanesFilePath() throws {
         let text = try export([Lane(name: "l")], options: JenkinsExportOptions(lanesFilePath: "ci/lanes file.yml")).files[0].contents
-        #expect(text.contains(#"run l --file \'ci/lanes file.yml\' --junit reports/l.xml'"#))
+        #expect(text.contains(#"run l --file \'ci/lanes file.yml\' --junit reports/l.xml --html reports/html/l'"#))
     }
 
     @Test("--single: one stage per lane, each with its agent, credentials and report")

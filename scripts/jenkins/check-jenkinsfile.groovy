@@ -148,6 +148,29 @@ class DeclarativeStub {
         enter('recordCoverage', ['always', 'steps'])
     }
 
+    // The HTML Publisher plugin's step, with the parameters its documentation lists for `target`.
+    void publishHTML(Map arguments) {
+        if (arguments.keySet() != (['target'] as Set) || !(arguments.target instanceof Map)) throw new IllegalArgumentException("publishHTML $arguments")
+        def target = arguments.target
+        def known = ['reportName', 'reportDir', 'reportFiles', 'keepAll', 'alwaysLinkToLastBuild', 'allowMissing', 'escapeUnderscores',
+                     'icon', 'includes', 'numberOfWorkers', 'reportTitles', 'useWrapperFileDirectly']
+        if (!known.containsAll(target.keySet())) throw new IllegalArgumentException("publishHTML target $target")
+        ['reportName', 'reportDir', 'reportFiles'].each { nonEmpty("publishHTML $it", target[it]) }
+        ['keepAll', 'alwaysLinkToLastBuild', 'allowMissing'].each {
+            if (!(target[it] instanceof Boolean)) throw new IllegalArgumentException("publishHTML $it needs a boolean, got '${target[it]}'")
+        }
+        enter('publishHTML', ['always', 'steps'])
+    }
+
+    // Jenkins core's step, with the parameters it documents.
+    void archiveArtifacts(Map arguments) {
+        def known = ['artifacts', 'excludes', 'allowEmptyArchive', 'fingerprint', 'onlyIfSuccessful', 'defaultExcludes', 'caseSensitive',
+                     'followSymlinks']
+        if (!known.containsAll(arguments.keySet())) throw new IllegalArgumentException("archiveArtifacts $arguments")
+        nonEmpty('archiveArtifacts artifacts', arguments.artifacts)
+        enter('archiveArtifacts', ['always', 'steps'])
+    }
+
     private static void nonEmpty(String word, Object value) {
         if (!(value instanceof String) || value.trim().isEmpty()) throw new IllegalArgumentException("$word needs a non-empty string, got '$value'")
     }

@@ -13,6 +13,8 @@ public struct RunLanes: LanesFileCommand {
     public var verbose: Bool
     public var junit: String?
     public var json: String?
+    /// `--html DIR`: the HTML report's folder (the report is also written into each run folder).
+    public var html: String?
     /// `--resume`: continue an earlier run of the one lane named: the run named after the lane
     /// (`run LANE --resume RUN-ID`), else its newest failed or interrupted one.
     public var resume: Bool
@@ -24,8 +26,10 @@ public struct RunLanes: LanesFileCommand {
 
     public init(
         global: LanesFileOptions, lanes: [String], dryRun: Bool = false, keepGoing: Bool = false, verbose: Bool = false,
-        junit: String? = nil, json: String? = nil, resume: Bool = false, from: String? = nil, parallel: Bool = false
+        junit: String? = nil, json: String? = nil, html: String? = nil, resume: Bool = false, from: String? = nil,
+        parallel: Bool = false
     ) {
+        self.html = html
         self.resume = resume
         self.from = from
         self.parallel = parallel
@@ -62,7 +66,11 @@ public struct RunLanes: LanesFileCommand {
                 invocations, limit: limit ?? invocations.count, keepGoing: keepGoing, on: run.session, in: environment,
                 dryRun: dryRun)
             : try await run.session.run(invocations, keepGoing: keepGoing)
-        let reportsWritten = context.writeReports(results, junit: junit, json: json)
+        let configurations = file.lanes.reduce(into: [String: String]()) { $0[$1.name] = $1.configuration }
+        var reportsWritten = context.writeReports(results, junit: junit, json: json)
+        context.writeRunFolderReports(results, configurations: configurations)
+        context.appendStepSummary(results)
+        if let html { reportsWritten = context.writeHTMLReport(results, into: html, configurations: configurations) && reportsWritten }
         await context.recordTests(of: results, dryRun: dryRun)
         await context.notify(results, of: file, in: environment, dryRun: dryRun)
         return ExitStatus.of(results, reportsWritten: reportsWritten)

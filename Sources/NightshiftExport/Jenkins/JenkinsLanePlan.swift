@@ -51,7 +51,7 @@ struct JenkinsLanePlan: Sendable, Hashable {
         setupLine = ExportRunCommand.setupLine(lane.jenkins.setup)
         runLine = ExportRunCommand.runLine(
             executable: ExportRunCommand.executable(lane.jenkins.setup), lane: lane.name,
-            options: ExportRunCommand.optionWords(for: lane.options), lanesFilePath: plan.lanesFilePath)
+            options: ExportRunCommand.optionWords(for: lane.options), lanesFilePath: plan.lanesFilePath, html: true)
         parameters = JenkinsParameters.lines(for: lane.options)
         parameterNames = lane.options.map(JenkinsParameters.name(of:))
         testReports = JenkinsTestReports(plan.testReports, lane: lane.name)

@@ -12,7 +12,8 @@ enum JenkinsfileRenderer {
         body += block("options", options)
         body += environmentBlock(plan.bindings)
         body += block("stages", stage(plan, ownAgent: false))
-        body += block("post", block("always", [junitLine(reportsPattern)] + plan.testReports.lines))
+        body += block(
+            "post", block("always", [junitLine(reportsPattern)] + plan.testReports.lines + JenkinsReportPublishing.lines(lane: plan.lane)))
         let header = generatedBy(lanesFilePath, single: false) + laneComment(plan) + namingComment(plan)
         return text(header + needsComment([plan]) + block("pipeline", body))
     }
@@ -43,7 +44,10 @@ enum JenkinsfileRenderer {
         if ownAgent, !timeoutLine(plan).isEmpty { body += block("options", timeoutLine(plan)) }
         if ownAgent { body += environmentBlock(plan.bindings) }
         body += block("steps", ["sh \(GroovyLiteral.string(plan.setupLine))", "sh \(GroovyLiteral.string(plan.runLine))"])
-        if ownAgent { body += block("post", block("always", [junitLine("reports/\(plan.lane).xml")] + plan.testReports.lines)) }
+        if ownAgent {
+            let always = [junitLine("reports/\(plan.lane).xml")] + plan.testReports.lines + JenkinsReportPublishing.lines(lane: plan.lane)
+            body += block("post", block("always", always))
+        }
         return block("stage(\(GroovyLiteral.string(plan.lane)))", body)
     }
 

@@ -19,6 +19,8 @@ public enum ExportRunCommand {
     /// characters) as `_`.
     public static func junitReport(_ lane: String) -> String { "reports/\(fileName(lane)).xml" }
     public static func jsonReport(_ lane: String) -> String { "reports/\(fileName(lane)).json" }
+    /// The lane's HTML report folder (`--html`): `reports/html/<lane>`, named as the others are.
+    public static func htmlReport(_ lane: String) -> String { "reports/html/\(fileName(lane))" }
 
     /// `lane` with the characters GitHub's and Buildkite's artifact uploads refuse as `_`.
     public static func fileName(_ lane: String) -> String {
@@ -29,16 +31,18 @@ public enum ExportRunCommand {
         !"\":<>|*?\\".contains(character) && !character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
-    /// `nightshift run LANE <options> [--file F] --junit reports/LANE.xml [--json reports/LANE.json]`.
-    public static func runLine(executable: String, lane: String, options: [String] = [], lanesFilePath: String, json: Bool = false)
-        -> String
-    {
+    /// `nightshift run LANE <options> [--file F] --junit reports/LANE.xml [--json reports/LANE.json]
+    /// [--html reports/html/LANE]`.
+    public static func runLine(
+        executable: String, lane: String, options: [String] = [], lanesFilePath: String, json: Bool = false, html: Bool = false
+    ) -> String {
         var flags: [String] = []
         if lanesFilePath != ExportedLanesFile.defaultPath {
             flags += ["--file", ShellWord.quoted(lanesFilePath)]
         }
         flags += ["--junit", ShellWord.quoted(junitReport(lane))]
         if json { flags += ["--json", ShellWord.quoted(jsonReport(lane))] }
+        if html { flags += ["--html", ShellWord.quoted(htmlReport(lane))] }
         // A lane named `-on` would be read as an option: its flags first, then `--` before it.
         guard lane.hasPrefix("-") else { return ([executable, "run", ShellWord.quoted(lane)] + options + flags).joined(separator: " ") }
         return ([executable, "run"] + flags + ["--", ShellWord.quoted(lane)] + options).joined(separator: " ")

@@ -34,6 +34,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the run as JSON.", valueName: "file"))
     var json: String?
 
+    @Option(help: ArgumentHelp("Write the HTML report (index.html and its stylesheet) into this folder.", valueName: "dir"))
+    var html: String?
+
     @Flag(help: "Continue the lane's last failed run (or the run id after the lane), reusing unchanged steps.")
     var resume = false
 
@@ -48,7 +51,7 @@ struct RunCommand: AsyncParsableCommand {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
         let command = RunLanes(
             global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-            junit: junit, json: json, resume: resume, from: from, parallel: parallel)
+            junit: junit, json: json, html: html, resume: resume, from: from, parallel: parallel)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import NightshiftCore
+import NightshiftEngine
+
+/// A `test:` step's results: the counts, line coverage, and the tests themselves, failed first,
+/// then flaky, skipped, expected failures and passed (each group in the tool's order), at most
+/// `testsListed` of them.
+struct HTMLTestsSection {
+    let step: StepResult
+    let report: TestStepReport
+    let limits: HTMLReportLimits
+
+    func write(to writer: HTMLWriter) {
+        writer.element(.h4, "\(writer.clipped(step.name, limit: 200)) · \(step.status.rawValue)")
+        let tally = report.tally
+        writer.open(.p, classes: [StyleClass("counts")])
+        for (count, label, style) in [
+            (tally.failed, "failed", StyleClass("count-failed")), (tally.flaky, "flaky", StyleClass("count-flaky")),
+            (tally.passed, "passed", StyleClass("count-passed")), (tally.skipped, "skipped", StyleClass("count-skipped")),
+            (tally.expectedFailures, "expected failures", StyleClass("count-skipped")),
+        ] where count > 0 || label == "failed" || label == "passed" {
+            writer.element(.span, classes: [StyleClass("count"), style], "\(count) \(label)")
+        }
+        writer.element(.span, classes: [StyleClass("count")], "of \(tally.total)")
+        writer.close(.p)
+        if let coverage = report.lineCoverage { writeCoverage(coverage, to: writer) }
+        if let junit = report.junitPath { writer.element(.p, classes: [StyleClass("meta")], "each test: \(junit)") }
+        writeTable(to: writer)
+    }
+
+    private func writeCoverage(_ coverage: Double, to writer: HTMLWriter) {
+        let percent = min(max(coverage, 0), 1) * 100
+        writer.open(.p, classes: [StyleClass("coverage")])
+        writer.element(.span, classes: [StyleClass("label")], "line coverage " + String(format: "%.1f%%", percent))
+        writer.open(.span, classes: [StyleClass("track")])
+        writer.element(.span, classes: [StyleClass("bar"), StyleClass("covered"), .width(Int(percent.rounded(.down)))], "")
+        writer.close(.span)
+        writer.close(.p)
+    }
+
+    private func writeTable(to writer: HTMLWriter) {
+        guard !report.tests.isEmpty else { return }
+        let ordered = Self.ordered(report.tests)
+        writer.open(.table, classes: [StyleClass("tests")])
+        writer.markup("<thead><tr><th>test</th><th>result</th><th>attempts</th><th>time</th></tr></thead>")
+        writer.open(.tbody)
+        for test in ordered.prefix(limits.testsListed) {
+            writer.open(.tr, classes: [test.isFlaky && test.outcome.isPass ? StyleClass("s-flaky") : .status(test.outcome)])
+            let name = test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier
+            writer.element(.td, classes: [StyleClass("name")], writer.clipped(name, limit: 500))
+            writer.element(
+                .td, test.isFlaky && test.outcome.isPass ? "flaky" : test.outcome.rawValue.replacingOccurrences(of: "_", with: " "))
+            writer.element(.td, "\(test.attempts)")
+            writer.element(.td, DurationFormatting.short(.milliseconds(Int64((test.durationSeconds * 1000).rounded()))))
+            writer.close(.tr)
+            writer.newline()
+        }
+        writer.close(.tbody)
+        writer.close(.table)
+        if ordered.count > limits.testsListed {
+            writer.element(
+                .p, classes: [StyleClass("omitted")], "… and \(ordered.count - limits.testsListed) more, listed in the step's JUnit file")
+        }
+    }
+
+    /// Failed, flaky, skipped, expected failures, passed; a stable sort keeps the tool's order
+    /// within each.
+    static func ordered(_ tests: [TestCaseRecord]) -> [TestCaseRecord] {
+        func rank(_ test: TestCaseRecord) -> Int {
+            switch test.outcome {
+            case .failed: 0
+            case _ where test.isFlaky: 1
+            case .skipped: 2
+            case .expectedFailure: 3
+            case .passed: 4
+            }
+        }
+        return tests.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}
