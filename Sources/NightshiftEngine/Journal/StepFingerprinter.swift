@@ -66,6 +66,7 @@ struct StepFingerprinter {
             }
         case .test(let settings):
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" } + settings.writtenLines
+        case .packageInto(let container): lines.append("\(container.format.rawValue) \(resolve(container.path))")
         case .package, .importCertificate, .installProfile, .archive, .export: break
         }
         let options = step.options
@@ -80,6 +81,7 @@ struct StepFingerprinter {
         var templates = Array(step.options.environment.values) + (step.options.outputs ?? [])
         if case .upload(let target) = step.kind { templates += target.parameters.values.flatMap(\.templates) }
         if case .test(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
+        if let container = step.kind.packagedProduct { templates.append(container) }
         return templates
     }
 
@@ -92,7 +94,7 @@ struct StepFingerprinter {
         var pairs = configuration?.keyedTemplates ?? []
         if let configuration { pairs.append(("name", Template(configuration.name))) }
         if kind.needsSigning {
-            let readsPasswords = kind == .importCertificate || kind == .package
+            let readsPasswords = kind == .importCertificate || kind.keyword == .package
             pairs += (file.codesigning?.keyedTemplates ?? []).filter { readsPasswords || !$0.0.hasSuffix("password") }
                 .map { ("codesigning.\($0.0)", $0.1) }
         }

@@ -89,6 +89,8 @@ extension LanesFileParser {
             return parseUpload(value, context: context).map(StepKind.upload)
         case .test:
             return parseTest(value).map(StepKind.test)
+        case .package where writesContainer(value):
+            return parsePackageContainer(value)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

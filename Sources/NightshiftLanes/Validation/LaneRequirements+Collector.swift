@@ -72,6 +72,10 @@ struct RequirementCollector {
             for (key, template) in settings.keyedTemplates {
                 collect(template, place: "test.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
             }
+        case .packageInto(let container):
+            collect(
+                container.path, place: "package.\(container.format.rawValue) of \(place)", lane: lane.name, fallback: step.location,
+                provided: stepProvided)
         case .package, .importCertificate, .installProfile, .archive, .export, .lane:
             break
         }
