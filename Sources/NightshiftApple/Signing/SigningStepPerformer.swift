@@ -130,13 +130,18 @@ public struct SigningStepPerformer: StepPerformer {
         if context.isDryRun, !files.fileExists(atPath: inputs.profilePath) {
             let name = URL(fileURLWithPath: inputs.profilePath).deletingPathExtension().lastPathComponent
             return ProfileSummary(
-                uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution", certificates: [])
+                uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: fallbackIdentity(context), certificates: [])
         }
         let profile = try preflight.profile(at: inputs.profilePath)
         try SigningPreflight.validate(profile, inputs, now: context.clock.now)
         return ProfileSummary(
             uuid: profile.uuid, name: profile.name, teamID: inputs.teamID ?? profile.teamIdentifier,
-            identity: profile.certificates.first?.commonName ?? "Apple Distribution", certificates: profile.certificates)
+            identity: profile.certificates.first?.commonName ?? fallbackIdentity(context), certificates: profile.certificates)
+    }
+
+    /// codesign's name for any identity of the export's kind, when no certificate names one.
+    private func fallbackIdentity(_ context: StepContext) -> String {
+        ExportedBundle(method: exportMethod(context)) == .app ? "Developer ID Application" : "Apple Distribution"
     }
 }
 
