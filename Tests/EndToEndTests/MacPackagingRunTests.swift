@@ -24,6 +24,7 @@ struct MacPackagingRunTests {
           dmg: { configuration: mac, steps: [ { package: { dmg: build/Brewer.dmg } } ] }
           zip: { configuration: mac, steps: [ { package: { zip: build/Brewer.zip } } ] }
           pkg: { configuration: mac, steps: [ { package: { pkg: build/Brewer.pkg } } ] }
+          dmg-then-check: { configuration: mac, steps: [ { package: { dmg: build/Brewer.dmg } }, { sh: test -f go } ] }
         """
     static let application = "Developer ID Application: Example Corp (ABCDE12345)"
     static let installer = "Developer ID Installer: Example Corp (ABCDE12345)"
@@ -38,26 +39,31 @@ struct MacPackagingRunTests {
         var keychain: String { directory + "/home/Library/Keychains/brewer-ci.keychain-db" }
     }
 
-    func run(_ lane: String, installerName: String = installer, arguments: [String] = []) async throws -> Run {
-        let directory = try makeTemporaryDirectory()
+    func run(_ lane: String, installerName: String = installer, arguments: [String] = [], in existing: String? = nil) async throws -> Run {
+        let directory = try existing ?? makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let signing = directory + "/signing"
-        try await SigningFixtures.make(
-            in: signing, name: "developer-id", ["P12_PASSWORD": Self.passwords["CERTIFICATE_PASSWORD"]!, "COMMON_NAME": Self.application])
-        try await SigningFixtures.make(
-            in: signing, name: "installer", ["P12_PASSWORD": Self.passwords["INSTALLER_PASSWORD"]!, "COMMON_NAME": installerName])
+        if existing == nil { try await makeSigningFiles(in: signing, installerName: installerName) }
         let log = directory + "/fake.log"
         var environment = Self.passwords.merging([
             "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin", "NIGHTSHIFT_FAKE_LOG": log, "CODESIGNING_PATH": signing,
             "KEYCHAIN_NAME": "brewer-ci",
         ]) { old, _ in old }
         environment["HOME"] = directory + "/home"
+        try? FileManager.default.removeItem(atPath: log)
         let outcome = try await NightshiftBinary.run(["run", lane] + arguments, in: directory, environment: environment)
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         let records = text.split(separator: "\n").map {
             $0.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
         return Run(directory: directory, outcome: outcome, records: records)
+    }
+
+    func makeSigningFiles(in signing: String, installerName: String) async throws {
+        try await SigningFixtures.make(
+            in: signing, name: "developer-id", ["P12_PASSWORD": Self.passwords["CERTIFICATE_PASSWORD"]!, "COMMON_NAME": Self.application])
+        try await SigningFixtures.make(
+            in: signing, name: "installer", ["P12_PASSWORD": Self.passwords["INSTALLER_PASSWORD"]!, "COMMON_NAME": installerName])
     }
 
     func expectNoSecrets(in run: Run) {
@@ -130,6 +136,25 @@ struct MacPackagingRunTests {
         Golden.assertMatches(
             BundledLanesDryRunTests.normalised(run.outcome.standardOutput, directory: run.directory),
             file: Golden.folder() + "/Golden/dry-run-mac-dmg.txt")
+    }
+
+    @Test("--resume reuses the package step while its dmg and app are there, and runs it again once the dmg is gone")
+    func resume() async throws {
+        let failed = try await run("dmg-then-check")
+        defer { SigningFixtures.remove(failed.directory) }
+        #expect(failed.outcome.exitCode == 1)
+        let kept = try await run("dmg-then-check", arguments: ["--resume"], in: failed.directory)
+        #expect(kept.outcome.exitCode == 1)
+        #expect(kept.outcome.standardOutput.contains("↻ package dmg reused"))
+        #expect(kept.outcome.standardOutput.contains("Brewer.app sha256") && kept.outcome.standardOutput.contains("Brewer.dmg sha256"))
+        #expect(!kept.records.contains { $0.first == "hdiutil" || $0.first == "xcodebuild" })
+        try FileManager.default.removeItem(atPath: failed.directory + "/build/Brewer.dmg")
+        try Data().write(to: URL(fileURLWithPath: failed.directory + "/go"))
+        let resumed = try await run("dmg-then-check", arguments: ["--resume"], in: failed.directory)
+        #expect(resumed.outcome.exitCode == 0, "\(resumed.outcome.standardOutput)\(resumed.outcome.standardError)")
+        #expect((resumed.outcome.standardOutput + resumed.outcome.standardError).contains("package dmg re-runs: Brewer.dmg is gone"))
+        #expect(resumed.records.contains { $0.first == "hdiutil" })
+        #expect(FileManager.default.fileExists(atPath: failed.directory + "/build/Brewer.dmg"))
     }
 
     @Test("pkg with an installer .p12 that holds an application identity: exit 1 before any keychain or build")
