@@ -9,6 +9,9 @@ public struct ExportOptions: Sendable, Hashable {
     public var provisioningProfiles: [String: String]
     /// `export_options:` from lanes.yml, templates resolved.
     public var extra: [String: ExportOptionValue]
+    /// The identity to sign with (a common name or SHA-1); nil leaves Xcode's automatic selector
+    /// for the method.
+    public var signingCertificate: String?
 
     public init(method: String, teamID: String?, provisioningProfiles: [String: String], extra: [String: ExportOptionValue] = [:]) {
         self.method = method
@@ -26,6 +29,7 @@ public struct ExportOptions: Sendable, Hashable {
         plist["provisioningProfiles"] = profiles
         plist["method"] = method
         plist["signingStyle"] = "manual"
+        if let signingCertificate { plist["signingCertificate"] = signingCertificate }
         if let teamID { plist["teamID"] = teamID }
         return plist
     }

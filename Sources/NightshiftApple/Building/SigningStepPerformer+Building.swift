@@ -9,7 +9,7 @@ extension SigningStepPerformer {
         let profile = try profileSummary(inputs, context)
         let project = try project(context)
         let paths = try buildPaths(context)
-        let destination = project.destination.map(context.resolve) ?? XcodebuildCommands.defaultDestination
+        let destination = project.destination.map(context.resolve) ?? ExportedBundle(method: exportMethod(context)).defaultDestination
         var numbering = ArchiveNumbering(settings: ArchiveStepSettings(), store: buildNumbers)
         if case .archive(let written) = context.step.kind { numbering.settings = written }
         let numbers = try await numbering.numbers(context, destination: destination)
@@ -33,9 +33,16 @@ extension SigningStepPerformer {
         let inputs = try inputs(context)
         let profile = try profileSummary(inputs, context)
         let paths = try buildPaths(context)
-        let options = exportOptions(inputs, profile: profile, context)
+        var options = exportOptions(inputs, profile: profile, context)
+        let bundle = ExportedBundle(method: options.method)
+        // Xcode's default for a Developer ID export is the newest "Developer ID Application"
+        // identity on the search list, whoever's it is: name the one the archive signed with.
+        if bundle == .app, options.extra["signingCertificate"] == nil {
+            options.signingCertificate = try await signingIdentity(inputs, profile: profile, context)
+        }
+        let certificate = options.signingCertificate.map { ", signingCertificate \($0)" } ?? ""
         await context.log(
-            "write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual, provisioningProfiles \(inputs.appIdentifier) = \(profile.name)"
+            "write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual\(certificate), provisioningProfiles \(inputs.appIdentifier) = \(profile.name)"
         )
         if !context.isDryRun {
             try files.createDirectory(atPath: paths.output)
@@ -43,8 +50,13 @@ extension SigningStepPerformer {
         }
         let termination = try await context.run(XcodebuildCommands.export(paths: paths, xcodebuild: xcodebuild), display: .condensed)
         guard termination.succeeded else { return termination }
-        if !context.isDryRun { try moveIPA(paths) }
-        await context.exports.set(NightshiftVariable.ipaPath.name, paths.ipa)
+        switch bundle {
+        case .ipa:
+            if !context.isDryRun { try moveIPA(paths) }
+            await context.exports.set(NightshiftVariable.ipaPath.name, paths.ipa)
+        case .app:
+            if !context.isDryRun { try requireApp(paths) }
+        }
         return termination
     }
 
@@ -60,17 +72,22 @@ extension SigningStepPerformer {
         return project
     }
 
+    /// The configuration's `export_method`, `app-store` when there is none.
+    func exportMethod(_ context: StepContext) -> String {
+        context.resolve(context.configuration?.exportMethod ?? "app-store")
+    }
+
     public func exportOptions(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) -> ExportOptions {
         let configuration = context.configuration
         return ExportOptions(
-            method: context.resolve(configuration?.exportMethod ?? "app-store"), teamID: profile.teamID,
+            method: exportMethod(context), teamID: profile.teamID,
             provisioningProfiles: [inputs.appIdentifier: profile.name],
             extra: (configuration?.exportOptions ?? [:]).mapValues { ExportOptionValue($0, resolve: context.resolve) })
     }
 
     /// The .p12's own identity that the profile lists: the one actually imported, not just any
     /// on the machine, nor the .p12's first when it holds several.
-    private func signingIdentity(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) async throws -> String {
+    func signingIdentity(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) async throws -> String {
         if context.isDryRun { return profile.identity }
         // openssl may not read what `security import` did (LibreSSL): then the profile's, as before the import.
         guard
@@ -79,6 +96,18 @@ extension SigningStepPerformer {
             let chosen = SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates)
         else { return profile.identity }
         return SigningIdentityChoice.codeSignIdentity(chosen, among: identities)
+    }
+
+    /// A Mac app is exported as `<product>.app` and stays so named (its folder name is the name
+    /// users see): `project.name` must be the product's.
+    private func requireApp(_ paths: BuildPaths) throws {
+        guard !files.fileExists(atPath: paths.app) else { return }
+        let apps = ((try? files.contentsOfDirectory(atPath: paths.exportFolder)) ?? []).filter { $0.hasSuffix(".app") }.sorted()
+        let found = apps.isEmpty ? "none" : apps.joined(separator: ", ")
+        throw StepFailure(
+            "xcodebuild -exportArchive left no \(paths.productName).app in \(paths.exportFolder) (apps there: \(found)); "
+                + "project.name must be the app's product name",
+            reason: .missingBuildProduct)
     }
 
     /// xcodebuild names the .ipa after the product; later steps want `<project.name>.ipa`.

@@ -10,6 +10,11 @@ public struct SigningInputs: Sendable, Hashable {
     public var p12Path: String
     public var profilePath: String
     public var certificatePassword: Secret
+    /// `<codesigning.path>/<installer_certificate>.p12`: the Developer ID Installer identity,
+    /// imported beside the certificate; nil when the configuration names none.
+    public var installerP12Path: String?
+    /// `codesigning.installer_certificate_password`, else the certificate's.
+    public var installerCertificatePassword: Secret
     public var keychain: KeychainSpec
     public var appIdentifier: String
     public var teamID: String?
@@ -42,6 +47,8 @@ public struct SigningInputs: Sendable, Hashable {
             p12Path: "\(folder)/\(resolve(configuration.certificate)).p12",
             profilePath: "\(folder)/\(resolve(configuration.provisioningProfile)).mobileprovision",
             certificatePassword: Secret(certificatePassword),
+            installerP12Path: configuration.installerCertificate.map { "\(folder)/\(resolve($0)).p12" },
+            installerCertificatePassword: Secret(codesigning.installerCertificatePassword.map(resolve) ?? certificatePassword),
             keychain: KeychainSpec(path: keychainPath, password: Secret(keychainPassword), makeDefault: codesigning.keychain.makeDefault),
             appIdentifier: resolve(configuration.appIdentifier),
             teamID: (configuration.teamID ?? lanesFile.project?.teamID).map(resolve).flatMap { $0.isEmpty ? nil : $0 },

@@ -44,6 +44,7 @@ public struct SigningStepPerformer: StepPerformer {
             case .archive: return try await archive(context)
             case .export: return try await export(context)
             case .package: return try await package(context)
+            case .packageInto(let container): return try await package(into: container, context)
             case .sh, .lane, .upload, .test: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
             }
         } catch let error as SigningError {
@@ -58,17 +59,21 @@ public struct SigningStepPerformer: StepPerformer {
         do {
             // The settings are checked even in a dry run (a keychain name that is the login keychain).
             let inputs = try inputs(context)
+            for step in steps {
+                if case .packageInto(let container) = step.kind { try await preflightContainer(container, context) }
+            }
             // A dry run reads no command output, so the .p12 cannot be opened: nothing more to check.
             guard !context.isDryRun else { return }
             let inspector = P12Inspector(shell: context.shell, opensslPath: openssl)
             let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
+            try await preflightInstallerCertificate(inputs, context)
             for warning in warnings { await context.log(warning, to: .standardError) }
         } catch let error as SigningError {
             throw StepFailure(error.description, reason: error.reason)
         }
     }
 
-    private func package(_ context: StepContext) async throws -> Termination {
+    func package(_ context: StepContext) async throws -> Termination {
         let parts = [importCertificate, installProfile, archive, export]
         for part in parts {
             let termination = try await part(context)
@@ -102,6 +107,11 @@ public struct SigningStepPerformer: StepPerformer {
             }
         }
         try await importer.importCertificate(at: inputs.p12Path, password: inputs.certificatePassword, into: session, output: context.emit)
+        // The same import gives productbuild its key without a prompt (`-T /usr/bin/productbuild`).
+        if let installer = inputs.installerP12Path {
+            try await importer.importCertificate(
+                at: installer, password: inputs.installerCertificatePassword, into: session, output: context.emit)
+        }
         return .exited(0)
     }
 
@@ -123,13 +133,18 @@ public struct SigningStepPerformer: StepPerformer {
         if context.isDryRun, !files.fileExists(atPath: inputs.profilePath) {
             let name = URL(fileURLWithPath: inputs.profilePath).deletingPathExtension().lastPathComponent
             return ProfileSummary(
-                uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: "Apple Distribution", certificates: [])
+                uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: fallbackIdentity(context), certificates: [])
         }
         let profile = try preflight.profile(at: inputs.profilePath)
         try SigningPreflight.validate(profile, inputs, now: context.clock.now)
         return ProfileSummary(
             uuid: profile.uuid, name: profile.name, teamID: inputs.teamID ?? profile.teamIdentifier,
-            identity: profile.certificates.first?.commonName ?? "Apple Distribution", certificates: profile.certificates)
+            identity: profile.certificates.first?.commonName ?? fallbackIdentity(context), certificates: profile.certificates)
+    }
+
+    /// codesign's name for any identity of the export's kind, when no certificate names one.
+    private func fallbackIdentity(_ context: StepContext) -> String {
+        ExportedBundle(method: exportMethod(context)) == .app ? "Developer ID Application" : "Apple Distribution"
     }
 }
 

@@ -4,6 +4,8 @@ public struct Codesigning: Sendable, Hashable {
     /// Folder holding `<certificate>.p12` and `<profile>.mobileprovision` files.
     public var path: Template
     public var certificatePassword: Template?
+    /// The installer certificate's password; the certificate's when absent (one export, one password).
+    public var installerCertificatePassword: Template?
     public var keychain: KeychainSettings
 
     public init(path: Template, certificatePassword: Template? = nil, keychain: KeychainSettings = KeychainSettings()) {
@@ -12,9 +14,9 @@ public struct Codesigning: Sendable, Hashable {
         self.keychain = keychain
     }
 
-    /// The certificate's and the keychain's passwords: secrets, whatever variables they read.
+    /// The certificates' and the keychain's passwords: secrets, whatever variables they read.
     public var passwords: [Template] {
-        [certificatePassword, keychain.password].compactMap { $0 }
+        [certificatePassword, installerCertificatePassword, keychain.password].compactMap { $0 }
     }
 }
 

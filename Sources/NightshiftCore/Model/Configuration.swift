@@ -13,12 +13,15 @@ public struct Configuration: Sendable, Hashable {
     public var teamID: Template?
     /// Extra ExportOptions.plist keys, as the user wrote them.
     public var exportOptions: [String: PlistValue]
+    /// `<codesigning.path>/<installer_certificate>.p12`: the Developer ID Installer identity a
+    /// `package: { pkg: … }` signs with; nil when the configuration makes no installer package.
+    public var installerCertificate: Template?
     public var location: SourceLocation?
 
     public init(
         name: String, certificate: Template, provisioningProfile: Template, buildConfiguration: Template,
         appIdentifier: Template, exportMethod: Template, teamID: Template? = nil,
-        exportOptions: [String: PlistValue] = [:], location: SourceLocation? = nil
+        exportOptions: [String: PlistValue] = [:], installerCertificate: Template? = nil, location: SourceLocation? = nil
     ) {
         self.name = name
         self.certificate = certificate
@@ -28,6 +31,7 @@ public struct Configuration: Sendable, Hashable {
         self.exportMethod = exportMethod
         self.teamID = teamID
         self.exportOptions = exportOptions
+        self.installerCertificate = installerCertificate
         self.location = location
     }
 

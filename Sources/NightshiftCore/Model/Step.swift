@@ -21,6 +21,8 @@ public enum StepKind: Sendable, Hashable {
     case lane(String)
     /// import_certificate + install_profile + archive + export.
     case package
+    /// `package`, then the exported Mac app into a dmg, zip or pkg (`package: { dmg: … }`).
+    case packageInto(PackageContainer)
     case importCertificate
     case installProfile
     /// `archive`, or `archive: { build_number: …, version: … }`.
@@ -38,7 +40,7 @@ public enum StepKind: Sendable, Hashable {
         switch self {
         case .sh: .sh
         case .lane: .lane
-        case .package: .package
+        case .package, .packageInto: .package
         case .importCertificate: .importCertificate
         case .installProfile: .installProfile
         case .archive: .archive
@@ -53,6 +55,7 @@ public enum StepKind: Sendable, Hashable {
         case .sh(let script): script.raw.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "sh"
         case .lane(let name): "lane \(name)"
         case .upload(let target): "upload to \(target.destinationName)"
+        case .packageInto(let container): "package \(container.format.rawValue)"
         case .test(let settings):
             if case .package(let folder) = settings.subject { "swift test \(folder.raw)" } else { "test" }
         default: keyword.rawValue
@@ -62,7 +65,7 @@ public enum StepKind: Sendable, Hashable {
     /// Whether the step signs, builds or exports (and so needs a configuration and codesigning).
     public var needsSigning: Bool {
         switch self {
-        case .package, .importCertificate, .installProfile, .archive, .export: true
+        case .package, .packageInto, .importCertificate, .installProfile, .archive, .export: true
         case .sh, .lane, .upload, .test: false
         }
     }
@@ -71,7 +74,7 @@ public enum StepKind: Sendable, Hashable {
     /// product name, workspace and scheme).
     public var needsProject: Bool {
         switch self {
-        case .package, .archive, .export: true
+        case .package, .packageInto, .archive, .export: true
         // An Xcode test step builds the project's scheme; a package's tests need no project.
         case .test(let settings):
             if case .xcode = settings.subject { true } else { false }

@@ -11,13 +11,16 @@ public enum BuildProduct: String, Sendable, Hashable, Codable, CaseIterable {
     /// What `xcodebuild build-for-testing` made: the `.xctestrun` files and the apps and test
     /// bundles beside them (`Build/Products` of the tests' derived data), a directory.
     case testProducts
+    /// `export/<product>.app`, a directory: what a Developer ID (or Mac application) export
+    /// signs, in place of the `.ipa` (`ExportedBundle`).
+    case app
 }
 
 extension StepKind {
     /// The build products a step of this kind leaves in the run's output folder.
     public var products: [BuildProduct] {
         switch self {
-        case .package: [.archive, .exportOptions, .ipa]
+        case .package, .packageInto: [.archive, .exportOptions, .ipa]
         case .archive: [.archive]
         case .export: [.exportOptions, .ipa]
         case .test(let settings):
@@ -26,12 +29,20 @@ extension StepKind {
         }
     }
 
+    /// `products` as a step of this kind leaves them with `exportMethod` in force: a Mac export
+    /// makes the `.app` where an iOS one makes the `.ipa`. (`products` itself names the export's
+    /// product `.ipa` whatever the method, which is what the journal's producers are keyed by.)
+    public func products(exportMethod: String?) -> [BuildProduct] {
+        guard let exportMethod, ExportedBundle(method: exportMethod) == .app else { return products }
+        return products.map { $0 == .ipa ? .app : $0 }
+    }
+
     /// The products of earlier steps this kind reads: its fingerprint includes theirs.
     public var consumes: [BuildProduct] {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .importCertificate, .installProfile, .archive, .test: []
+        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test: []
         }
     }
 
@@ -41,7 +52,7 @@ extension StepKind {
     public var setsUpResource: Bool {
         switch self {
         case .importCertificate, .installProfile: true
-        case .sh, .lane, .package, .archive, .export, .upload, .test: false
+        case .sh, .lane, .package, .packageInto, .archive, .export, .upload, .test: false
         }
     }
 }
@@ -54,6 +65,7 @@ extension BuildPaths {
         case .ipa: ipa
         case .exportOptions: exportOptionsPlist
         case .testProducts: testProducts
+        case .app: app
         }
     }
 }

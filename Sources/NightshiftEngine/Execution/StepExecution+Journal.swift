@@ -42,14 +42,17 @@ extension StepExecution {
         return result
     }
 
-    /// The files that prove the step's work is there: its kind's build products, or an `sh:`
+    /// The files that prove the step's work is there: its kind's build products (a Mac export's
+    /// `.app` where an iOS one has the `.ipa`), the container a `package:` step wrote, or an `sh:`
     /// step's `outputs:`.
     private var artifactPaths: [String] {
         var paths = (step.options.outputs ?? []).map { $0.expand(in: environment) }
         if !step.kind.products.isEmpty, let project = execution.runner.file.project {
             let build = BuildPaths(output: execution.folders.output, productName: project.name.expand(in: environment))
-            paths += step.kind.products.map(build.path(of:))
+            let method = environment[NightshiftVariable.exportMethod.name]
+            paths += step.kind.products(exportMethod: method).map(build.path(of:))
         }
+        if let container = step.kind.packagedProduct { paths.append(container.expand(in: environment)) }
         return paths
     }
 }

@@ -69,6 +69,7 @@ struct StepFingerprinter {
         case .archive(let settings):
             if let source = settings.buildNumber { lines.append("build_number \(source.source)") }
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
+        case .packageInto(let container): lines.append("\(container.format.rawValue) \(resolve(container.path))")
         case .package, .importCertificate, .installProfile, .export: break
         }
         let options = step.options
@@ -84,6 +85,7 @@ struct StepFingerprinter {
         if case .upload(let target) = step.kind { templates += target.parameters.values.flatMap(\.templates) }
         if case .test(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         if case .archive(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
+        if let container = step.kind.packagedProduct { templates.append(container) }
         return templates
     }
 
@@ -96,7 +98,7 @@ struct StepFingerprinter {
         var pairs = configuration?.keyedTemplates ?? []
         if let configuration { pairs.append(("name", Template(configuration.name))) }
         if kind.needsSigning {
-            let readsPasswords = kind == .importCertificate || kind == .package
+            let readsPasswords = kind == .importCertificate || kind.keyword == .package
             pairs += (file.codesigning?.keyedTemplates ?? []).filter { readsPasswords || !$0.0.hasSuffix("password") }
                 .map { ("codesigning.\($0.0)", $0.1) }
         }

@@ -4,7 +4,7 @@ import Yams
 extension LanesFileParser {
     static let configurationKeys = [
         "certificate", "provisioning_profile", "build_configuration", "app_identifier", "export_method",
-        "team_id", "export_options",
+        "team_id", "export_options", "installer_certificate",
     ]
     static let requiredConfigurationKeys = Array(configurationKeys.prefix(5))
     static let exportMethods = [
@@ -39,7 +39,7 @@ extension LanesFileParser {
             name: name, certificate: values["certificate"] ?? "", provisioningProfile: values["provisioning_profile"] ?? "",
             buildConfiguration: values["build_configuration"] ?? "", appIdentifier: values["app_identifier"] ?? "",
             exportMethod: values["export_method"] ?? "", teamID: values["team_id"], exportOptions: exportOptions,
-            location: reader.location(of: keyNode))
+            installerCertificate: values["installer_certificate"], location: reader.location(of: keyNode))
     }
 
     private func parsePlistDictionary(_ node: Node, context: String) -> [String: PlistValue] {

@@ -3,7 +3,7 @@ import Yams
 
 extension LanesFileParser {
     static let projectKeys = ["name", "workspace", "project", "scheme", "destination", "team_id"]
-    static let codesigningKeys = ["path", "certificate_password", "keychain"]
+    static let codesigningKeys = ["path", "certificate_password", "installer_certificate_password", "keychain"]
     static let keychainKeys = ["name", "password", "default"]
 
     func parseProject(_ node: Node) -> Project? {
@@ -36,6 +36,8 @@ extension LanesFileParser {
             switch key {
             case "path": codesigning.path = reader.template(value, "codesigning.path") ?? ""
             case "certificate_password": codesigning.certificatePassword = reader.template(value, "codesigning.certificate_password")
+            case "installer_certificate_password":
+                codesigning.installerCertificatePassword = reader.template(value, "codesigning.installer_certificate_password")
             case "keychain": codesigning.keychain = parseKeychain(value)
             default: break
             }

@@ -91,6 +91,8 @@ extension LanesFileParser {
             return parseTest(value).map(StepKind.test)
         case .archive where !reader.isNull(value) && !Self.isEmptyMapping(value):
             return parseArchive(value).map(StepKind.archive)
+        case .package where writesContainer(value):
+            return parsePackageContainer(value)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

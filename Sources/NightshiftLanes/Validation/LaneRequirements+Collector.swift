@@ -76,6 +76,10 @@ struct RequirementCollector {
             for (key, template) in settings.keyedTemplates + settings.requiredTemplates {
                 collect(template, place: "archive.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
             }
+        case .packageInto(let container):
+            collect(
+                container.path, place: "package.\(container.format.rawValue) of \(place)", lane: lane.name, fallback: step.location,
+                provided: stepProvided)
         case .package, .importCertificate, .installProfile, .export, .lane:
             break
         }

@@ -8,6 +8,7 @@ extension Configuration {
             ("export_method", exportMethod),
         ]
         if let teamID { pairs.append(("team_id", teamID)) }
+        if let installerCertificate { pairs.append(("installer_certificate", installerCertificate)) }
         for key in exportOptions.keys.sorted() {
             pairs += exportOptions[key].map { $0.keyedTemplates(at: "export_options.\(key)") } ?? []
         }
@@ -31,6 +32,7 @@ extension Codesigning {
     public var keyedTemplates: [(String, Template)] {
         let optional: [(String, Template?)] = [
             ("path", path), ("certificate_password", certificatePassword),
+            ("installer_certificate_password", installerCertificatePassword),
             ("keychain.name", keychain.name), ("keychain.password", keychain.password),
         ]
         return optional.compactMap { key, template in template.map { (key, $0) } }

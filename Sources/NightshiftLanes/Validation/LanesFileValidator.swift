@@ -25,6 +25,8 @@ struct LanesFileValidator {
             checkConfigurationsInForce(graph: graph)
             checkProjectForBuilds(graph: graph)
             checkUploadedBuilds(graph: graph)
+            let calledLanes = graph.calledLanes()
+            PackageContainerCheck(graph: graph).problems(running: file.lanes.filter { !calledLanes.contains($0.name) }).forEach(bag.append)
         }
     }
 
@@ -106,7 +108,7 @@ struct LanesFileValidator {
             if file.codesigning == nil {
                 bag.error("'\(kind.keyword)' needs a 'codesigning:' section in the file", at: step.location)
             }
-            if [.package, .archive].contains(kind.keyword), let project = file.project, project.scheme == nil {
+            if [StepKeyword.package, .archive].contains(kind.keyword), let project = file.project, project.scheme == nil {
                 bag.error("'\(kind.keyword)' needs 'project.scheme'", at: step.location)
             }
         default:

@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// The checks `test:` values get, shared by the loader (values written out) and the performer
 /// (values only known once interpolated), so both say the same thing.
 public enum TestStepValues {
@@ -22,16 +24,7 @@ public enum TestStepValues {
         if path.hasSuffix("/") || path.hasSuffix("/.") || path == "." || path.hasSuffix("/..") || path == ".." {
             return "names a folder; name the report file, e.g. reports/tests.xml"
         }
-        if path.hasPrefix("/") { return nil }
-        var depth = 0
-        for part in path.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": depth -= 1
-            default: depth += 1
-            }
-            if depth < 0 { return "leaves the lanes file's folder; write an absolute path to put the report outside it" }
-        }
+        if WorkspacePath.leavesFolder(path) { return "leaves the lanes file's folder; write an absolute path to put the report outside it" }
         return nil
     }
 }

@@ -1,0 +1,111 @@
+internal import Foundation
+import NightshiftCore
+import NightshiftEngine
+import NightshiftSystem
+
+/// `package: { dmg: … }`, `{ zip: … }`, `{ pkg: … }`: the bare `package` (import, install,
+/// archive, export), then the exported Mac app into its container.
+extension SigningStepPerformer {
+    func package(into container: PackageContainer, _ context: StepContext) async throws -> Termination {
+        let inputs = try inputs(context)
+        let output = try containerPath(container, context)
+        // Checked before the build, so a wrong method costs no archive.
+        _ = try macExport(container, context)
+        let built = try await package(context)
+        guard built.succeeded else { return built }
+        let paths = try buildPaths(context)
+        if !context.isDryRun {
+            try files.createDirectory(atPath: (output as NSString).deletingLastPathComponent)
+        }
+        let termination: Termination
+        switch container.format {
+        case .dmg:
+            let profile = try profileSummary(inputs, context)
+            let identity = try await signingIdentity(inputs, profile: profile, context)
+            let image = try await context.run(PackageCommands.diskImage(volumeName: paths.productName, app: paths.app, output: output))
+            guard image.succeeded else { return image }
+            termination = try await context.run(
+                PackageCommands.signDiskImage(identity: identity, keychain: inputs.keychain.path, output: output))
+        case .zip:
+            termination = try await context.run(PackageCommands.zip(app: paths.app, output: output))
+        case .pkg:
+            let identity = try await installerIdentity(inputs, context)
+            termination = try await context.run(
+                PackageCommands.installerPackage(app: paths.app, identity: identity, keychain: inputs.keychain.path, output: output))
+        }
+        if termination.succeeded, !context.isDryRun, FileKind.of(output, followingLinks: true) != .regular {
+            throw StepFailure(
+                "\(container.format.rawValue) succeeded but left no file at \(output)", reason: .missingBuildProduct)
+        }
+        return termination
+    }
+
+    /// What the preflight checks of a container step without building anything, dry runs
+    /// included: the path once interpolated, the export method, a pkg's installer certificate.
+    func preflightContainer(_ container: PackageContainer, _ context: StepContext) async throws {
+        _ = try containerPath(container, context)
+        _ = try macExport(container, context)
+        if container.format == .pkg, try inputs(context).installerP12Path == nil { throw Self.noInstallerCertificate(context) }
+    }
+
+    /// The configuration's installer certificate, imported with the certificate: it is there and
+    /// opens with its password, and holds a Developer ID Installer identity.
+    func preflightInstallerCertificate(_ inputs: SigningInputs, _ context: StepContext) async throws {
+        guard let installer = inputs.installerP12Path else { return }
+        guard files.fileExists(atPath: installer) else {
+            throw SigningError.missingFile(kind: "installer certificate", path: installer)
+        }
+        _ = try await installerIdentity(inputs, context)
+    }
+
+    /// The container's path, interpolated and read against the run's folder; refused by the
+    /// loader's rule, and when something other than a file is already there (a folder, a FIFO).
+    private func containerPath(_ container: PackageContainer, _ context: StepContext) throws -> String {
+        let written = context.resolve(container.path)
+        let key = "package.\(container.format.rawValue)"
+        if let problem = PackageContainer.pathProblem(written, format: container.format) {
+            throw StepFailure("\(key) \(problem), found '\(written)'", reason: .invalidSetting)
+        }
+        let path = context.absolute(written)
+        switch FileKind.of(path, followingLinks: true) {
+        case .absent?, .regular?: return path
+        case .directory?: throw StepFailure("\(key) names \(path), which is a folder", reason: .invalidSetting)
+        default:
+            let kind = FileKind.special(path, followingLinks: true) ?? "not a regular file"
+            throw StepFailure("\(key) names \(path), which is \(kind)", reason: .invalidSetting)
+        }
+    }
+
+    /// The configuration's export method, which must make a Mac app for a container to hold.
+    private func macExport(_ container: PackageContainer, _ context: StepContext) throws -> String {
+        let method = context.resolve(context.configuration?.exportMethod ?? "app-store")
+        guard ExportedBundle(method: method) == .app else {
+            throw StepFailure(
+                "package.\(container.format.rawValue) packages a Mac app, but configuration '\(context.configuration?.name ?? "")' "
+                    + "exports with method '\(method)', which makes an .ipa; use export_method 'developer-id'",
+                reason: .invalidSetting)
+        }
+        return method
+    }
+
+    static func noInstallerCertificate(_ context: StepContext) -> StepFailure {
+        StepFailure(
+            "package.pkg signs with a Developer ID Installer certificate: add 'installer_certificate:' to configuration "
+                + "'\(context.configuration?.name ?? "")'",
+            reason: .missingSetting)
+    }
+
+    /// The installer .p12's Developer ID Installer identity, by its common name (productbuild(1):
+    /// "the identity's name is the same as the Common Name of the certificate"). A dry run names
+    /// the file it would be read from.
+    private func installerIdentity(_ inputs: SigningInputs, _ context: StepContext) async throws -> String {
+        guard let installer = inputs.installerP12Path else { throw Self.noInstallerCertificate(context) }
+        if context.isDryRun { return "<\(InstallerIdentity.commonNamePrefix) identity of \(installer)>" }
+        let identities = try await P12Inspector(shell: context.shell, opensslPath: openssl)
+            .identities(in: installer, password: inputs.installerCertificatePassword)
+        guard let chosen = InstallerIdentity.choose(among: identities), let name = chosen.commonName else {
+            throw StepFailure(InstallerIdentity.missing(in: installer, among: identities), reason: .unreadableCertificate)
+        }
+        return name
+    }
+}
