@@ -28,6 +28,8 @@ public enum StepKind: Sendable, Hashable {
     case upload(UploadTarget)
     /// Runs an app's tests on fresh simulators, or a package's through `swift test`.
     case test(TestStepSettings)
+    /// Sends a signed file to Apple's notary service, waits for its verdict, then staples it.
+    case notarize(NotarizeSettings)
 
     /// The key that introduces the kind in lanes.yml.
     public var keyword: StepKeyword {
@@ -41,6 +43,7 @@ public enum StepKind: Sendable, Hashable {
         case .export: .export
         case .upload: .upload
         case .test: .test
+        case .notarize: .notarize
         }
     }
 
@@ -59,7 +62,7 @@ public enum StepKind: Sendable, Hashable {
     public var needsSigning: Bool {
         switch self {
         case .package, .importCertificate, .installProfile, .archive, .export: true
-        case .sh, .lane, .upload, .test: false
+        case .sh, .lane, .upload, .test, .notarize: false
         }
     }
 
@@ -71,7 +74,7 @@ public enum StepKind: Sendable, Hashable {
         // An Xcode test step builds the project's scheme; a package's tests need no project.
         case .test(let settings):
             if case .xcode = settings.subject { true } else { false }
-        case .sh, .lane, .upload, .importCertificate, .installProfile: false
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize: false
         }
     }
 }

@@ -22,7 +22,7 @@ extension StepKind {
         case .export: [.exportOptions, .ipa]
         case .test(let settings):
             if case .xcode = settings.subject { [.testProducts] } else { [] }
-        case .sh, .lane, .upload, .importCertificate, .installProfile: []
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize: []
         }
     }
 
@@ -31,7 +31,7 @@ extension StepKind {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .importCertificate, .installProfile, .archive, .test: []
+        case .sh, .lane, .package, .importCertificate, .installProfile, .archive, .test, .notarize: []
         }
     }
 
@@ -41,7 +41,7 @@ extension StepKind {
     public var setsUpResource: Bool {
         switch self {
         case .importCertificate, .installProfile: true
-        case .sh, .lane, .package, .archive, .export, .upload, .test: false
+        case .sh, .lane, .package, .archive, .export, .upload, .test, .notarize: false
         }
     }
 }

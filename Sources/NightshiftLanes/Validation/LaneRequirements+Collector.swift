@@ -72,6 +72,10 @@ struct RequirementCollector {
             for (key, template) in settings.keyedTemplates {
                 collect(template, place: "test.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
             }
+        case .notarize(let settings):
+            for (key, template) in settings.keyedTemplates {
+                collect(template, place: "notarize.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
+            }
         case .package, .importCertificate, .installProfile, .archive, .export, .lane:
             break
         }
