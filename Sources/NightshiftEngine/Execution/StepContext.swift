@@ -46,6 +46,9 @@ public struct StepContext: Sendable {
     /// reuse that product on a resumed run when it is unchanged (`test:` reuses its
     /// `build-for-testing` after failed tests). nil without a journal, or when git cannot say.
     public var journalFingerprint: String?
+    /// What the step may write into the run journal while it runs, and what an earlier attempt
+    /// of this run wrote for it (`StepJournalNotes`).
+    public var journalNotes = StepJournalNotes.none
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,

@@ -25,7 +25,7 @@ struct StepExecution {
     }
 
     /// `journalFingerprint`: the step's fingerprint in the run journal, handed to the performer.
-    func runAttempts(journalFingerprint: String? = nil) async -> StepResult {
+    func runAttempts(journalFingerprint: String? = nil, journalNotes: StepJournalNotes = .none) async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
         let locks: [FileLock]
@@ -44,7 +44,8 @@ struct StepExecution {
                 // Only once the next attempt really starts: a wait cut short leaves the last one the last.
                 if attempt > 1 { earlierFailures.append(failure(of: attempt - 1, outcome: last, recording: recording, start: start)) }
                 (last, recording) = await attemptOnce(
-                    attempt: attempt, lockWait: lockWait, locks: locks, journalFingerprint: journalFingerprint)
+                    attempt: attempt, lockWait: lockWait, locks: locks, journalFingerprint: journalFingerprint,
+                    journalNotes: journalNotes)
                 return last
             },
             retry: { outcome, _ in
@@ -86,7 +87,7 @@ struct StepExecution {
     /// `lockWait`: how long the step waited for its locks, which its `timeout` counts; the step's
     /// commands inherit `locks`.
     private func attemptOnce(
-        attempt: Int, lockWait: Duration, locks: [FileLock], journalFingerprint: String?
+        attempt: Int, lockWait: Duration, locks: [FileLock], journalFingerprint: String?, journalNotes: StepJournalNotes
     ) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
             return (.failed("step kind '\(step.kind.keyword)' is not available", .stepFailed), .init(tail: "", logPath: nil))
@@ -95,7 +96,7 @@ struct StepExecution {
         let recorder = StepOutputRecorder(
             secrets: runner.secrets, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
-        let context = makeContext(recorder: recorder, locks: locks, journalFingerprint: journalFingerprint)
+        let context = makeContext(recorder: recorder, locks: locks, journalFingerprint: journalFingerprint, journalNotes: journalNotes)
         let watchdog = StepWatchdog(
             timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
@@ -114,11 +115,14 @@ struct StepExecution {
 
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
 
-    private func makeContext(recorder: StepOutputRecorder, locks: [FileLock], journalFingerprint: String?) -> StepContext {
+    private func makeContext(
+        recorder: StepOutputRecorder, locks: [FileLock], journalFingerprint: String?, journalNotes: StepJournalNotes
+    ) -> StepContext {
         var context = execution.makeContext(
             lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
         context.details = details
         context.journalFingerprint = journalFingerprint
+        context.journalNotes = journalNotes
         if !locks.isEmpty { context.shell = LockHoldingShell(base: context.shell, descriptors: locks.map(\.descriptor)) }
         return context
     }

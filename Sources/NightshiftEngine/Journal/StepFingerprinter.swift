@@ -66,6 +66,10 @@ struct StepFingerprinter {
             }
         case .test(let settings):
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" } + settings.writtenLines
+        case .notarize(let settings):
+            // The key's templates are read like any other: their variables are keyed digests.
+            lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
+            lines += ["method \(settings.method.rawValue)", "wait_timeout \(settings.waitTimeout)", "poll \(settings.poll)"]
         case .package, .importCertificate, .installProfile, .archive, .export: break
         }
         let options = step.options
@@ -80,6 +84,7 @@ struct StepFingerprinter {
         var templates = Array(step.options.environment.values) + (step.options.outputs ?? [])
         if case .upload(let target) = step.kind { templates += target.parameters.values.flatMap(\.templates) }
         if case .test(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
+        if case .notarize(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         return templates
     }
 
