@@ -87,9 +87,10 @@ struct NotaryClient: Sendable {
         if response.isSuccess || (allowNotFound && response.status == 404) { return response }
         let request = HTTPTransportRequest(method: method, url: url)
         let retryable = UploadRetryPolicy.isRetryable(status: response.status)
+        // A 5xx, 408 or 429 left after the client's retries is the service unreachable for now.
         throw NotaryError(
             response.failureMessage(for: request, destination: .testflight, secrets: secrets),
-            reason: retryable ? .uploadUnavailable : .uploadRejected)
+            reason: retryable ? .uploadUnavailable : .uploadRejected, lostConnection: retryable)
     }
 
     private func attempt(_ method: String, _ url: URL, body: Data?) async throws -> HTTPTransportResponse {

@@ -53,6 +53,10 @@ struct NotaryWait {
                         reason: .notarizationUnfinished)
                 }
                 await log("could not reach Apple's notary service (\(error.message)); asking again in \(DurationFormatting.exact(poll))")
+            } catch var error as NotaryError {
+                // Whatever else ends the wait, the person is told which submission to look at.
+                error.message += "; submission \(id): check it with \(manualCheck(id))"
+                throw error
             }
             let wake = clock.now.addingTimeInterval(poll.seconds)
             guard wake <= deadline else {
