@@ -168,8 +168,8 @@ public final class FakeNotaryService: @unchecked Sendable {
         if expireNow { return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#) }
         guard let authorization, authorization.hasPrefix("Bearer ") else { return problem("no bearer token") }
         let pieces = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard pieces.count == 3, let header = Self.json(pieces[0]), let claims = Self.json(pieces[1]),
-            let signature = Self.base64URLDecode(pieces[2])
+        guard pieces.count == 3, let header = FakeAppStoreConnect.json(pieces[0]), let claims = FakeAppStoreConnect.json(pieces[1]),
+            let signature = FakeAppStoreConnect.base64URLDecode(pieces[2])
         else { return problem("malformed token") }
         guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyID else { return problem("bad token header") }
         guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
@@ -188,16 +188,6 @@ public final class FakeNotaryService: @unchecked Sendable {
     private func problem(_ text: String) -> FlyingFox.HTTPResponse {
         lock.withLock { foundProblems.append(text) }
         return .status(400, text)
-    }
-
-    static func json(_ piece: String) -> [String: Any]? {
-        base64URLDecode(piece).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
-    }
-
-    static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 
     /// Headers and a few bytes of a 200 whose body then fails: the connection closes mid-answer.

@@ -98,8 +98,7 @@ struct NotarizeStepPerformerTests {
             ],
         ]
         let fixture = try await NotaryFixture(script: script)
-        let error = await fixture.run(fixture.step(), runID: "1")
-        let failure = try #require(error as? StepFailure)
+        let failure = try await fixture.failure(of: fixture.step())
         #expect(failure.reason == .notarizationRejected)
         #expect(
             failure.message.hasPrefix(
@@ -154,8 +153,7 @@ struct NotarizeStepPerformerTests {
         script.statuses = ["In Progress"]
         script.droppedStatusChecks = Set(1..<200)
         let fixture = try await NotaryFixture(script: script)
-        let error = await fixture.run(fixture.step(), runID: "1")
-        let failure = try #require(error as? StepFailure)
+        let failure = try await fixture.failure(of: fixture.step())
         #expect(failure.reason == .notarizationUnfinished)
         #expect(failure.message.contains("lost the connection to Apple's notary service 8 polls in a row"))
         #expect(failure.message.contains("xcrun notarytool info \(FakeNotaryService.submissionID)"))
@@ -285,8 +283,7 @@ struct NotarizeStepPerformerTests {
                         "Processing: App.dmg\nCloudKit query for App.dmg failed due to \"Record not found\".\nThe staple and validate action failed! Error 65.\n"
                     )
                 ], .exited(65)))
-        let error = await fixture.run(fixture.step(), runID: "1")
-        let failure = try #require(error as? StepFailure)
+        let failure = try await fixture.failure(of: fixture.step())
         #expect(failure.reason == .stapleFailed)
         #expect(failure.message.contains("xcrun stapler staple failed (exit code 65): Apple's tool said"))
         #expect(failure.message.contains("The staple and validate action failed! Error 65."))

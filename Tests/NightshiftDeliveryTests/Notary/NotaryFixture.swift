@@ -155,6 +155,11 @@ struct NotaryFixture {
         }
     }
 
+    /// The step's failure, which it must have.
+    func failure(of step: Step, runID: String = "1") async throws -> StepFailure {
+        try #require(await run(step, runID: runID) as? StepFailure)
+    }
+
     final class Finished: @unchecked Sendable {
         private let lock = NSLock()
         private var done = false
