@@ -289,7 +289,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
-    private static func json(_ piece: String) -> [String: Any]? { base64URLDecode(piece).flatMap(object) }
+    static func json(_ piece: String) -> [String: Any]? { base64URLDecode(piece).flatMap(object) }
 
     /// base64url without padding, as JWTs carry it.
     public static func base64URLDecode(_ text: String) -> Data? {

@@ -81,6 +81,7 @@ extension CommandContext {
             buildNumbers: AppStoreConnectBuildNumbers.live(clock: clock))
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
+        let notarize = NotarizeStepPerformer.live(clock: clock, temporaryDirectory: NSTemporaryDirectory())
         // Shards are balanced by the run history's durations, else by what the lane's last run
         // left in its run folder.
         let testDurations = FirstKnownDurations(
@@ -93,6 +94,7 @@ extension CommandContext {
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
             case .test: TestStepPerformer(durations: testDurations)
+            case .notarize: notarize
             }
         }
     }

@@ -57,6 +57,14 @@ public enum FailureReason: String, Sendable, Hashable, CaseIterable {
     /// Any other upload failure (a file that cannot be read or written locally).
     case uploadFailed = "upload_failed"
 
+    // Notarization.
+    /// Apple's notary service judged the file Invalid or Rejected.
+    case notarizationRejected = "notarization_rejected"
+    /// No verdict: `wait_timeout:` ran out, or the notary service could not be reached for good.
+    case notarizationUnfinished = "notarization_unfinished"
+    /// Accepted, but stapling the ticket or checking the result with Apple's tools failed.
+    case stapleFailed = "staple_failed"
+
     // Tests.
     /// A test failed on every attempt, or the run failed outside a test (a crash, a runner that
     /// never started, a summary that disagrees with the results, a non-zero exit no test explains).

@@ -31,6 +31,8 @@ public enum StepKind: Sendable, Hashable {
     case upload(UploadTarget)
     /// Runs an app's tests on fresh simulators, or a package's through `swift test`.
     case test(TestStepSettings)
+    /// Sends a signed file to Apple's notary service, waits for its verdict, then staples it.
+    case notarize(NotarizeSettings)
 
     /// The bare `archive`: the project's own build number and version.
     public static var archive: StepKind { .archive(ArchiveStepSettings()) }
@@ -47,6 +49,7 @@ public enum StepKind: Sendable, Hashable {
         case .export: .export
         case .upload: .upload
         case .test: .test
+        case .notarize: .notarize
         }
     }
 
@@ -66,7 +69,7 @@ public enum StepKind: Sendable, Hashable {
     public var needsSigning: Bool {
         switch self {
         case .package, .packageInto, .importCertificate, .installProfile, .archive, .export: true
-        case .sh, .lane, .upload, .test: false
+        case .sh, .lane, .upload, .test, .notarize: false
         }
     }
 
@@ -78,7 +81,7 @@ public enum StepKind: Sendable, Hashable {
         // An Xcode test step builds the project's scheme; a package's tests need no project.
         case .test(let settings):
             if case .xcode = settings.subject { true } else { false }
-        case .sh, .lane, .upload, .importCertificate, .installProfile: false
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize: false
         }
     }
 }

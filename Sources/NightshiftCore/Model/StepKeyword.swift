@@ -12,6 +12,7 @@ public enum StepKeyword: String, CaseIterable, Sendable, Hashable, Comparable, C
     case export
     case upload
     case test
+    case notarize
 
     /// Every keyword as written, in the order error notes list them.
     public static let names = allCases.map(\.rawValue)

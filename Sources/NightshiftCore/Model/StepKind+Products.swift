@@ -25,7 +25,7 @@ extension StepKind {
         case .export: [.exportOptions, .ipa]
         case .test(let settings):
             if case .xcode = settings.subject { [.testProducts] } else { [] }
-        case .sh, .lane, .upload, .importCertificate, .installProfile: []
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize: []
         }
     }
 
@@ -42,7 +42,7 @@ extension StepKind {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test: []
+        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test, .notarize: []
         }
     }
 
@@ -52,7 +52,7 @@ extension StepKind {
     public var setsUpResource: Bool {
         switch self {
         case .importCertificate, .installProfile: true
-        case .sh, .lane, .package, .packageInto, .archive, .export, .upload, .test: false
+        case .sh, .lane, .package, .packageInto, .archive, .export, .upload, .test, .notarize: false
         }
     }
 }

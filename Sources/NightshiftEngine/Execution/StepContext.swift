@@ -50,6 +50,9 @@ public struct StepContext: Sendable {
     /// keeps it): a performer that must not choose again (an archive's build number) takes its
     /// earlier choice from here. Empty on a first run, and without a journal.
     public var earlierExports: [String: String] = [:]
+    /// What the step may write into the run journal while it runs, and what an earlier attempt
+    /// of this run wrote for it (`StepJournalNotes`).
+    public var journalNotes = StepJournalNotes.none
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,

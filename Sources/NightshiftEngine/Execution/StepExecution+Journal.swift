@@ -23,8 +23,13 @@ extension StepExecution {
             break
         }
         await journal.catchUp(before: step)
+        let kind = step.kind.keyword.rawValue
+        let notes = StepJournalNotes(
+            earlier: journal.earlierNote(step: number, kind: kind),
+            record: { [number] values in await journal.note(step: number, kind: kind, values: values) })
         var result = await runAttempts(
-            journalFingerprint: await journal.productFingerprint(ticket, of: step), earlierExports: journal.earlierExports(ticket))
+            journalFingerprint: await journal.productFingerprint(ticket, of: step), earlierExports: journal.earlierExports(ticket),
+            journalNotes: notes)
         if result.status == .passed, let problem = artifactPaths.lazy.compactMap(ContentDigest.problem(with:)).first {
             // Only files and folders are artifacts: anything else fails the step, before it is digested.
             result.status = .failed

@@ -25,7 +25,9 @@ struct StepExecution {
     }
 
     /// `journalFingerprint`: the step's fingerprint in the run journal, handed to the performer.
-    func runAttempts(journalFingerprint: String? = nil, earlierExports: [String: String] = [:]) async -> StepResult {
+    func runAttempts(
+        journalFingerprint: String? = nil, earlierExports: [String: String] = [:], journalNotes: StepJournalNotes = .none
+    ) async -> StepResult {
         runner.reporter.stepStarted(identity)
         let start = execution.clock.now
         let locks: [FileLock]
@@ -45,7 +47,7 @@ struct StepExecution {
                 if attempt > 1 { earlierFailures.append(failure(of: attempt - 1, outcome: last, recording: recording, start: start)) }
                 (last, recording) = await attemptOnce(
                     attempt: attempt, lockWait: lockWait, locks: locks, journalFingerprint: journalFingerprint,
-                    earlierExports: earlierExports)
+                    earlierExports: earlierExports, journalNotes: journalNotes)
                 return last
             },
             retry: { outcome, _ in
@@ -87,7 +89,8 @@ struct StepExecution {
     /// `lockWait`: how long the step waited for its locks, which its `timeout` counts; the step's
     /// commands inherit `locks`.
     private func attemptOnce(
-        attempt: Int, lockWait: Duration, locks: [FileLock], journalFingerprint: String?, earlierExports: [String: String]
+        attempt: Int, lockWait: Duration, locks: [FileLock], journalFingerprint: String?, earlierExports: [String: String],
+        journalNotes: StepJournalNotes
     ) async -> (AttemptOutcome, StepOutputRecorder.Recording) {
         guard let performer = performer else {
             return (.failed("step kind '\(step.kind.keyword)' is not available", .stepFailed), .init(tail: "", logPath: nil))
@@ -97,7 +100,8 @@ struct StepExecution {
             secrets: runner.secrets, logPath: logPath, logFiles: runner.dependencies.logFiles, reporter: runner.reporter,
             step: identity, clock: execution.clock, condenser: runner.dependencies.outputCondenser?())
         let context = makeContext(
-            recorder: recorder, locks: locks, journalFingerprint: journalFingerprint, earlierExports: earlierExports)
+            recorder: recorder, locks: locks, journalFingerprint: journalFingerprint, earlierExports: earlierExports,
+            journalNotes: journalNotes)
         let watchdog = StepWatchdog(
             timeout: step.options.timeout.map { max($0 - lockWait, .milliseconds(1)) }, noOutputTimeout: step.options.noOutputTimeout,
             deadline: deadline, clock: execution.clock, recorder: recorder)
@@ -117,13 +121,15 @@ struct StepExecution {
     private var performer: (any StepPerformer)? { runner.performers[step.kind.keyword] }
 
     private func makeContext(
-        recorder: StepOutputRecorder, locks: [FileLock], journalFingerprint: String?, earlierExports: [String: String]
+        recorder: StepOutputRecorder, locks: [FileLock], journalFingerprint: String?, earlierExports: [String: String],
+        journalNotes: StepJournalNotes
     ) -> StepContext {
         var context = execution.makeContext(
             lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
         context.details = details
         context.journalFingerprint = journalFingerprint
         context.earlierExports = earlierExports
+        context.journalNotes = journalNotes
         if !locks.isEmpty { context.shell = LockHoldingShell(base: context.shell, descriptors: locks.map(\.descriptor)) }
         return context
     }

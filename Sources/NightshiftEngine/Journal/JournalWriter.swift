@@ -16,6 +16,7 @@ enum JournalWriter {
             ("lanesFile", object([("path", string(journal.lanesFile.path)), ("sha256", string(journal.lanesFile.sha256))])),
         ]
         if let left = journal.left { fields.append(("left", repository(left))) }
+        if let notes = journal.notes { fields.append(("notes", array(notes.map(note)))) }
         if let options = journal.options { fields.append(("options", array(options.map(option)))) }
         if let repository = journal.repository { fields.append(("repository", self.repository(repository))) }
         fields += [
@@ -66,6 +67,10 @@ enum JournalWriter {
         if let changes = state.changes { fields.append(("changes", string(changes))) }
         fields += [("commit", string(state.commit)), ("dirty", String(state.dirty))]
         return object(fields)
+    }
+
+    private static func note(_ note: JournalNote) -> String {
+        object([("kind", string(note.kind)), ("step", String(note.step)), ("values", map(note.values))])
     }
 
     private static func option(_ option: JournalOption) -> String {

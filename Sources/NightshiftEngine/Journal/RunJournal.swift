@@ -31,6 +31,8 @@ public struct RunJournal: Codable, Sendable, Hashable {
     /// The lane's options in the latest attempt, in the order it declares them (no secret
     /// value: `JournalOption`); nil in a journal from before they were kept.
     public var options: [JournalOption]?
+    /// What steps wrote down while they ran (`JournalNote`); nil when none did.
+    public var notes: [JournalNote]?
 
     public init(
         lane: String, runID: String, lanesFile: LanesFileRecord, repository: RepositoryState?, attempts: [JournalAttempt],

@@ -78,7 +78,15 @@ final class RunJournalRecorder: Sendable {
         self.runLock = lock
     }
 
-    private var masker: SecretMasker { secrets.masker }
+    var masker: SecretMasker { secrets.masker }
+
+    /// The journal as it stands.
+    var journalSnapshot: RunJournal { state.withLock { $0.journal } }
+
+    /// Changes the journal outside a step's outcome (a step's note), counting the change.
+    func changeJournal(_ body: (inout RunJournal) -> Void) {
+        state.withLock { state in Self.change(&state, body) }
+    }
 
     /// What the step is made from, and whether a resumed run reuses it.
     struct Ticket: Sendable {

@@ -70,6 +70,10 @@ struct StepFingerprinter {
             if let source = settings.buildNumber { lines.append("build_number \(source.source)") }
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
         case .packageInto(let container): lines.append("\(container.format.rawValue) \(resolve(container.path))")
+        case .notarize(let settings):
+            // The key's templates are read like any other: their variables are keyed digests.
+            lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
+            lines += ["method \(settings.method.rawValue)", "wait_timeout \(settings.waitTimeout)", "poll \(settings.poll)"]
         case .package, .importCertificate, .installProfile, .export: break
         }
         let options = step.options
@@ -86,6 +90,7 @@ struct StepFingerprinter {
         if case .test(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         if case .archive(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         if let container = step.kind.packagedProduct { templates.append(container) }
+        if case .notarize(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         return templates
     }
 

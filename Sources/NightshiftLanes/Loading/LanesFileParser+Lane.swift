@@ -67,7 +67,7 @@ extension LanesFileParser {
             return []
         }
         if items.isEmpty { bag.warning("\(context) has no steps", at: reader.location(of: node)) }
-        return items.compactMap { parseStep($0, context: context) }
+        return resolvingNotarizedFiles(items.compactMap { parseStep($0, context: context) }, context: context)
     }
 
     private func parseJenkins(_ node: Node, context: String) -> JenkinsSettings {

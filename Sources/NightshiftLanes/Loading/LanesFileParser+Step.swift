@@ -20,6 +20,7 @@ extension LanesFileParser {
         case .export: .export
         // `- test` reads as `test: {}`: the project's scheme with the defaults.
         case .test: .test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil)))
+        case .notarize: .notarize(NotarizeSettings())
         case .sh, .lane, .upload, nil: nil
         }
     }
@@ -32,6 +33,7 @@ extension LanesFileParser {
                     settings.location = location
                     kind = .test(settings)
                 }
+                if case .notarize = kind { kind = .notarize(NotarizeSettings(location: location)) }
                 return Step(kind, location: location)
             }
             bag.error(
@@ -93,6 +95,8 @@ extension LanesFileParser {
             return parseArchive(value).map(StepKind.archive)
         case .package where writesContainer(value):
             return parsePackageContainer(value)
+        case .notarize:
+            return parseNotarize(value).map(StepKind.notarize)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

@@ -80,6 +80,10 @@ struct RequirementCollector {
             collect(
                 container.path, place: "package.\(container.format.rawValue) of \(place)", lane: lane.name, fallback: step.location,
                 provided: stepProvided)
+        case .notarize(let settings):
+            for (key, template) in settings.keyedTemplates {
+                collect(template, place: "notarize.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
+            }
         case .package, .importCertificate, .installProfile, .export, .lane:
             break
         }

@@ -1,0 +1,18 @@
+/// A performer's way into the run journal while its step runs: `earlier` is what an earlier
+/// attempt of this run wrote for the same step (for `--resume`), `record` writes this attempt's
+/// note durably before returning. Without a journal (a dry run, a runner built in code), there is
+/// no earlier note and recording does nothing.
+public struct StepJournalNotes: Sendable {
+    public var earlier: [String: String]?
+    private let store: @Sendable ([String: String]) async -> Void
+
+    public init(earlier: [String: String]?, record: @escaping @Sendable ([String: String]) async -> Void) {
+        self.earlier = earlier
+        self.store = record
+    }
+
+    public static let none = StepJournalNotes(earlier: nil, record: { _ in })
+
+    /// Replaces the step's note in the journal and writes the journal before returning.
+    public func record(_ values: [String: String]) async { await store(values) }
+}

@@ -1,0 +1,224 @@
+import Crypto
+import FlyingFox
+import FlyingSocks
+import Foundation
+import NightshiftCore
+public import NightshiftSystem
+
+/// Answers like Apple's Notary API ("Submit Software", "Get Submission Status", "Get Submission
+/// Log", with the JSON Apple documents), on loopback: a submission's status moves through the
+/// script's statuses one status check at a time, its log 404s until the submission is finished,
+/// the developer log is served from a pre-signed-looking URL, a status check can drop the
+/// connection mid-answer, and a token can be refused once as expired. Every token is checked (ES256
+/// signature, `kid`, `iss`, `aud`, lifetime, expiry on the test's clock); what was wrong is in
+/// `problems`, which a test expects empty.
+public final class FakeNotaryService: @unchecked Sendable {
+    public static let keyID = "2X9R4HXF34"
+    public static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
+    public static let submissionID = "2efe2717-52ef-43a5-96dc-0797e4ca1041"
+    public static let secretAccessKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+    public static let sessionToken = "FwoGZXIvYXdzEXAMPLESESSIONTOKENvalue1234567890"
+    public static let bucket = "notary-submissions-prod"
+    public static let object = "prod/AROARQRX7CZS3PRF6ZA5L:2efe2717-52ef-43a5-96dc-0797e4ca1041"
+    public static let logSignature = "X-Amz-Signature=0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+
+    public struct Script: Sendable {
+        /// Answers to the status checks, the last repeated.
+        public var statuses = ["In Progress", "Accepted"]
+        /// The developer log's issues once finished.
+        public var issues: [[String: String]] = []
+        public var statusSummary = "Ready for distribution"
+        /// Status checks (by index from 0) that drop the connection instead of answering.
+        public var droppedStatusChecks: Set<Int> = []
+        /// The first call to a path ending so answers 401, as Apple does to an expired token.
+        public var expireTokenOnce: String?
+        /// How many log requests after the verdict still answer 404 (Apple's log can lag its status).
+        public var logNotReady = 0
+        public init() {}
+    }
+
+    let key = P256.Signing.PrivateKey()
+    let clock: any WallClock
+    private let lock = NSLock()
+    private var script: Script
+    private var statusChecks = 0
+    private var lastStatus = "In Progress"
+    private var foundProblems: [String] = []
+    private var calls: [String] = []
+    private var submitted: [[String: Any]] = []
+    private var expired = false
+    private var server: LocalHTTPServer?
+
+    public init(clock: any WallClock, script: Script = Script()) async throws {
+        self.clock = clock
+        self.script = script
+        server = try await LocalHTTPServer { [unowned self] request, _ in self.handle(request) }
+    }
+
+    public var pem: String { key.pemRepresentation }
+    public var endpoint: String { "http://127.0.0.1:\(server?.port ?? 0)" }
+    public var problems: [String] { lock.withLock { foundProblems } }
+    /// Method and path of each call, in order.
+    public var apiCalls: [String] { lock.withLock { calls } }
+    /// How many submissions were created.
+    public var submissions: Int { lock.withLock { submitted.count } }
+    /// The bodies of `POST /notary/v2/submissions`.
+    public var submissionBodies: [[String: Any]] { lock.withLock { submitted } }
+
+    public func stop() async { await server?.stop() }
+
+    /// Changes the script from now on.
+    public func update(_ change: @Sendable (inout Script) -> Void) { lock.withLock { change(&script) } }
+
+    private func handle(_ request: LocalHTTPServer.Received) -> FlyingFox.HTTPResponse {
+        lock.withLock { calls.append("\(request.method) \(request.path)") }
+        if request.path == "/developer-log" {
+            guard request.headers["authorization"] == nil else { return problem("the log URL got an Authorization header") }
+            guard request.query["X-Amz-Signature"] != nil else { return problem("the log URL lost its signature") }
+            return developerLog()
+        }
+        if let refusal = checkToken(request.headers["authorization"], path: request.path) { return refusal }
+        let prefix = "/notary/v2/submissions"
+        switch (request.method, request.path) {
+        case ("POST", prefix): return create(request)
+        case ("GET", prefix + "/" + Self.submissionID): return status()
+        case ("GET", prefix + "/" + Self.submissionID + "/logs"): return logURL()
+        case ("GET", let path) where path.hasPrefix(prefix + "/"):
+            return .status(404, #"{"errors":[{"status":"404","code":"NOT_FOUND","title":"The specified resource does not exist"}]}"#)
+        default: return problem("unexpected \(request.method) \(request.path)")
+        }
+    }
+
+    private func create(_ request: LocalHTTPServer.Received) -> FlyingFox.HTTPResponse {
+        guard request.headers["content-type"] == "application/json",
+            let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+            let sha = body["sha256"] as? String, sha.count == 64, body["submissionName"] is String
+        else { return problem("bad submission body \(request.bodyText)") }
+        lock.withLock { submitted.append(body) }
+        return .json([
+            "data": [
+                "type": "newSubmissions", "id": Self.submissionID,
+                "attributes": [
+                    "awsAccessKeyId": "ASIAEXAMPLEACCESSKEY", "awsSecretAccessKey": Self.secretAccessKey,
+                    "awsSessionToken": Self.sessionToken, "bucket": Self.bucket, "object": Self.object,
+                ],
+            ],
+            "meta": [:],
+        ])
+    }
+
+    private func status() -> FlyingFox.HTTPResponse {
+        let (index, status, dropped) = lock.withLock { () -> (Int, String, Bool) in
+            let index = statusChecks
+            statusChecks += 1
+            let status = script.statuses[min(index, script.statuses.count - 1)]
+            let dropped = script.droppedStatusChecks.contains(index)
+            if !dropped { lastStatus = status }
+            return (index, status, dropped)
+        }
+        _ = index
+        if dropped { return Self.cutShort() }
+        return .json([
+            "data": [
+                "type": "submissions", "id": Self.submissionID,
+                "attributes": ["createdDate": "2026-11-26T01:38:09.498Z", "name": "App.dmg", "status": status],
+            ],
+            "meta": [:],
+        ])
+    }
+
+    /// 404 until the submission is finished, as Apple's service answers.
+    private func logURL() -> FlyingFox.HTTPResponse {
+        let ready = lock.withLock { () -> Bool in
+            guard lastStatus != "In Progress" else { return false }
+            guard script.logNotReady == 0 else {
+                script.logNotReady -= 1
+                return false
+            }
+            return true
+        }
+        guard ready else {
+            return .status(404, #"{"errors":[{"status":"404","code":"NOT_FOUND","title":"Submission log is not yet available"}]}"#)
+        }
+        return .json([
+            "data": [
+                "type": "submissionsLog", "id": Self.submissionID,
+                "attributes": ["developerLogUrl": "\(endpoint)/developer-log?X-Amz-Expires=300&\(Self.logSignature)"],
+            ],
+            "meta": [:],
+        ])
+    }
+
+    private func developerLog() -> FlyingFox.HTTPResponse {
+        let (status, summary, issues) = lock.withLock { (lastStatus, script.statusSummary, script.issues) }
+        return .json([
+            "logFormatVersion": 1, "jobId": Self.submissionID, "status": status, "statusSummary": summary, "statusCode": 0,
+            "archiveFilename": "App.dmg", "uploadDate": "2026-11-26T01:38:09.498Z", "sha256": String(repeating: "0", count: 64),
+            "ticketContents": [["path": "App.dmg", "digestAlgorithm": "SHA-256", "cdhash": "8a8c9d", "arch": "arm64"]],
+            "issues": issues.isEmpty ? NSNull() : issues as Any,
+        ])
+    }
+
+    private func checkToken(_ authorization: String?, path: String) -> FlyingFox.HTTPResponse? {
+        let expireNow = lock.withLock { () -> Bool in
+            guard !expired, let suffix = script.expireTokenOnce, path.hasSuffix(suffix) else { return false }
+            expired = true
+            return true
+        }
+        if expireNow { return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#) }
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return problem("no bearer token") }
+        let pieces = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard pieces.count == 3, let header = FakeAppStoreConnect.json(pieces[0]), let claims = FakeAppStoreConnect.json(pieces[1]),
+            let signature = FakeAppStoreConnect.base64URLDecode(pieces[2])
+        else { return problem("malformed token") }
+        guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyID else { return problem("bad token header") }
+        guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
+            key.publicKey.isValidSignature(ecdsa, for: Data((pieces[0] + "." + pieces[1]).utf8))
+        else { return problem("bad token signature") }
+        guard claims["iss"] as? String == Self.issuerID, claims["aud"] as? String == "appstoreconnect-v1",
+            let issued = claims["iat"] as? Int, let expires = claims["exp"] as? Int, expires - issued <= 20 * 60
+        else { return problem("bad token claims \(claims)") }
+        let now = Int(clock.now.timeIntervalSince1970)
+        guard issued <= now + 60, now < expires else {
+            return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#)
+        }
+        return nil
+    }
+
+    private func problem(_ text: String) -> FlyingFox.HTTPResponse {
+        lock.withLock { foundProblems.append(text) }
+        return .status(400, text)
+    }
+
+    /// Headers and a few bytes of a 200 whose body then fails: the connection closes mid-answer.
+    static func cutShort() -> FlyingFox.HTTPResponse {
+        FlyingFox.HTTPResponse(
+            statusCode: .ok, headers: [.contentType: "application/json"], body: HTTPBodySequence(from: CutShortBytes(), count: 400))
+    }
+}
+
+/// Eight bytes, then an error: what a connection that drops mid-body delivers.
+struct CutShortBytes: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    struct Dropped: Error {}
+
+    struct AsyncIterator: AsyncBufferedIteratorProtocol {
+        var sent = false
+        mutating func next() async throws -> UInt8? {
+            guard !sent else { throw Dropped() }
+            sent = true
+            return UInt8(ascii: "{")
+        }
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            guard !sent else { throw Dropped() }
+            sent = true
+            return Array(#"{"data":"#.utf8)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+}
+
+extension LocalHTTPServer.Received {
+    var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
