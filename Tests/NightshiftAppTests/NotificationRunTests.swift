@@ -80,6 +80,24 @@ struct NotificationRunTests {
         #expect(app.standardError.contains("no answer within 30.0s (after 5 attempts)"), "\(app.standardError)")
     }
 
+    @Test("SIGTERM while a notification waits for its answer stops it at once: no retry, no wait for the clock (Jenkins' Abort)")
+    func signalStopsANotification() async throws {
+        let server = try await LocalHTTPServer { _, _ in
+            try? await Task.sleep(for: .seconds(3600))
+            return .status(200)
+        }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(lanes: Self.lanes("[failure]"))
+        await app.shell.onScript(containing: "make ship", .output([], .exited(1)))
+        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
+        await waitUntil("the first attempt waits for its answer") { server.requests.count == 1 && app.clock.sleeperCount == 1 }
+        app.signals.send(Signals.terminate)
+        // The clock never moves: only the signal can end the run.
+        #expect(await run.value == 1)
+        #expect(server.requests.count == 1)
+        #expect(app.standardError.contains("warning: the webhook notification of lane 'ship' was not sent"), "\(app.standardError)")
+    }
+
     @Test("fixed: the first pass after a failure notifies, from the run history; the next pass does not")
     func fixedFromTheHistory() async throws {
         let server = try await LocalHTTPServer { _, _ in .status(200) }

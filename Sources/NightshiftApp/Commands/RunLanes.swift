@@ -72,7 +72,9 @@ public struct RunLanes: LanesFileCommand {
         context.appendStepSummary(results)
         if let html { reportsWritten = context.writeHTMLReport(results, into: html, configurations: configurations) && reportsWritten }
         await context.recordTests(of: results, dryRun: dryRun)
-        await context.notify(results, of: file, in: environment, dryRun: dryRun)
+        await run.interruption.runUntilInterrupted { [dryRun] in
+            await context.notify(results, of: file, in: environment, dryRun: dryRun)
+        }
         return ExitStatus.of(results, reportsWritten: reportsWritten)
     }
 }

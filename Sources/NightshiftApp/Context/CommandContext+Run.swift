@@ -13,6 +13,8 @@ struct PreparedRun {
     let session: RunSession
     /// nil for a dry run, which executes nothing and traps nothing.
     let signals: TrappedSignals?
+    /// What the trapped signals tell: the lanes, then what runs after them.
+    let interruption: RunInterruption
 }
 
 extension CommandContext {
@@ -59,7 +61,7 @@ extension CommandContext {
             performers: performers(
                 shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress, stateDirectory: stateDirectory),
             reporter: reporter, interruption: interruption, options: options, secrets: secrets)
-        return PreparedRun(session: RunSession(runner: runner), signals: signals)
+        return PreparedRun(session: RunSession(runner: runner), signals: signals, interruption: interruption)
     }
 
     /// Two runs of one user (two Jenkins executors, lanes the scheduler fires together) share one

@@ -77,6 +77,14 @@ public final class RunInterruption: Sendable {
         return value
     }
 
+    /// Runs what follows the lanes (notifications) so that an interrupt arriving while it runs
+    /// stops it: the first one when the lanes ended without one, a second one when they were
+    /// interrupted already (what follows an interrupted run is short by design, as an `always`
+    /// step is). Without it, Jenkins' Abort would wait out every retry.
+    public func runUntilInterrupted<T: Sendable>(_ operation: @escaping @Sendable () async -> T) async -> T {
+        await runCancellable(always: true, operation)
+    }
+
     /// The step's task starts on the lane's thread, up to its first suspension, instead of
     /// being queued for another thread while this one waits for it: a lane of 1,000 short steps
     /// would pay 1,000 extra thread wake-ups (scripts/bench-lane).
