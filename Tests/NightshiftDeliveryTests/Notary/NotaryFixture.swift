@@ -77,6 +77,8 @@ struct NotaryFixture {
     let notes = JournalNotesLog()
     let upload: FakeNotaryUpload
     let file: String
+    /// `NOTARY_S3_ENDPOINT`: a port nothing listens on, unless a test uploads for real (moto).
+    var s3Endpoint = "http://127.0.0.1:9"
 
     init(script: FakeNotaryService.Script = .init(), fileName: String = "App.dmg") async throws {
         folder = try TemporaryDirectory.make("project")
@@ -93,7 +95,7 @@ struct NotaryFixture {
         [
             "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeNotaryService.keyID, "APP_STORE_CONNECT_API_KEY_ISSUER_ID": FakeNotaryService.issuerID,
             "APP_STORE_CONNECT_API_KEY_KEY": service.pem, "NOTARY_API_ENDPOINT": service.endpoint,
-            "NOTARY_S3_ENDPOINT": "http://127.0.0.1:9",
+            "NOTARY_S3_ENDPOINT": s3Endpoint,
         ]
     }
 
