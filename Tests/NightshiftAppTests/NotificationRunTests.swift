@@ -20,6 +20,14 @@ struct NotificationRunTests {
         """
     }
 
+    /// A webhook that takes each request and never answers (within the test's life).
+    static func serverThatNeverAnswers() async throws -> LocalHTTPServer {
+        try await LocalHTTPServer { _, _ in
+            try? await Task.sleep(for: .seconds(3600))
+            return .status(200)
+        }
+    }
+
     static func body(_ request: LocalHTTPServer.Received) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
     }
@@ -59,10 +67,7 @@ struct NotificationRunTests {
 
     @Test("a webhook that never answers is given up after each attempt's 30 s on the clock; the exit code stays the lane's")
     func hangIsAWarning() async throws {
-        let server = try await LocalHTTPServer { _, _ in
-            try? await Task.sleep(for: .seconds(3600))
-            return .status(200)
-        }
+        let server = try await Self.serverThatNeverAnswers()
         defer { Task { await server.stop() } }
         let app = try AppHarness(lanes: Self.lanes("[failure]"))
         await app.shell.onScript(containing: "make ship", .output([], .exited(1)))
@@ -82,10 +87,7 @@ struct NotificationRunTests {
 
     @Test("SIGTERM while a notification waits for its answer stops it at once: no retry, no wait for the clock (Jenkins' Abort)")
     func signalStopsANotification() async throws {
-        let server = try await LocalHTTPServer { _, _ in
-            try? await Task.sleep(for: .seconds(3600))
-            return .status(200)
-        }
+        let server = try await Self.serverThatNeverAnswers()
         defer { Task { await server.stop() } }
         let app = try AppHarness(lanes: Self.lanes("[failure]"))
         await app.shell.onScript(containing: "make ship", .output([], .exited(1)))
