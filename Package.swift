@@ -90,6 +90,9 @@ let package = Package(
             dependencies: engineLayers + [
                 "NightshiftSchema", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                // DER for the certificate signing requests `signing apply` sends, and the public
+                // keys of the portal's certificates.
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: settings),
         .target(name: "NightshiftReporting", dependencies: engineLayers, swiftSettings: settings),
         .target(

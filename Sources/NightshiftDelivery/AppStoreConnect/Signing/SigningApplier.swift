@@ -1,0 +1,75 @@
+public import Foundation
+import NightshiftCore
+
+/// Makes a plan's changes, in an order that never leaves a profile without its certificate:
+/// certificates first, then zombies deleted, then each profile deleted and created again (Apple
+/// has no PATCH for profiles, and refuses a second profile of the same name). It never revokes
+/// a certificate, and deletes no profile the plan did not name.
+struct SigningApplier: Sendable {
+    let portal: SigningPortal
+    /// Each change as it is made, for the console or the run's journal.
+    let record: @Sendable (String) async -> Void
+
+    func apply(_ plan: SigningPlan) async throws -> SigningOutcome {
+        if !plan.problems.isEmpty {
+            throw SigningPortalError(
+                "nothing was changed: " + plan.problems.joined(separator: "; "), reason: .invalidSetting)
+        }
+        var outcome = SigningOutcome()
+        var certificateIDs: [String: String] = [:]
+        for certificate in plan.certificates {
+            switch certificate.state {
+            case .found(let id, _, _):
+                certificateIDs[certificate.keyName] = id
+            case .create:
+                let csr = try certificate.key.certificateSigningRequest(commonName: "nightshift \(certificate.keyName)")
+                let made = try await portal.createCertificate(type: certificate.certificateType, csr: csr)
+                certificateIDs[certificate.keyName] = made.id
+                let name = made.attributes?.name ?? made.attributes?.displayName ?? made.id
+                await record(
+                    "created certificate \(name) (\(made.id), \(certificate.certificateType)) from private key '\(certificate.keyName)'")
+            }
+        }
+        for certificate in plan.certificates {
+            if let id = certificateIDs[certificate.keyName] {
+                outcome.certificates[certificate.keyName] = try await content(ofCertificate: id)
+            }
+        }
+        for zombie in plan.zombies {
+            try await portal.deleteProfile(zombie.id)
+            await record("deleted profile '\(zombie.name)' (\(zombie.id)): App Store Connect listed it, but reading it answered 404")
+        }
+        for profile in plan.profiles {
+            guard let certificate = certificateIDs[profile.keyName], let bundle = profile.bundleResourceID else { continue }
+            switch profile.action {
+            case .keep(let id, _):
+                outcome.profiles[profile.name] = try await portal.profile(id).flatMap(\.attributes?.profileContent)
+                continue
+            case .recreate(let id, let reason):
+                try await portal.deleteProfile(id)
+                await record("deleted profile '\(profile.name)' (\(id)): \(reason)")
+            case .create:
+                break
+            }
+            let made = try await portal.createProfile(
+                name: profile.name, type: profile.profileType, bundleID: bundle, certificates: [certificate], devices: profile.deviceIDs)
+            let expires = PortalResources.date(made.attributes?.expirationDate).map { ", expires \(SigningPlan.day($0))" } ?? ""
+            let devices = profile.deviceIDs.isEmpty ? "" : ", \(profile.deviceIDs.count) device\(profile.deviceIDs.count == 1 ? "" : "s")"
+            await record("created profile '\(profile.name)' (\(made.id), \(profile.profileType), \(profile.bundleID)\(devices)\(expires))")
+            outcome.profiles[profile.name] = made.attributes?.profileContent
+        }
+        return outcome
+    }
+
+    private func content(ofCertificate id: String) async throws -> Data? {
+        let certificate = try await portal.session.read(PortalResources.Certificate.self, "v1/certificates/\(id)")
+        return certificate?.attributes?.certificateContent.flatMap { Data(base64Encoded: $0) }
+    }
+}
+
+/// What `apply` leaves for signing: each private key's certificate (DER) and each profile's
+/// content (base64 of the .mobileprovision, as Apple gives it), by name.
+public struct SigningOutcome: Sendable {
+    public var certificates: [String: Data?] = [:]
+    public var profiles: [String: String?] = [:]
+}
