@@ -103,6 +103,7 @@ struct SigningCommandTests {
         #expect(status == 1)
         #expect(setup.app.standardError.contains("APP_STORE_CONNECT_API_KEY_KEY_ID is not set"))
         #expect(setup.fake.log.isEmpty)
+        #expect(await setup.app.shell.commands.isEmpty, "xcodebuild ran before the key was checked")
         let plain = try AppHarness(lanes: "codesigning: { path: signing }\nlanes: { a: { steps: [ { sh: 'true' } ] } }\n")
         #expect(await SyncSigning(global: LanesFileOptions(), lane: nil, action: .plan).execute(in: plain.environment()) == 2)
     }

@@ -38,6 +38,9 @@ public struct SyncSigning: LanesFileCommand {
             )
         }
         let configurations = try Self.configurations(of: file, lane: lane)
+        // The API key and endpoint are checked before xcodebuild runs: a missing one is named first.
+        let credentials = try AppStoreConnectSigning.Credentials.from(variables)
+        let endpoint = try AppStoreConnectSigning.endpoint(in: variables)
         let shell = context.environment.makeShell(context.shellSettings(variables))
         var targets: [SigningTarget] = []
         for configuration in configurations {
@@ -47,7 +50,7 @@ public struct SyncSigning: LanesFileCommand {
         }
         let output = context.output
         let signing = try AppStoreConnectSigning(
-            credentials: .from(variables), endpoint: AppStoreConnectSigning.endpoint(in: variables), transport: URLSessionTransport(),
+            credentials: credentials, endpoint: endpoint, transport: URLSessionTransport(),
             clock: context.clock,
             secrets: context.secrets, log: { line in output.err(line + "\n") })
         let renewal: TimeInterval? = if case .check(let days) = action { TimeInterval(days) * 86_400 } else { nil }

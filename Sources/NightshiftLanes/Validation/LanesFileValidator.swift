@@ -11,6 +11,7 @@ struct LanesFileValidator {
     func validate() {
         let graph = LaneCallGraph(file: file)
         checkDuplicateNames()
+        checkPrivateKeyNames()
         let configurations = Set(file.configurations.map(\.name))
         for lane in file.lanes {
             checkConfiguration(of: lane, known: configurations)
