@@ -203,6 +203,25 @@ struct AppStoreConnectSigningTests {
         #expect(Set(made.devices) == [old, new])
     }
 
+    @Test("a profile deleted to be made again whose creation is refused: the error says it is missing now")
+    func recreationRefused() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.fake.stop() } }
+        let app = fixture.fake.addBundleID(Self.app)
+        try await fixture.addKeysCertificate()
+        fixture.fake.addProfile(
+            FakeSigningPortal.Profile(
+                id: fixture.fake.newID("P"), name: "Example AppStore", type: "IOS_APP_ADHOC", bundleID: app, certificates: [], devices: [],
+                expires: fixture.clock.now.addingTimeInterval(100 * 86_400), uuid: "U"))
+        let plan = try await fixture.signing().plan([fixture.target(bundles: [Self.app])])
+        fixture.fake.setScript { $0.forbidden = ["POST /v1/profiles"] }
+        await #expect {
+            _ = try await fixture.apply(plan)
+        } throws: { error in
+            "\(error)".contains("FORBIDDEN_ERROR") && "\(error)".contains("was deleted to be made again and is missing now")
+        }
+    }
+
     @Test("an expired profile is made again; check --days renews one that expires soon")
     func renewal() async throws {
         let fixture = try await Fixture()

@@ -51,8 +51,20 @@ struct SigningApplier: Sendable {
             case .create:
                 break
             }
-            let made = try await portal.createProfile(
-                name: profile.name, type: profile.profileType, bundleID: bundle, certificates: [certificate], devices: profile.deviceIDs)
+            let made: PortalResources.Profile
+            do {
+                made = try await portal.createProfile(
+                    name: profile.name, type: profile.profileType, bundleID: bundle, certificates: [certificate], devices: profile.deviceIDs
+                )
+            } catch var error as SigningPortalError {
+                if case .recreate = profile.action {
+                    // Apple has no PATCH: the old profile is gone already, and saying so tells the
+                    // reader why signing now finds none.
+                    error.message +=
+                        " (profile '\(profile.name)' was deleted to be made again and is missing now: run 'nightshift signing apply' again once this is fixed)"
+                }
+                throw error
+            }
             let expires = PortalResources.date(made.attributes?.expirationDate).map { ", expires \(SigningPlan.day($0))" } ?? ""
             let devices = profile.deviceIDs.isEmpty ? "" : ", \(profile.deviceIDs.count) device\(profile.deviceIDs.count == 1 ? "" : "s")"
             await record("created profile '\(profile.name)' (\(made.id), \(profile.profileType), \(profile.bundleID)\(devices)\(expires))")
