@@ -48,7 +48,7 @@ struct AppStoreConnectSigningTests {
 
         func apply(_ plan: SigningPlan) async throws -> [String] {
             let changes = LineLog()
-            _ = try await signing().apply(plan, record: changes.sink)
+            try await signing().apply(plan, record: changes.sink)
             return changes.lines
         }
     }
@@ -244,6 +244,24 @@ struct AppStoreConnectSigningTests {
         var other = target
         other.profileName = "Example AppStore 2"
         #expect(try await fixture.signing().plan([other]).changes.first?.contains("expired on") == true)
+    }
+
+    @Test("one key for a distribution and a development configuration: a certificate of each kind, each profile with its own")
+    func oneKeyTwoKinds() async throws {
+        let fixture = try await Fixture()
+        defer { Task { await fixture.fake.stop() } }
+        fixture.fake.addBundleID(Self.app)
+        fixture.fake.addDevice(udid: "00008030-A")
+        let distribution = try await fixture.addKeysCertificate()
+        var development = fixture.target(method: "development", bundles: [Self.app])
+        development.configuration = "debug"
+        development.profileName = "Example Development"
+        let plan = try await fixture.signing().plan([fixture.target(bundles: [Self.app]), development])
+        #expect(plan.changes.first == "create certificate DEVELOPMENT from private key 'distribution'")
+        _ = try await fixture.apply(plan)
+        let made = try #require(fixture.fake.certificates.first { $0.type == "DEVELOPMENT" })
+        let profiles = Dictionary(uniqueKeysWithValues: fixture.fake.profiles.map { ($0.name, $0.certificates) })
+        #expect(profiles == ["Example AppStore": [distribution], "Example Development": [made.id]])
     }
 
     @Test("every page of a list is read: the key's certificate is on the last page")

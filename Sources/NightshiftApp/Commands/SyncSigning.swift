@@ -63,7 +63,7 @@ public struct SyncSigning: LanesFileCommand {
             for warning in plan.warnings { output.err("warning: \(warning)\n") }
             if let days = renewal.map({ Int($0 / 86_400) }) { output.out("profiles expiring within \(days) days are made again\n") }
             let changes = LockedValue(0)
-            _ = try await signing.apply(plan) { change in
+            try await signing.apply(plan) { change in
                 changes.withLock { $0 += 1 }
                 output.out(change + "\n")
             }

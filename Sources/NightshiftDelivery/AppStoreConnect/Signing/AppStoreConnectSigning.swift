@@ -86,7 +86,7 @@ public struct AppStoreConnectSigning: Sendable {
     }
 
     /// Makes the plan's changes, handing each to `record` as it is made.
-    public func apply(_ plan: SigningPlan, record: @escaping @Sendable (String) async -> Void) async throws -> SigningOutcome {
+    public func apply(_ plan: SigningPlan, record: @escaping @Sendable (String) async -> Void) async throws {
         try await SigningApplier(portal: portal, record: record).apply(plan)
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import NightshiftCore
 
 /// Makes a plan's changes, in an order that never leaves a profile without its certificate:
@@ -10,29 +10,23 @@ struct SigningApplier: Sendable {
     /// Each change as it is made, for the console or the run's journal.
     let record: @Sendable (String) async -> Void
 
-    func apply(_ plan: SigningPlan) async throws -> SigningOutcome {
+    func apply(_ plan: SigningPlan) async throws {
         if !plan.problems.isEmpty {
             throw SigningPortalError(
                 "nothing was changed: " + plan.problems.joined(separator: "; "), reason: .invalidSetting)
         }
-        var outcome = SigningOutcome()
         var certificateIDs: [String: String] = [:]
         for certificate in plan.certificates {
             switch certificate.state {
             case .found(let id, _, _):
-                certificateIDs[certificate.keyName] = id
+                certificateIDs[certificate.slot] = id
             case .create:
                 let csr = try certificate.key.certificateSigningRequest(commonName: "nightshift \(certificate.keyName)")
                 let made = try await portal.createCertificate(type: certificate.certificateType, csr: csr)
-                certificateIDs[certificate.keyName] = made.id
+                certificateIDs[certificate.slot] = made.id
                 let name = made.attributes?.name ?? made.attributes?.displayName ?? made.id
                 await record(
                     "created certificate \(name) (\(made.id), \(certificate.certificateType)) from private key '\(certificate.keyName)'")
-            }
-        }
-        for certificate in plan.certificates {
-            if let id = certificateIDs[certificate.keyName] {
-                outcome.certificates[certificate.keyName] = try await content(ofCertificate: id)
             }
         }
         for zombie in plan.zombies {
@@ -40,10 +34,9 @@ struct SigningApplier: Sendable {
             await record("deleted profile '\(zombie.name)' (\(zombie.id)): App Store Connect listed it, but reading it answered 404")
         }
         for profile in plan.profiles {
-            guard let certificate = certificateIDs[profile.keyName], let bundle = profile.bundleResourceID else { continue }
+            guard let certificate = certificateIDs[profile.certificateSlot], let bundle = profile.bundleResourceID else { continue }
             switch profile.action {
-            case .keep(let id, _):
-                outcome.profiles[profile.name] = try await portal.profile(id).flatMap(\.attributes?.profileContent)
+            case .keep:
                 continue
             case .recreate(let id, let reason):
                 try await portal.deleteProfile(id)
@@ -68,20 +61,6 @@ struct SigningApplier: Sendable {
             let expires = PortalResources.date(made.attributes?.expirationDate).map { ", expires \(SigningPlan.day($0))" } ?? ""
             let devices = profile.deviceIDs.isEmpty ? "" : ", \(profile.deviceIDs.count) device\(profile.deviceIDs.count == 1 ? "" : "s")"
             await record("created profile '\(profile.name)' (\(made.id), \(profile.profileType), \(profile.bundleID)\(devices)\(expires))")
-            outcome.profiles[profile.name] = made.attributes?.profileContent
         }
-        return outcome
     }
-
-    private func content(ofCertificate id: String) async throws -> Data? {
-        let certificate = try await portal.session.read(PortalResources.Certificate.self, "v1/certificates/\(id)")
-        return certificate?.attributes?.certificateContent.flatMap { Data(base64Encoded: $0) }
-    }
-}
-
-/// What `apply` leaves for signing: each private key's certificate (DER) and each profile's
-/// content (base64 of the .mobileprovision, as Apple gives it), by name.
-public struct SigningOutcome: Sendable {
-    public var certificates: [String: Data?] = [:]
-    public var profiles: [String: String?] = [:]
 }

@@ -27,6 +27,9 @@ public struct SigningPlan: Sendable {
 
         /// The key's PEM, to make the request from: a secret, never printed.
         var key: SigningKey
+        /// One key may sign certificates of several kinds (development and distribution): the
+        /// profiles find theirs by key and kind.
+        var slot: String
     }
 
     public struct ProfileStep: Sendable {
@@ -38,6 +41,8 @@ public struct SigningPlan: Sendable {
         /// The portal's resource ids the new profile needs: nil for a bundle id not registered.
         var bundleResourceID: String?
         var keyName: String
+        /// The `CertificateStep.slot` of the certificate it is made with.
+        var certificateSlot: String
         var deviceIDs: [String]
 
         public enum Action: Sendable, Hashable {

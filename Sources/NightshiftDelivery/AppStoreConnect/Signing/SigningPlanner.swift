@@ -27,8 +27,9 @@ struct SigningPlanner: Sendable {
                 continue
             }
             let key = try SigningKey(name: target.keyName, pem: target.keyPEM)
-            let certificate = try await certificateStep(certificates[target.keyName], key: key, kind: kind, plan: &plan)
-            certificates[target.keyName] = certificate
+            let slot = Self.slot(key: target.keyName, kind: kind)
+            let certificate = try await certificateStep(certificates[slot], key: key, kind: kind, plan: &plan)
+            certificates[slot] = certificate
             if case .create = certificate.state, !kind.apiCreatesCertificate {
                 plan.problems.append(
                     "configuration '\(target.configuration)': no \(kind.certificateTypes.joined(separator: " or ")) certificate on App Store Connect has the public key of private key '\(target.keyName)', and the API cannot create one: Apple lets only the Account Holder make Developer ID certificates (developer portal or Xcode); make it from this key's CSR there"
@@ -52,7 +53,8 @@ struct SigningPlanner: Sendable {
                 let name = target.profileName(for: bundle.identifier)
                 var step = SigningPlan.ProfileStep(
                     configuration: target.configuration, bundleID: bundle.identifier, name: name, profileType: kind.profileType,
-                    action: .create(reason: "missing"), bundleResourceID: registered?.id, keyName: target.keyName, deviceIDs: deviceIDs)
+                    action: .create(reason: "missing"), bundleResourceID: registered?.id, keyName: target.keyName, certificateSlot: slot,
+                    deviceIDs: deviceIDs)
                 guard let registered else {
                     plan.problems.append(
                         "configuration '\(target.configuration)': bundle id \(bundle.identifier) is not registered on App Store Connect: register it (with the capabilities its entitlements use) in the developer portal or Xcode; nightshift does not register bundle ids, since it cannot know their capabilities"
@@ -67,16 +69,19 @@ struct SigningPlanner: Sendable {
                 plan.profiles.append(step)
             }
         }
-        plan.certificates = certificates.values.sorted { $0.keyName < $1.keyName }
+        plan.certificates = certificates.values.sorted { $0.slot < $1.slot }
         return plan
     }
+
+    /// A key's certificate of one kind: the type nightshift would create names the kind.
+    static func slot(key: String, kind: ProfileKind) -> String { "\(key) \(kind.certificateTypeToCreate)" }
 
     /// The key's certificate: the first current one of the kind's types whose public key is the
     /// key's (an earlier configuration may already have looked it up).
     private func certificateStep(
         _ known: SigningPlan.CertificateStep?, key: SigningKey, kind: ProfileKind, plan: inout SigningPlan
     ) async throws -> SigningPlan.CertificateStep {
-        if let known, kind.certificateTypes.contains(known.certificateType) { return known }
+        if let known { return known }
         let candidates = try await portal.certificates(ofTypes: kind.certificateTypes)
         let found = candidates.first { certificate in
             guard let content = certificate.attributes?.certificateContent, let der = Data(base64Encoded: content),
@@ -86,7 +91,9 @@ struct SigningPlanner: Sendable {
             return expires.map { $0 > now } ?? true
         }
         guard let found else {
-            return SigningPlan.CertificateStep(keyName: key.name, certificateType: kind.certificateTypeToCreate, state: .create, key: key)
+            return SigningPlan.CertificateStep(
+                keyName: key.name, certificateType: kind.certificateTypeToCreate, state: .create, key: key,
+                slot: Self.slot(key: key.name, kind: kind))
         }
         let attributes = found.attributes
         let expires = PortalResources.date(attributes?.expirationDate)
@@ -102,7 +109,8 @@ struct SigningPlanner: Sendable {
         }
         return SigningPlan.CertificateStep(
             keyName: key.name, certificateType: type,
-            state: .found(id: found.id, name: attributes?.name ?? attributes?.displayName ?? found.id, expires: expires), key: key)
+            state: .found(id: found.id, name: attributes?.name ?? attributes?.displayName ?? found.id, expires: expires), key: key,
+            slot: Self.slot(key: key.name, kind: kind))
     }
 
     /// Whether the profile named `name` is there and still fits; zombies of that name go on the
