@@ -63,7 +63,7 @@ public struct AppStoreConnectSigning: Sendable {
             if key == nil { missing.append("APP_STORE_CONNECT_API_KEY_KEY (or APP_STORE_CONNECT_API_KEY_KEY_FILEPATH)") }
             guard missing.isEmpty, let keyID = value("APP_STORE_CONNECT_API_KEY_KEY_ID"), let key else {
                 throw SigningPortalError(
-                    "signing through App Store Connect needs its API key: environment variable \(missing.joined(separator: " and ")) is not set",
+                    "signing through App Store Connect needs its API key: environment variable\(missing.count == 1 ? "" : "s") \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") not set",
                     reason: .missingVariable)
             }
             return Credentials(keyID: keyID, issuerID: value("APP_STORE_CONNECT_API_KEY_ISSUER_ID"), privateKey: key)
