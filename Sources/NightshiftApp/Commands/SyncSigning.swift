@@ -100,20 +100,12 @@ public struct SyncSigning: LanesFileCommand {
         secrets: RunSecrets
     ) async throws -> SigningTarget {
         let resolve = { (template: Template) in template.expand(in: environment) }
-        let keyName = resolve(configuration.certificate)
-        guard let keyTemplate = codesigning.privateKeys[keyName] else {
-            let known = codesigning.privateKeys.keys.sorted()
-            throw CommandFailure.usage(
-                "configuration '\(configuration.name)': certificate '\(keyName)' is not an entry of codesigning.private_keys"
-                    + (known.isEmpty ? " (it has none)" : " (it has \(known.map { "'\($0)'" }.joined(separator: ", ")))"))
-        }
-        let pem = resolve(keyTemplate)
-        // Each base64 line alone too: a tool or a server may quote one line of a key.
-        secrets.learn(pem.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.hasPrefix("-----") })
-        guard !pem.isEmpty else {
-            let unset = keyTemplate.references.map(\.name).map { "'\($0)'" }.joined(separator: ", ")
-            throw CommandFailure.usage(
-                "codesigning.private_keys.\(keyName) is empty" + (unset.isEmpty ? "" : ": is environment variable \(unset) set?"))
+        // The key first, then the project: a key missing is named before xcodebuild runs.
+        let keyOnly: SigningTarget
+        do {
+            keyOnly = try SigningTarget.resolve(configuration, codesigning: codesigning, environment: environment, secrets: secrets, bundles: [])
+        } catch {
+            throw CommandFailure.usage(error.message)
         }
         guard let project = file.project else {
             throw CommandFailure.usage(
@@ -129,9 +121,8 @@ public struct SyncSigning: LanesFileCommand {
         } catch let error as SignedBundles.Unreadable {
             throw CommandFailure("configuration '\(configuration.name)': \(error)", status: ExitStatus.failed)
         }
-        return SigningTarget(
-            configuration: configuration.name, keyName: keyName, keyPEM: pem, profileName: resolve(configuration.provisioningProfile),
-            exportMethod: resolve(configuration.exportMethod), appIdentifier: appIdentifier,
-            bundles: bundles.map { SigningTarget.Bundle(identifier: $0.identifier, platform: $0.platform) })
+        var target = keyOnly
+        target.bundles = bundles.map { SigningTarget.Bundle(identifier: $0.identifier, platform: $0.platform) }
+        return target
     }
 }

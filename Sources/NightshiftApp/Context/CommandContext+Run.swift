@@ -80,6 +80,7 @@ extension CommandContext {
             makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) })
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
+        let signingSync = SigningSyncStepPerformer(readBundles: SignedBundles.reader, transport: URLSessionTransport())
         // Shards are balanced by the run history's durations, else by what the lane's last run
         // left in its run folder.
         let testDurations = FirstKnownDurations(
@@ -92,6 +93,7 @@ extension CommandContext {
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
             case .test: TestStepPerformer(durations: testDurations)
+            case .signing: signingSync
             }
         }
     }

@@ -41,7 +41,7 @@ public struct SigningStepPerformer: StepPerformer {
             case .archive: return try await archive(context)
             case .export: return try await export(context)
             case .package: return try await package(context)
-            case .sh, .lane, .upload, .test: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
+            case .sh, .lane, .upload, .test, .signingSync: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
             }
         } catch let error as SigningError {
             throw StepFailure(error.description, reason: error.reason)
@@ -57,6 +57,8 @@ public struct SigningStepPerformer: StepPerformer {
             let inputs = try inputs(context)
             // A dry run reads no command output, so the .p12 cannot be opened: nothing more to check.
             guard !context.isDryRun else { return }
+            // From App Store Connect, the files are made by the run's `signing: sync`: none yet.
+            guard context.lanesFile.codesigning?.from != .appStoreConnect else { return }
             let inspector = P12Inspector(shell: context.shell, opensslPath: openssl)
             let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
             for warning in warnings { await context.log(warning, to: .standardError) }

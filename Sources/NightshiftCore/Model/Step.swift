@@ -28,6 +28,9 @@ public enum StepKind: Sendable, Hashable {
     case upload(UploadTarget)
     /// Runs an app's tests on fresh simulators, or a package's through `swift test`.
     case test(TestStepSettings)
+    /// `signing: sync`: the configuration's certificate and profiles from App Store Connect
+    /// (`codesigning: { from: appstoreconnect }`), written where the import and install read them.
+    case signingSync
 
     /// The key that introduces the kind in lanes.yml.
     public var keyword: StepKeyword {
@@ -41,6 +44,7 @@ public enum StepKind: Sendable, Hashable {
         case .export: .export
         case .upload: .upload
         case .test: .test
+        case .signingSync: .signing
         }
     }
 
@@ -51,6 +55,7 @@ public enum StepKind: Sendable, Hashable {
         case .upload(let target): "upload to \(target.destinationName)"
         case .test(let settings):
             if case .package(let folder) = settings.subject { "swift test \(folder.raw)" } else { "test" }
+        case .signingSync: "signing sync"
         default: keyword.rawValue
         }
     }
@@ -58,7 +63,7 @@ public enum StepKind: Sendable, Hashable {
     /// Whether the step signs, builds or exports (and so needs a configuration and codesigning).
     public var needsSigning: Bool {
         switch self {
-        case .package, .importCertificate, .installProfile, .archive, .export: true
+        case .package, .importCertificate, .installProfile, .archive, .export, .signingSync: true
         case .sh, .lane, .upload, .test: false
         }
     }
@@ -67,7 +72,8 @@ public enum StepKind: Sendable, Hashable {
     /// product name, workspace and scheme).
     public var needsProject: Bool {
         switch self {
-        case .package, .archive, .export: true
+        // `signing: sync` reads the bundle ids the project's scheme signs.
+        case .package, .archive, .export, .signingSync: true
         // An Xcode test step builds the project's scheme; a package's tests need no project.
         case .test(let settings):
             if case .xcode = settings.subject { true } else { false }

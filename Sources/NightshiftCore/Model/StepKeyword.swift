@@ -12,6 +12,8 @@ public enum StepKeyword: String, CaseIterable, Sendable, Hashable, Comparable, C
     case export
     case upload
     case test
+    /// `signing: sync`: certificates and profiles made on App Store Connect for the run.
+    case signing
 
     /// Every keyword as written, in the order error notes list them.
     public static let names = allCases.map(\.rawValue)

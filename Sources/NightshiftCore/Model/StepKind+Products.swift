@@ -22,7 +22,7 @@ extension StepKind {
         case .export: [.exportOptions, .ipa]
         case .test(let settings):
             if case .xcode = settings.subject { [.testProducts] } else { [] }
-        case .sh, .lane, .upload, .importCertificate, .installProfile: []
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .signingSync: []
         }
     }
 
@@ -31,7 +31,7 @@ extension StepKind {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .importCertificate, .installProfile, .archive, .test: []
+        case .sh, .lane, .package, .importCertificate, .installProfile, .archive, .test, .signingSync: []
         }
     }
 
@@ -40,7 +40,9 @@ extension StepKind {
     /// run sets them up again; re-doing that is no reason to re-run the steps after it.
     public var setsUpResource: Bool {
         switch self {
-        case .importCertificate, .installProfile: true
+        // `signing: sync` writes the signing files into the run's folder, and checks the portal:
+        // cheap, so a resumed run does it again.
+        case .importCertificate, .installProfile, .signingSync: true
         case .sh, .lane, .package, .archive, .export, .upload, .test: false
         }
     }

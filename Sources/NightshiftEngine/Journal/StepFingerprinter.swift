@@ -66,7 +66,7 @@ struct StepFingerprinter {
             }
         case .test(let settings):
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" } + settings.writtenLines
-        case .package, .importCertificate, .installProfile, .archive, .export: break
+        case .package, .importCertificate, .installProfile, .archive, .export, .signingSync: break
         }
         let options = step.options
         for key in options.environment.keys.sorted() { lines.append("env \(key) \(options.environment[key].map(resolve) ?? "")") }

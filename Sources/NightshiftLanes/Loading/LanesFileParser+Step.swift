@@ -20,7 +20,7 @@ extension LanesFileParser {
         case .export: .export
         // `- test` reads as `test: {}`: the project's scheme with the defaults.
         case .test: .test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil)))
-        case .sh, .lane, .upload, nil: nil
+        case .sh, .lane, .upload, .signing, nil: nil
         }
     }
 
@@ -89,6 +89,8 @@ extension LanesFileParser {
             return parseUpload(value, context: context).map(StepKind.upload)
         case .test:
             return parseTest(value).map(StepKind.test)
+        case .signing:
+            return parseSigning(value)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

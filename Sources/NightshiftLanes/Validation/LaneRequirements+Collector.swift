@@ -72,7 +72,7 @@ struct RequirementCollector {
             for (key, template) in settings.keyedTemplates {
                 collect(template, place: "test.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
             }
-        case .package, .importCertificate, .installProfile, .archive, .export, .lane:
+        case .package, .importCertificate, .installProfile, .archive, .export, .lane, .signingSync:
             break
         }
     }

@@ -26,6 +26,7 @@ struct LanesFileValidator {
             checkConfigurationsInForce(graph: graph)
             checkProjectForBuilds(graph: graph)
             checkUploadedBuilds(graph: graph)
+            checkSigningSyncOrder(graph: graph)
         }
     }
 

@@ -85,8 +85,10 @@ public struct AppStoreConnectSigning: Sendable {
         try await SigningPlanner(portal: portal, now: clock.now, renewWithin: renewWithin).plan(targets)
     }
 
-    /// Makes the plan's changes, handing each to `record` as it is made.
-    public func apply(_ plan: SigningPlan, record: @escaping @Sendable (String) async -> Void) async throws {
+    /// Makes the plan's changes, handing each to `record` as it is made; returns the
+    /// certificates and profiles the plan ends with.
+    @discardableResult
+    public func apply(_ plan: SigningPlan, record: @escaping @Sendable (String) async -> Void) async throws -> SigningOutcome {
         try await SigningApplier(portal: portal, record: record).apply(plan)
     }
 }

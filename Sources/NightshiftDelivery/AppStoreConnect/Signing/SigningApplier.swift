@@ -10,20 +10,30 @@ struct SigningApplier: Sendable {
     /// Each change as it is made, for the console or the run's journal.
     let record: @Sendable (String) async -> Void
 
-    func apply(_ plan: SigningPlan) async throws {
+    /// The certificates and profiles the plan ends with, made or kept.
+    @discardableResult
+    func apply(_ plan: SigningPlan) async throws -> SigningOutcome {
         if !plan.problems.isEmpty {
             throw SigningPortalError(
                 "nothing was changed: " + plan.problems.joined(separator: "; "), reason: .invalidSetting)
         }
         var certificateIDs: [String: String] = [:]
+        var outcome = SigningOutcome()
+        let keep = { (certificate: SigningPlan.CertificateStep, content: String?) in
+            guard let der = content.flatMap({ Data(base64Encoded: $0) }) else { return }
+            outcome.certificates.append(
+                SigningOutcome.Certificate(keyName: certificate.keyName, certificateType: certificate.certificateType, der: der))
+        }
         for certificate in plan.certificates {
             switch certificate.state {
             case .found(let id, _, _):
                 certificateIDs[certificate.slot] = id
+                keep(certificate, certificate.content)
             case .create:
                 let csr = try certificate.key.certificateSigningRequest(commonName: "nightshift \(certificate.keyName)")
                 let made = try await portal.createCertificate(type: certificate.certificateType, csr: csr)
                 certificateIDs[certificate.slot] = made.id
+                keep(certificate, made.attributes?.certificateContent)
                 let name = made.attributes?.name ?? made.attributes?.displayName ?? made.id
                 await record(
                     "created certificate \(name) (\(made.id), \(certificate.certificateType)) from private key '\(certificate.keyName)'")
@@ -37,6 +47,7 @@ struct SigningApplier: Sendable {
             guard let certificate = certificateIDs[profile.certificateSlot], let bundle = profile.bundleResourceID else { continue }
             switch profile.action {
             case .keep:
+                outcome.keep(profile, content: profile.content)
                 continue
             case .recreate(let id, let reason):
                 try await portal.deleteProfile(id)
@@ -61,6 +72,15 @@ struct SigningApplier: Sendable {
             let expires = PortalResources.date(made.attributes?.expirationDate).map { ", expires \(SigningPlan.day($0))" } ?? ""
             let devices = profile.deviceIDs.isEmpty ? "" : ", \(profile.deviceIDs.count) device\(profile.deviceIDs.count == 1 ? "" : "s")"
             await record("created profile '\(profile.name)' (\(made.id), \(profile.profileType), \(profile.bundleID)\(devices)\(expires))")
+            outcome.keep(profile, content: made.attributes?.profileContent)
         }
+        return outcome
+    }
+}
+
+extension SigningOutcome {
+    fileprivate mutating func keep(_ profile: SigningPlan.ProfileStep, content: String?) {
+        guard let data = content.flatMap({ Data(base64Encoded: $0) }) else { return }
+        profiles.append(Profile(configuration: profile.configuration, name: profile.name, bundleID: profile.bundleID, content: data))
     }
 }

@@ -30,6 +30,8 @@ public struct SigningPlan: Sendable {
         /// One key may sign certificates of several kinds (development and distribution): the
         /// profiles find theirs by key and kind.
         var slot: String
+        /// Base64 of the found certificate's DER, for `signing: sync` to write it out.
+        var content: String?
     }
 
     public struct ProfileStep: Sendable {
@@ -44,6 +46,8 @@ public struct SigningPlan: Sendable {
         /// The `CertificateStep.slot` of the certificate it is made with.
         var certificateSlot: String
         var deviceIDs: [String]
+        /// Base64 of a kept profile's .mobileprovision, for `signing: sync` to write it out.
+        var content: String?
 
         public enum Action: Sendable, Hashable {
             case keep(id: String, expires: Date?)

@@ -65,7 +65,7 @@ struct SigningPlanner: Sendable {
                 }
                 step.action = try await profileAction(
                     named: name, kind: kind, bundle: registered.id, certificate: certificate, devices: Set(deviceIDs), zombies: &zombieIDs,
-                    plan: &plan)
+                    content: &step.content, plan: &plan)
                 plan.profiles.append(step)
             }
         }
@@ -110,14 +110,14 @@ struct SigningPlanner: Sendable {
         return SigningPlan.CertificateStep(
             keyName: key.name, certificateType: type,
             state: .found(id: found.id, name: attributes?.name ?? attributes?.displayName ?? found.id, expires: expires), key: key,
-            slot: Self.slot(key: key.name, kind: kind))
+            slot: Self.slot(key: key.name, kind: kind), content: attributes?.certificateContent)
     }
 
     /// Whether the profile named `name` is there and still fits; zombies of that name go on the
     /// plan's list once.
     private func profileAction(
         named name: String, kind: ProfileKind, bundle: String, certificate: SigningPlan.CertificateStep, devices: Set<String>,
-        zombies: inout Set<String>, plan: inout SigningPlan
+        zombies: inout Set<String>, content: inout String?, plan: inout SigningPlan
     ) async throws -> SigningPlan.ProfileStep.Action {
         var live: (PortalResources.Profile, PortalResources.Profile)?
         for listed in try await portal.profiles(named: name) where listed.attributes?.name == name {
@@ -128,6 +128,8 @@ struct SigningPlanner: Sendable {
             if live == nil { live = (listed, read) }
         }
         guard let (listed, read) = live else { return .create(reason: "missing") }
+        // Kept, it is what `signing: sync` installs; made again, the new one is.
+        content = read.attributes?.profileContent
         let attributes = read.attributes ?? listed.attributes
         let expires = PortalResources.date(attributes?.expirationDate)
         if let state = attributes?.profileState, state != "ACTIVE" { return .recreate(id: read.id, reason: "its state is \(state)") }
