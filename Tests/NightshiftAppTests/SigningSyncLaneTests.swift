@@ -85,7 +85,8 @@ struct SigningSyncLaneTests {
             harness.environment = [
                 "DIST_KEY": keyPEM, "HOME": home, "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeSigningPortal.keyID,
                 "APP_STORE_CONNECT_API_KEY_ISSUER_ID": FakeSigningPortal.issuerID, "APP_STORE_CONNECT_API_KEY_KEY": fake.pem,
-                AppStoreConnectSigning.endpointVariable: fake.endpoint, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                AppStoreConnectSigning.endpointVariable: fake.endpoint,
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             ]
             let importer = importer
             let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in importer })
@@ -126,7 +127,9 @@ struct SigningSyncLaneTests {
         let mode = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1 }
         #expect(mode(folder) == 0o700 && mode(p12) == 0o600 && mode("\(folder)/Demo AppStore.mobileprovision") == 0o600)
         let profile = try #require(fixture.fake.profiles.first)
-        #expect(FileManager.default.fileExists(atPath: "\(fixture.home)/Library/MobileDevice/Provisioning Profiles/\(profile.uuid).mobileprovision"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: "\(fixture.home)/Library/MobileDevice/Provisioning Profiles/\(profile.uuid).mobileprovision"))
         let sync = try #require(result.steps.first)
         #expect(sync.details["signing.changes"]?.contains("created certificate") == true)
         #expect(sync.details["signing.changes"]?.contains("created profile 'Demo AppStore'") == true)

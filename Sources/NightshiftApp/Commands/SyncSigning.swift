@@ -103,7 +103,8 @@ public struct SyncSigning: LanesFileCommand {
         // The key first, then the project: a key missing is named before xcodebuild runs.
         let keyOnly: SigningTarget
         do {
-            keyOnly = try SigningTarget.resolve(configuration, codesigning: codesigning, environment: environment, secrets: secrets, bundles: [])
+            keyOnly = try SigningTarget.resolve(
+                configuration, codesigning: codesigning, environment: environment, secrets: secrets, bundles: [])
         } catch {
             throw CommandFailure.usage(error.message)
         }

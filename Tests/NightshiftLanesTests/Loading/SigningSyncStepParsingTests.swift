@@ -27,7 +27,9 @@ struct SigningSyncStepParsingTests {
     @Test("signing: sync reads as the step; it signs and needs the project, and is done again on a resumed run")
     func reads() throws {
         let file = try LanesFileLoader().parse(
-            data: Data((Self.header + "lanes:\n  beta:\n    configuration: production\n    steps: [ { signing: sync }, import_certificate ]\n").utf8),
+            data: Data(
+                (Self.header + "lanes:\n  beta:\n    configuration: production\n    steps: [ { signing: sync }, import_certificate ]\n")
+                    .utf8),
             path: "lanes.yml")
         let step = try #require(file.lanes.first?.steps.first)
         #expect(step.kind == .signingSync)
@@ -43,9 +45,11 @@ struct SigningSyncStepParsingTests {
 
     @Test("importing a certificate from App Store Connect with no signing: sync before it is a located error")
     func importWithoutSync() {
-        let found = errors("lanes:\n  beta:\n    configuration: production\n    steps:\n      - import_certificate\n      - signing: sync\n")
+        let found = errors(
+            "lanes:\n  beta:\n    configuration: production\n    steps:\n      - import_certificate\n      - signing: sync\n")
         #expect(found.count == 1)
-        #expect(found.first?.hasPrefix("11:9 'import_certificate' in lane 'beta' reads the signing files that 'signing: sync' makes") == true)
+        #expect(
+            found.first?.hasPrefix("11:9 'import_certificate' in lane 'beta' reads the signing files that 'signing: sync' makes") == true)
         #expect(errors("lanes:\n  beta:\n    configuration: production\n    steps: [ { signing: sync }, package ]\n").isEmpty)
         // A lane called after the caller's sync is fine.
         #expect(

@@ -25,7 +25,8 @@ struct SigningFilesWriter: Sendable {
             throw SigningPortalError("App Store Connect returned no certificate content for private key '\(target.keyName)'")
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
         } catch {
             throw SigningPortalError("cannot make the run's signing folder \(folder): \(error.localizedDescription)", reason: .missingFile)
@@ -36,7 +37,8 @@ struct SigningFilesWriter: Sendable {
         let p12 = "\(folder)/\(target.keyName).p12"
         var command = Self.exportCommand(output: p12, openssl: openssl)
         command.environment[Self.passwordVariable] = password
-        command.standardInput = Array((target.keyPEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n" + Self.pem(certificate.der)).utf8)
+        command.standardInput = Array(
+            (target.keyPEM.trimmingCharacters(in: .whitespacesAndNewlines) + "\n" + Self.pem(certificate.der)).utf8)
         let result = try await shell.capture(command)
         guard result.succeeded else {
             throw SigningPortalError("openssl pkcs12 -export failed (\(result.termination)): \(result.failureDetail)", reason: .stepFailed)

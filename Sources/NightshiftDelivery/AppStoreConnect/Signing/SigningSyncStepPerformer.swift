@@ -12,7 +12,8 @@ public struct SigningSyncStepPerformer: StepPerformer {
     /// Every bundle id the project's scheme signs in the configuration's build configuration, read
     /// with the step's `inspectionShell` (real even in a dry run). Built by the composition root
     /// from NightshiftApple's `SignedBundles`: capabilities do not import each other.
-    public typealias BundleReader = @Sendable (_ configuration: Configuration, _ context: StepContext) async throws -> [SigningTarget.Bundle]
+    public typealias BundleReader =
+        @Sendable (_ configuration: Configuration, _ context: StepContext) async throws -> [SigningTarget.Bundle]
 
     let readBundles: BundleReader
     let transport: any HTTPTransport
@@ -74,7 +75,8 @@ public struct SigningSyncStepPerformer: StepPerformer {
         await context.details.set("signing.changes", made.isEmpty ? "none" : made.joined(separator: "\n"))
         if made.isEmpty { await context.log("no changes: App Store Connect has what configuration '\(configuration.name)' needs") }
         try await SigningFilesWriter(shell: context.shell, openssl: openssl, secrets: context.secrets).write(
-            outcome, key: target, into: Codesigning.syncedFolder(runFolder: context.absolute(context.folders.logs)), exports: context.exports,
+            outcome, key: target, into: Codesigning.syncedFolder(runFolder: context.absolute(context.folders.logs)),
+            exports: context.exports,
             log: { line, channel in await context.log(line, to: channel) })
         return .exited(0)
     }
