@@ -221,7 +221,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // To check the journal's digests are HMACs with its key, not plain SHA-256s.
                 .product(name: "Crypto", package: "swift-crypto"),
-            ], swiftSettings: settings),
+            ], exclude: ["Golden"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftCLITests",
             dependencies: [

@@ -18,7 +18,7 @@ struct SigningCommandTests {
           production: { certificate: distribution, provisioning_profile: Brewer AppStore, build_configuration: Release,
                         app_identifier: com.example.brewer, export_method: app-store }
         lanes:
-          release: { configuration: production, steps: [ package ] }
+          release: { configuration: production, steps: [ { signing: sync }, package ] }
           lint: { steps: [ { sh: swiftlint } ] }
         """
 

@@ -161,5 +161,23 @@ struct SigningSyncLaneTests {
         #expect(output.contains("create certificate DISTRIBUTION from private key 'distribution'"))
         #expect(output.contains("create profile 'Demo AppStore' (IOS_APP_STORE, com.example.app): missing"))
         #expect(fixture.importer.lock.withLock { fixture.importer.opened }.isEmpty)
+        // What a dry run shows, whole (the run folder is the harness's fixed one).
+        Golden.assertMatches(
+            output.replacingOccurrences(of: fixture.home, with: "$HOME"), file: Golden.folder() + "/Golden/signing-sync-dry-run.txt")
+    }
+
+    @Test("without the API key, the lane stops before any step, naming the variables")
+    func missingAPIKey() async throws {
+        var fixture = try await Fixture(mode: .real)
+        let fake = fixture.fake
+        defer { Task { await fake.stop() } }
+        fixture.harness.environment["APP_STORE_CONNECT_API_KEY_KEY_ID"] = nil
+        fixture.harness.environment["APP_STORE_CONNECT_API_KEY_KEY"] = nil
+        let result = try await fixture.run()
+        #expect(result.status == .failed)
+        let messages = result.steps.compactMap(\.message).joined(separator: "\n")
+        #expect(messages.contains("APP_STORE_CONNECT_API_KEY_KEY_ID and APP_STORE_CONNECT_API_KEY_KEY"), "\(messages)")
+        #expect(fixture.fake.log.isEmpty)
+        #expect(!result.steps.contains { $0.status == .passed && $0.name == "signing sync" })
     }
 }
