@@ -85,6 +85,18 @@ struct NotificationRunTests {
         #expect(app.standardError.contains("no answer within 30.0s (after 5 attempts)"), "\(app.standardError)")
     }
 
+    @Test("an error page that quotes the path or the query alone never shows either: each is the credential")
+    func echoedPathIsHidden() async throws {
+        let server = try await LocalHTTPServer { request, _ in .status(400, "error at \(request.path)?sig=\(request.query["sig"] ?? "")") }
+        defer { Task { await server.stop() } }
+        let app = try AppHarness(lanes: Self.lanes("[always]"))
+        await app.shell.onScript(containing: "make ship", .output([], .exited(0)))
+        let url = server.url("/services/T0/B0/PATHSECRET").absoluteString + "?sig=QUERYSECRET"
+        #expect(await app.run("ship", variables: ["HOOK_URL": url]) == 0)
+        #expect(app.standardError.contains("was not sent: HTTP 400"), "\(app.standardError)")
+        #expect(!app.shown.contains("PATHSECRET") && !app.shown.contains("QUERYSECRET"), "\(app.shown)")
+    }
+
     @Test("SIGTERM while a notification waits for its answer stops it at once: no retry, no wait for the clock (Jenkins' Abort)")
     func signalStopsANotification() async throws {
         let server = try await Self.serverThatNeverAnswers()

@@ -13,6 +13,8 @@ public enum SigningFilesCheck {
     public static func diagnostics(
         _ file: LanesFile, environment: EnvironmentVariables, files: any SigningFileSystem
     ) -> [Diagnostic] {
+        // Signing files of `from: appstoreconnect` are made at run time: there is nothing on disk to look for.
+        guard file.codesigning?.from != .appStoreConnect else { return [] }
         let graph = LaneCallGraph(file: file)
         var lanesByConfiguration: [String: [String]] = [:]
         for lane in file.lanes {

@@ -33,7 +33,9 @@ public struct SigningInputs: Sendable, Hashable {
     ) throws(SigningError) -> SigningInputs {
         guard let codesigning = lanesFile.codesigning else { throw .missingSetting("codesigning") }
         let resolve = { (template: Template) in template.expand(in: environment) }
-        let folder = resolve(codesigning.path)
+        // From App Store Connect, the files are the ones this run's `signing: sync` wrote.
+        let synced = codesigning.from == .appStoreConnect
+        let folder = synced ? Codesigning.syncedFolder(runFolder: runFolder) : resolve(codesigning.path)
         guard !folder.isEmpty else { throw missing("codesigning.path", codesigning.path, environment) }
         guard let home = environment["HOME"], !home.isEmpty else { throw .missingVariable("HOME") }
         let keychainPath = keychainPath(codesigning.keychain.name.map(resolve), home: home, runFolder: runFolder)
@@ -41,7 +43,8 @@ public struct SigningInputs: Sendable, Hashable {
         // Nobody needs to type the temporary keychain's password: an unguessable one is as good
         // as any when lanes.yml gives none.
         let keychainPassword = codesigning.keychain.password.map(resolve) ?? UUID().uuidString
-        let certificatePassword = codesigning.certificatePassword.map(resolve) ?? ""
+        let certificatePassword =
+            synced ? environment[Codesigning.syncedPasswordVariable] ?? "" : codesigning.certificatePassword.map(resolve) ?? ""
         return SigningInputs(
             configurationName: configuration.name,
             p12Path: "\(folder)/\(resolve(configuration.certificate)).p12",

@@ -45,7 +45,7 @@ public struct SigningStepPerformer: StepPerformer {
             case .export: return try await export(context)
             case .package: return try await package(context)
             case .packageInto(let container): return try await package(into: container, context)
-            case .sh, .lane, .upload, .test, .notarize: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
+            case .sh, .lane, .upload, .test, .notarize, .signingSync: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
             }
         } catch let error as SigningError {
             throw StepFailure(error.description, reason: error.reason)
@@ -64,6 +64,8 @@ public struct SigningStepPerformer: StepPerformer {
             }
             // A dry run reads no command output, so the .p12 cannot be opened: nothing more to check.
             guard !context.isDryRun else { return }
+            // From App Store Connect, the files are made by the run's `signing: sync`: none yet.
+            guard context.lanesFile.codesigning?.from != .appStoreConnect else { return }
             let inspector = P12Inspector(shell: context.shell, opensslPath: openssl)
             let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
             try await preflightInstallerCertificate(inputs, context)

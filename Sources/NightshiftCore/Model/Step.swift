@@ -37,6 +37,10 @@ public enum StepKind: Sendable, Hashable {
     /// The bare `archive`: the project's own build number and version.
     public static var archive: StepKind { .archive(ArchiveStepSettings()) }
 
+    /// `signing: sync`: the configuration's certificate and profiles from App Store Connect
+    /// (`codesigning: { from: appstoreconnect }`), written where the import and install read them.
+    case signingSync
+
     /// The key that introduces the kind in lanes.yml.
     public var keyword: StepKeyword {
         switch self {
@@ -50,6 +54,7 @@ public enum StepKind: Sendable, Hashable {
         case .upload: .upload
         case .test: .test
         case .notarize: .notarize
+        case .signingSync: .signing
         }
     }
 
@@ -61,6 +66,7 @@ public enum StepKind: Sendable, Hashable {
         case .packageInto(let container): "package \(container.format.rawValue)"
         case .test(let settings):
             if case .package(let folder) = settings.subject { "swift test \(folder.raw)" } else { "test" }
+        case .signingSync: "signing sync"
         default: keyword.rawValue
         }
     }
@@ -68,7 +74,7 @@ public enum StepKind: Sendable, Hashable {
     /// Whether the step signs, builds or exports (and so needs a configuration and codesigning).
     public var needsSigning: Bool {
         switch self {
-        case .package, .packageInto, .importCertificate, .installProfile, .archive, .export: true
+        case .package, .packageInto, .importCertificate, .installProfile, .archive, .export, .signingSync: true
         case .sh, .lane, .upload, .test, .notarize: false
         }
     }
@@ -77,7 +83,8 @@ public enum StepKind: Sendable, Hashable {
     /// product name, workspace and scheme).
     public var needsProject: Bool {
         switch self {
-        case .package, .packageInto, .archive, .export: true
+        // `signing: sync` reads the bundle ids the project's scheme signs.
+        case .package, .packageInto, .archive, .export, .signingSync: true
         // An Xcode test step builds the project's scheme; a package's tests need no project.
         case .test(let settings):
             if case .xcode = settings.subject { true } else { false }

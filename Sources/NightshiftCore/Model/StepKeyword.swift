@@ -13,6 +13,8 @@ public enum StepKeyword: String, CaseIterable, Sendable, Hashable, Comparable, C
     case upload
     case test
     case notarize
+    /// `signing: sync`: certificates and profiles made on App Store Connect for the run.
+    case signing
 
     /// Every keyword as written, in the order error notes list them.
     public static let names = allCases.map(\.rawValue)

@@ -25,7 +25,7 @@ extension StepKind {
         case .export: [.exportOptions, .ipa]
         case .test(let settings):
             if case .xcode = settings.subject { [.testProducts] } else { [] }
-        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize: []
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize, .signingSync: []
         }
     }
 
@@ -42,7 +42,7 @@ extension StepKind {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test, .notarize: []
+        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test, .notarize, .signingSync: []
         }
     }
 
@@ -51,7 +51,9 @@ extension StepKind {
     /// run sets them up again; re-doing that is no reason to re-run the steps after it.
     public var setsUpResource: Bool {
         switch self {
-        case .importCertificate, .installProfile: true
+        // `signing: sync` writes the signing files into the run's folder, and checks the portal:
+        // cheap, so a resumed run does it again.
+        case .importCertificate, .installProfile, .signingSync: true
         case .sh, .lane, .package, .packageInto, .archive, .export, .upload, .test, .notarize: false
         }
     }

@@ -90,10 +90,14 @@ public struct LaneNotifier: Sendable {
             method: "POST", url: url, headers: ["Content-Type": "application/json; charset=utf-8"], body: .data(body))
         // The URL is the credential (a Teams URL's signature is in its query): lines say which
         // destination, never where it is, whole or without its query.
+        // A server may echo the path or the query alone (an error page quoting what was asked
+        // for): each is as much the credential as the whole URL, so each is hidden too.
+        let parts = [url.path, url.query].compactMap { $0 }.filter { $0.count > 1 }.sorted { $0.count > $1.count }
         let named: @Sendable (String) -> String = { line in
-            secrets.mask(
-                line.replacingOccurrences(of: url.absoluteString, with: "to \(destination)")
-                    .replacingOccurrences(of: request.printableURL, with: "to \(destination)"))
+            var line = line.replacingOccurrences(of: url.absoluteString, with: "to \(destination)")
+                .replacingOccurrences(of: request.printableURL, with: "to \(destination)")
+            for part in parts { line = line.replacingOccurrences(of: part, with: "********") }
+            return secrets.mask(line)
         }
         do {
             let response = try await client.send(request, log: { await log(named($0)) })

@@ -65,6 +65,7 @@ extension StepExecution {
 extension RunJournalRecorder.Outcome {
     init(_ result: StepResult) {
         self.init(
-            lane: result.lane, name: result.name, status: result.status.rawValue, attempts: result.attempts, duration: result.duration)
+            lane: result.lane, name: result.name, status: result.status.rawValue, attempts: result.attempts, duration: result.duration,
+            details: result.details)
     }
 }

@@ -27,13 +27,17 @@ enum JournalWriter {
     }
 
     static func step(_ step: JournalStep) -> String {
-        object([
+        var fields = [
             ("artifacts", array(step.artifacts.map(artifact))), ("attempt", String(step.attempt)), ("attempts", String(step.attempts)),
-            ("exports", map(step.exports)), ("fingerprint", string(step.fingerprint)),
-            ("finished", string(UTCTimestamp.iso8601(step.finished))), ("inputs", inputs(step.inputs)), ("kind", string(step.kind)),
-            ("lane", string(step.lane)), ("name", string(step.name)), ("number", String(step.number)),
-            ("reusable", String(step.reusable)), ("status", string(step.status)),
-        ])
+        ]
+        if let details = step.details { fields.append(("details", map(details))) }
+        return object(
+            fields + [
+                ("exports", map(step.exports)), ("fingerprint", string(step.fingerprint)),
+                ("finished", string(UTCTimestamp.iso8601(step.finished))), ("inputs", inputs(step.inputs)), ("kind", string(step.kind)),
+                ("lane", string(step.lane)), ("name", string(step.name)), ("number", String(step.number)),
+                ("reusable", String(step.reusable)), ("status", string(step.status)),
+            ])
     }
 
     private static func inputs(_ inputs: StepInputs) -> String {

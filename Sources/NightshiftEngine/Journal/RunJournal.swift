@@ -130,10 +130,14 @@ public struct JournalStep: Codable, Sendable, Hashable {
     public var exports: [String: String]
     /// Whether the step may be skipped at all: false for an `sh:` step without `outputs:`.
     public var reusable: Bool
+    /// What the step reported beyond its status (`StepDetails`), masked: the changes a
+    /// `signing: sync` made on App Store Connect. nil when it reported nothing.
+    public var details: [String: String]?
 
     public init(
         number: Int, lane: String, kind: String, name: String, attempt: Int, fingerprint: String, inputs: StepInputs, status: String,
-        attempts: Int, finished: Date, artifacts: [JournalArtifact], exports: [String: String], reusable: Bool
+        attempts: Int, finished: Date, artifacts: [JournalArtifact], exports: [String: String], reusable: Bool,
+        details: [String: String]? = nil
     ) {
         self.number = number
         self.lane = lane
@@ -148,6 +152,7 @@ public struct JournalStep: Codable, Sendable, Hashable {
         self.artifacts = artifacts
         self.exports = exports
         self.reusable = reusable
+        self.details = details
     }
 }
 

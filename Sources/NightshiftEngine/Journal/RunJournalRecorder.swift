@@ -156,6 +156,8 @@ final class RunJournalRecorder: Sendable {
         var status: String
         var attempts: Int
         var duration: Duration
+        /// Masked already (`StepExecution`).
+        var details: [String: String] = [:]
     }
 
     /// A reused step: its earlier entry stands, and its products count as made by it.
@@ -188,7 +190,8 @@ final class RunJournalRecorder: Sendable {
             fingerprint: ticket.fingerprint, inputs: ticket.inputs, status: result.status, attempts: result.attempts,
             finished: clock.now, artifacts: artifacts, exports: exports,
             // An output the step declared but did not leave proves nothing: never reused.
-            reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count)
+            reusable: ticket.reusable && !spellsSecret && artifacts.count == ticket.artifactPaths.count,
+            details: result.details.isEmpty ? nil : result.details.mapValues(masker.mask))
         let json = JournalWriter.step(entry)
         let now = clock.now
         return state.withLock { state in

@@ -74,7 +74,7 @@ struct StepFingerprinter {
             // The key's templates are read like any other: their variables are keyed digests.
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
             lines += ["method \(settings.method.rawValue)", "wait_timeout \(settings.waitTimeout)", "poll \(settings.poll)"]
-        case .package, .importCertificate, .installProfile, .export: break
+        case .package, .importCertificate, .installProfile, .export, .signingSync: break
         }
         let options = step.options
         for key in options.environment.keys.sorted() { lines.append("env \(key) \(options.environment[key].map(resolve) ?? "")") }

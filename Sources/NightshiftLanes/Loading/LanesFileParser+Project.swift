@@ -3,7 +3,7 @@ import Yams
 
 extension LanesFileParser {
     static let projectKeys = ["name", "workspace", "project", "scheme", "destination", "team_id"]
-    static let codesigningKeys = ["path", "certificate_password", "installer_certificate_password", "keychain"]
+    static let codesigningKeys = ["path", "certificate_password", "installer_certificate_password", "keychain", "from", "private_keys"]
     static let keychainKeys = ["name", "password", "default"]
 
     func parseProject(_ node: Node) -> Project? {
@@ -30,7 +30,10 @@ extension LanesFileParser {
 
     func parseCodesigning(_ node: Node) -> Codesigning? {
         guard let pairs = reader.mapping(node, in: "codesigning", known: Self.codesigningKeys) else { return nil }
-        require(["path"], in: pairs, of: node, context: "codesigning", known: Self.codesigningKeys)
+        // With `from:` the files come from App Store Connect: no folder is needed.
+        if !pairs.contains(where: { $0.key == "from" }) {
+            require(["path"], in: pairs, of: node, context: "codesigning", known: Self.codesigningKeys)
+        }
         var codesigning = Codesigning(path: "")
         for (key, _, value) in pairs {
             switch key {
@@ -39,8 +42,15 @@ extension LanesFileParser {
             case "installer_certificate_password":
                 codesigning.installerCertificatePassword = reader.template(value, "codesigning.installer_certificate_password")
             case "keychain": codesigning.keychain = parseKeychain(value)
+            case "from": codesigning.from = parseCodesigningSource(value)
+            case "private_keys": codesigning.privateKeys = parsePrivateKeys(value)
             default: break
             }
+        }
+        if codesigning.from == nil, !codesigning.privateKeys.isEmpty, let keys = pairs.first(where: { $0.key == "private_keys" }) {
+            bag.error(
+                "codesigning.private_keys needs 'from: appstoreconnect': the keys make certificates through App Store Connect's API",
+                at: reader.location(of: keys.keyNode))
         }
         return codesigning
     }

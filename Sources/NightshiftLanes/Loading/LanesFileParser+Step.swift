@@ -21,7 +21,7 @@ extension LanesFileParser {
         // `- test` reads as `test: {}`: the project's scheme with the defaults.
         case .test: .test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil)))
         case .notarize: .notarize(NotarizeSettings())
-        case .sh, .lane, .upload, nil: nil
+        case .sh, .lane, .upload, .signing, nil: nil
         }
     }
 
@@ -97,6 +97,8 @@ extension LanesFileParser {
             return parsePackageContainer(value)
         case .notarize:
             return parseNotarize(value).map(StepKind.notarize)
+        case .signing:
+            return parseSigning(value)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

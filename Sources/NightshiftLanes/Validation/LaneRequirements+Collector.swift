@@ -84,7 +84,7 @@ struct RequirementCollector {
             for (key, template) in settings.keyedTemplates {
                 collect(template, place: "notarize.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
             }
-        case .package, .importCertificate, .installProfile, .export, .lane:
+        case .package, .importCertificate, .installProfile, .export, .lane, .signingSync:
             break
         }
     }

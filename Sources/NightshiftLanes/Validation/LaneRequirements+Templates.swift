@@ -35,7 +35,8 @@ extension Codesigning {
             ("installer_certificate_password", installerCertificatePassword),
             ("keychain.name", keychain.name), ("keychain.password", keychain.password),
         ]
-        return optional.compactMap { key, template in template.map { (key, $0) } }
+        let keys = privateKeys.keys.sorted().compactMap { name in privateKeys[name].map { ("private_keys.\(name)", $0) } }
+        return optional.compactMap { key, template in template.map { (key, $0) } } + keys
     }
 }
 

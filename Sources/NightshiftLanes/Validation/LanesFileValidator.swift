@@ -11,6 +11,7 @@ struct LanesFileValidator {
     func validate() {
         let graph = LaneCallGraph(file: file)
         checkDuplicateNames()
+        checkPrivateKeyNames()
         let configurations = Set(file.configurations.map(\.name))
         for lane in file.lanes {
             checkConfiguration(of: lane, known: configurations)
@@ -27,6 +28,7 @@ struct LanesFileValidator {
             checkUploadedBuilds(graph: graph)
             let calledLanes = graph.calledLanes()
             PackageContainerCheck(graph: graph).problems(running: file.lanes.filter { !calledLanes.contains($0.name) }).forEach(bag.append)
+            checkSigningSyncOrder(graph: graph)
         }
     }
 

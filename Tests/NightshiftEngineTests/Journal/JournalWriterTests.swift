@@ -26,7 +26,7 @@ struct JournalWriterTests {
                         consumes: ["ipa": "g"], commit: "c", dirty: false, digests: "hmac-sha256"),
                     status: "passed", attempts: 1, finished: Date(timeIntervalSince1970: 1_767_225_660),
                     artifacts: [JournalArtifact(path: "/o/A.xcarchive", size: 12, sha256: "ab", directory: true)],
-                    exports: ["NIGHTSHIFT_IPA_PATH": "/o/A.ipa"], reusable: true)
+                    exports: ["NIGHTSHIFT_IPA_PATH": "/o/A.ipa"], reusable: true, details: ["signing.changes": "created profile 'P'"])
             ], status: .interrupted)
         journal.left = RepositoryState(commit: "c2", dirty: false, changes: nil)
         journal.options = [

@@ -1,0 +1,9 @@
+extension Codesigning {
+    /// Where a run's `signing: sync` writes the certificate (`<certificate>.p12`) and profiles
+    /// (`<name>.mobileprovision`): `codesigning.path` for a run of `from: appstoreconnect`.
+    public static func syncedFolder(runFolder: String) -> String { runFolder + "/signing" }
+
+    /// Hands the password `signing: sync` made for its .p12 to `import_certificate`, as an
+    /// export of the step; the run's secrets mask it.
+    public static let syncedPasswordVariable = "NIGHTSHIFT_SIGNING_CERTIFICATE_PASSWORD"
+}
