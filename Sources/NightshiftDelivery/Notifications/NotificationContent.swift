@@ -95,3 +95,19 @@ struct NotificationContent: Sendable {
         return lines
     }
 }
+
+extension NotificationContent {
+    /// Every string masked, before a message cuts any to its destination's limits: a secret cut
+    /// in two (`s3cr3t-L… [truncated]`) would no longer be recognised by the mask applied after.
+    func masked(by masker: SecretMasker) -> NotificationContent {
+        var copy = self
+        copy.title = masker.mask(title)
+        copy.facts = facts.map { (label: masker.mask($0.label), value: masker.mask($0.value)) }
+        copy.failure = failure.map { (step: masker.mask($0.step), reason: masker.mask($0.reason)) }
+        copy.tests = tests.map { masker.mask($0) }
+        copy.flaky = flaky.map { masker.mask($0) }
+        copy.deliveries = deliveries.map { masker.mask($0) }
+        copy.buildURL = buildURL.map { masker.mask($0) }
+        return copy
+    }
+}

@@ -11,13 +11,13 @@ enum NotificationPayload {
         for destination: NotificationDestination, content: NotificationContent, summary: LaneRunSummary, event: NotificationEvent,
         secrets: RunSecrets
     ) throws -> Data {
+        let masker = secrets.masker
         let object: Any =
             switch destination {
-            case .slack: SlackMessage.payload(content)
-            case .teams: TeamsMessage.payload(content)
+            case .slack: SlackMessage.payload(content.masked(by: masker))
+            case .teams: TeamsMessage.payload(content.masked(by: masker))
             case .webhook: try JSONSerialization.jsonObject(with: WebhookSummary(summary, event: event).render())
             }
-        let masker = secrets.masker
         let data = try JSONSerialization.data(
             withJSONObject: masked(object, by: masker), options: [.sortedKeys, .withoutEscapingSlashes])
         return Data(masker.mask(Array(data)))

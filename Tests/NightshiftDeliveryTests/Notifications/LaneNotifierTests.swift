@@ -151,6 +151,23 @@ struct LaneNotifierTests {
         _ = try Fixtures.object(Data(body.utf8))
     }
 
+    @Test("a secret where Slack's header is cut (150 characters) is masked before the cut, never sent in part", arguments: [130, 137, 145])
+    func secretAtTheCut(padding: Int) async throws {
+        let secret = "s3cr3t-LongValue42"
+        var result = Fixtures.result()
+        result.lane = String(repeating: "a", count: padding) + secret
+        let server = try await LocalHTTPServer { _, _ in .status(200) }
+        defer { Task { await server.stop() } }
+        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: ManualClock())
+        let warnings = await notifier.notify(
+            Fixtures.summary(result), targets: [Fixtures.target(.slack, url: server.url("/hook").absoluteString, on: [.always])],
+            in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [secret])
+        ) { _ in }
+        #expect(warnings.isEmpty)
+        let body = String(decoding: try #require(server.requests.first).body, as: UTF8.self)
+        for prefix in ["s3cr3", "s3cr3t-L", "LongValue"] { #expect(!body.contains(prefix), "sent \(prefix)") }
+    }
+
     @Test("a 500 is retried as the upload retry policy says, then is a warning naming the destination, never the URL")
     func serverErrorIsRetriedThenAWarning() async throws {
         let clock = ManualClock()
