@@ -12,16 +12,30 @@ public enum FileContents: Sendable, Equatable {
     case bytes(Data)
     /// Nothing is at the path (or a folder on it is missing).
     case missing
-    /// Something is there that cannot be read: no permission, a folder, an I/O error.
-    case unreadable
+    /// Something is there that cannot be read: no permission, a folder, a FIFO or device, an
+    /// I/O error, a size no such file has; the reason says which.
+    case unreadable(String)
 }
 
 /// The files on disk.
 public struct DiskFiles: FileReading {
+    /// 64 MiB: the 50,000-step lanes file of scripts/bench-startup is a few MB. `--file
+    /// /dev/zero` or a FIFO would otherwise be read until memory runs out, or for ever.
+    public static let maximumSize: Int64 = 64 << 20
+
     public init() {}
 
     public func contents(of path: AbsolutePath) -> FileContents {
-        if let data = FileManager.default.contents(atPath: path.string) { return .bytes(data) }
-        return FileManager.default.fileExists(atPath: path.string) ? .unreadable : .missing
+        do {
+            return .bytes(try WholeFile.contents(of: path.string, atMost: Self.maximumSize))
+        } catch {
+            switch error {
+            case .absent: return .missing
+            case .notARegularFile:
+                return .unreadable(FileKind.special(path.string, followingLinks: true).map { "it is \($0)" } ?? "it is not a regular file")
+            case .tooLarge(let size): return .unreadable("it is \(size) bytes, more than \(Self.maximumSize)")
+            case .failed(let failure): return .unreadable(failure.reason)
+            }
+        }
     }
 }

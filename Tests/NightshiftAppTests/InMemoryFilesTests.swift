@@ -38,7 +38,7 @@ struct InMemoryFilesTests {
         let other = try AppHarness()
         try files.makeUnreadable(other.directory + "/lanes.yml")
         #expect(await ValidateLanes(global: LanesFileOptions()).execute(in: other.environment(files: files)) == 2)
-        #expect(other.standardError == "error: cannot read lanes.yml\n")
+        #expect(other.standardError == "error: cannot read lanes.yml: Permission denied\n")
     }
 
     @Test("--env names a .env file that is not there: what it says on disk, exit 2")

@@ -21,7 +21,7 @@ public final class InMemoryFiles: FileReading, @unchecked Sendable {
     /// Something at `path` that cannot be read (as a file without read permission).
     public func makeUnreadable(_ path: String) throws {
         let path = try AbsolutePath(validating: path)
-        lock.withLock { files[path] = .unreadable }
+        lock.withLock { files[path] = .unreadable("Permission denied") }
     }
 
     public func contents(of path: AbsolutePath) -> FileContents {

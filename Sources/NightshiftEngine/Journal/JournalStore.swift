@@ -12,15 +12,25 @@ struct JournalStore {
 
     func load(_ runID: String, lane: String) throws(JournalProblem) -> RunJournal {
         let path = journalPath(runID)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .noRun(lane: lane, runID: runID, known: runIDs())
-        }
-        let journal = try JournalCoding.decode(data, path: path)
-        // The id names the run folder a resumed run writes into: it must be this one.
-        guard journal.runID == runID else {
-            throw .unreadable(path: path, reason: "it names run '\(journal.runID)', not its folder '\(runID)'")
-        }
+        let journal = try JournalCoding.decode(JournalCoding.contents(of: path, lane: lane, runID: runID, known: runIDs), path: path)
+        try checkRunID(journal.runID, of: runID)
         return journal
+    }
+
+    /// What `newest` compares, without decoding the steps.
+    private func header(_ runID: String, lane: String) throws(JournalProblem) -> JournalCoding.Header {
+        let path = journalPath(runID)
+        let header = try JournalCoding.decodeHeader(
+            JournalCoding.contents(of: path, lane: lane, runID: runID, known: runIDs), path: path)
+        try checkRunID(header.runID, of: runID)
+        return header
+    }
+
+    /// The id names the run folder a resumed run writes into: it must be this one.
+    private func checkRunID(_ recorded: String, of runID: String) throws(JournalProblem) {
+        guard recorded == runID else {
+            throw .unreadable(path: journalPath(runID), reason: "it names run '\(recorded)', not its folder '\(runID)'")
+        }
     }
 
     /// The newest run of `lanesFile` (by its journal's last change) that did not pass, or with
@@ -36,7 +46,7 @@ struct JournalStore {
         }
         var otherFiles: [String] = []
         for (runID, _) in dated.sorted(by: { ($0.1, $0.0) > ($1.1, $1.0) }) {
-            let journal = try load(runID, lane: lane)
+            let journal = try header(runID, lane: lane)
             guard journal.lanesFile.isSameFile(as: lanesFile) else {
                 otherFiles.append(runID)
                 continue

@@ -14,7 +14,7 @@ public struct LanesFileLoader: Sendable {
         case .bytes(let data): return try parse(data: data, path: name)
         case .missing:
             throw LanesFileError([.error("no lanes file at \(name)", at: nil, notes: ["create one, or name another with --file"])])
-        case .unreadable: throw LanesFileError([.error("cannot read \(name)", at: nil)])
+        case .unreadable(let reason): throw LanesFileError([.error("cannot read \(name): \(reason)", at: nil)])
         }
     }
 

@@ -1,5 +1,6 @@
 internal import Foundation
 public import NightshiftEngine
+internal import NightshiftSystem
 
 /// Test durations as earlier runs of the lane left them in their run folders
 /// (`<runs>/<lane>/<run-id>/output/tests/durations.json`, written by each test step): what
@@ -28,7 +29,7 @@ public struct EarlierRunDurations: TestDurationHistory {
     /// Step name → identifier → seconds; empty when missing or unreadable (never an error:
     /// without durations the shards are balanced by count).
     static func read(_ path: String) -> [String: [String: Double]] {
-        guard let data = FileManager.default.contents(atPath: path), data.count < 64 << 20,
+        guard let data = try? WholeFile.contents(of: path, atMost: 64 << 20),
             let decoded = try? JSONDecoder().decode([String: [String: Double]].self, from: data)
         else { return [:] }
         return decoded

@@ -44,6 +44,39 @@ struct JournalFileTests {
         }
     }
 
+    @Test("a string is written as JSON reads it back: every control character, quotes, backslashes, multi-byte scalars")
+    func stringEscaping() throws {
+        let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
+        for text in ["", controls, "\"\\/", "é😀\u{202E}\u{7F}", "plain " + String(repeating: "x", count: 10_000) + "\n"] {
+            let written = JournalWriter.string(text)
+            #expect(try JSONDecoder().decode(String.self, from: Data(written.utf8)) == text)
+        }
+    }
+
+    @Test("a journal larger than nightshift writes, or not a regular file, is refused before it is read (the fuzzer's 500 MB journal)")
+    func hostileJournalFiles() throws {
+        let lanes = try TemporaryDirectory.make("journal-size")
+        defer { try? FileManager.default.removeItem(atPath: lanes) }
+        let store = JournalStore(laneFolder: lanes)
+        try FileManager.default.createDirectory(atPath: store.runFolder("huge"), withIntermediateDirectories: true)
+        // Sparse: one byte over the limit costs no disk.
+        #expect(FileManager.default.createFile(atPath: store.journalPath("huge"), contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: store.journalPath("huge")))
+        try handle.truncate(atOffset: UInt64(JournalCoding.maximumSize) + 1)
+        try handle.close()
+        let size = JournalCoding.maximumSize + 1
+        #expect(
+            throws: JournalProblem.unreadable(
+                path: store.journalPath("huge"),
+                reason: "it is \(size) bytes, larger than any journal nightshift writes (\(JournalCoding.maximumSize))")
+        ) { try store.load("huge", lane: "beta") }
+        try FileManager.default.createDirectory(atPath: store.runFolder("fifo"), withIntermediateDirectories: true)
+        #expect(mkfifo(store.journalPath("fifo"), 0o600) == 0)
+        #expect(throws: JournalProblem.unreadable(path: store.journalPath("fifo"), reason: "it is not a regular file")) {
+            try store.load("fifo", lane: "beta")
+        }
+    }
+
     @Test("a journal whose attempt numbers are out of range is refused, not trusted to count on (Int.max + 1 traps)")
     func attemptNumbersInRange() throws {
         for number in [Int.max, 0, -1] {
