@@ -47,6 +47,20 @@ struct RunLaneTests {
         #expect(logs.contains { $0.hasSuffix(".log") })
     }
 
+    @Test("--html \"\" is a usage error: exit 2, the option named, no step run and no report in the current folder")
+    func emptyReportPath() async throws {
+        let directory = try makeTemporaryDirectory()
+        try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        for option in ["--html", "--junit", "--json"] {
+            let outcome = try await NightshiftBinary.run(["run", "ok", option, ""], in: directory)
+            #expect(outcome.exitCode == 2, "\(option)")
+            #expect(outcome.standardError.contains("\(option) needs a path; it was given an empty one"), "\(outcome.standardError)")
+            #expect(!outcome.standardOutput.contains("hello from"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/.nightshift"))
+    }
+
     @Test("a lane named like a secret's value: masked in the header, summary, run folder, reports and a did-you-mean")
     func laneNamedLikeASecret() async throws {
         let directory = try makeTemporaryDirectory()

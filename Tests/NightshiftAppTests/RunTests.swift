@@ -161,6 +161,24 @@ struct RunTests {
         #expect(!FileManager.default.fileExists(atPath: app.directory + "/out"))
     }
 
+    @Test("an empty or NUL-holding report path: exit 2 before anything runs, naming the option; no report in the current folder")
+    func unusableReportPath() async throws {
+        let app = try AppHarness(lanes: Fixtures.lanes)
+        for command in [
+            RunLanes(global: LanesFileOptions(), lanes: ["lint"], html: ""),
+            RunLanes(global: LanesFileOptions(), lanes: ["lint"], junit: ""),
+            RunLanes(global: LanesFileOptions(), lanes: ["lint"], json: "a\0b.json"),
+        ] {
+            #expect(await command.execute(in: app.environment()) == 2)
+        }
+        #expect(app.standardError.contains("error: --html needs a path; it was given an empty one\n"))
+        #expect(app.standardError.contains("error: --junit needs a path; it was given an empty one\n"))
+        #expect(app.standardError.contains("error: --json: 'a\\0b.json' holds a NUL byte, which no path can\n"))
+        #expect(await app.shell.commands.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: app.directory + "/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: app.directory + "/.nightshift"))
+    }
+
     @Test("the lane lock held by another: exit 1, nothing runs")
     func laneLockHeld() async throws {
         let app = try AppHarness(lanes: Fixtures.lanes)

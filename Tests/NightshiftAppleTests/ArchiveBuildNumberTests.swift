@@ -37,12 +37,42 @@ struct ArchiveBuildNumberTests {
     func fromGit() async throws {
         let shell = ScriptedShellRunner()
         await shell.on(["git", "rev-list", "--count", "HEAD"], .output([(.standardOutput, "1234\n")], .exited(0)))
+        await shell.on(["git", "rev-parse", "--is-shallow-repository"], .output([(.standardOutput, "false\n")], .exited(0)))
         let (argv, context) = try await archive(
             ArchiveStepSettings(buildNumber: .git, version: "${VERSION}"), environment: ["VERSION": "2.1"], shell: shell)
         #expect(argv.suffix(2) == ["CURRENT_PROJECT_VERSION=1234", "MARKETING_VERSION=2.1"])
         #expect(await context.details.all == ["build_number": "1234", "version": "2.1"])
         let exports = await context.exports.all
         #expect(exports["NIGHTSHIFT_BUILD_NUMBER"] == "1234" && exports["NIGHTSHIFT_VERSION"] == "2.1")
+    }
+
+    /// `from: git` in `folder`, through the real git, as a dry run (which reads git for real).
+    func numberFromGit(in folder: String) async throws -> String? {
+        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
+        var context = SigningTestContext(root: folder, shell: shell).context(
+            for: .archive(ArchiveStepSettings(buildNumber: .git)), dryRun: true)
+        context.directory = folder
+        let numbering = ArchiveNumbering(settings: ArchiveStepSettings(buildNumber: .git), store: nil)
+        return try await numbering.numbers(context, destination: "generic/platform=iOS").buildNumber
+    }
+
+    @Test("from: git in a shallow clone fails, naming the cause and the fix; a whole clone counts its history", .temporaryDirectory)
+    func fromGitInShallowClone() async throws {
+        let repository = try await GitRepositoryFixture.make(subjects: ["one", "two", "three"])
+        #expect(try await numberFromGit(in: try await repository.clone()) == "3")
+        let shallow = try await repository.clone(depth: 1)
+        #expect(try await GitRepositoryFixture.git(["rev-parse", "--is-shallow-repository"], in: shallow) == "true")
+        let failure = try await #require(throws: StepFailure.self) { try await numberFromGit(in: shallow) }
+        #expect(failure.reason == .invalidSetting)
+        #expect(
+            failure.message.hasPrefix(
+                "'build_number: { from: git }': the repository is a shallow clone (git rev-parse --is-shallow-repository says true), "
+                    + "so git rev-list --count HEAD counts only the 1 commit fetched, not the history, and would repeat an earlier build's number; "
+                    + "fetch the whole history before the run: `git fetch --unshallow`; on GitHub Actions, `with: { fetch-depth: 0 }` on actions/checkout; "
+                    + "on Jenkins, the Git step's Advanced clone behaviours without 'Shallow clone'"))
+        // Unshallowed, as the message says: the whole count.
+        try await GitRepositoryFixture.git(["fetch", "-q", "--unshallow"], in: shallow)
+        #expect(try await numberFromGit(in: shallow) == "3")
     }
 
     @Test("from: env reads the named variable, or the CI's build number; a missing or malformed one is a clear failure")

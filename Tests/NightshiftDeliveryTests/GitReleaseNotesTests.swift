@@ -96,6 +96,25 @@ struct GitReleaseNotesTests {
         #expect(origin == "the last delivery's commit abababababab is not in this repository: the last 5 commits")
     }
 
+    @Test("in a shallow clone: a warning that the notes may be incomplete, and the notes from what was fetched")
+    func shallowClone() async throws {
+        let repository = try await GitRepositoryFixture.make(subjects: ["Start the ledger", "Add totals", "Ship 1.0"])
+        let shallow = try await repository.clone(depth: 1)
+        let output = LineLog()
+        let (text, origin) = try await GitReleaseNotes(destination: .testflight).notes(in: Self.context(root: shallow, output: output))
+        #expect(text == "- Ship 1.0")
+        #expect(origin == "no earlier delivery of this lane: the last 1 commits")
+        #expect(
+            output.text.contains(
+                "warning: notes: { from: git }: the repository is a shallow clone (git rev-parse --is-shallow-repository says true), "
+                    + "so its history stops at the commits fetched and the notes may be incomplete; fetch the whole history before the run: "
+                    + "`git fetch --unshallow`"))
+        // A whole clone: no warning.
+        let whole = LineLog()
+        _ = try await GitReleaseNotes(destination: .testflight).notes(in: Self.context(root: try await repository.clone(), output: whole))
+        #expect(!whole.text.contains("warning"))
+    }
+
     @Test("cut to what the destination takes, at a line, saying how many were left out")
     func trimmed() {
         let lines = (1...500).map { "- change number \($0) with a subject of some length" }

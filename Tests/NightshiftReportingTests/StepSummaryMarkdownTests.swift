@@ -1,3 +1,4 @@
+import Foundation
 import NightshiftCore
 import NightshiftEngine
 import Testing
@@ -31,6 +32,51 @@ struct StepSummaryMarkdownTests {
         var lane = HTMLReportFixtures.passedLane
         lane.steps[0].name = "a | b\n| c"
         #expect(render([lane]).contains("| a \\| b \\| c | 4.0s | passed |"))
+    }
+
+    /// A failing step whose name, message and output carry terminal escapes, controls and
+    /// Markdown meant to break out of the table or the HTML block, link or show an image.
+    static var hostileLane: LaneResult {
+        var lane = HTMLReportFixtures.failedLane
+        let esc = "\u{1B}"
+        lane.steps[2].name = "\(esc)[31mred\(esc)[0m | x |\n\n](javascript:alert(1)) ![i](https://evil.example/i.png) <img src=x> `c`"
+        lane.steps[2].message = "\(esc)]8;;https://evil.example\u{7}click\(esc)]8;;\u{7} here\u{8}\u{8}\u{0}[y](https://evil.example)"
+        lane.steps[2].outputTail =
+            "\(esc)[1;31merror:\(esc)[0m build failed\r\n\(esc)]0;retitled\u{7}title gone\n"
+            + "token hunter2-\(esc)[0ms3cr3t&<\"x>\n```\n</details><img src=x onerror=alert(1)>\n\(esc)Pdcs\(esc)\\end\u{0}\u{7}\u{7F}."
+        return lane
+    }
+
+    @Test("Hostile step text: no escape sequence or control survives, a colour-split secret is masked, the table holds, no link or image")
+    func hostile() throws {
+        let text = render([Self.hostileLane])
+        for debris in ["\u{1B}", "[31m", "[0m", "[1;31m", "8;;", "retitled", "dcs", "\u{7}", "\u{8}", "\u{0}", "\u{7F}", "\r", "\u{FFFD}"] {
+            #expect(!text.contains(debris), "\(debris.unicodeScalars.map { $0.value })")
+        }
+        #expect(!text.contains("hunter2-s3cr3t") && text.contains("token ********"))
+        // The row keeps its three cells: every | of the name is escaped, its blank line a space.
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| red") })
+        #expect(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count == 4, "\(row)")
+        #expect(row.hasSuffix(" \\`c\\` | 30.0s | ❌ failed |"))
+        // Before the HTML block no link, image, tag or code span can start.
+        let markdown = try #require(text.components(separatedBy: "<details>").first)
+        for opener in ["](", "![", "<img", "<script", "`c`", "[y]"] { #expect(!markdown.contains(opener), "\(opener)") }
+        #expect(markdown.contains("**Failed at step red \\| x \\|  \\]\\(javascript\\:alert\\(1\\)\\)"))
+        #expect(markdown.contains("**: click here\\[y\\]\\(https\\://evil\\.example\\)\n"))
+        // The summary stays on its line, as HTML (no scheme, no tag); the block ends where meant.
+        #expect(
+            text.contains(
+                "<details><summary>last lines of red | x |  ](javascript&#58;alert(1)) ![i](https&#58;//evil.example/i.png) &lt;img src&#61;x&gt; `c`</summary>\n\n````text\n"
+            ))
+        // The output's own fence cannot close the block: it is shown, as text.
+        #expect(
+            text.contains(
+                "````text\nerror: build failed\ntitle gone\ntoken ********\n```\n</details><img src=x onerror=alert(1)>\nend.\n````\n"))
+    }
+
+    @Test("plain: the console's stripper and every C0 control but newline and tab")
+    func plain() {
+        #expect(MarkdownText.plain("a\u{1B}[2Jb\u{1B}]2;t\u{1B}\\c\td\r\ne\u{0}\u{1F}\u{7F}f\u{9B}31mg") == "abc\td\nefg")
     }
 
     @Test("Output with backticks cannot close its code block")

@@ -64,6 +64,15 @@ struct ArchiveNumbering {
                 throw StepFailure(
                     "'build_number: { from: git }': git rev-list --count HEAD failed: \(count.failureDetail)", reason: .stepFailed)
             }
+            // A shallow clone counts only what was fetched (1 for actions/checkout's default): an
+            // earlier build's number, which App Store Connect refuses as a duplicate.
+            if try await ShallowClone.isShallow(in: context) {
+                throw StepFailure(
+                    "'build_number: { from: git }': the repository is a shallow clone (\(ShallowClone.probe.joined(separator: " ")) says true), "
+                        + "so git rev-list --count HEAD counts only the \(number) commit\(text == "1" ? "" : "s") fetched, not the history, "
+                        + "and would repeat an earlier build's number; \(ShallowClone.fix)",
+                    reason: .invalidSetting)
+            }
             await context.log("build number \(number): the commit count of HEAD (git rev-list --count HEAD)")
             return number
         case .environment(let variable):

@@ -26,6 +26,13 @@ struct GitReleaseNotes {
 
     /// The notes, and a line that says where they start.
     func notes(in context: StepContext) async throws -> (text: String, origin: String) {
+        // Not a failure: the notes are still the commits git has, and the upload is worth more.
+        if try await ShallowClone.isShallow(in: context) {
+            await context.log(
+                "warning: notes: { from: git }: the repository is a shallow clone (\(ShallowClone.probe.joined(separator: " ")) says true), "
+                    + "so its history stops at the commits fetched and the notes may be incomplete; \(ShallowClone.fix)",
+                to: .standardError)
+        }
         let folder = context.absolute(context.folders.logs)
         let laneFolder = (folder as NSString).deletingLastPathComponent
         let delivery = LastDelivery.find(laneFolder: laneFolder, excluding: (folder as NSString).lastPathComponent)

@@ -57,6 +57,11 @@ struct BuildkiteStep {
         if !plan.settings.isEmpty {
             text.append("Lane '\(plan.name)' reads \(plan.settings.map(\.name).joined(separator: ", ")) from the agent's environment.")
         }
+        if plan.readsGitHistory {
+            // The agent clones the whole history by default (BUILDKITE_GIT_CLONE_FLAGS is `-v`).
+            text.append(
+                "Lane '\(plan.name)' \(ExportLanePlan.gitHistoryNote): keep --depth out of the agent's BUILDKITE_GIT_CLONE_FLAGS.")
+        }
         if let schedule, let scheduleNote {
             text += scheduleNote.lines
             if !schedule.lines.isEmpty { text += schedule.notes }

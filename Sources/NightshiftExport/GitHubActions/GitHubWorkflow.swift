@@ -123,6 +123,11 @@ struct GitHubWorkflow {
             lines += step("Check secrets and variables", run: GitHubRequiredCheck.script(required))
         }
         lines += ["- uses: actions/checkout@v4"]
+        if plan.readsGitHistory {
+            lines += YAMLText.comment(
+                "The lane \(ExportLanePlan.gitHistoryNote);\ncheckout fetches one commit unless told otherwise.", indent: "  ")
+            lines += ["  with:", "    fetch-depth: 0"]
+        }
         lines += [
             "- name: Cache SwiftPM packages", "  uses: actions/cache@v4", "  with:", "    path: |",
             "      .build/repositories", "      .build/checkouts", "      ~/Library/Caches/org.swift.swiftpm",

@@ -30,6 +30,8 @@ struct JenkinsLanePlan: Sendable, Hashable {
     var parameterNames: [String]
     /// What the lane's `test:` steps write, for `post { always { … } }`.
     var testReports: JenkinsTestReports
+    /// Whether the lane reads git's history: the job's checkout must not be shallow.
+    var readsGitHistory: Bool
 
     init(_ plan: ExportLanePlan) {
         let lane = plan.lane
@@ -55,6 +57,7 @@ struct JenkinsLanePlan: Sendable, Hashable {
         parameters = JenkinsParameters.lines(for: lane.options)
         parameterNames = lane.options.map(JenkinsParameters.name(of:))
         testReports = JenkinsTestReports(plan.testReports, lane: lane.name)
+        readsGitHistory = plan.readsGitHistory
     }
 
     /// `cron('…')`, or `pollSCM('…')` for `when: changed`. The spec goes over unchanged; a

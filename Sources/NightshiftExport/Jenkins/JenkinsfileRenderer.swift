@@ -103,6 +103,12 @@ enum JenkinsfileRenderer {
         if plans.contains(where: { !$0.testReports.cobertura.isEmpty }) {
             lines += GroovyLiteral.comment("recordCoverage needs Jenkins' Coverage plugin.")
         }
+        // The job's own checkout (the Pipeline script from SCM) is configured in the job, not here.
+        for plan in plans where plan.readsGitHistory {
+            lines += GroovyLiteral.comment(
+                "Lane '\(plan.lane)' \(ExportLanePlan.gitHistoryNote):\nin the job's Git settings, Advanced clone behaviours, leave 'Shallow clone' off."
+            )
+        }
         return lines
     }
 

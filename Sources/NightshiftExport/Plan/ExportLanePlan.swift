@@ -28,6 +28,8 @@ public struct ExportLanePlan: Sendable, Hashable {
     public var testReports: ExportTestReports
     /// The lanes file as the job sees it (`ExportedLanesFile.path`).
     public var lanesFilePath: String
+    /// Whether a step the lane reaches reads git's history, so the checkout must hold all of it.
+    public var readsGitHistory: Bool
 
     public init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String, graph: LaneCallGraph) {
         self.lane = lane
@@ -46,6 +48,7 @@ public struct ExportLanePlan: Sendable, Hashable {
         hashSeed = lane.schedule?.seed ?? lane.name
         testReports = ExportTestReports(lane: lane, graph: graph)
         self.lanesFilePath = lanesFilePath
+        readsGitHistory = Self.reachesGitHistory(lane, graph: graph)
     }
 
     public var name: String { lane.name }

@@ -34,8 +34,13 @@ extension LanesFileParser {
             return nil
         }
         let variablePair = pairs.first { $0.key == "variable" }
-        let variable = variablePair.flatMap { reader.string($0.value, "archive.build_number.variable") }
-        if let variable, let pair = variablePair, !Interpolation.isValidName(variable) {
+        // `variable:` with nothing after it means as little as `variable: ""`: both are said so.
+        let variable = variablePair.flatMap { reader.isNull($0.value) ? "" : reader.string($0.value, "archive.build_number.variable") }
+        if let variable, let pair = variablePair, variable.isEmpty {
+            bag.error(
+                "archive.build_number.variable is empty", at: reader.location(of: pair.value),
+                notes: ["name the variable that holds the build number, or leave 'variable:' out to read the CI's own"])
+        } else if let variable, let pair = variablePair, !Interpolation.isValidName(variable) {
             bag.error("'\(variable)' is not a variable name", at: reader.location(of: pair.value))
         }
         guard let source = reader.string(from.value, "archive.build_number.from") else { return nil }

@@ -1,9 +1,22 @@
 /// Text placed in GitHub-flavoured Markdown as text: no character of it can start emphasis, a
 /// link, a table cell, a heading or HTML (GitHub renders some HTML in a step summary). Markdown's
 /// punctuation is backslash-escaped, `<`, `>` and `&` become references, and line breaks a
-/// space, so a value stays on its table row or list item. What HTML forbids (NUL, controls)
+/// space, so a value stays on its table row or list item. Text from steps and tools goes through
+/// `plain` first (no escape sequence or control left); what HTML forbids and is still there
 /// becomes U+FFFD, as in `HTMLText`.
 enum MarkdownText {
+    /// `text` as a terminal would show it, without what it would act on: escape sequences
+    /// (colours, window titles, OSC 8 hyperlinks) go by the console's own rules
+    /// (`EscapeSequenceStripper`), then every other C0 control but newline and tab, and DEL.
+    /// Applied to what a step or a tool wrote before it is masked, so a secret a colour code cut
+    /// in two is whole again for the masker, and before `inline` or `codeBlock` escape it.
+    static func plain(_ text: String) -> String {
+        var stripper = EscapeSequenceStripper()
+        var bytes = stripper.strip(Array(text.utf8))
+        bytes.removeAll { ($0 < 0x20 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     static func inline(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)

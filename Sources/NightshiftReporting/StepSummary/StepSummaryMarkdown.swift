@@ -40,7 +40,10 @@ public struct StepSummaryMarkdown: Sendable {
     static let valueCharacters = 500
 
     private func lane(_ result: LaneResult, detail: Detail, masker: SecretMasker) -> String {
-        func text(_ value: String) -> String { MarkdownText.inline(HTMLText.clipped(masker.mask(value), limit: Self.valueCharacters)) }
+        // Every value may come from a step or a tool (a step's name, a test's, a message): shown
+        // plain, then masked, then escaped.
+        func shown(_ value: String) -> String { HTMLText.clipped(masker.mask(MarkdownText.plain(value)), limit: Self.valueCharacters) }
+        func text(_ value: String) -> String { MarkdownText.inline(shown(value)) }
         let icon = result.status == .passed ? "✅" : result.status == .passedWithWarnings ? "⚠️" : result.status == .notRun ? "⏭️" : "❌"
         let duration = result.status == .notRun ? "" : " in \(DurationFormatting.short(result.duration))"
         // A blank line first: what an earlier step wrote may not end its last line.
@@ -67,9 +70,11 @@ public struct StepSummaryMarkdown: Sendable {
             if let report = step.tests { lines += tests(report, of: step, names: detail > .withoutTestNames, text: text) }
         }
         if detail == .full, let failed = result.firstFailure, !failed.outputTail.isEmpty {
-            let tail = HTMLText.tail(masker.mask(failed.outputTail), limit: Self.outputBytes).text
+            let tail = HTMLText.tail(masker.mask(MarkdownText.plain(failed.outputTail)), limit: Self.outputBytes).text
             // Inside HTML Markdown is not read: the name is escaped as HTML there.
-            let name = HTMLText.escaped(HTMLText.clipped(masker.mask(failed.name), limit: Self.valueCharacters))
+            // On one line: a blank line in it would end the HTML block, and what follows would
+            // be read as Markdown again.
+            let name = HTMLText.escaped(String(shown(failed.name).map { $0.isNewline ? " " : $0 }))
             lines += ["<details><summary>last lines of \(name)</summary>", "", MarkdownText.codeBlock(tail), "</details>", ""]
         }
         return lines.joined(separator: "\n")

@@ -45,13 +45,17 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         if lanes.isEmpty { throw ValidationError("name at least one lane to run") }
+        if let problem = command.outputPathProblem { throw ValidationError(problem) }
+    }
+
+    var command: RunLanes {
+        RunLanes(
+            global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
+            junit: junit, json: json, html: html, resume: resume, from: from, parallel: parallel)
     }
 
     func run() async throws {
         if !dryRun { ProcessStartup.adoptOrphanedDescendants() }
-        let command = RunLanes(
-            global: global.app, lanes: lanes, dryRun: dryRun, keepGoing: keepGoing, verbose: verbose,
-            junit: junit, json: json, html: html, resume: resume, from: from, parallel: parallel)
         throw ExitCode(await command.execute(in: CompositionRoot.environment()))
     }
 }
