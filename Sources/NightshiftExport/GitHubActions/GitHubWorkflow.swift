@@ -52,7 +52,7 @@ struct GitHubWorkflow {
             lines += YAMLText.comment("Repository variables it reads: \(settingNames.joined(separator: ", ")).")
         }
         lines += YAMLText.comment(
-            "The run writes no Markdown summary (nothing goes to $GITHUB_STEP_SUMMARY) and no HTML report;\nits JUnit and JSON reports, step logs and per-test files are uploaded."
+            "The run appends its Markdown summary to $GITHUB_STEP_SUMMARY; its JUnit and JSON reports,\nHTML report, step logs and per-test files are uploaded."
         )
         return lines
     }
@@ -150,6 +150,7 @@ struct GitHubWorkflow {
         var paths = [ExportRunCommand.junitReport(plan.name), ExportRunCommand.jsonReport(plan.name)]
         if plan.name.allSatisfy(ExportRunCommand.isUploadable) {
             paths.append("\(runFolder)/**/*.log")
+            paths.append("\(runFolder)/report/")
             if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/") }
         }
         paths += (plan.testReports.junitPaths + plan.testReports.coberturaPaths).filter { !$0.contains("$") }
