@@ -188,6 +188,48 @@ struct PackageContainerStepTests {
         #expect(await !shell.argvs.contains { $0.first == "xcodebuild" })
     }
 
+    @Test("a symlink that would put the container outside the lanes file's folder fails the step before it builds")
+    func symlinkEscapes() async throws {
+        let (test, shell, lanesFile) = try await setUp()
+        defer { SigningFixtures.remove(test.root) }
+        let outside = try SigningFixtures.temporaryFolder()
+        defer { SigningFixtures.remove(outside) }
+        let manager = FileManager.default
+        // A folder on the way that links out, one whose own parent does (not made yet), and the file itself a link.
+        try manager.createSymbolicLink(atPath: "\(test.root)/out", withDestinationPath: outside)
+        try manager.createDirectory(atPath: "\(test.root)/build", withIntermediateDirectories: true)
+        try Data("elsewhere".utf8).write(to: URL(fileURLWithPath: "\(outside)/target.dmg"))
+        try manager.createSymbolicLink(atPath: "\(test.root)/build/link.dmg", withDestinationPath: "\(outside)/target.dmg")
+        for (path, expected) in [
+            ("out/Example.dmg", "through a symlink, outside the lanes file's folder"),
+            ("out/deeper/Example.zip", "through a symlink, outside the lanes file's folder"),
+            ("build/link.dmg", "package.dmg names \(test.root)/build/link.dmg, which is a symlink"),
+        ] {
+            let format: PackageContainer.Format = path.hasSuffix(".zip") ? .zip : .dmg
+            let kind = StepKind.packageInto(PackageContainer(format: format, path: Template(path)))
+            do {
+                _ = try await performer.perform(Step(kind), in: context(test, kind, lanesFile))
+                Issue.record("\(path) was taken")
+            } catch {
+                #expect(String(describing: error).contains(expected), "\(error)")
+            }
+        }
+        #expect(try manager.contentsOfDirectory(atPath: outside) == ["target.dmg"])
+        #expect(await !shell.argvs.contains { $0.first == "xcodebuild" })
+    }
+
+    @Test("a symlink inside the lanes file's folder, to a folder also inside it, is followed")
+    func symlinkInside() async throws {
+        let (test, shell, lanesFile) = try await setUp()
+        defer { SigningFixtures.remove(test.root) }
+        try FileManager.default.createDirectory(atPath: "\(test.root)/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: "\(test.root)/build", withDestinationPath: "\(test.root)/real")
+        try touch("\(test.root)/real/Example.zip")
+        await shell.on(["ditto"], .succeeds)
+        let kind = StepKind.packageInto(PackageContainer(format: .zip, path: "build/Example.zip"))
+        #expect(try await performer.perform(Step(kind), in: context(test, kind, lanesFile)) == .exited(0))
+    }
+
     @Test("an export that leaves the app under another name says project.name must be the product's")
     func exportedUnderAnotherName() async throws {
         let (test, _, lanesFile) = try await setUp()

@@ -39,5 +39,9 @@ struct ExportedBundleTests {
         #expect(PackageContainer.pathProblem("build/", format: .dmg)?.contains("names a folder") == true)
         #expect(PackageContainer.pathProblem("App\0.dmg", format: .dmg) == "holds a NUL or a line break")
         #expect(PackageContainer.pathProblem("", format: .dmg) == "is empty")
+        // hdiutil appends .dmg to a name not ending in it, case-sensitively; ditto and productbuild write the name given.
+        #expect(PackageContainer.pathProblem("build/App.DMG", format: .dmg)?.contains("must end in lowercase .dmg") == true)
+        #expect(PackageContainer.pathProblem("build/App.ZIP", format: .zip) == nil)
+        #expect(PackageContainer.pathProblem("build/App.Pkg", format: .pkg) == nil)
     }
 }

@@ -1,12 +1,12 @@
 import Crypto
 import FlyingFox
 import FlyingSocks
-import Foundation
+public import Foundation
 import NightshiftCore
 public import NightshiftSystem
 
 /// Answers like Apple's Notary API ("Submit Software", "Get Submission Status", "Get Submission
-/// Log", with the JSON Apple documents), on loopback: a submission's status moves through the
+/// Log", "Get Previous Submissions", with the JSON Apple documents), on loopback: a submission's status moves through the
 /// script's statuses one status check at a time, its log 404s until the submission is finished,
 /// the developer log is served from a pre-signed-looking URL, a status check can drop the
 /// connection mid-answer, and a token can be refused once as expired. Every token is checked (ES256
@@ -34,7 +34,28 @@ public final class FakeNotaryService: @unchecked Sendable {
         public var expireTokenOnce: String?
         /// How many log requests after the verdict still answer 404 (Apple's log can lag its status).
         public var logNotReady = 0
+        /// How the next submissions' creations fail, one per `POST /notary/v2/submissions`, in order.
+        public var createFailures: [CreateFailure] = []
+        /// How many developer log downloads fail, and how.
+        public var brokenLogs = 0
+        public var brokenLog = BrokenLog.serverError
+        /// More entries of "Get Previous Submissions" (`id`, `name`, `createdDate`, `status`), as
+        /// other people's submissions would appear there.
+        public var otherSubmissions: [[String: String]] = []
         public init() {}
+    }
+
+    public enum CreateFailure: Sendable {
+        /// Answered with this status; no submission is made.
+        case status(Int)
+        /// The submission is made, then the connection drops before the answer is out.
+        case dropAfterCreating
+    }
+
+    public enum BrokenLog: Sendable {
+        case serverError
+        /// A 200 whose body is not the log's JSON.
+        case undecodable
     }
 
     let key = P256.Signing.PrivateKey()
@@ -46,6 +67,8 @@ public final class FakeNotaryService: @unchecked Sendable {
     private var foundProblems: [String] = []
     private var calls: [String] = []
     private var submitted: [[String: Any]] = []
+    /// Apple's `createdDate` of each submission made, on the test's clock.
+    private var createdDates: [String] = []
     private var expired = false
     private var server: LocalHTTPServer?
 
@@ -81,6 +104,7 @@ public final class FakeNotaryService: @unchecked Sendable {
         let prefix = "/notary/v2/submissions"
         switch (request.method, request.path) {
         case ("POST", prefix): return create(request)
+        case ("GET", prefix): return previousSubmissions()
         case ("GET", prefix + "/" + Self.submissionID): return status()
         case ("GET", prefix + "/" + Self.submissionID + "/logs"): return logURL()
         case ("GET", let path) where path.hasPrefix(prefix + "/"):
@@ -94,7 +118,19 @@ public final class FakeNotaryService: @unchecked Sendable {
             let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
             let sha = body["sha256"] as? String, sha.count == 64, body["submissionName"] is String
         else { return problem("bad submission body \(request.bodyText)") }
-        lock.withLock { submitted.append(body) }
+        let failure = lock.withLock { () -> CreateFailure? in
+            let failure = script.createFailures.isEmpty ? nil : script.createFailures.removeFirst()
+            if case .status? = failure { return failure }
+            submitted.append(body)
+            createdDates.append(Self.appleDate(clock.now))
+            return failure
+        }
+        switch failure {
+        case .status(let code)?:
+            return .status(code, #"{"errors":[{"status":"\#(code)","code":"UNEXPECTED_ERROR","title":"An unexpected error occurred."}]}"#)
+        case .dropAfterCreating?: return Self.cutShort()
+        case nil: break
+        }
         return .json([
             "data": [
                 "type": "newSubmissions", "id": Self.submissionID,
@@ -127,6 +163,31 @@ public final class FakeNotaryService: @unchecked Sendable {
         ])
     }
 
+    /// "Get Previous Submissions": the submissions made, newest first, then `otherSubmissions`.
+    private func previousSubmissions() -> FlyingFox.HTTPResponse {
+        let (bodies, dates, status, others) = lock.withLock { (submitted, createdDates, lastStatus, script.otherSubmissions) }
+        var data: [[String: Any]] = zip(bodies, dates).reversed().map { body, date in
+            [
+                "id": Self.submissionID, "type": "submissions",
+                "attributes": ["createdDate": date, "name": body["submissionName"] as? String ?? "", "status": status],
+            ]
+        }
+        data += others.map { entry in
+            [
+                "id": entry["id"] ?? "", "type": "submissions",
+                "attributes": ["createdDate": entry["createdDate"] ?? "", "name": entry["name"] ?? "", "status": entry["status"] ?? ""],
+            ]
+        }
+        return .json(["data": data, "meta": [:]])
+    }
+
+    /// `2022-06-08T01:38:09.498Z`, as Apple writes dates.
+    public static func appleDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
     /// 404 until the submission is finished, as Apple's service answers.
     private func logURL() -> FlyingFox.HTTPResponse {
         let ready = lock.withLock { () -> Bool in
@@ -150,6 +211,16 @@ public final class FakeNotaryService: @unchecked Sendable {
     }
 
     private func developerLog() -> FlyingFox.HTTPResponse {
+        let broken = lock.withLock { () -> BrokenLog? in
+            guard script.brokenLogs > 0 else { return nil }
+            script.brokenLogs -= 1
+            return script.brokenLog
+        }
+        switch broken {
+        case .serverError?: return .status(500, "<Error><Code>InternalError</Code></Error>")
+        case .undecodable?: return .status(200, "<html>not the log</html>", headers: ["Content-Type": "text/html"])
+        case nil: break
+        }
         let (status, summary, issues) = lock.withLock { (lastStatus, script.statusSummary, script.issues) }
         return .json([
             "logFormatVersion": 1, "jobId": Self.submissionID, "status": status, "statusSummary": summary, "statusCode": 0,

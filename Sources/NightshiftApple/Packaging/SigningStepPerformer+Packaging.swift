@@ -67,6 +67,9 @@ extension SigningStepPerformer {
             throw StepFailure("\(key) \(problem), found '\(written)'", reason: .invalidSetting)
         }
         let path = context.absolute(written)
+        if let escape = Self.symlinkEscape(path: path, folder: context.directory) {
+            throw StepFailure("\(key) \(escape)", reason: .invalidSetting)
+        }
         switch FileKind.of(path, followingLinks: true) {
         case .absent?, .regular?: return path
         case .directory?: throw StepFailure("\(key) names \(path), which is a folder", reason: .invalidSetting)
@@ -74,6 +77,36 @@ extension SigningStepPerformer {
             let kind = FileKind.special(path, followingLinks: true) ?? "not a regular file"
             throw StepFailure("\(key) names \(path), which is \(kind)", reason: .invalidSetting)
         }
+    }
+
+    /// Why a container path that reads as inside the lanes file's folder would be written outside
+    /// it through a symlink; nil when it would not. The tools write through a link at the
+    /// destination itself (hdiutil `-ov`, ditto, productbuild), so one there is refused whatever
+    /// it points at; a folder on the way that is a link out of the lanes file's folder is refused
+    /// by its real path. An absolute path written outside the folder is the user's choice.
+    static func symlinkEscape(path: String, folder: String) -> String? {
+        if FileKind.of(path) == .symlink {
+            return "names \(path), which is a symlink: the container would be written wherever it points; remove it or name another path"
+        }
+        guard let folder = try? AbsolutePath(validating: folder), let target = try? AbsolutePath(validating: path),
+            target.standardized.isInside(folder.standardized)
+        else { return nil }
+        // The folders still to be made are not links: the nearest one that exists is resolved
+        // (both sides by the file system, so macOS's /var → /private/var reads alike).
+        var existing = target.parent
+        var missing: [String] = []
+        while FileKind.of(existing.string) == .absent, existing != .root {
+            missing.insert(existing.lastComponent, at: 0)
+            existing = existing.parent
+        }
+        if FileKind.of(existing.string) == .symlink, FileKind.of(existing.string, followingLinks: true) == .absent {
+            return "names \(path), whose folder \(existing) is a symlink to nothing: the folder would be made wherever it points"
+        }
+        let realFolder = folder.resolvingSymlinks()
+        let realParent = missing.reduce(existing.resolvingSymlinks()) { $0.appending($1) }
+        guard !realParent.isInside(realFolder) else { return nil }
+        return "names \(path), whose folder is really \(realParent) through a symlink, outside the lanes file's folder \(realFolder); "
+            + "write an absolute path there if that is meant"
     }
 
     /// The configuration's export method, which must make a Mac app for a container to hold.

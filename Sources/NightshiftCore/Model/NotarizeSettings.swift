@@ -52,6 +52,10 @@ public struct NotarizeSettings: Sendable, Hashable {
         self.location = location
     }
 
+    /// The keys of `keyedTemplates` no request can go without: an empty value is a missing one,
+    /// named before any step runs.
+    public static let credentialKeys: Set<String> = ["key_id", "issuer_id", "private_key"]
+
     /// Every template the step reads, for the variables it needs and its fingerprint.
     public var keyedTemplates: [(String, Template)] {
         var pairs: [(String, Template)] = []

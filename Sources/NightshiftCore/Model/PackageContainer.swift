@@ -35,6 +35,14 @@ public struct PackageContainer: Sendable, Hashable {
         if !last.lowercased().hasSuffix(".\(format.rawValue)") || last.count == format.rawValue.count + 1 {
             return "must name a .\(format.rawValue) file, e.g. build/App.\(format.rawValue)"
         }
+        // hdiutil(1) create adds the image format's extension to a name that does not end in it,
+        // and it compares case-sensitively: `App.DMG` is written as `App.DMG.dmg`, and the step,
+        // `notarize:` and `--resume` would look for a file that is not there. Refused rather than
+        // rewritten, so the path in lanes.yml is the file on disk (a case-insensitive volume would
+        // otherwise make `App.dmg` and `App.DMG` one file on a Mac and two on Linux).
+        if format == .dmg, !last.hasSuffix(".dmg") {
+            return "must end in lowercase .dmg: hdiutil appends '.dmg' to any other name, so the image would not be at this path"
+        }
         if WorkspacePath.leavesFolder(path) { return "leaves the lanes file's folder; write an absolute path to put it outside" }
         return nil
     }

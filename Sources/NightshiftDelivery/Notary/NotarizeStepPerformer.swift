@@ -39,6 +39,9 @@ public struct NotarizeStepPerformer: StepPerformer {
             throw StepFailure("nothing to notarize: set 'file:'", reason: .missingSetting)
         }
         let file = context.resolve(template)
+        if let problem = NotarizeValues.fileProblem(file) {
+            throw StepFailure(context.secrets.mask("notarize.file \(problem), found '\(file)'"), reason: .invalidSetting)
+        }
         let path = context.absolute(file)
         if context.isDryRun {
             for line in NotarizeDryRun.lines(file: path, settings: settings, origin: origin(settings, in: context), in: context) {
@@ -60,6 +63,10 @@ public struct NotarizeStepPerformer: StepPerformer {
         guard FileKind.of(path, followingLinks: true) == .regular else {
             throw NotaryError("cannot notarize '\(path)': not a readable file", reason: .missingFile)
         }
+        // Checked before any request: Apple would take the submission and then judge nothing.
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value == 0 {
+            throw NotaryError("cannot notarize '\(path)': the file is empty (0 bytes); did the packaging step fail?", reason: .missingFile)
+        }
         let digest = try await BlockingWork.run { Result { try FileDigest.of(file: path) } }.get()
         let name = (path as NSString).lastPathComponent
         let key = try NotaryKey(settings, in: context)
@@ -74,6 +81,9 @@ public struct NotarizeStepPerformer: StepPerformer {
         let verdict = try await submission.wait.verdict(of: id)
         submission.remember(status: verdict.status, sha256: digest.sha256)
         await context.details.set("notarization_status", verdict.status.description)
+        if let problem = verdict.logProblem {
+            await context.log("warning: could not fetch the notary log: \(problem)", to: .standardError)
+        }
         try await NotaryOutcome(status: verdict.status, log: verdict.log, submissionID: id, file: name).report(in: context)
         try await NotarizedFileCheck(context: context).run(on: path)
     }
@@ -89,8 +99,11 @@ public struct NotarizeStepPerformer: StepPerformer {
         let log: @Sendable (String) async -> Void = { line in await context.log(line) }
         switch settings.method {
         case .api:
-            guard let origin = URL(string: origin(settings, in: context)), origin.scheme != nil else {
-                throw NotaryError("the notary endpoint '\(origin(settings, in: context))' is not a URL", reason: .invalidSetting)
+            let written = origin(settings, in: context)
+            guard let origin = NotarizeValues.endpoint(written) else {
+                throw NotaryError(
+                    "the notary endpoint '\(written)' \(NotarizeValues.endpointProblem(written) ?? "is not a URL")", reason: .invalidSetting
+                )
             }
             let signer: AppStoreConnectTokenSigner
             do {
@@ -105,7 +118,8 @@ public struct NotarizeStepPerformer: StepPerformer {
                 method: .api(api, upload: upload, s3Endpoint: s3), context: context, records: records,
                 wait: NotaryWait(
                     status: { try await api.status(of: $0) }, developerLog: { try await api.developerLog(of: $0) }, clock: context.clock,
-                    poll: settings.poll, waitTimeout: settings.waitTimeout, log: log, manualCheck: { NotarytoolCommands.manualCheck($0) }))
+                    poll: settings.poll, waitTimeout: settings.waitTimeout, log: log, manualCheck: { NotarytoolCommands.manualCheck($0) }),
+                lockTimeout: settings.waitTimeout)
         case .notarytool:
             // notarytool reads the key from a file: a PEM given in a variable goes into a private one.
             let keys =
@@ -117,7 +131,8 @@ public struct NotarizeStepPerformer: StepPerformer {
                 method: .notarytool(tool), context: context, records: records, keys: keys,
                 wait: NotaryWait(
                     status: { try await tool.status($0) }, developerLog: { try await tool.developerLog($0) }, clock: context.clock,
-                    poll: settings.poll, waitTimeout: settings.waitTimeout, log: log, manualCheck: { NotarytoolCommands.manualCheck($0) }))
+                    poll: settings.poll, waitTimeout: settings.waitTimeout, log: log, manualCheck: { NotarytoolCommands.manualCheck($0) }),
+                lockTimeout: settings.waitTimeout)
         }
     }
 }

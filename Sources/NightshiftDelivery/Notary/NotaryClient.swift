@@ -15,10 +15,14 @@ struct NotaryClient: Sendable {
     var secrets: RunSecrets
     var log: @Sendable (String) async -> Void
 
-    /// `POST /notary/v2/submissions` with the file's name and SHA-256.
+    /// `POST /notary/v2/submissions` with the file's name and SHA-256. Not sent again after a
+    /// connection that dropped once it left (Apple may have made the submission: a second POST
+    /// would make another); an error thrown with `notActedOn` means Apple made none.
     func submit(name: String, sha256: String) async throws -> NotaryResources.NewSubmission {
         let body = try JSONSerialization.data(withJSONObject: ["submissionName": name, "sha256": sha256], options: [.sortedKeys])
-        let response = try await call("POST", "submissions", body: body)
+        var once = http
+        once.retriesDroppedRequests = false
+        let response = try await call("POST", "submissions", body: body, http: once)
         let submission = try decode(NotaryResources.NewSubmission.self, response, what: "POST /notary/v2/submissions")
         // Learned before anything can print them.
         secrets.learn([submission.data.attributes.awsSecretAccessKey] + (submission.data.attributes.awsSessionToken.map { [$0] } ?? []))
@@ -31,6 +35,13 @@ struct NotaryClient: Sendable {
         if response.status == 404 { return nil }
         let submission = try decode(NotaryResources.Submission.self, response, what: "GET /notary/v2/submissions/\(id)")
         return NotaryStatus(submission.data.attributes?.status ?? "In Progress")
+    }
+
+    /// `GET /notary/v2/submissions`: the team's most recent submissions (Apple lists the last 100),
+    /// newest first as Apple answers.
+    func recentSubmissions() async throws -> [NotaryResources.Submission.Data] {
+        let response = try await call("GET", "submissions")
+        return try decode(NotaryResources.SubmissionList.self, response, what: "GET /notary/v2/submissions").data
     }
 
     /// The developer log: `GET …/{id}/logs` for a short-lived URL, then that URL (no token: it
@@ -73,16 +84,17 @@ struct NotaryClient: Sendable {
         id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-"))) ?? id
     }
 
-    private func call(_ method: String, _ path: String, body: Data? = nil, allowNotFound: Bool = false) async throws
-        -> HTTPTransportResponse
-    {
+    private func call(
+        _ method: String, _ path: String, body: Data? = nil, allowNotFound: Bool = false, http: RetryingHTTPClient? = nil
+    ) async throws -> HTTPTransportResponse {
         guard let url = Self.url(origin: origin, path) else {
             throw NotaryError("bad notary endpoint \(origin.printable)", reason: .invalidSetting)
         }
-        var response = try await attempt(method, url, body: body)
+        let http = http ?? self.http
+        var response = try await attempt(method, url, body: body, http: http)
         if response.status == 401 {
             await tokens.discard()
-            response = try await attempt(method, url, body: body)
+            response = try await attempt(method, url, body: body, http: http)
         }
         if response.isSuccess || (allowNotFound && response.status == 404) { return response }
         let request = HTTPTransportRequest(method: method, url: url)
@@ -90,22 +102,24 @@ struct NotaryClient: Sendable {
         // A 5xx, 408 or 429 left after the client's retries is the service unreachable for now.
         throw NotaryError(
             response.failureMessage(for: request, destination: .testflight, secrets: secrets),
-            reason: retryable ? .uploadUnavailable : .uploadRejected, lostConnection: retryable)
+            reason: retryable ? .uploadUnavailable : .uploadRejected, lostConnection: retryable, notActedOn: true)
     }
 
-    private func attempt(_ method: String, _ url: URL, body: Data?) async throws -> HTTPTransportResponse {
+    private func attempt(_ method: String, _ url: URL, body: Data?, http: RetryingHTTPClient) async throws -> HTTPTransportResponse {
         var headers = ["Authorization": "Bearer \(try await tokens.token())", "Accept": "application/json"]
         if body != nil { headers["Content-Type"] = "application/json" }
         return try await send(
-            HTTPTransportRequest(method: method, url: url, headers: headers, body: body.map(HTTPTransportBody.data) ?? .none))
+            HTTPTransportRequest(method: method, url: url, headers: headers, body: body.map(HTTPTransportBody.data) ?? .none), http: http)
     }
 
-    private func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+    private func send(_ request: HTTPTransportRequest, http: RetryingHTTPClient? = nil) async throws -> HTTPTransportResponse {
         do {
-            return try await http.send(request, log: log)
+            return try await (http ?? self.http).send(request, log: log)
         } catch let error as HTTPTransportError {
+            let neverSent = if case .notConnected = error { true } else { false }
             throw NotaryError(
-                secrets.mask("\(request.method) \(request.printableURL): \(error)"), reason: .notarizationUnfinished, lostConnection: true)
+                secrets.mask("\(request.method) \(request.printableURL): \(error)"), reason: .notarizationUnfinished, lostConnection: true,
+                notActedOn: neverSent)
         }
     }
 

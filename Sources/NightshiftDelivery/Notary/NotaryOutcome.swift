@@ -25,7 +25,8 @@ struct NotaryOutcome {
             ]
             lines += issues.map { "  " + $0.line }
             if issues.isEmpty {
-                lines.append("  the log lists no issue; see it with \(NotarytoolCommands.manualCheck(submissionID, subcommand: "log"))")
+                let what = log == nil ? "the log could not be fetched" : "the log lists no issue"
+                lines.append("  \(what); see it with \(NotarytoolCommands.manualCheck(submissionID, subcommand: "log"))")
             }
             throw NotaryError(lines.joined(separator: "\n"), reason: .notarizationRejected)
         }

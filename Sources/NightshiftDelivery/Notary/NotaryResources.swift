@@ -33,6 +33,11 @@ enum NotaryResources {
         var data: Data
     }
 
+    /// `GET /notary/v2/submissions`'s answer (`SubmissionListResponse`): the team's last 100.
+    struct SubmissionList: Decodable {
+        var data: [Submission.Data]
+    }
+
     /// `GET /notary/v2/submissions/{id}/logs`'s answer (`SubmissionLogURLResponse`).
     struct LogURL: Decodable {
         struct Data: Decodable {

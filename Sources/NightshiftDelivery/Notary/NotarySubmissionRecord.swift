@@ -43,6 +43,15 @@ struct NotarySubmissionRecords: Sendable {
 
     func path(sha256: String) -> String { "\(folder)/\(sha256).json" }
 
+    /// Beside the record: held while one run reads the record, submits and records the id.
+    func lockPath(sha256: String) -> String { "\(folder)/\(sha256).lock" }
+
+    /// Drops a record that holds no submission id: the creation it announced made nothing.
+    func removePending(sha256: String) {
+        guard let record = record(sha256: sha256), record.submissionID == nil else { return }
+        try? FileManager.default.removeItem(atPath: path(sha256: sha256))
+    }
+
     func record(sha256: String) -> NotarySubmissionRecord? {
         guard Self.isDigest(sha256), let data = FileManager.default.contents(atPath: path(sha256: sha256)) else { return nil }
         let decoder = JSONDecoder()

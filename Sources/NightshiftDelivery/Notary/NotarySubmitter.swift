@@ -19,37 +19,47 @@ struct NotarySubmitter {
     /// The private folder holding the key for notarytool, removed when the step ends.
     var keys: PrivateKeysDirectory?
     var wait: NotaryWait
+    /// How long a run waits for another run's submission of the same bytes (`NotarySubmissionLock`).
+    var lockTimeout: Duration = NotarizeSettings.defaultWaitTimeout
 
     private var methodName: String {
         if case .api = method { "api" } else { "notarytool" }
     }
 
     func submissionID(for path: String, digest: FileDigest) async throws -> String {
-        let name = (path as NSString).lastPathComponent
+        guard let records else {
+            if let id = try await earlierSubmission(for: path, digest: digest) { return id }
+            return try await submit(path, name: (path as NSString).lastPathComponent, digest: digest, records: nil)
+        }
+        let lock = NotarySubmissionLock(
+            path: records.lockPath(sha256: digest.sha256), clock: context.clock, timeout: lockTimeout,
+            log: { [context] line in await context.log(line) })
+        return try await lock.withLock { try await findOrSubmit(path, digest: digest, records: records) }
+    }
+
+    /// Under the file's lock: what is recorded, else a new submission, recorded before it is made.
+    private func findOrSubmit(_ path: String, digest: FileDigest, records: NotarySubmissionRecords) async throws -> String {
         if let id = try await earlierSubmission(for: path, digest: digest) { return id }
-        guard let records else { return try await submit(path, name: name, digest: digest, records: nil) }
         // Written before the submission exists: a run killed before Apple's answer is recorded
         // leaves this, and the next run does not submit blindly.
         var pending = NotarySubmissionRecord(
-            sha256: digest.sha256, submissionID: nil, name: name, uploaded: false, method: methodName, created: context.clock.now)
+            sha256: digest.sha256, submissionID: nil, name: (path as NSString).lastPathComponent, uploaded: false, method: methodName,
+            created: context.clock.now)
         pending.runFolder = context.folders.logs
         try records.save(pending)
-        return try await submit(path, name: name, digest: digest, records: records)
+        return try await submit(path, name: pending.name, digest: digest, records: records)
     }
 
     /// A submission of the same bytes already made: by an earlier attempt of this run (its
-    /// journal note), or by any run of this project (its record).
+    /// journal note), or by any run of this project (its record). A record an earlier run left
+    /// without an id is matched against Apple's list of recent submissions.
     private func earlierSubmission(for path: String, digest: FileDigest) async throws -> String? {
         let noted = context.journalNotes.earlier.flatMap { $0["sha256"] == digest.sha256 ? $0["submission_id"] : nil }
-        let record = records?.record(sha256: digest.sha256)
-        guard let id = noted ?? record?.submissionID else {
-            guard let record else { return nil }
-            throw NotaryError(
-                "an earlier run (\(UTCTimestamp.iso8601(record.created))) began submitting this file (sha256 \(digest.sha256)) and was "
-                    + "cut off before Apple's answer was recorded; not submitting the same bytes again automatically. Look for "
-                    + "'\(record.name)' in 'xcrun notarytool history …'; to submit anew, remove \(records?.path(sha256: digest.sha256) ?? "its record")",
-                reason: .notarizationUnfinished)
+        var record = records?.record(sha256: digest.sha256)
+        if noted == nil, let pending = record, pending.submissionID == nil {
+            record = try await adopt(pending)
         }
+        guard let id = noted ?? record?.submissionID else { return nil }
         let since = record.map { " on \(UTCTimestamp.iso8601($0.created))" } ?? ""
         let last = record?.status.map { ", last seen \($0)" } ?? ""
         await context.log(
@@ -67,7 +77,20 @@ struct NotarySubmitter {
                 throw NotaryError(
                     "this nightshift build has no S3 uploader for the notary service: use 'method: notarytool'", reason: .stepFailed)
             }
-            let created = try await api.submit(name: name, sha256: digest.sha256)
+            let created: NotaryResources.NewSubmission
+            do {
+                created = try await api.submit(name: name, sha256: digest.sha256)
+            } catch var error as NotaryError {
+                if error.notActedOn, let records {
+                    // Apple made no submission: the record announcing one would block the file for good.
+                    records.removePending(sha256: digest.sha256)
+                    error.message += "; Apple made no submission, so running the lane again submits the file anew"
+                } else if records != nil {
+                    error.message +=
+                        "; the request may have reached Apple: running the lane again looks for the submission it made among the team's recent ones"
+                }
+                throw error
+            }
             let (id, attributes) = (created.data.id, created.data.attributes)
             let credentials = NotaryS3Credentials(
                 accessKeyID: attributes.awsAccessKeyId, secretAccessKey: attributes.awsSecretAccessKey,

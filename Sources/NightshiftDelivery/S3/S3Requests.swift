@@ -111,7 +111,7 @@ struct S3Requests: Sendable {
             response = try await http.send(request, log: log, progress: progress)
         } catch let error as HTTPTransportError {
             switch error {
-            case .connection(let reason):
+            case .connection(let reason), .notConnected(let reason):
                 throw S3Error(.unavailable, scrub("could not \(action) \(object)\(attempts): \(reason)"))
             case .invalidRequest(let reason):
                 throw S3Error(.localFile, scrub("could not \(action) \(object): \(reason)"))

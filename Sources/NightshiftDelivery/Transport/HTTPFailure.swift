@@ -55,7 +55,7 @@ extension RetryingHTTPClient {
         do {
             response = try await send(request, log: log, progress: progress)
         } catch let error as HTTPTransportError {
-            let note = if case .connection = error { retried } else { "" }
+            let note = error.isConnectionFailure ? retried : ""
             throw UploadError(
                 destination, secrets.mask("\(request.method) \(request.printableURL)\(note): \(error)"), reason: .uploadUnavailable)
         }

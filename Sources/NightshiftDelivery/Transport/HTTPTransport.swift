@@ -59,15 +59,29 @@ public struct HTTPTransportResponse: Sendable, Hashable {
 }
 
 public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No complete response: refused, reset, dropped mid-transfer, timed out.
+    /// No complete response after the request may have gone out: reset, dropped mid-transfer,
+    /// timed out. The server may have acted on it.
     case connection(String)
+    /// No connection was made (refused, no such host, no network): nothing of the request left,
+    /// so the server did nothing. Retried like `connection`; a request that creates something
+    /// can tell the two apart (`RetryingHTTPClient.retriesDroppedRequests`).
+    case notConnected(String)
     /// The request could not be made at all (a body file that cannot be read, a bad URL).
     case invalidRequest(String)
 
     public var description: String {
         switch self {
         case .connection(let reason): "connection failed: \(reason)"
+        case .notConnected(let reason): "could not connect: \(reason)"
         case .invalidRequest(let reason): "invalid request: \(reason)"
+        }
+    }
+
+    /// No answer came, whether or not the request left: worth another try.
+    public var isConnectionFailure: Bool {
+        switch self {
+        case .connection, .notConnected: true
+        case .invalidRequest: false
         }
     }
 }

@@ -11,6 +11,11 @@ public struct RetryingHTTPClient: Sendable {
     public var clock: any WallClock
     public var jitter: any JitterSource
     public var policy: UploadRetryPolicy
+    /// false for a request that creates something (a notary submission): a connection that
+    /// dropped after the request may have left may have created it, and another try could create
+    /// a second, so that failure ends the tries; a connection never made, or an error status the
+    /// server answered, is tried again. Then the error thrown says which it was.
+    public var retriesDroppedRequests = true
 
     public init(transport: any HTTPTransport, clock: any WallClock, jitter: any JitterSource, policy: UploadRetryPolicy) {
         self.transport = transport
@@ -30,7 +35,7 @@ public struct RetryingHTTPClient: Sendable {
                 do {
                     return .success(try await transport.send(request, progress: progress))
                 } catch let error as HTTPTransportError {
-                    guard case .connection = error else { throw error }
+                    guard error.isConnectionFailure else { throw error }
                     return .failure(error)
                 }
             },
@@ -48,6 +53,8 @@ public struct RetryingHTTPClient: Sendable {
     /// most `policy.maximumWait`); nil when it is not.
     private func retryDecision(_ outcome: Result<HTTPTransportResponse, HTTPTransportError>) -> (String, Duration?)? {
         switch outcome {
+        case .failure(.connection) where !retriesDroppedRequests:
+            return nil
         case .failure(let error):
             return ("\(error)", nil)
         case .success(let response):

@@ -188,6 +188,9 @@ private final class SessionTaskDelegate: NSObject, URLSessionDataDelegate, @unch
         case .cancelled: return CancellationError()
         case .badURL, .unsupportedURL, .fileDoesNotExist, .noPermissionsToReadFile:
             return HTTPTransportError.invalidRequest(urlError.localizedDescription)
+        // No connection was made: the request never left (a create that fails so created nothing).
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            return HTTPTransportError.notConnected("\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
         default:
             return HTTPTransportError.connection("\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
         }

@@ -12,13 +12,18 @@ struct RequirementCollector {
     /// Per name, the alternatives every usage so far allows.
     private var alternatives: [String: [String]] = [:]
     private var visitedConfigurations: Set<String> = []
+    /// Names some usage needs a value of, not merely set (`RequiredVariable.needsValue`).
+    private var needingValue: Set<String> = []
 
     init(graph: LaneCallGraph) {
         self.graph = graph
     }
 
     var variables: [RequiredVariable] {
-        order.sorted().map { RequiredVariable(name: $0, usages: usages[$0] ?? [], alternatives: alternatives[$0] ?? []) }
+        order.sorted().map {
+            RequiredVariable(
+                name: $0, usages: usages[$0] ?? [], alternatives: alternatives[$0] ?? [], needsValue: needingValue.contains($0))
+        }
     }
 
     /// Walks `lane` and the lanes it calls, each lane once: what a lane needs does not depend
@@ -82,7 +87,9 @@ struct RequirementCollector {
                 provided: stepProvided)
         case .notarize(let settings):
             for (key, template) in settings.keyedTemplates {
-                collect(template, place: "notarize.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided)
+                collect(
+                    template, place: "notarize.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided,
+                    needsValue: NotarizeSettings.credentialKeys.contains(key))
             }
         case .package, .importCertificate, .installProfile, .export, .lane, .signingSync:
             break
@@ -118,20 +125,24 @@ struct RequirementCollector {
     }
 
     private mutating func collect(
-        _ template: Template?, place: String, lane: String? = nil, fallback: SourceLocation?, provided: Set<String>
+        _ template: Template?, place: String, lane: String? = nil, fallback: SourceLocation?, provided: Set<String>,
+        needsValue: Bool = false
     ) {
         guard let template else { return }
         for reference in template.references where !reference.hasDefault {
-            record(reference, at: template.location ?? fallback, place: place, lane: lane, provided: provided)
+            let needed = record(reference, at: template.location ?? fallback, place: place, lane: lane, provided: provided)
+            if needsValue, needed { needingValue.insert(reference.name) }
         }
     }
 
+    /// Whether the reference is needed from outside (nothing inside the lane provides it).
+    @discardableResult
     private mutating func record(
         _ reference: Interpolation.Reference, at location: SourceLocation?, place: String, lane: String?, provided: Set<String>
-    ) {
+    ) -> Bool {
         let name = reference.name
         let satisfied = reference.candidates.contains { provided.contains($0) || $0.hasPrefix(NightshiftVariable.prefix) }
-        guard !satisfied else { return }
+        guard !satisfied else { return false }
         if usages[name] == nil {
             order.append(name)
             alternatives[name] = reference.alternatives
@@ -140,5 +151,6 @@ struct RequirementCollector {
             alternatives[name] = alternatives[name, default: []].filter(reference.alternatives.contains)
         }
         usages[name, default: []].append(RequiredVariable.Usage(location: location, place: place, lane: lane))
+        return true
     }
 }

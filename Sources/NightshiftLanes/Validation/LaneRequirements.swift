@@ -9,11 +9,20 @@ public struct RequiredVariable: Sendable, Hashable {
     public var usages: [Usage]
     /// Variables any of which can stand in for this one at every usage (`${A:-${B}}`).
     public var alternatives: [String]
+    /// Set but empty is missing too: a usage needs a value (the notary key's id, issuer and .p8,
+    /// which no request can go without), not merely the variable.
+    public var needsValue: Bool
 
-    public init(name: String, usages: [Usage], alternatives: [String] = []) {
+    public init(name: String, usages: [Usage], alternatives: [String] = [], needsValue: Bool = false) {
         self.name = name
         self.usages = usages
         self.alternatives = alternatives
+        self.needsValue = needsValue
+    }
+
+    /// Whether `environment` gives it (or an alternative) what its usages need.
+    public func isProvided(by environment: EnvironmentVariables) -> Bool {
+        candidates.contains { candidate in environment[candidate].map { !needsValue || !$0.isEmpty } ?? false }
     }
 
     /// `name`, then its alternatives.
@@ -83,9 +92,9 @@ public struct LaneRequirements: Sendable, Hashable {
     }
 
     /// The needed variables `environment` sets neither them nor an alternative of (set but empty
-    /// counts as set).
+    /// counts as set, except for a variable that `needsValue`).
     public func missing(from environment: EnvironmentVariables) -> [RequiredVariable] {
-        variables.filter { $0.candidates.allSatisfy { environment[$0] == nil } }
+        variables.filter { !$0.isProvided(by: environment) }
     }
 
     /// One error per missing variable, at its first usage, the other usages as notes.
@@ -93,10 +102,16 @@ public struct LaneRequirements: Sendable, Hashable {
         missing(from: environment).map { variable in
             let first = variable.usages.first
             let place = first.map { " (needed by \($0.place))" } ?? ""
+            let empty = variable.candidates.contains { environment[$0] != nil }
             let unset =
-                variable.alternatives.isEmpty
-                ? "environment variable '\(variable.name)' is not set"
-                : "none of the environment variables \(variable.candidates.map { "'\($0)'" }.joined(separator: ", ")) is set"
+                switch (variable.alternatives.isEmpty, empty) {
+                case (true, false): "environment variable '\(variable.name)' is not set"
+                case (true, true): "environment variable '\(variable.name)' is empty"
+                case (false, false):
+                    "none of the environment variables \(variable.candidates.map { "'\($0)'" }.joined(separator: ", ")) is set"
+                case (false, true):
+                    "none of the environment variables \(variable.candidates.map { "'\($0)'" }.joined(separator: ", ")) has a value"
+                }
             // Not the run lane's own step or env (a called lane's, a configuration's): say which run needs it.
             let run = first?.lane == lane ? "" : " to run lane '\(lane)'"
             return .error(

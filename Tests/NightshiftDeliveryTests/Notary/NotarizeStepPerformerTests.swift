@@ -246,9 +246,7 @@ struct NotarizeStepPerformerTests {
     @Test("a run cut off before Apple's answer was recorded: nothing is submitted automatically")
     func pendingRecord() async throws {
         let fixture = try await NotaryFixture()
-        let records = NotarySubmissionRecords(stateDirectory: fixture.folder + "/.nightshift")
-        try records.save(
-            NotarySubmissionRecord(sha256: fixture.sha256, name: "App.dmg", uploaded: false, method: "api", created: fixture.clock.now))
+        try fixture.savePendingRecord()
         let error = await fixture.run(fixture.step(), runID: "2")
         let failure = try #require(error as? StepFailure)
         #expect(failure.message.contains("not submitting the same bytes again automatically"))

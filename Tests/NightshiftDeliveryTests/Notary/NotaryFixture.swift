@@ -25,6 +25,8 @@ final class FakeNotaryUpload: NotaryFileUpload, @unchecked Sendable {
     private var made: [Call] = []
     /// The next `failures` uploads end as a killed process would leave them: cancelled.
     var failures = 0
+    /// While true, an upload that started does not end (a large file on a slow line).
+    private var holding = false
     let notes: JournalNotesLog
 
     init(notes: JournalNotesLog) {
@@ -32,6 +34,9 @@ final class FakeNotaryUpload: NotaryFileUpload, @unchecked Sendable {
     }
 
     var calls: [Call] { lock.withLock { made } }
+
+    func hold() { lock.withLock { holding = true } }
+    func release() { lock.withLock { holding = false } }
 
     func upload(
         file: String, bucket: String, key: String, credentials: NotaryS3Credentials, region: String, endpoint: URL?,
@@ -48,6 +53,7 @@ final class FakeNotaryUpload: NotaryFileUpload, @unchecked Sendable {
         }
         log("PUT s3://\(bucket)/\(key) with \(credentials.secretAccessKey)")
         if fail { throw CancellationError() }
+        while lock.withLock({ holding }) { try await Task.sleep(for: .milliseconds(2)) }
     }
 }
 
@@ -90,6 +96,12 @@ struct NotaryFixture {
     }
 
     var sha256: String { (try? FileDigest.of(file: file).sha256) ?? "" }
+
+    /// What a run cut off before Apple's answer leaves: the file's record without a submission id.
+    func savePendingRecord() throws {
+        try NotarySubmissionRecords(stateDirectory: folder + "/.nightshift").save(
+            NotarySubmissionRecord(sha256: sha256, name: "App.dmg", uploaded: false, method: "api", created: clock.now))
+    }
 
     var environment: EnvironmentVariables {
         [

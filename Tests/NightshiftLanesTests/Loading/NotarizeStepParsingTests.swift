@@ -58,4 +58,26 @@ struct NotarizeStepParsingTests {
                 "APP_STORE_CONNECT_API_KEY_KEY_ID": "k",
             ]).isEmpty)
     }
+
+    @Test("an empty key id, issuer or key is named as missing before any step runs; the key's alternatives still stand in")
+    func emptyCredentials() throws {
+        let text = "project: { name: Brewer }\nlanes:\n  mac:\n    steps:\n      - notarize: { file: build/App.dmg }\n"
+        let file = try LanesFileLoader().parse(data: Data(text.utf8), path: "lanes.yml")
+        let requirements = try #require(LaneRequirements(lane: "mac", in: file))
+        let environment: EnvironmentVariables = [
+            "APP_STORE_CONNECT_API_KEY_ISSUER_ID": "", "APP_STORE_CONNECT_API_KEY_KEY": "",
+            "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": "k.p8", "APP_STORE_CONNECT_API_KEY_KEY_ID": "k",
+        ]
+        #expect(requirements.missing(from: environment).map(\.name) == ["APP_STORE_CONNECT_API_KEY_ISSUER_ID"])
+        let diagnostics = requirements.missingVariableDiagnostics(in: environment).map(\.description)
+        #expect(
+            diagnostics == [
+                "lanes.yml:5:19: error: environment variable 'APP_STORE_CONNECT_API_KEY_ISSUER_ID' is empty "
+                    + "(needed by notarize.issuer_id of step 'notarize' of lane 'mac')"
+            ], "\(diagnostics)")
+        // An sh step's ${VAR} still counts as set when empty.
+        let sh = "project: { name: Brewer }\nlanes:\n  mac:\n    steps:\n      - sh: echo ${TAG}\n"
+        let plain = try #require(LaneRequirements(lane: "mac", in: try LanesFileLoader().parse(data: Data(sh.utf8), path: "lanes.yml")))
+        #expect(plain.missing(from: ["TAG": ""]).isEmpty)
+    }
 }
