@@ -5,7 +5,9 @@ import NightshiftTestSupport
 import Testing
 
 /// Issue #15: a `security delete-keychain` that hangs. Before the cleanup bound, the lane waited
-/// for it as long as it hung (40 s here) and then reported `passed`.
+/// for it as long as it hung (300 s here) and then reported `passed`. The bounds the tests check
+/// are far below the hang and far above the work: a full `swift test` on two cores has starved
+/// a run of these for over 30 s (the suites beside it block the cooperative threads).
 @Suite("nightshift run with a hanging keychain cleanup, end to end", .temporaryDirectory)
 struct CleanupTimeoutTests {
     @Test("the delete is stopped at cleanup_timeout; the lane fails, exit 1, naming the keychain and the command that removes it")
@@ -19,7 +21,7 @@ struct CleanupTimeoutTests {
         let environment = Self.environment(in: directory)
         let start = Date()
         let outcome = try await NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
-        #expect(Date().timeIntervalSince(start) < 30, "the cleanup was not bounded")
+        #expect(Date().timeIntervalSince(start) < 120, "the cleanup was not bounded")
         #expect(outcome.exitCode == 1)
         #expect((outcome.standardOutput + outcome.standardError).contains("reached its cleanup_timeout of 1s"))
         #expect(outcome.standardError.contains("left behind: the keychain "))
@@ -37,7 +39,6 @@ extension CleanupTimeoutTests {
         try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
         let log = directory + "/fake.log"
         let environment = Self.environment(in: directory, extra: ["NIGHTSHIFT_FAKE_LOG": log])
-        let start = Date()
         async let outcome = NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
         // Signing comes first (openssl, the fake tools), which under load takes a while.
         guard let pid = try? await SignalTests.waitForPID(in: directory + "/nightshift.pid") else {
@@ -50,14 +51,16 @@ extension CleanupTimeoutTests {
         // The fake logs its argv before it hangs: the cleanup's delete has started (a real
         // process's pace: real time).
         await waitUntil("the cleanup's delete starts", checkingEvery: .milliseconds(25)) { Self.deletes(in: log) != deletesBefore }
+        let secondSignal = Date()
         kill(pid, SIGTERM)
         let result = try await outcome
-        #expect(Date().timeIntervalSince(start) < 30, "the second signal did not shorten the cleanup")
+        // Not shortened, the cleanup would end at the default cleanup_timeout of 2m.
+        #expect(Date().timeIntervalSince(secondSignal) < 60, "the second signal did not shorten the cleanup")
         #expect(result.exitCode == 143)
         #expect(result.standardError.contains("remove it with: security delete-keychain "))
     }
 
-    /// The signing lane's variables, with a `security delete-keychain` that hangs for 40 s.
+    /// The signing lane's variables, with a `security delete-keychain` that hangs for 300 s.
     static func environment(in directory: String, extra: [String: String] = [:]) -> [String: String] {
         [
             "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
@@ -66,7 +69,7 @@ extension CleanupTimeoutTests {
             "KEYCHAIN_NAME": "brewer-ci",
             "KEYCHAIN_PASSWORD": SigningRunTests.keychainPassword,
             "CERTIFICATE_PASSWORD": SigningRunTests.certificatePassword,
-            "FAKE_SECURITY_HANG_DELETE": "40",
+            "FAKE_SECURITY_HANG_DELETE": "300",
         ].merging(extra) { _, new in new }
     }
 

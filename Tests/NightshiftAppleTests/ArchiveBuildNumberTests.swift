@@ -118,8 +118,12 @@ struct ArchiveBuildNumberTests {
         // The token is signed on the step's clock (`SigningTestContext`'s), which the fake checks it against.
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
         let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script)
+        // The back-off's own clock skips ahead: nobody moves `clock`, and a retried attempt on a
+        // loaded machine would otherwise wait on it for ever.
         let source = AppStoreConnectBuildNumbers { policy in
-            RetryingHTTPClient(transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: SystemJitterSource(), policy: policy)
+            RetryingHTTPClient(
+                transport: URLSessionTransport(idleTimeout: 30), clock: SkippingClock(now: clock.now), jitter: SystemJitterSource(),
+                policy: policy)
         }
         let environment = [
             "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeAppStoreConnect.keyID,

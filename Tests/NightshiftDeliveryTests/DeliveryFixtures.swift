@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftDelivery
 @testable import NightshiftScheduling
 import NightshiftSchema
+import NightshiftSystem
 import NightshiftTestSupport
 
 /// A scratch directory inside the test's temporary directory (`.temporaryDirectory`).
@@ -43,7 +44,11 @@ func parameters(_ values: [String: String], lists: [String: [String]] = [:], map
 }
 
 /// Clients over the live URLSession transport, with waits on a manual clock.
-func liveClients(clock: ManualClock = ManualClock()) -> @Sendable (UploadRetryPolicy) -> RetryingHTTPClient {
+/// Clients over the real network. Their back-off sleeps on `clock`: by default one that skips
+/// ahead, because a `ManualClock` nobody advances turned a single refused or slow attempt on a
+/// loaded machine (a full `swift test` beside the end-to-end suites) into a retry that waited
+/// for ever, hanging the whole run. A test that checks the waits passes its own clock.
+func liveClients(clock: any WallClock = SkippingClock()) -> @Sendable (UploadRetryPolicy) -> RetryingHTTPClient {
     { policy in
         RetryingHTTPClient(transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: FixedJitter(unit: 0), policy: policy)
     }

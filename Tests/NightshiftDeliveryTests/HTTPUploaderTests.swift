@@ -34,7 +34,13 @@ struct HTTPUploaderTests {
         #expect(receipt.location == "http://127.0.0.1:\(server.port)/builds/App.ipa")
         // The server echoed nothing: the file was sent, not verified.
         #expect(receipt.verification == .sent(try FileDigest.of(file: file)))
-        #expect(log.lines.count == 2 && log.lines.allSatisfy { $0.contains("HTTP 503; retrying") })
+        // FlyingFox may answer 503 before it has read the whole body; on a loaded machine the
+        // client is then still sending and sees the connection reset instead of the answer.
+        #expect(log.lines.count == 2, "\(log.lines)")
+        #expect(
+            log.lines.allSatisfy { $0.contains("HTTP 503; retrying") || $0.contains("connection failed") && $0.contains("retrying") },
+            "\(log.lines)")
+        #expect(log.lines.contains { $0.contains("HTTP 503; retrying") }, "\(log.lines)")
         #expect(progress.all.last?.bytesSent == 300_000)
     }
 

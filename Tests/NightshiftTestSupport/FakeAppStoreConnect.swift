@@ -303,10 +303,12 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
 /// no time, and the token's expiry still follows the clock. Records each sleep.
 public final class SkippingClock: WallClock, @unchecked Sendable {
     private let lock = NSLock()
-    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+    private var current: Date
     private var slept: [TimeInterval] = []
 
-    public init() {}
+    public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        current = now
+    }
 
     public var now: Date { lock.withLock { current } }
     public var sleeps: [TimeInterval] { lock.withLock { slept } }

@@ -53,7 +53,8 @@ struct NotarySubmissionRecords: Sendable {
     }
 
     func record(sha256: String) -> NotarySubmissionRecord? {
-        guard Self.isDigest(sha256), let data = FileManager.default.contents(atPath: path(sha256: sha256)) else { return nil }
+        // Bounded and regular only: a FIFO or a huge file put there must not hang or swamp the step.
+        guard Self.isDigest(sha256), let data = try? WholeFile.contents(of: path(sha256: sha256), atMost: 1 << 20) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(NotarySubmissionRecord.self, from: data)
@@ -89,7 +90,7 @@ struct NotaryUploadState: Codable, Sendable, Hashable {
     static let lifetime: TimeInterval = 12 * 3600
 
     static func load(runFolder: String) -> NotaryUploadState? {
-        guard let data = FileManager.default.contents(atPath: runFolder + "/" + fileName) else { return nil }
+        guard let data = try? WholeFile.contents(of: runFolder + "/" + fileName, atMost: 1 << 20) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(NotaryUploadState.self, from: data)

@@ -10,7 +10,9 @@ import Testing
 
 /// `notify:` against a webhook receiver on loopback: which events send, what is sent, that no
 /// secret leaves in any encoding, and that a 500 or a hang is a warning after the upload retry
-/// policy's attempts, never more.
+/// policy's attempts, never more. The tests of a server that answers use the real clock: a
+/// `ManualClock` nobody advances made one slow attempt on a loaded machine wait for ever; those
+/// of waits and time limits move a `ManualClock` themselves.
 @Suite("Lane notifications")
 struct LaneNotifierTests {
     typealias Fixtures = NotificationFixtures
@@ -49,7 +51,7 @@ struct LaneNotifierTests {
     func receiverGetsTheRightEvents() async throws {
         let server = try await LocalHTTPServer { _, _ in .status(200, "ok") }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: ManualClock(), jitter: FixedJitter(unit: 0))
+        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock(), jitter: FixedJitter(unit: 0))
         func targets() -> [NotificationTarget] {
             [
                 Fixtures.target(.webhook, url: server.url("/failure").absoluteString, on: [.failure]),
@@ -84,7 +86,7 @@ struct LaneNotifierTests {
     func webhookSummary() async throws {
         let server = try await LocalHTTPServer { _, _ in .status(204) }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: ManualClock())
+        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock())
         let warnings = await notifier.notify(
             Fixtures.summary(), targets: [Fixtures.target(.webhook, url: "${HOOK}", on: [.always])],
             in: EnvironmentVariables(["HOOK": server.url("/hook").absoluteString]), secrets: RunSecrets(secrets: [])
@@ -136,7 +138,7 @@ struct LaneNotifierTests {
         result.steps[1].tests?.tests[1].identifier = "AppTests/\(token)/testRetry()"
         let server = try await LocalHTTPServer { _, _ in .status(200) }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: ManualClock())
+        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock())
         let warnings = await notifier.notify(
             Fixtures.summary(result), targets: [Fixtures.target(destination, url: server.url("/hook").absoluteString, on: [.always])],
             in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [token])
@@ -158,7 +160,7 @@ struct LaneNotifierTests {
         result.lane = String(repeating: "a", count: padding) + secret
         let server = try await LocalHTTPServer { _, _ in .status(200) }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: ManualClock())
+        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock())
         let warnings = await notifier.notify(
             Fixtures.summary(result), targets: [Fixtures.target(.slack, url: server.url("/hook").absoluteString, on: [.always])],
             in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [secret])
