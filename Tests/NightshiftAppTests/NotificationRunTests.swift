@@ -97,17 +97,20 @@ struct NotificationRunTests {
         #expect(!app.shown.contains("PATHSECRET") && !app.shown.contains("QUERYSECRET"), "\(app.shown)")
     }
 
-    @Test("SIGTERM while a notification waits for its answer stops it at once: no retry, no wait for the clock (Jenkins' Abort)")
-    func signalStopsANotification() async throws {
+    @Test(
+        "SIGTERM while a notification waits for its answer stops it at once: no retry, no wait for the clock, exit 143 (Jenkins' Abort)",
+        arguments: [1, 0] as [Int32])
+    func signalStopsANotification(laneExit: Int32) async throws {
         let server = try await Self.serverThatNeverAnswers()
         defer { Task { await server.stop() } }
-        let app = try AppHarness(lanes: Self.lanes("[failure]"))
-        await app.shell.onScript(containing: "make ship", .output([], .exited(1)))
+        let app = try AppHarness(lanes: Self.lanes("[always]"))
+        await app.shell.onScript(containing: "make ship", .output([], .exited(laneExit)))
         let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
         await waitUntil("the first attempt waits for its answer") { server.requests.count == 1 && app.clock.sleeperCount == 1 }
         app.signals.send(Signals.terminate)
-        // The clock never moves: only the signal can end the run.
-        #expect(await run.value == 1)
+        // The clock never moves: only the signal can end the run, and the process ends as
+        // signalled whether the lane had passed or failed.
+        #expect(await run.value == 143)
         #expect(server.requests.count == 1)
         #expect(app.standardError.contains("warning: the webhook notification of lane 'ship' was not sent"), "\(app.standardError)")
     }

@@ -76,7 +76,11 @@ public struct RunLanes: LanesFileCommand {
         await run.interruption.runUntilInterrupted { [dryRun] in
             await context.notify(results, of: file, in: environment, dryRun: dryRun)
         }
-        return ExitStatus.of(results, reportsWritten: reportsWritten)
+        let status = ExitStatus.of(results, reportsWritten: reportsWritten)
+        // A signal while the notifications went out (the lanes had ended) still ends the process
+        // as signalled: Jenkins' Abort reads 143, not the lanes' 0 or 1.
+        if status < 128, let signal = run.interruption.signal { return 128 + signal }
+        return status
     }
 }
 
