@@ -122,7 +122,7 @@ struct ArchiveBuildNumberTests {
         // loaded machine would otherwise wait on it for ever.
         let source = AppStoreConnectBuildNumbers { policy in
             RetryingHTTPClient(
-                transport: URLSessionTransport(idleTimeout: 30), clock: SkippingClock(now: clock.now), jitter: SystemJitterSource(),
+                transport: URLSessionTransport(idleTimeout: 300), clock: SkippingClock(now: clock.now), jitter: SystemJitterSource(),
                 policy: policy)
         }
         let environment = [

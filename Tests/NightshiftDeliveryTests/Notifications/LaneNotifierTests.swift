@@ -17,6 +17,15 @@ import Testing
 struct LaneNotifierTests {
     typealias Fixtures = NotificationFixtures
 
+    /// For a server that answers: the real clock, and silences of 300 s allowed, since a full
+    /// `swift test` on two cores starves the loopback server for minutes and a retried
+    /// attempt would send a payload twice.
+    static func answeringNotifier() -> LaneNotifier {
+        var notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 300), clock: SystemClock(), jitter: FixedJitter(unit: 0))
+        notifier.attemptTimeout = .seconds(300)
+        return notifier
+    }
+
     @Test(
         "each outcome meets the events named, the most specific first",
         arguments: [
@@ -51,7 +60,7 @@ struct LaneNotifierTests {
     func receiverGetsTheRightEvents() async throws {
         let server = try await LocalHTTPServer { _, _ in .status(200, "ok") }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock(), jitter: FixedJitter(unit: 0))
+        let notifier = Self.answeringNotifier()
         func targets() -> [NotificationTarget] {
             [
                 Fixtures.target(.webhook, url: server.url("/failure").absoluteString, on: [.failure]),
@@ -86,7 +95,7 @@ struct LaneNotifierTests {
     func webhookSummary() async throws {
         let server = try await LocalHTTPServer { _, _ in .status(204) }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock())
+        let notifier = Self.answeringNotifier()
         let warnings = await notifier.notify(
             Fixtures.summary(), targets: [Fixtures.target(.webhook, url: "${HOOK}", on: [.always])],
             in: EnvironmentVariables(["HOOK": server.url("/hook").absoluteString]), secrets: RunSecrets(secrets: [])
@@ -138,7 +147,7 @@ struct LaneNotifierTests {
         result.steps[1].tests?.tests[1].identifier = "AppTests/\(token)/testRetry()"
         let server = try await LocalHTTPServer { _, _ in .status(200) }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock())
+        let notifier = Self.answeringNotifier()
         let warnings = await notifier.notify(
             Fixtures.summary(result), targets: [Fixtures.target(destination, url: server.url("/hook").absoluteString, on: [.always])],
             in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [token])
@@ -160,7 +169,7 @@ struct LaneNotifierTests {
         result.lane = String(repeating: "a", count: padding) + secret
         let server = try await LocalHTTPServer { _, _ in .status(200) }
         defer { Task { await server.stop() } }
-        let notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 30), clock: SystemClock())
+        let notifier = Self.answeringNotifier()
         let warnings = await notifier.notify(
             Fixtures.summary(result), targets: [Fixtures.target(.slack, url: server.url("/hook").absoluteString, on: [.always])],
             in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [secret])
