@@ -1,0 +1,241 @@
+"""Provisioning profiles, the fake keychains, entitlements, and Xcode's signing checks.
+
+Error texts: those marked [seen] are quoted from real xcodebuild output in public issue threads
+(fastlane/fastlane #18889, #13339, #10315, Expensify/App #26899, achorein/expo-share-intent #181,
+faithfracture/update_provisioning_profile_specifier #4); [brief] were given with the task (real
+Xcode texts); [guess] are in Xcode's style but not checked against a real run.
+"""
+
+import datetime
+import fnmatch
+import glob
+import os
+import plistlib
+
+# Xcode 16 and later read installed profiles from here only (Xcode 15 used
+# ~/Library/MobileDevice/Provisioning Profiles; LoopKit/Loop #2226 documents the move).
+PROFILES_DIR = "Library/Developer/Xcode/UserData/Provisioning Profiles"
+
+
+class Profile:
+    def __init__(self, path):
+        self.path = path
+        with open(path, "rb") as f:
+            self.data = f.read()
+        start = self.data.find(b"<?xml")
+        end = self.data.find(b"</plist>", start)
+        if start < 0 or end < 0:
+            raise ValueError("%s: no property list inside" % path)
+        self.plist = plistlib.loads(self.data[start:end + len(b"</plist>")])
+        p = self.plist
+        self.name = p.get("Name", "")
+        self.uuid = p.get("UUID", "")
+        self.team = (p.get("TeamIdentifier") or [""])[0]
+        self.team_name = p.get("TeamName", "")
+        self.platforms = p.get("Platform") or ["iOS"]
+        self.entitlements = p.get("Entitlements") or {}
+        self.app_id = self.entitlements.get("application-identifier") or self.entitlements.get("com.apple.application-identifier", "")
+        prefix = (p.get("ApplicationIdentifierPrefix") or [self.team])[0]
+        self.bundle_pattern = self.app_id[len(prefix) + 1:] if self.app_id.startswith(prefix + ".") else self.app_id
+        self.expiration = p.get("ExpirationDate")
+        self.devices = p.get("ProvisionedDevices") or []
+        self.all_devices = bool(p.get("ProvisionsAllDevices"))
+        self.get_task_allow = bool(self.entitlements.get("get-task-allow"))
+        self.certificates = [certificate_common_name(bytes(c)) for c in p.get("DeveloperCertificates") or []]
+
+    def matches_bundle(self, bundle_id):
+        return fnmatch.fnmatchcase(bundle_id, self.bundle_pattern)
+
+    def expired(self, now=None):
+        if self.expiration is None:
+            return False
+        now = now or datetime.datetime.utcnow()
+        exp = self.expiration.replace(tzinfo=None) if self.expiration.tzinfo else self.expiration
+        return exp <= now
+
+    def kind(self):
+        """The distribution method the profile fits: development, ad-hoc, enterprise,
+        app-store (iOS), or developer-id / mac-application (macOS)."""
+        if self.get_task_allow:
+            return "development"
+        if self.all_devices:
+            return "developer-id" if "OSX" in self.platforms else "enterprise"
+        if self.devices:
+            return "ad-hoc"
+        return "app-store"
+
+
+def certificate_common_name(der):
+    """The subject's CN of a DER certificate: the last commonName (2.5.4.3) attribute, the
+    subject coming after the issuer in TBSCertificate."""
+    oid = b"\x06\x03\x55\x04\x03"
+    at = der.rfind(oid)
+    if at < 0:
+        return ""
+    i = at + len(oid)
+    tag = der[i]
+    length = der[i + 1]
+    i += 2
+    if length & 0x80:
+        n = length & 0x7F
+        length = int.from_bytes(der[i:i + n], "big")
+        i += n
+    raw = der[i:i + length]
+    if tag == 0x1E:
+        return raw.decode("utf-16-be", "replace")
+    if tag == 0x1C:
+        return raw.decode("utf-32-be", "replace")
+    if tag == 0x14:
+        return raw.decode("latin-1")
+    return raw.decode("utf-8", "replace")
+
+
+def installed_profiles(home):
+    result = []
+    folder = os.path.join(home, PROFILES_DIR)
+    for path in sorted(glob.glob(os.path.join(folder, "*"))):
+        if path.endswith((".mobileprovision", ".provisionprofile")):
+            try:
+                result.append(Profile(path))
+            except Exception:
+                continue
+    return result
+
+
+def profile_extension(platform):
+    return ".provisionprofile" if platform == "macosx" else ".mobileprovision"
+
+
+PLATFORM_OF_SDK = {"iphoneos": "iOS", "iphonesimulator": "iOS", "macosx": "OSX", "watchos": "watchOS",
+                   "watchsimulator": "watchOS", "appletvos": "tvOS", "appletvsimulator": "tvOS",
+                   "xros": "xrOS", "xrsimulator": "xrOS"}
+DISPLAY_OF_SDK = {"iphoneos": "iOS", "macosx": "macOS", "watchos": "watchOS", "appletvos": "tvOS", "xros": "visionOS"}
+
+
+def find_profile(profiles, specifier, platform):
+    """An installed profile named `specifier` (or with that UUID), of the platform's file type.
+    iOS profiles also sign watchOS and tvOS... no: each platform has its own; a profile lists its
+    platforms in `Platform` (watchOS apps use iOS-platform profiles that list both, as Apple's
+    portal issues them for watch apps: Platform (iOS, watchOS))."""
+    ext = profile_extension(platform)
+    for p in profiles:
+        if p.path.endswith(ext) and (p.name == specifier or p.uuid.lower() == specifier.lower()):
+            return p
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Keychains (the fake `security`'s state: $HOME/.fake-security/search-list names keychain files;
+# a keychain file holds lines `identity <common name>`)
+
+
+def keychain_identities(home):
+    search_list = os.path.join(home, ".fake-security", "search-list")
+    result = []
+    if not os.path.isfile(search_list):
+        return result
+    with open(search_list, encoding="utf-8") as f:
+        keychains = [line.rstrip("\n") for line in f if line.strip()]
+    for keychain in keychains:
+        if not os.path.isfile(keychain):
+            continue
+        with open(keychain, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("identity "):
+                    result.append(line[len("identity "):].rstrip("\n"))
+    return result
+
+
+def find_identity(identities, wanted):
+    """codesign's matching: an exact name, or a prefix such as "Apple Distribution" /
+    "iPhone Distribution" matching "Apple Distribution: Example Corp (TEAM)"; empty: any."""
+    for name in identities:
+        if not wanted or name == wanted:
+            return name
+    for name in identities:
+        if name.startswith(wanted + ":") or name.startswith(wanted + " "):
+            return name
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Entitlements
+
+# Entitlement keys a profile must grant, and the capability each belongs to (Signing &
+# Capabilities names).
+CAPABILITIES = {
+    "com.apple.security.application-groups": "App Groups",
+    "aps-environment": "Push Notifications",
+    "com.apple.developer.aps-environment": "Push Notifications",
+    "com.apple.developer.associated-domains": "Associated Domains",
+    "com.apple.developer.icloud-container-identifiers": "iCloud",
+    "com.apple.developer.icloud-services": "iCloud",
+    "com.apple.developer.ubiquity-kvstore-identifier": "iCloud",
+    "com.apple.developer.healthkit": "HealthKit",
+    "com.apple.developer.in-app-payments": "Apple Pay",
+    "com.apple.developer.siri": "Siri",
+    "com.apple.developer.parent-application-identifiers": "App Clips",
+    "com.apple.developer.on-demand-install-capable": "On Demand Install Capable",
+}
+
+
+def needs_grant(key):
+    return key.startswith("com.apple.developer.") or key in (
+        "aps-environment", "com.apple.security.application-groups", "keychain-access-groups")
+
+
+def expand_entitlements(value, evaluate):
+    if isinstance(value, str):
+        return evaluate(value)
+    if isinstance(value, list):
+        return [expand_entitlements(v, evaluate) for v in value]
+    if isinstance(value, dict):
+        return {k: expand_entitlements(v, evaluate) for k, v in value.items()}
+    return value
+
+
+def _granted(wanted, allowed):
+    """A profile value grants a wanted value: equal, or a `*` wildcard pattern; arrays grant each
+    element; `aps-environment` development is granted by production too? no: must be equal."""
+    if isinstance(allowed, list):
+        return any(_granted(wanted, a) for a in allowed)
+    if isinstance(wanted, bool) or isinstance(allowed, bool):
+        return wanted == allowed or allowed is True
+    if isinstance(allowed, str) and isinstance(wanted, str):
+        return wanted == allowed or fnmatch.fnmatchcase(wanted, allowed)
+    return wanted == allowed
+
+
+def entitlement_errors(profile, entitlements):
+    """The real texts for entitlements the profile does not grant."""
+    errors = []
+    for key, value in entitlements.items():
+        if not needs_grant(key):
+            continue
+        name = profile.name
+        if key not in profile.entitlements:
+            capability = CAPABILITIES.get(key)
+            if capability:
+                # [seen] "requires a provisioning profile with the App Groups feature" (export);
+                # [brief] "doesn't support the App Groups capability." at archive.
+                errors.append('Provisioning profile "%s" doesn\'t support the %s capability.' % (name, capability))
+            # [seen] 'Provisioning profile "X" doesn't include the application-identifier entitlement.'
+            errors.append('Provisioning profile "%s" doesn\'t include the %s entitlement.' % (name, key))
+            continue
+        allowed = profile.entitlements[key]
+        wanted = value if isinstance(value, list) else [value]
+        if not all(_granted(w, allowed) for w in wanted):
+            # [seen] expo-share-intent #181
+            errors.append('Provisioning profile "%s" doesn\'t match the entitlements file\'s value for the %s entitlement.' % (name, key))
+    return errors
+
+
+def read_entitlements(path):
+    with open(path, "rb") as f:
+        return plistlib.load(f)
+
+
+def expiry_text(profile):
+    """'Sep 6, 2023' as Xcode prints it ([seen] Expensify/App #26899)."""
+    d = profile.expiration
+    return "%s %d, %d" % (d.strftime("%b"), d.day, d.year)
