@@ -12,6 +12,14 @@
 # PROFILE_FILE for the profile's file name (<out>/<PROFILE_FILE>.mobileprovision, default <name>),
 # KEEP_IDENTITY=1 to sign with the identity of an existing <out>/<name>.p12 (opened with
 # $P12_PASSWORD) instead of making a new one: several profiles for one certificate.
+# PLATFORM: the profile's Platform, iOS (default), OSX, watchOS, tvOS or xrOS; with OSX the app id
+# entitlement is com.apple.application-identifier and the profile a .provisionprofile.
+# PROFILE_KIND: ad-hoc (default: ProvisionedDevices, get-task-allow false), app-store (no devices),
+# development (devices, get-task-allow true), enterprise or developer-id (ProvisionsAllDevices;
+# developer-id is a macOS kind: PLATFORM defaults to OSX).
+# ENTITLEMENTS_XML: more `<key>…</key><value>` XML for the profile's Entitlements dictionary
+# (App Groups, aps-environment, keychain-access-groups, associated domains…).
+# PROFILE_EXTENSION: the profile file's extension (default .mobileprovision, .provisionprofile for OSX).
 set -eu
 
 out=$1
@@ -23,6 +31,17 @@ uuid=${PROFILE_UUID:-6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6}
 expiry=${PROFILE_EXPIRY:-2035-01-01T00:00:00Z}
 days=${CERT_DAYS:-365}
 devices=${DEVICES:-2}
+kind=${PROFILE_KIND:-ad-hoc}
+case $kind in
+    developer-id) platform=${PLATFORM:-OSX} ;;
+    ad-hoc|app-store|development|enterprise) platform=${PLATFORM:-iOS} ;;
+    *) echo "make-signing-fixtures.sh: PROFILE_KIND is ad-hoc, app-store, development, enterprise or developer-id, not $kind" >&2; exit 2 ;;
+esac
+case $platform in
+    iOS|watchOS|tvOS|xrOS) app_id_key=application-identifier; extension=${PROFILE_EXTENSION:-.mobileprovision} ;;
+    OSX) app_id_key=com.apple.application-identifier; extension=${PROFILE_EXTENSION:-.provisionprofile} ;;
+    *) echo "make-signing-fixtures.sh: PLATFORM is iOS, OSX, watchOS, tvOS or xrOS, not $platform" >&2; exit 2 ;;
+esac
 : "${P12_PASSWORD:=fixture-password}"
 export P12_PASSWORD
 
@@ -66,6 +85,15 @@ while [ "$i" -lt "$devices" ]; do
     device_entries="$device_entries<string>00008030-00000000000000$(printf '%02d' "$i")</string>"
     i=$((i + 1))
 done
+# Which devices the profile runs on, and whether a debugger may attach, by kind (as the portal
+# issues them: development and ad hoc list devices, App Store none, enterprise and Developer ID all).
+get_task_allow='<false/>'
+devices_xml="<key>ProvisionedDevices</key><array>$device_entries</array>"
+case $kind in
+    development) get_task_allow='<true/>' ;;
+    app-store) devices_xml="" ;;
+    enterprise|developer-id) devices_xml="<key>ProvisionsAllDevices</key><true/>" ;;
+esac
 
 cat > "$work/profile.plist" <<PLIST
 <?xml version="1.0" encoding="UTF-8"?>
@@ -75,17 +103,17 @@ cat > "$work/profile.plist" <<PLIST
 	<key>AppIDName</key><string>Example</string>
 	<key>ApplicationIdentifierPrefix</key><array><string>$team</string></array>
 	<key>CreationDate</key><date>2024-01-01T00:00:00Z</date>
-	<key>Platform</key><array><string>iOS</string></array>
+	<key>Platform</key><array><string>$platform</string></array>
 	<key>DeveloperCertificates</key><array><data>$certificate</data></array>
 	<key>Entitlements</key>
 	<dict>
-		<key>application-identifier</key><string>$app_id</string>
+		<key>$app_id_key</key><string>$app_id</string>
 		<key>com.apple.developer.team-identifier</key><string>$team</string>
-		<key>get-task-allow</key><false/>
+		<key>get-task-allow</key>$get_task_allow${ENTITLEMENTS_XML:-}
 	</dict>
 	<key>ExpirationDate</key><date>$expiry</date>
 	<key>Name</key><string>$profile_name</string>
-	<key>ProvisionedDevices</key><array>$device_entries</array>
+	$devices_xml
 	<key>TeamIdentifier</key><array><string>$team</string></array>
 	<key>TeamName</key><string>Example Corp</string>
 	<key>TimeToLive</key><integer>365</integer>
@@ -99,4 +127,4 @@ PLIST
 signer=cms
 openssl cms -help >/dev/null 2>&1 || signer=smime
 openssl "$signer" -sign -nodetach -binary -signer "$work/identity.pem" -inkey "$work/identity.key" \
-    -in "$work/profile.plist" -outform DER -out "$out/${PROFILE_FILE:-$name}.mobileprovision"
+    -in "$work/profile.plist" -outform DER -out "$out/${PROFILE_FILE:-$name}$extension"
