@@ -261,8 +261,7 @@ def signing_errors(build, targets, allow_updates, home):
                                             "target editor." % (team, spec, team, spec)))
             continue
         problems = []
-        wanted_platform = signing.PLATFORM_OF_SDK.get(platform, "iOS")
-        if wanted_platform not in profile.platforms:
+        if not signing.platform_fits(profile, platform):
             # [guess]
             problems.append('Provisioning profile "%s" is not a %s profile: its platforms are %s.'
                             % (profile.name, signing.DISPLAY_OF_SDK.get(platform, platform), ", ".join(profile.platforms)))
@@ -377,8 +376,6 @@ class ArchiveWriter:
             info["WKApplication"] = True
         if target.product_type == "com.apple.product-type.application.on-demand-install-capable":
             info["NSAppClip"] = {"NSAppClipRequestEphemeralUserNotification": False, "NSAppClipRequestLocationConfirmation": False}
-        if target.product_type.startswith("com.apple.product-type.app-extension"):
-            info["NSExtension"] = {"NSExtensionPointIdentifier": s.get("NIGHTSHIFT_FAKE_EXTENSION_POINT", "com.apple.widgetkit-extension")}
         _write_plist(os.path.join(path, s.get("INFOPLIST_PATH", wrapper + "/Info.plist")[len(wrapper):].lstrip("/")), info)
         if exe_rel and target.product_type != "com.apple.product-type.bundle":
             exe = os.path.join(path, exe_rel)

@@ -705,7 +705,9 @@ class Build:
             d["FULL_PRODUCT_NAME"] = "$(EXECUTABLE_NAME)"
         if target.kind != "native":
             d["PACKAGE_NAME"] = target.package.name
-            d["PRODUCT_BUNDLE_IDENTIFIER"] = "%s.%s.resources" % (target.package.name, target.name) if target.kind == "bundle" else ""
+            # SwiftPM's resource bundles: `<package>.<target>.resources`.
+            d["PRODUCT_BUNDLE_IDENTIFIER"] = "%s.%s.resources" % (target.package.name, target.name.split("_", 1)[-1]) \
+                if target.kind == "bundle" else ""
         if self.action == "archive":
             d["DEPLOYMENT_LOCATION"] = "YES"
             d["INSTALL_PATH"] = "/Applications" if ptype in APPLICATION_TYPES else ""

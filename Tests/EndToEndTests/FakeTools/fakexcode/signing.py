@@ -113,15 +113,26 @@ DISPLAY_OF_SDK = {"iphoneos": "iOS", "macosx": "macOS", "watchos": "watchOS", "a
 
 
 def find_profile(profiles, specifier, platform):
-    """An installed profile named `specifier` (or with that UUID), of the platform's file type.
-    iOS profiles also sign watchOS and tvOS... no: each platform has its own; a profile lists its
-    platforms in `Platform` (watchOS apps use iOS-platform profiles that list both, as Apple's
-    portal issues them for watch apps: Platform (iOS, watchOS))."""
+    """An installed profile named `specifier` (or with that UUID), of the platform's file type
+    (.provisionprofile for macOS, .mobileprovision for the others)."""
     ext = profile_extension(platform)
     for p in profiles:
         if p.path.endswith(ext) and (p.name == specifier or p.uuid.lower() == specifier.lower()):
             return p
     return None
+
+
+# The profile `Platform` values that sign each SDK. The developer portal has iOS, tvOS and macOS
+# profiles only: watchOS apps and visionOS apps are signed with iOS profiles (their Platform lists
+# iOS, and newer ones also xrOS/visionOS).
+ACCEPTED_PLATFORMS = {
+    "iphoneos": {"iOS"}, "watchos": {"iOS", "watchOS"}, "appletvos": {"tvOS"},
+    "xros": {"iOS", "xrOS", "visionOS"}, "macosx": {"OSX"},
+}
+
+
+def platform_fits(profile, platform):
+    return bool(ACCEPTED_PLATFORMS.get(platform, {"iOS"}) & set(profile.platforms))
 
 
 # ---------------------------------------------------------------------------------------------

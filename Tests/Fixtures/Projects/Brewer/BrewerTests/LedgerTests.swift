@@ -1,0 +1,6 @@
+import XCTest
+@testable import Brewer
+
+final class LedgerTests: XCTestCase {
+    func testNothing() {}
+}
