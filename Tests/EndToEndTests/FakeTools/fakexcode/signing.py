@@ -235,6 +235,11 @@ def entitlement_errors(profile, entitlements):
             continue
         allowed = profile.entitlements[key]
         wanted = value if isinstance(value, list) else [value]
+        if key in ("aps-environment", "com.apple.developer.aps-environment"):
+            # Profiles say "production"/"development"; NetNewsWire's entitlements say "Production"
+            # and it ships, so the comparison is taken as case-insensitive here ([guess]).
+            wanted = [w.lower() if isinstance(w, str) else w for w in wanted]
+            allowed = allowed.lower() if isinstance(allowed, str) else allowed
         if not all(_granted(w, allowed) for w in wanted):
             # [seen] expo-share-intent #181
             errors.append('Provisioning profile "%s" doesn\'t match the entitlements file\'s value for the %s entitlement.' % (name, key))
