@@ -577,7 +577,8 @@ class Build:
         pconfig = project.configuration(project.root.get("buildConfigurationList"), self.configuration)
         tconfig = project.configuration(target.obj.get("buildConfigurationList"), self.configuration)
         if tconfig is None:
-            raise XcodebuildError("xcodebuild: error: The project '%s' does not contain a configuration named '%s'." % (project.name, self.configuration), 65)
+            raise XcodebuildError('xcodebuild: error: The project named "%s" does not contain a build configuration named "%s".'
+                                  % (project.name, self.configuration), 65)
         for config in (pconfig, tconfig):
             level = []
             base = project.base_xcconfig(config)
