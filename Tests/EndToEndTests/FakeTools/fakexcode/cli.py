@@ -230,7 +230,7 @@ def signing_errors(build, targets, allow_updates, home):
         bundle_id = s.get("PRODUCT_BUNDLE_IDENTIFIER", "")
         team = s.get("DEVELOPMENT_TEAM", "")
         platform = sdk_family(s.get("SDKROOT", ""))
-        identity = signing.find_identity(identities, s.get("CODE_SIGN_IDENTITY", ""))
+        identity = signing.find_identity(identities, s.get("CODE_SIGN_IDENTITY", ""), profiles)
         if identity is None:
             missing_identities.append((t, s.get("CODE_SIGN_IDENTITY", "") or "Apple Distribution"))
         if style == "Automatic":
@@ -534,11 +534,11 @@ def export_archive(args):
     name = archive_info.get("Name") or os.path.splitext(os.path.basename(app))[0]
     mac = method in ("developer-id", "mac-application") or os.path.isdir(os.path.join(app, "Contents"))
     certificate = options.get("signingCertificate", "")
-    if mac and certificate and signing.find_identity(signing.keychain_identities(home), certificate) is None:
+    profiles = signing.installed_profiles(home)
+    if mac and certificate and signing.find_identity(signing.keychain_identities(home), certificate, profiles) is None:
         err('error: exportArchive: No signing certificate "%s" found' % certificate)
         out("** EXPORT FAILED **")
         return 70
-    profiles = signing.installed_profiles(home)
     chosen = {}
     errors = []
     for bundle in nested_bundles(app):

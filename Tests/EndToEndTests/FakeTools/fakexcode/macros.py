@@ -18,7 +18,8 @@ Semantics learnt from swift-build (github.com/swiftlang/swift-build, Sources/SWB
   lookup takes the first whose conditions match, so at one level a later assignment wins.
 - MacroConditionParameter.swift / MacroCondition.swift: `NAME[sdk=iphoneos*][arch=arm64] = v`,
   patterns matched as globs (fnmatch) against the parameter's value (sdk: the SDK's canonical name,
-  e.g. iphoneos26.0; arch; config; variant; platform). An unknown parameter never matches.
+  e.g. iphoneos26.0; arch; config; variant; platform); a parameter without a value matches only
+  the pattern `*` (MacroCondition.evaluate). No comma lists: the pattern runs to the `]`.
 - MacroConfigFileParser.swift: xcconfig syntax (see parse_xcconfig).
 - SWBUtil String+Extensions (mangledToC99ExtendedIdentifier): every character outside the C99
   extended identifier set becomes `_`, and a leading digit becomes `_`
@@ -358,31 +359,33 @@ class Assignment:
         return "Assignment(%r, %r, %r)" % (self.name, self.conditions, self.value)
 
 
-_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*((?:\[[^\]]*\]\s*)*)$")
+_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*((?:\[[^\]=]*=[^\]]*\]\s*)*)$")
 
 
 def split_key(key):
     """`NAME[sdk=iphoneos*][config=Release]` -> (NAME, [(sdk, iphoneos*), (config, Release)]);
-    None when it is not a setting name. `[a=x,b=y]` is read as two conditions."""
+    None when it is not a setting name. As MacroConfigFileParser reads a condition: the parameter
+    runs to the first `=`, the pattern to the `]` (so `[sdk=a,arch=b]` is one odd pattern)."""
     m = _KEY.match(key)
     if not m:
         return None
     conditions = []
     for group in re.findall(r"\[([^\]]*)\]", m.group(2)):
-        for item in group.split(","):
-            param, eq, pattern = item.partition("=")
-            if not eq:
-                return None
-            conditions.append((param.strip(), pattern.strip()))
+        param, _, pattern = group.partition("=")
+        conditions.append((param, pattern))
     return m.group(1), conditions
 
 
 def conditions_match(conditions, parameters):
+    """MacroCondition.evaluate: fnmatch against each value of the parameter; a parameter with no
+    value matches only the pattern `*`."""
     for param, pattern in conditions:
         value = parameters.get(param)
-        if value is None:
-            return False
-        values = value if isinstance(value, (list, tuple)) else [value]
+        values = [] if value is None else (value if isinstance(value, (list, tuple)) else [value])
+        if not values:
+            if pattern != "*":
+                return False
+            continue
         if not any(fnmatch.fnmatchcase(v, pattern) for v in values):
             return False
     return True
@@ -499,7 +502,7 @@ class Evaluator:
 # xcconfig files
 
 
-_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*(?:\s*\[[^\]]*\])*)\s*=(.*)$")
+_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*\s*(?:\[[^\]=]*=[^\]]*\]\s*)*)=(.*)$")
 
 
 class XcconfigError(Exception):
@@ -512,8 +515,9 @@ def parse_xcconfig(path, diagnostics=None, _seen=None):
     MacroConfigFileParser.swift: `//` starts a comment anywhere on a line (even inside a value:
     `URL = https://x` is `URL = https:`), `#include "file"` and `#include? "file"` (the `?` form
     ignores a missing file), paths relative to the including file's folder, `NAME = value` with
-    optional conditions `NAME[sdk=iphoneos*]`, an optional trailing `;`, whitespace around the value
-    dropped. A missing plain `#include` is reported as Xcode does:
+    optional conditions `NAME[sdk=iphoneos*]`, one optional trailing `;`, whitespace around the
+    value dropped, a trailing `\\` continuing the value on the next line, any other `#` directive
+    an error ("unsupported preprocessor directive"). A missing plain `#include` is reported as Xcode does:
     `could not find included file 'X' in search paths` (text as Xcode users quote it)."""
     if diagnostics is None:
         diagnostics = []
@@ -526,11 +530,21 @@ def parse_xcconfig(path, diagnostics=None, _seen=None):
         lines = f.read().splitlines()
     result = []
     base = os.path.dirname(path)
-    for number, raw in enumerate(lines, 1):
-        line = raw
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
         comment = line.find("//")
         if comment >= 0:
             line = line[:comment]
+        # A value ending in `\` continues on the next line (the pieces joined by a space).
+        while line.rstrip().endswith("\\") and "=" in line and number < len(lines):
+            piece = lines[number]
+            number += 1
+            cut = piece.find("//")
+            piece = (piece[:cut] if cut >= 0 else piece).strip()
+            head = line.rstrip()[:-1].rstrip()
+            line = head + (" " + piece if piece else "")
         stripped = line.strip()
         if not stripped:
             continue
@@ -547,7 +561,8 @@ def parse_xcconfig(path, diagnostics=None, _seen=None):
             result.extend(parse_xcconfig(os.path.normpath(full), diagnostics, seen + (real,)))
             continue
         if stripped.startswith("#"):
-            diagnostics.append(("warning", "%s:%d: unsupported preprocessor directive" % (path, number)))
+            directive = stripped[1:].split()[0] if stripped[1:].split() else ""
+            diagnostics.append(("error", "%s:%d: unsupported preprocessor directive \u2018%s\u2019" % (path, number, directive)))
             continue
         m = _LINE.match(stripped)
         split = split_key(m.group(1)) if m else None

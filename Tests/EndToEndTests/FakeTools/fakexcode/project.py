@@ -88,7 +88,9 @@ def parse_destination(text):
 # Product types: wrapper extension, package type, whether a profile can be embedded.
 PRODUCT_TYPES = {
     "com.apple.product-type.application": ("app", "APPL"),
+    "com.apple.product-type.application.watchapp": ("app", "APPL"),
     "com.apple.product-type.application.watchapp2": ("app", "APPL"),
+    "com.apple.product-type.watchkit-extension": ("appex", "XPC!"),
     "com.apple.product-type.application.watchapp2-container": ("app", "APPL"),
     "com.apple.product-type.application.on-demand-install-capable": ("app", "APPL"),
     "com.apple.product-type.application.messages": ("app", "APPL"),
@@ -108,10 +110,12 @@ PRODUCT_TYPES = {
 # applications (watch apps and App Clips included) and app extensions of every kind.
 PROFILE_TYPES = {
     "com.apple.product-type.application",
+    "com.apple.product-type.application.watchapp",
     "com.apple.product-type.application.watchapp2",
     "com.apple.product-type.application.watchapp2-container",
     "com.apple.product-type.application.on-demand-install-capable",
     "com.apple.product-type.application.messages",
+    "com.apple.product-type.watchkit-extension",
     "com.apple.product-type.app-extension",
     "com.apple.product-type.app-extension.messages",
     "com.apple.product-type.app-extension.messages-sticker-pack",

@@ -9,6 +9,7 @@ Xcode texts); [guess] are in Xcode's style but not checked against a real run.
 import datetime
 import fnmatch
 import glob
+import hashlib
 import os
 import plistlib
 
@@ -41,7 +42,10 @@ class Profile:
         self.devices = p.get("ProvisionedDevices") or []
         self.all_devices = bool(p.get("ProvisionsAllDevices"))
         self.get_task_allow = bool(self.entitlements.get("get-task-allow"))
-        self.certificates = [certificate_common_name(bytes(c)) for c in p.get("DeveloperCertificates") or []]
+        ders = [bytes(c) for c in p.get("DeveloperCertificates") or []]
+        self.certificates = [certificate_common_name(d) for d in ders]
+        # SHA-1 of each certificate -> its common name (codesign also takes an identity's SHA-1).
+        self.certificate_hashes = {hashlib.sha1(d).hexdigest().upper(): certificate_common_name(d) for d in ders}
 
     def matches_bundle(self, bundle_id):
         return fnmatch.fnmatchcase(bundle_id, self.bundle_pattern)
@@ -157,15 +161,22 @@ def keychain_identities(home):
     return result
 
 
-def find_identity(identities, wanted):
-    """codesign's matching: an exact name, or a prefix such as "Apple Distribution" /
-    "iPhone Distribution" matching "Apple Distribution: Example Corp (TEAM)"; empty: any."""
+def find_identity(identities, wanted, profiles=()):
+    """codesign's matching: an exact name, a prefix such as "Apple Distribution" / "iPhone
+    Distribution" matching "Apple Distribution: Example Corp (TEAM)", or a certificate's SHA-1
+    (40 hex digits; the fake keychain holds names only, so the certificates are looked up in the
+    installed profiles and must have the name of an identity in the keychain); empty: any."""
     for name in identities:
         if not wanted or name == wanted:
             return name
     for name in identities:
         if name.startswith(wanted + ":") or name.startswith(wanted + " "):
             return name
+    if len(wanted) == 40 and all(c in "0123456789abcdefABCDEF" for c in wanted):
+        for p in profiles:
+            name = p.certificate_hashes.get(wanted.upper())
+            if name in identities:
+                return name
     return None
 
 

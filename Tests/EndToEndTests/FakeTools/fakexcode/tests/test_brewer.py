@@ -206,6 +206,40 @@ class BrewerSigningTests(unittest.TestCase):
         self.assertIn('error: "BrewerWatch" requires a provisioning profile. Select a provisioning profile in the Signing & '
                       "Capabilities editor. (in target 'BrewerWatch' from project 'Brewer')", r.stdout)
 
+    def test_nightshifts_own_file_profiles_by_uuid_identity_by_sha1(self):
+        """The file nightshift's SigningXCConfig writes: a comment header, per-bundle variables for
+        the bundles it signs only, the profile named by UUID, the identity by its certificate's
+        SHA-1."""
+        import hashlib
+        app = read_plist_profile(self.profiles[self.ids["app"]])
+        sha1 = hashlib.sha1(bytes(app["DeveloperCertificates"][0])).hexdigest().upper()
+        lines = ["// nightshift: signing settings for this run", "// (one entry per signed bundle)"]
+        for bundle_id, path in self.profiles.items():
+            key = bundle_id.replace(".", "_")
+            lines += ["", "// %s" % bundle_id, "NIGHTSHIFT_SIGNING_STYLE_%s = Manual" % key, "NIGHTSHIFT_TEAM_%s = %s" % (key, TEAM),
+                      "NIGHTSHIFT_IDENTITY_%s = %s" % (key, sha1), "NIGHTSHIFT_PROFILE_%s = %s" % (key, read_plist_profile(path)["UUID"])]
+        lines.append("")
+        for setting, variable in [("CODE_SIGN_STYLE", "NIGHTSHIFT_SIGNING_STYLE_"), ("DEVELOPMENT_TEAM", "NIGHTSHIFT_TEAM_"),
+                                  ("CODE_SIGN_IDENTITY", "NIGHTSHIFT_IDENTITY_"), ("PROVISIONING_PROFILE_SPECIFIER", "NIGHTSHIFT_PROFILE_")]:
+            lines.append("%s = $(%s$(PRODUCT_BUNDLE_IDENTIFIER:c99extidentifier):default=$(inherited))" % (setting, variable))
+        x = os.path.join(self.home.root, "nightshift.xcconfig")
+        with open(x, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        archive = os.path.join(self.home.root, "ns.xcarchive")
+        r = run(ARCHIVE_ARGS + ["-configuration", "Staging", "-archivePath", archive, "-xcconfig", x,
+                                "COMPILER_INDEX_STORE_ENABLE=NO", "CURRENT_PROJECT_VERSION=42"], cwd=BREWER, home=self.home)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        app_path = os.path.join(archive, "Products", "Applications", "Brewer.app")
+        self.assertEqual(read_plist(app_path + "/Info.plist")["CFBundleVersion"], "42")
+        self.assertEqual(read_plist(app_path + "/Watch/BrewerWatch.app/_CodeSignature/CodeResources")["FakeProvisioningProfileName"],
+                         "Brewer Watch Staging")
+        # an unknown SHA-1 is no identity
+        with open(x, "a") as f:
+            f.write("NIGHTSHIFT_IDENTITY_%s = %s\n" % (self.ids["app"].replace(".", "_"), "0" * 40))
+        r = run(ARCHIVE_ARGS + ["-configuration", "Staging", "-archivePath", archive, "-xcconfig", x], cwd=BREWER, home=self.home)
+        self.assertEqual(r.returncode, 65)
+        self.assertIn('No signing certificate "%s" found' % ("0" * 40), r.stdout)
+
     def test_automatic_signing_without_accounts(self):
         r = run(ARCHIVE_ARGS + ["-configuration", "Staging", "-archivePath", os.path.join(self.home.root, "auto.xcarchive")],
                 cwd=BREWER, home=self.home)

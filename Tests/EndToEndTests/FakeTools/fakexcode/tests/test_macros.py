@@ -70,13 +70,28 @@ class EvaluationTests(unittest.TestCase):
         t = table([("CODE_SIGN_IDENTITY", [("sdk", "macosx*")], "Mac Developer"),
                    ("CODE_SIGN_IDENTITY", [("sdk", "iphoneos*")], "iPhone Developer"),
                    ("OPT", [], "none"), ("OPT", [("config", "Release"), ("arch", "arm64")], "both"),
-                   ("ODD", [("unknownparam", "*")], "never")])
+                   ("ODD", [("unknownparam", "x*")], "never")])
         self.assertEqual(self.value(t, "CODE_SIGN_IDENTITY", {"sdk": "iphoneos26.0"}), "iPhone Developer")
         self.assertEqual(self.value(t, "CODE_SIGN_IDENTITY", {"sdk": "macosx26.0"}), "Mac Developer")
         self.assertEqual(self.value(t, "CODE_SIGN_IDENTITY", {"sdk": "watchos26.0"}), "")
         self.assertEqual(self.value(t, "OPT", {"config": "Release", "arch": "arm64"}), "both")
         self.assertEqual(self.value(t, "OPT", {"config": "Debug", "arch": "arm64"}), "none")
         self.assertEqual(self.value(t, "ODD", {"config": "Debug"}), "")
+        # a parameter without a value matches only `*` (MacroCondition.evaluate)
+        t = table([("W", [("variant", "*")], "any"), ("V", [("variant", "normal")], "normal")])
+        self.assertEqual(self.value(t, "W", {}), "any")
+        self.assertEqual(self.value(t, "V", {}), "")
+
+    def test_unsupported_directive(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".xcconfig", delete=False) as f:
+            f.write("#import \"x\"\nA = 1\n")
+        try:
+            diagnostics = []
+            self.assertEqual([a.name for a in parse_xcconfig(f.name, diagnostics)], ["A"])
+            self.assertIn("unsupported preprocessor directive", diagnostics[0][1])
+        finally:
+            os.unlink(f.name)
 
     def test_recursion_is_empty_not_a_hang(self):
         t = table([("A", "a$(B)"), ("B", "b$(A)"), ("C", "$(C)c")])
@@ -109,14 +124,15 @@ class XcconfigTests(unittest.TestCase):
         self.write("common/base.xcconfig", "BASE = base // a comment\nSDKROOT = iphoneos;\n")
         main = self.write("main.xcconfig", '#include "common/base.xcconfig"\n#include? "missing/optional.xcconfig"\n'
                                            '// whole-line comment\nURL = https://example.com\n'
-                                           'X[sdk=iphoneos*][config=Release] = cond\nY[sdk=iphoneos*,arch=arm64]=two\n'
-                                           'BASE = $(inherited) more\n')
+                                           'X[sdk=iphoneos*][config=Release] = cond\nY [sdk=iphoneos*,arch=arm64]=two\n'
+                                           'BASE = $(inherited) more\nLONG = a \\\n  b // note\nSEMI = v;;\n')
         diagnostics = []
         assignments = parse_xcconfig(main, diagnostics)
         got = [(a.name, a.conditions, a.value) for a in assignments]
         self.assertEqual(got, [("BASE", [], "base"), ("SDKROOT", [], "iphoneos"), ("URL", [], "https:"),
                                ("X", [("sdk", "iphoneos*"), ("config", "Release")], "cond"),
-                               ("Y", [("sdk", "iphoneos*"), ("arch", "arm64")], "two"), ("BASE", [], "$(inherited) more")])
+                               ("Y", [("sdk", "iphoneos*,arch=arm64")], "two"), ("BASE", [], "$(inherited) more"),
+                               ("LONG", [], "a b"), ("SEMI", [], "v;")])
         self.assertEqual(diagnostics, [])
 
     def test_missing_plain_include_is_an_error(self):
