@@ -447,7 +447,7 @@ def write_archive(build, targets, chosen, root):
             "Team": s.get("DEVELOPMENT_TEAM", ""),
         },
         "ArchiveVersion": 2,
-        "CreationDate": datetime.datetime.utcnow().replace(microsecond=0),
+        "CreationDate": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0, tzinfo=None),
         "Name": build.scheme.name,
         "SchemeName": build.scheme.name,
     })

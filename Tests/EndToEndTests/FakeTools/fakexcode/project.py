@@ -324,7 +324,7 @@ class Workspace:
 
 
 class Scheme:
-    def __init__(self, path, container_dir, projects):
+    def __init__(self, path, projects):
         self.path = path
         self.name = os.path.splitext(os.path.basename(path))[0]
         root = ET.parse(path).getroot()
@@ -335,7 +335,7 @@ class Scheme:
                 ref = entry.find("BuildableReference")
                 if ref is None:
                     continue
-                target = _resolve_reference(ref, os.path.dirname(os.path.dirname(os.path.dirname(path))), projects)
+                target = _resolve_reference(ref, _container_folder(path), projects)
                 if target is not None:
                     self.entries.append((target, dict(entry.attrib)))
         archive = root.find("ArchiveAction")
@@ -346,6 +346,17 @@ class Scheme:
     def targets_for(self, action):
         flag = "buildForArchiving" if action == "archive" else "buildForRunning"
         return [t for t, flags in self.entries if flags.get(flag, "YES") == "YES"]
+
+
+def _container_folder(scheme_path):
+    """The folder holding the .xcodeproj or .xcworkspace a scheme file belongs to (shared:
+    X/xcshareddata/xcschemes/S.xcscheme; a user's: X/xcuserdata/U.xcuserdatad/xcschemes/S.xcscheme)."""
+    folder = os.path.dirname(scheme_path)
+    while folder and folder != os.path.dirname(folder):
+        if folder.endswith((".xcodeproj", ".xcworkspace")):
+            return os.path.dirname(folder)
+        folder = os.path.dirname(folder)
+    return os.path.dirname(scheme_path)
 
 
 def _resolve_reference(ref, container_dir, projects):
@@ -395,7 +406,7 @@ class Container:
     def scheme(self, name):
         paths = self.scheme_paths()
         if name in paths:
-            return Scheme(paths[name], None, self.projects)
+            return Scheme(paths[name], self.projects)
         if not paths:
             for p in self.projects:
                 for t in p.targets:
@@ -413,9 +424,9 @@ class Container:
 
 
 def open_container(project=None, workspace=None, cwd="."):
-    """Real texts: `xcodebuild: error: 'X.xcodeproj' does not exist.` (exit 66, EX_NOINPUT, as
-    xcodebuild exits for a missing project or workspace; reported by users for Xcode 13–16,
-    not checked against Xcode 26); with neither flag and no project in the folder: `xcodebuild:
+    """Real texts: `xcodebuild: error: 'X.xcodeproj' does not exist.` (exit 66, EX_NOINPUT; text
+    and status seen in bitrise-io/codesigndoc #4 and CocoaPods #6021, older Xcodes, not checked
+    against Xcode 26); with neither flag and no project in the folder: `xcodebuild:
     error: The directory /path does not contain an Xcode project, workspace or package.` (66);
     several projects: `xcodebuild: error: The directory /path contains N projects, including
     multiple projects with the current extension (.xcodeproj). Specify the project to use with
@@ -467,7 +478,6 @@ class Build:
                     continue
                 self.overrides.extend(parse_xcconfig(path, self.diagnostics))
         self.home = home or os.environ.get("HOME", "/nonexistent")
-        project_name = container.projects[0].name if container.projects else container.name
         self.derived_data = derived_data or os.path.join(
             self.home, "Library/Developer/Xcode/DerivedData", "%s-fakehash" % container.name)
         self._evaluators = {}

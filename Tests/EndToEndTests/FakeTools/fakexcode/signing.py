@@ -53,7 +53,7 @@ class Profile:
     def expired(self, now=None):
         if self.expiration is None:
             return False
-        now = now or datetime.datetime.utcnow()
+        now = now or datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)
         exp = self.expiration.replace(tzinfo=None) if self.expiration.tzinfo else self.expiration
         return exp <= now
 

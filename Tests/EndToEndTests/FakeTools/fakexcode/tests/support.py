@@ -52,6 +52,8 @@ class Home:
         it under its UUID as Xcode does, and returns its path."""
         self.count += 1
         uuid = uuid or "00000000-0000-4000-8000-%012d" % self.count
+        # The identity (identity.p12, made on the first call with COMMON_NAME = IDENTITY) is kept
+        # for every profile; a COMMON_NAME setting then names only an OTHER_CERT certificate.
         env = dict(os.environ, FIXTURE_NAME="identity", PROFILE_NAME=name, APP_ID=app_id, PROFILE_UUID=uuid,
                    PROFILE_FILE="p%d" % self.count, KEEP_IDENTITY="1", COMMON_NAME=IDENTITY)
         env.update({k: str(v) for k, v in settings.items()})

@@ -240,6 +240,30 @@ class BrewerSigningTests(unittest.TestCase):
         self.assertEqual(r.returncode, 65)
         self.assertIn('No signing certificate "%s" found' % ("0" * 40), r.stdout)
 
+    def test_expired_other_team_other_certificate_wrong_platform(self):
+        h = self.home
+        h.profile("Brewer Old", TEAM + "." + self.ids["app"], PROFILE_EXPIRY="2020-09-06T00:00:00Z")
+        h.profile("Brewer Other Team", "ZZZZZ99999." + self.ids["widget"], TEAM_ID="ZZZZZ99999",
+                  ENTITLEMENTS_XML=groups_xml("group.works.sth.brewer"))
+        # (the fake keychain knows identities by name, so the other certificate has another name)
+        h.profile("Brewer Other Cert", TEAM + "." + self.ids["notification"], OTHER_CERT=1,
+                  COMMON_NAME="Apple Distribution: Someone Else (ZZZZZ99999)", ENTITLEMENTS_XML=groups_xml("group.works.sth.brewer"))
+        h.profile("Brewer TV", TEAM + "." + self.ids["watch"], PLATFORM="tvOS")
+        names = dict(self.names)
+        names.update({self.ids["app"]: "Brewer Old", self.ids["widget"]: "Brewer Other Team",
+                      self.ids["notification"]: "Brewer Other Cert", self.ids["watch"]: "Brewer TV"})
+        x = write_xcconfig(os.path.join(h.root, "bad.xcconfig"), names)
+        r = run(ARCHIVE_ARGS + ["-configuration", "Staging", "-archivePath", os.path.join(h.root, "bad.xcarchive"), "-xcconfig", x],
+                cwd=BREWER, home=h)
+        self.assertEqual(r.returncode, 65)
+        self.assertIn('error: Provisioning profile "Brewer Old" expired on Sep 6, 2020. (in target \'Brewer\' from project \'Brewer\')',
+                      r.stdout)
+        self.assertIn('error: Provisioning profile "Brewer Other Team" belongs to team', r.stdout)
+        self.assertIn('error: Provisioning profile "Brewer Other Cert" doesn\'t include signing certificate "Apple Distribution: '
+                      'Example Corp (ABCDE12345)". (in target \'BrewerNotificationService\' from project \'Brewer\')', r.stdout)
+        self.assertIn('error: Provisioning profile "Brewer TV" is not a watchOS profile', r.stdout)
+        self.assertIn("(in target 'BrewerWatch' from project 'Brewer')", r.stdout)
+
     def test_automatic_signing_without_accounts(self):
         r = run(ARCHIVE_ARGS + ["-configuration", "Staging", "-archivePath", os.path.join(self.home.root, "auto.xcarchive")],
                 cwd=BREWER, home=self.home)

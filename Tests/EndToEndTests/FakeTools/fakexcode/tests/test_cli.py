@@ -66,6 +66,25 @@ class CommandLineTests(unittest.TestCase):
         r = run(["archive", "-workspace", "Brewer.xcworkspace", "-scheme", "Brewr"], cwd=BREWER)
         self.assertIn('The workspace named "Brewer" does not contain a scheme named "Brewr".', r.stderr)
 
+    def test_user_schemes_and_autocreated_schemes(self):
+        copy = os.path.join(self.dir, "Brewer")
+        shutil.copytree(BREWER, copy)
+        shared = os.path.join(copy, "Brewer.xcodeproj", "xcshareddata", "xcschemes")
+        user = os.path.join(copy, "Brewer.xcodeproj", "xcuserdata", "ci.xcuserdatad", "xcschemes")
+        os.makedirs(user)
+        shutil.move(os.path.join(shared, "Brewer.xcscheme"), os.path.join(user, "Nightly.xcscheme"))
+        r = run(["-list", "-json", "-project", "Brewer.xcodeproj"], cwd=copy)
+        self.assertEqual(json.loads(r.stdout)["project"]["schemes"], ["BrewerKit", "Nightly"])
+        r = run(["-showBuildSettings", "-json", "-project", "Brewer.xcodeproj", "-scheme", "Nightly", "-configuration", "Debug"], cwd=copy)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(json.loads(r.stdout)[-1]["target"], "Brewer")
+        shutil.rmtree(os.path.join(copy, "Brewer.xcodeproj", "xcshareddata"))
+        shutil.rmtree(os.path.join(copy, "Brewer.xcodeproj", "xcuserdata"))
+        r = run(["-list", "-json", "-project", "Brewer.xcodeproj"], cwd=copy)
+        self.assertIn("BrewerWatch", json.loads(r.stdout)["project"]["schemes"])  # Xcode's autocreated schemes
+        r = run(["-showBuildSettings", "-json", "-project", "Brewer.xcodeproj", "-scheme", "BrewerClip", "-configuration", "Debug"], cwd=copy)
+        self.assertEqual([t["target"] for t in json.loads(r.stdout)], ["BrewerClip"])
+
     def test_missing_configuration(self):
         r = run(["-showBuildSettings", "-project", "Brewer.xcodeproj", "-scheme", "Brewer", "-configuration", "Release"], cwd=BREWER)
         self.assertEqual(r.returncode, 65)
