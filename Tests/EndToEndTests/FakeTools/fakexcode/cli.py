@@ -314,9 +314,12 @@ def archive(args):
     home = os.environ.get("HOME", "/nonexistent")
     errors, missing, chosen = signing_errors(build, targets, "-allowProvisioningUpdates" in args.flags, home)
     for t, wanted in missing:
-        # Today's keychain failure (codesign finds no identity on the search list).
-        out("/DerivedData/%s: no identity found" % build.settings(t).get("FULL_PRODUCT_NAME", t.name))
-        errors.append(located(build, t, 'No signing certificate "%s" found: no identity found in the keychains on the search list' % wanted))
+        # The shell fake's codesign-style line, then Xcode's own error (the text of
+        # Tests/NightshiftAppleTests/Fixtures/xcodebuild/signing-settings.txt).
+        s = build.settings(t)
+        out("/DerivedData/%s: no identity found" % s.get("FULL_PRODUCT_NAME", t.name))
+        errors.append(located(build, t, 'No signing certificate "%s" found: No "%s" signing certificate matching team ID "%s" with a '
+                                        'private key was found.' % (wanted, wanted, s.get("DEVELOPMENT_TEAM", ""))))
     if errors:
         for e in errors:
             out(e)

@@ -283,7 +283,9 @@ class BrewerSigningTests(unittest.TestCase):
                                     "-xcconfig", self.xcconfig], cwd=BREWER, home=other)
             self.assertEqual(r.returncode, 65)
             self.assertIn("/DerivedData/Brewer.app: no identity found", r.stdout)
-            self.assertIn('error: No signing certificate "Apple Distribution: Example Corp (ABCDE12345)" found', r.stdout)
+            self.assertIn('error: No signing certificate "Apple Distribution: Example Corp (ABCDE12345)" found: No "Apple Distribution: '
+                          'Example Corp (ABCDE12345)" signing certificate matching team ID "ABCDE12345" with a private key was found. '
+                          "(in target 'Brewer' from project 'Brewer')", r.stdout)
         finally:
             other.cleanup()
 
