@@ -428,7 +428,11 @@ def write_archive(build, targets, chosen, root):
     writer = ArchiveWriter(build, chosen, root)
     app = tops[0]
     s = build.settings(app)
-    app_rel = os.path.join("Applications", s.get("FULL_PRODUCT_NAME", app.name + ".app"))
+    is_app = app.product_type in APPLICATION_TYPES
+    # An app goes to Products/Applications; anything else (a "Generic Xcode Archive") to its
+    # INSTALL_PATH under Products, e.g. Products/Library/Frameworks.
+    folder = "Applications" if is_app else (s.get("INSTALL_PATH", "") or "/usr/local/bin").lstrip("/")
+    app_rel = os.path.join(folder, s.get("FULL_PRODUCT_NAME", app.name))
     writer.bundle(app, os.path.join(root, "Products", app_rel))
     for name, exe, bundle_id in writer.dsyms:
         dsym = os.path.join(root, "dSYMs", name)
@@ -439,7 +443,7 @@ def write_archive(build, targets, chosen, root):
         with open(dwarf, "wb") as f:
             f.write(b"fake DWARF\n")
     profile, identity, _ = chosen.get(app.name, (None, None, {}))
-    _write_plist(os.path.join(root, "Info.plist"), {
+    info = {
         "ApplicationProperties": {
             "ApplicationPath": app_rel,
             "Architectures": ["arm64"],
@@ -453,7 +457,10 @@ def write_archive(build, targets, chosen, root):
         "CreationDate": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0, tzinfo=None),
         "Name": build.scheme.name,
         "SchemeName": build.scheme.name,
-    })
+    }
+    if not is_app:
+        del info["ApplicationProperties"]
+    _write_plist(os.path.join(root, "Info.plist"), info)
 
 
 # ---------------------------------------------------------------------------------------------

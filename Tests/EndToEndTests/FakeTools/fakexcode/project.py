@@ -695,6 +695,8 @@ class Build:
             "EXECUTABLE_NAME": "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)",
             "DWARF_DSYM_FILE_NAME": "$(FULL_PRODUCT_NAME).dSYM",
             "CODE_SIGNING_ALLOWED": "YES",
+            "LOCAL_LIBRARY_DIR": "/Library",
+            "LOCAL_APPS_DIR": "/Applications",
             "ENTITLEMENTS_REQUIRED": "YES" if ptype in PROFILE_TYPES else "NO",
         }
         if wrapper:
@@ -725,5 +727,6 @@ class Build:
                 if target.kind == "bundle" else ""
         if self.action == "archive":
             d["DEPLOYMENT_LOCATION"] = "YES"
-            d["INSTALL_PATH"] = "/Applications" if ptype in APPLICATION_TYPES else ""
+            if ptype in APPLICATION_TYPES:
+                d["INSTALL_PATH"] = "$(LOCAL_APPS_DIR)"
         return [Assignment(k, [], v, "default") for k, v in d.items()]
