@@ -52,19 +52,25 @@ class Args:
 
 
 def out(text=""):
+    # Flushed line by line, so stdout and stderr interleave as a shell script's would.
     sys.stdout.write(text + "\n")
+    sys.stdout.flush()
 
 
 def err(text):
     sys.stderr.write(text + "\n")
+    sys.stderr.flush()
 
 
 def main(argv, here):
     log = os.environ.get("NIGHTSHIFT_FAKE_LOG") or "/dev/null"
     # One record per invocation: the argv NUL-separated (tool name first), then a newline, as
     # the shell fake's `printf '%s\0' xcodebuild "$@"; printf '\n'` wrote it.
-    with open(log, "ab") as f:
-        f.write(b"".join(a.encode("utf-8", "surrogateescape") + b"\0" for a in ["xcodebuild"] + argv) + b"\n")
+    try:
+        with open(log, "ab") as f:
+            f.write(b"".join(a.encode("utf-8", "surrogateescape") + b"\0" for a in ["xcodebuild"] + argv) + b"\n")
+    except OSError as e:
+        err("xcodebuild: cannot write the fake log %s: %s" % (log, e))  # the shell fake went on too
     args = Args(argv)
     test_tool = os.path.join(here, "fake-xcodebuild-test")
     try:
@@ -230,9 +236,6 @@ def signing_errors(build, targets, allow_updates, home):
         bundle_id = s.get("PRODUCT_BUNDLE_IDENTIFIER", "")
         team = s.get("DEVELOPMENT_TEAM", "")
         platform = sdk_family(s.get("SDKROOT", ""))
-        identity = signing.find_identity(identities, s.get("CODE_SIGN_IDENTITY", ""), profiles)
-        if identity is None:
-            missing_identities.append((t, s.get("CODE_SIGN_IDENTITY", "") or "Apple Distribution"))
         if style == "Automatic":
             if not allow_updates:
                 # [brief] the texts an archive with automatic signing and no account prints.
@@ -245,8 +248,14 @@ def signing_errors(build, targets, allow_updates, home):
             else:
                 errors.append(located(build, t, "No Accounts: Add a new account in Accounts settings."))
             continue
+        # Manual signing: the identity must be in a keychain on the search list (codesign's
+        # check, kept from the shell fake).
+        identity = signing.find_identity(identities, s.get("CODE_SIGN_IDENTITY", ""), profiles)
+        if identity is None:
+            missing_identities.append((t, s.get("CODE_SIGN_IDENTITY", "") or "Apple Distribution"))
         if not spec:
             if platform == "macosx":
+                chosen[t.name] = (None, identity, {})
                 continue  # a Mac app may be signed without a profile
             # [brief]
             errors.append(located(build, t, '"%s" requires a provisioning profile. Select a provisioning profile in the Signing & '
@@ -284,8 +293,9 @@ def signing_errors(build, targets, allow_updates, home):
         if path:
             full = path if path.startswith("/") else os.path.join(s.get("SRCROOT", ""), path)
             if not os.path.isfile(full):
-                # [seen, Xcode's wording] "The file “X” couldn't be opened because there is no such file."
-                problems.append("The file \u201c%s\u201d couldn\u2019t be opened because there is no such file." % full)
+                # [guess, from memory of Xcode's wording, not found in a public log here]
+                problems.append("The file \u201c%s\u201d could not be opened. Verify the value of the CODE_SIGN_ENTITLEMENTS build "
+                                "setting for target \u201c%s\u201d is correct and that the file exists on disk." % (full, name))
             else:
                 prefix = (team or profile.team) + "."
                 ev = build.evaluator(t)

@@ -25,10 +25,11 @@ PROVISIONING_PROFILE_SPECIFIER reaches them.
 
 import glob
 import os
+import re
 import xml.etree.ElementTree as ET
 
 from . import asciiplist
-from .macros import Assignment, Evaluator, Table, parse_xcconfig, settings_dict_assignments
+from .macros import Assignment, Evaluator, Table, parse_xcconfig, settings_dict_assignments, split_key
 
 
 class XcodebuildError(Exception):
@@ -469,8 +470,10 @@ class Build:
         self.diagnostics = []
         self.overrides = []  # the command line, -xcconfig, XCODE_XCCONFIG_FILE, in that order
         for item in command_line:
-            name, _, value = item.partition("=")
-            self.overrides.append(Assignment(name, [], value, "command line"))
+            m = re.match(r"^([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])*)=(.*)$", item, re.S)
+            split = split_key(m.group(1)) if m else None
+            if split:
+                self.overrides.append(Assignment(split[0], split[1], m.group(2), "command line"))
         for path in (xcconfig, env_xcconfig):
             if path:
                 if not os.path.isfile(path):
