@@ -151,7 +151,11 @@ def make_build(args, action):
     scheme = container.scheme(name)
     configuration = args.get("-configuration") or (scheme.archive_configuration if action == "archive" else scheme.launch_configuration)
     derived = args.get("-derivedDataPath")
-    build = Build(container, scheme, action, configuration, args.get("-destination"), args.settings,
+    settings = list(args.settings)
+    if args.get("-sdk"):
+        # man xcodebuild: -sdk overrides SDKROOT (for every target, like a command-line setting).
+        settings.insert(0, "SDKROOT=" + args.get("-sdk"))
+    build = Build(container, scheme, action, configuration, args.get("-destination"), settings,
                   args.get("-xcconfig"), os.environ.get("XCODE_XCCONFIG_FILE"),
                   os.path.abspath(derived) if derived else None, os.environ.get("HOME"))
     for p in container.projects:

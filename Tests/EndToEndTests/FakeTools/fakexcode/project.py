@@ -630,7 +630,8 @@ class Build:
             family = sdk_family(sdkroot)
         display, device, simulator = PLATFORMS.get(family, PLATFORMS["macosx"])
         platform = device
-        if self.destination_platform and self.destination_platform.endswith("simulator") and simulator:
+        wants_simulator = (self.destination_platform or "").endswith("simulator") or "simulator" in os.path.basename(sdkroot or "").lower()
+        if wants_simulator and simulator:
             platform = simulator
         arch = "arm64"
         params.update({"sdk": platform + SDK_VERSION, "arch": arch, "platform": platform, "variant": "normal"})

@@ -74,6 +74,14 @@ class BrewerSettingsTests(unittest.TestCase):
         self.assertEqual(by["Brewer"]["PLATFORM_NAME"], "iphonesimulator")
         self.assertEqual(by["Brewer"]["EFFECTIVE_PLATFORM_NAME"], "-iphonesimulator")
 
+    def test_sdk_option_overrides_sdkroot_for_every_target(self):
+        r = run(["-showBuildSettings", "-json", "-project", "Brewer.xcodeproj", "-scheme", "Brewer", "-configuration", "Debug",
+                 "-sdk", "iphonesimulator"], cwd=BREWER)
+        by = {t["target"]: t["buildSettings"] for t in json.loads(r.stdout)}
+        # as with the real -sdk, the watch app is built for the iOS simulator too
+        self.assertEqual(by["BrewerWatch"]["PLATFORM_NAME"], "iphonesimulator")
+        self.assertEqual(by["Brewer"]["SDKROOT"], "iphonesimulator")
+
     def test_text_format(self):
         r = run(["-showBuildSettings", "-project", "Brewer.xcodeproj", "-scheme", "Brewer", "-configuration", "Staging"], cwd=BREWER)
         self.assertEqual(r.returncode, 0, r.stderr)
