@@ -297,6 +297,29 @@ class BrewerSigningTests(unittest.TestCase):
         finally:
             other.cleanup()
 
+    def test_extensionkit_extensions_go_to_extensions(self):
+        """The same project with its two extensions made ExtensionKit extensions, embedded by an
+        "Embed ExtensionKit Extensions" phase (products directory, $(EXTENSIONS_FOLDER_PATH))."""
+        copy = os.path.join(self.home.root, "ek", "Brewer")
+        shutil.copytree(BREWER, copy)
+        pbxproj = os.path.join(copy, "Brewer.xcodeproj", "project.pbxproj")
+        with open(pbxproj) as f:
+            text = f.read()
+        text = text.replace('productType = "com.apple.product-type.app-extension";',
+                            'productType = "com.apple.product-type.extensionkit-extension";')
+        text = text.replace('dstPath = "";\n\t\t\tdstSubfolderSpec = 13;',
+                            'dstPath = "$(EXTENSIONS_FOLDER_PATH)";\n\t\t\tdstSubfolderSpec = 16;')
+        with open(pbxproj, "w") as f:
+            f.write(text)
+        archive = os.path.join(self.home.root, "ek.xcarchive")
+        r = run(ARCHIVE_ARGS + ["-configuration", "Staging", "-archivePath", archive, "-xcconfig", self.xcconfig], cwd=copy, home=self.home)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        app = os.path.join(archive, "Products", "Applications", "Brewer.app")
+        self.assertEqual(sorted(os.listdir(app + "/Extensions")), ["BrewerNotificationService.appex", "BrewerWidget.appex"])
+        self.assertFalse(os.path.exists(app + "/PlugIns"))
+        with open(self.profiles[self.ids["widget"]], "rb") as f:
+            self.assertEqual(read_file(app + "/Extensions/BrewerWidget.appex/embedded.mobileprovision"), f.read())
+
     def export(self, name, method, mapping, style="manual"):
         options = os.path.join(self.home.root, name + ".plist")
         with open(options, "wb") as f:
@@ -332,6 +355,11 @@ class BrewerSigningTests(unittest.TestCase):
         _, r = self.export("export-store", "app-store-connect", self.names)
         self.assertEqual(r.returncode, 70)
         self.assertIn('is not an app-store profile (it is ad-hoc)', r.stderr)
+
+
+def read_file(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def read_plist_profile(path):
