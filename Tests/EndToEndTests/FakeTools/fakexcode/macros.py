@@ -509,27 +509,48 @@ class XcconfigError(Exception):
     pass
 
 
-def parse_xcconfig(path, diagnostics=None, _seen=None):
+def _find_include(target, search_paths):
+    """MacroConfigFileLoader: an absolute path as is; a relative one in the includer's folder, then
+    in the folders of the files that included it (each nested include inherits its includer's
+    search paths); `.xcconfig` may be left out."""
+    if target.startswith("/"):
+        if not os.path.exists(target) and not os.path.splitext(target)[1] and os.path.exists(target + ".xcconfig"):
+            return target + ".xcconfig", None
+        return target, (None if os.path.exists(target) else "included file '%s' does not exist" % target)
+    for folder in search_paths:
+        candidate = os.path.join(folder, target)
+        if os.path.exists(candidate):
+            return os.path.normpath(candidate), None
+        if not os.path.splitext(target)[1] and os.path.exists(candidate + ".xcconfig"):
+            return os.path.normpath(candidate + ".xcconfig"), None
+    return None, "could not find included file '%s' in search paths" % target
+
+
+def parse_xcconfig(path, diagnostics=None, _seen=None, _search=()):
     """The assignments of an xcconfig file, includes expanded in place, in file order.
 
-    MacroConfigFileParser.swift: `//` starts a comment anywhere on a line (even inside a value:
-    `URL = https://x` is `URL = https:`), `#include "file"` and `#include? "file"` (the `?` form
-    ignores a missing file), paths relative to the including file's folder, `NAME = value` with
-    optional conditions `NAME[sdk=iphoneos*]`, one optional trailing `;`, whitespace around the
-    value dropped, a trailing `\\` continuing the value on the next line, any other `#` directive
-    an error ("unsupported preprocessor directive"). A missing plain `#include` is reported as Xcode does:
-    `could not find included file 'X' in search paths` (text as Xcode users quote it)."""
+    MacroConfigFileParser.swift and MacroConfigFileLoader.swift: `//` starts a comment anywhere on
+    a line (even inside a value: `URL = https://x` is `URL = https:`), `#include "file"` and
+    `#include? "file"` (the `?` form ignores a missing file; the extension may be left out),
+    relative paths looked up in the including file's folder and then its includers' folders,
+    `<DEVELOPER_DIR>` includes skipped here, `NAME = value` with optional conditions
+    `NAME[sdk=iphoneos*]`, one optional trailing `;`, whitespace around the value dropped, a
+    trailing `\\` continuing the value on the next line, any other `#` directive an error
+    ("unsupported preprocessor directive"). Missing files, with swift-build's texts: `could not
+    find included file 'X' in search paths` (relative), `included file 'X' does not exist`
+    (absolute); an include cycle is skipped with a warning."""
     if diagnostics is None:
         diagnostics = []
     seen = _seen or ()
     real = os.path.realpath(path)
     if real in seen:
-        diagnostics.append(("warning", "%s: skipping recursive include" % path))
+        diagnostics.append(("warning", "Skipping the inclusion of '%s' as it would create a cycle." % os.path.basename(path)))
         return []
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
     result = []
     base = os.path.dirname(path)
+    search = (base,) + tuple(_search)
     number = 0
     while number < len(lines):
         line = lines[number]
@@ -548,17 +569,17 @@ def parse_xcconfig(path, diagnostics=None, _seen=None):
         stripped = line.strip()
         if not stripped:
             continue
-        m = re.match(r'^#include(\??)\s*"([^"]*)"\s*$', stripped)
+        m = re.match(r'^#\s*include(\??)\s*"([^"]*)"\s*$', stripped)
         if m:
             optional, target = m.group(1) == "?", m.group(2)
             if target.startswith("<DEVELOPER_DIR>"):
                 continue
-            full = target if target.startswith("/") else os.path.join(base, target)
-            if not os.path.isfile(full):
+            full, problem = _find_include(target, search)
+            if problem:
                 if not optional:
-                    diagnostics.append(("error", "%s:%d: could not find included file '%s' in search paths" % (path, number, target)))
+                    diagnostics.append(("error", "%s:%d: %s" % (path, number, problem)))
                 continue
-            result.extend(parse_xcconfig(os.path.normpath(full), diagnostics, seen + (real,)))
+            result.extend(parse_xcconfig(full, diagnostics, seen + (real,), search))
             continue
         if stripped.startswith("#"):
             directive = stripped[1:].split()[0] if stripped[1:].split() else ""

@@ -135,6 +135,24 @@ class XcconfigTests(unittest.TestCase):
                                ("LONG", [], "a b"), ("SEMI", [], "v;")])
         self.assertEqual(diagnostics, [])
 
+    def test_include_lookup_and_cycles(self):
+        # the extension may be left out; a nested include is looked up in its includers' folders
+        # too; a cycle is skipped with a warning (MacroConfigFileLoader)
+        self.write("shared.xcconfig", "SHARED = yes\n")
+        self.write("sub/inner.xcconfig", '#include "shared.xcconfig"\n#include "../top.xcconfig"\nINNER = 1\n')
+        top = self.write("top.xcconfig", '#include "sub/inner"\nTOP = 1\n')
+        diagnostics = []
+        names = [a.name for a in parse_xcconfig(top, diagnostics)]
+        self.assertEqual(names, ["SHARED", "INNER", "TOP"])
+        self.assertEqual(len(diagnostics), 1)
+        self.assertEqual(diagnostics[0][0], "warning")
+        self.assertIn("Skipping the inclusion of 'top.xcconfig'", diagnostics[0][1])
+        absent = os.path.join(self.dir, "absent.xcconfig")
+        main = self.write("abs.xcconfig", '#include "%s"\n' % absent)
+        diagnostics = []
+        parse_xcconfig(main, diagnostics)
+        self.assertIn("included file '%s' does not exist" % absent, diagnostics[0][1])
+
     def test_missing_plain_include_is_an_error(self):
         main = self.write("main.xcconfig", '#include "nowhere.xcconfig"\nA = 1\n')
         diagnostics = []
