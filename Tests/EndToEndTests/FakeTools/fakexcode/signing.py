@@ -228,21 +228,32 @@ def _granted(wanted, allowed):
     return wanted == allowed
 
 
+def _join(items):
+    """Xcode's list in a sentence: `a`, `a and b`, `a, b, and c`."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
 def entitlement_errors(profile, entitlements):
-    """The real texts for entitlements the profile does not grant."""
+    """The real texts for entitlements the profile does not grant, as xcodebuild prints them
+    (public logs: niochat/nio #245, element-hq/element-ios #5815, mozilla-vpn-client #6913):
+    - a capability the profile lacks: `doesn't support the App Groups capability.` [given];
+    - an App Group or iCloud container it lacks: `doesn't support the group.x App Group.`,
+      `doesn't support the iCloud.x iCloud Container.` [seen];
+    - then one sentence for the keys: `doesn't include the A and B entitlements` and/or `doesn't
+      match the entitlements file's value(s) for the C entitlement(s)` [seen]."""
     errors = []
+    missing, mismatched = [], []
+    name = profile.name
     for key, value in entitlements.items():
         if not needs_grant(key):
             continue
-        name = profile.name
         if key not in profile.entitlements:
             capability = CAPABILITIES.get(key)
-            if capability:
-                # [seen] "requires a provisioning profile with the App Groups feature" (export);
-                # [brief] "doesn't support the App Groups capability." at archive.
+            if capability and ('doesn\'t support the %s capability.' % capability) not in "".join(errors):
                 errors.append('Provisioning profile "%s" doesn\'t support the %s capability.' % (name, capability))
-            # [seen] 'Provisioning profile "X" doesn't include the application-identifier entitlement.'
-            errors.append('Provisioning profile "%s" doesn\'t include the %s entitlement.' % (name, key))
+            missing.append(key)
             continue
         allowed = profile.entitlements[key]
         wanted = value if isinstance(value, list) else [value]
@@ -251,9 +262,22 @@ def entitlement_errors(profile, entitlements):
             # and it ships, so the comparison is taken as case-insensitive here ([guess]).
             wanted = [w.lower() if isinstance(w, str) else w for w in wanted]
             allowed = allowed.lower() if isinstance(allowed, str) else allowed
-        if not all(_granted(w, allowed) for w in wanted):
-            # [seen] expo-share-intent #181
-            errors.append('Provisioning profile "%s" doesn\'t match the entitlements file\'s value for the %s entitlement.' % (name, key))
+        refused = [w for w in wanted if not _granted(w, allowed)]
+        if refused:
+            for w in refused:
+                if key == "com.apple.security.application-groups":
+                    errors.append('Provisioning profile "%s" doesn\'t support the %s App Group.' % (name, w))
+                elif key == "com.apple.developer.icloud-container-identifiers":
+                    errors.append('Provisioning profile "%s" doesn\'t support the %s iCloud Container.' % (name, w))
+            mismatched.append(key)
+    parts = []
+    if missing:
+        parts.append("doesn't include the %s %s" % (_join(missing), "entitlement" if len(missing) == 1 else "entitlements"))
+    if mismatched:
+        parts.append("doesn't match the entitlements file's %s for the %s %s" % (
+            "value" if len(mismatched) == 1 else "values", _join(mismatched), "entitlement" if len(mismatched) == 1 else "entitlements"))
+    if parts:
+        errors.append('Provisioning profile "%s" %s.' % (name, " and ".join(parts)))
     return errors
 
 
