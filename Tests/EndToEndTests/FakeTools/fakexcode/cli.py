@@ -508,6 +508,18 @@ def bundle_info(bundle):
     return {}
 
 
+def signed_entitlements(bundle):
+    """The entitlements the archive signed a bundle with (the fake's CodeResources records them)."""
+    for p in (os.path.join(bundle, "Contents", "_CodeSignature", "CodeResources"), os.path.join(bundle, "_CodeSignature", "CodeResources")):
+        if os.path.isfile(p):
+            try:
+                with open(p, "rb") as f:
+                    return plistlib.load(f).get("FakeEntitlements") or {}
+            except Exception:
+                return {}
+    return {}
+
+
 def export_fail(message):
     err("error: exportArchive: " + message)
     out("** EXPORT FAILED **")
@@ -597,6 +609,7 @@ def export_archive(args):
                 # [guess] in the wording of Xcode's "couldn't find any iOS Ad Hoc provisioning profiles"
                 problems.append('Provisioning profile "%s" is not an %s profile (it is %s).'
                                 % (profile.name, method, profile.kind()))
+            problems.extend(signing.export_entitlement_errors(label, profile, signed_entitlements(bundle)))
             if problems:
                 errors.extend(problems)
                 continue

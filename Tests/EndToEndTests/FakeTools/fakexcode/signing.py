@@ -281,6 +281,30 @@ def entitlement_errors(profile, entitlements):
     return errors
 
 
+def export_entitlement_errors(label, profile, entitlements):
+    """At export, a bundle's signed entitlements against the export's profile:
+    `"X.appex" requires a provisioning profile with the App Groups feature.` (several:
+    `…with the Access Wi-Fi Information, Hotspot, and Push Notifications features.`) [seen:
+    fastlane #10315, #13634, #21932]; a value not granted: `Provisioning profile "P" doesn't
+    support the group.x App Group.` [seen: mozilla-vpn-client #6913]."""
+    features, errors = [], []
+    for key, value in entitlements.items():
+        if not needs_grant(key):
+            continue
+        if key not in profile.entitlements:
+            feature = CAPABILITIES.get(key, key)
+            if feature not in features:
+                features.append(feature)
+            continue
+        for line in entitlement_errors(profile, {key: value}):
+            if "App Group." in line or "iCloud Container." in line or "doesn't match" in line:
+                errors.append(line)
+    if features:
+        errors.insert(0, '"%s" requires a provisioning profile with the %s %s.'
+                      % (label, _join(features), "feature" if len(features) == 1 else "features"))
+    return errors
+
+
 def read_entitlements(path):
     with open(path, "rb") as f:
         return plistlib.load(f)

@@ -351,6 +351,13 @@ class BrewerSigningTests(unittest.TestCase):
         self.assertIn('error: exportArchive: "BrewerNotificationService.appex" requires a provisioning profile.', r.stderr)
         self.assertIn("** EXPORT FAILED **", r.stdout)
 
+    def test_export_profile_must_grant_the_signed_entitlements(self):
+        names = dict(self.names)
+        names[self.ids["widget"]] = "Brewer Widget Plain"  # no App Groups
+        _, r = self.export("export-plain", "ad-hoc", names)
+        self.assertEqual(r.returncode, 70)
+        self.assertIn('error: exportArchive: "BrewerWidget.appex" requires a provisioning profile with the App Groups feature.', r.stderr)
+
     def test_export_method_must_fit_the_profiles(self):
         _, r = self.export("export-store", "app-store-connect", self.names)
         self.assertEqual(r.returncode, 70)
