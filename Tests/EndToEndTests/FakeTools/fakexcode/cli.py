@@ -609,6 +609,13 @@ def export_archive(args):
                 # [guess] in the wording of Xcode's "couldn't find any iOS Ad Hoc provisioning profiles"
                 problems.append('Provisioning profile "%s" is not an %s profile (it is %s).'
                                 % (profile.name, method, profile.kind()))
+            if certificate and not mac:
+                # [seen] Tests/NightshiftAppleTests/Fixtures/xcodebuild/export-provisioning.txt, fastlane #13339
+                identity = signing.find_identity(signing.keychain_identities(home), certificate, profiles)
+                if identity is None:
+                    problems.append('No signing certificate "%s" found' % certificate)
+                elif identity not in profile.certificates:
+                    problems.append('Provisioning profile "%s" doesn\'t include signing certificate "%s".' % (profile.name, identity))
             problems.extend(signing.export_entitlement_errors(label, profile, signed_entitlements(bundle)))
             if problems:
                 errors.extend(problems)

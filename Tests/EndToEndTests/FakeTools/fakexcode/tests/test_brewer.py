@@ -320,10 +320,13 @@ class BrewerSigningTests(unittest.TestCase):
         with open(self.profiles[self.ids["widget"]], "rb") as f:
             self.assertEqual(read_file(app + "/Extensions/BrewerWidget.appex/embedded.mobileprovision"), f.read())
 
-    def export(self, name, method, mapping, style="manual"):
+    def export(self, name, method, mapping, style="manual", certificate=None):
         options = os.path.join(self.home.root, name + ".plist")
+        plist = {"method": method, "signingStyle": style, "teamID": TEAM, "provisioningProfiles": mapping}
+        if certificate:
+            plist["signingCertificate"] = certificate
         with open(options, "wb") as f:
-            plistlib.dump({"method": method, "signingStyle": style, "teamID": TEAM, "provisioningProfiles": mapping}, f)
+            plistlib.dump(plist, f)
         out = os.path.join(self.home.root, name)
         return out, run(["-exportArchive", "-archivePath", self.archive, "-exportPath", out, "-exportOptionsPlist", options],
                         home=self.home)
@@ -357,6 +360,13 @@ class BrewerSigningTests(unittest.TestCase):
         _, r = self.export("export-plain", "ad-hoc", names)
         self.assertEqual(r.returncode, 70)
         self.assertIn('error: exportArchive: "BrewerWidget.appex" requires a provisioning profile with the App Groups feature.', r.stderr)
+
+    def test_export_signing_certificate(self):
+        out, r = self.export("export-cert", "ad-hoc", self.names, certificate="Apple Distribution")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        _, r = self.export("export-nocert", "ad-hoc", self.names, certificate="iPhone Distribution")
+        self.assertEqual(r.returncode, 70)
+        self.assertIn('error: exportArchive: No signing certificate "iPhone Distribution" found', r.stderr)
 
     def test_export_method_must_fit_the_profiles(self):
         _, r = self.export("export-store", "app-store-connect", self.names)
