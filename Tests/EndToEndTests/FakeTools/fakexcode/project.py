@@ -45,7 +45,7 @@ class XcodebuildError(Exception):
 # ---------------------------------------------------------------------------------------------
 # Platforms
 
-# SDKROOT canonical name -> (display name, device platform, simulator platform, effective suffix)
+# SDK family -> (display name, device platform, simulator platform or None)
 PLATFORMS = {
     "iphoneos": ("iOS", "iphoneos", "iphonesimulator"),
     "macosx": ("macOS", "macosx", None),
@@ -65,13 +65,17 @@ DESTINATION_PLATFORMS = {
 
 
 def sdk_family(sdkroot):
-    """`iphoneos`, `iphoneos26.0`, `/…/iPhoneOS26.0.sdk` -> iphoneos; unknown -> macosx."""
+    """The device family of an SDK: `iphoneos`, `iphoneos26.0`, `iphonesimulator`,
+    `/…/iPhoneOS26.0.sdk` -> iphoneos; empty or unknown -> macosx (Xcode's default SDKROOT)."""
     name = os.path.basename(sdkroot or "").lower()
     if name.endswith(".sdk"):
         name = name[:-4]
-    for family in list(PLATFORMS) + list(SIMULATOR_OF):
+    for simulator, family in SIMULATOR_OF.items():
+        if name.startswith(simulator):
+            return family
+    for family in PLATFORMS:
         if name.startswith(family):
-            return SIMULATOR_OF.get(family, family) if family in SIMULATOR_OF else family
+            return family
     return "macosx"
 
 
