@@ -179,9 +179,19 @@ def check_destination(build):
         "xcodebuild: error: Unable to find a destination matching the provided destination specifier:\n\t\t{ %s }" % shown, 70)
 
 
+def unique_diagnostics(build):
+    """The xcconfig diagnostics, each once (a file is read for every target that uses it)."""
+    seen = []
+    for d in build.diagnostics:
+        if d not in seen:
+            seen.append(d)
+    return seen
+
+
 def diagnostics_failed(build, banner):
-    errors = [m for level, m in build.diagnostics if level == "error"]
-    for level, m in build.diagnostics:
+    diagnostics = unique_diagnostics(build)
+    errors = [m for level, m in diagnostics if level == "error"]
+    for level, m in diagnostics:
         out("%s: %s" % (level, m))
     if errors:
         out(banner)
@@ -204,7 +214,7 @@ def show_build_settings(args):
             for k, v in build.settings(t).items():
                 out("    %s = %s" % (k, v))
             out("")
-    for level, m in build.diagnostics:
+    for level, m in unique_diagnostics(build):
         err("%s: %s" % (level, m))
     return 0
 
