@@ -35,6 +35,14 @@ class CommandLineTests(unittest.TestCase):
         r = run(["-showTestPlans", "-json", "-scheme", "Brewer"], cwd=self.dir, env={"HOME": self.dir})
         self.assertEqual(json.loads(r.stdout)["testPlans"], [{"name": "Nightly"}, {"name": "Smoke"}])
 
+    def test_list_text_format(self):
+        r = run(["-list", "-project", "Brewer.xcodeproj"], cwd=BREWER)
+        self.assertTrue(r.stdout.startswith('Information about project "Brewer":\n    Targets:\n        Brewer\n'), r.stdout)
+        self.assertIn("    Build Configurations:\n        Debug\n        Staging\n        Production\n", r.stdout)
+        self.assertIn("    Schemes:\n        Brewer\n        BrewerKit\n", r.stdout)
+        r = run(["-list", "-workspace", "Brewer.xcworkspace"], cwd=BREWER)
+        self.assertEqual(r.stdout, 'Information about workspace "Brewer":\n    Schemes:\n        Brewer\n        BrewerKit\n\n')
+
     def test_unknown_invocation(self):
         r = run(["-frobnicate"], cwd=self.dir)
         self.assertEqual((r.returncode, r.stderr), (64, "xcodebuild: error: unknown invocation\n"))
