@@ -269,8 +269,27 @@ def signing_errors(build, targets, allow_updates, home):
             missing_identities.append((t, s.get("CODE_SIGN_IDENTITY", "") or "Apple Distribution"))
         if not spec:
             if platform == "macosx":
-                chosen[t.name] = (None, identity, {})
-                continue  # a Mac app may be signed without a profile
+                # A Mac app may be signed without a profile (Developer ID, or "Sign to Run
+                # Locally"), with its entitlements, as long as none of them is restricted
+                # (Apple TN3125): app-sandbox, network.client and the hardened runtime's
+                # exceptions need no profile; iCloud, push, `group.` App Groups, keychain
+                # access groups and every com.apple.developer.* one do.
+                entitlements, problem = target_entitlements(build, t, team)
+                if problem:
+                    errors.append(located(build, t, problem))
+                    continue
+                restricted = signing.mac_features_needing_profile(entitlements, team)
+                if restricted:
+                    # [seen] 'error: "<app>" requires a provisioning profile with the iCloud feature.'
+                    # and, Developer ID without a profile, '"…" requires a provisioning profile with
+                    # the FSKit Module feature' (quoted in public projects' notes); the
+                    # second sentence as in the iOS "requires a provisioning profile." error.
+                    errors.append(located(build, t, '"%s" requires a provisioning profile with the %s %s. Select a provisioning '
+                                                    'profile in the Signing & Capabilities editor.'
+                                                    % (name, signing._join(restricted), "feature" if len(restricted) == 1 else "features")))
+                    continue
+                chosen[t.name] = (None, identity, entitlements)
+                continue
             # [brief]
             errors.append(located(build, t, '"%s" requires a provisioning profile. Select a provisioning profile in the Signing & '
                                             'Capabilities editor.' % name))
@@ -302,24 +321,34 @@ def signing_errors(build, targets, allow_updates, home):
         if identity is not None and identity not in profile.certificates:
             # [seen] fastlane/fastlane #13339
             problems.append('Provisioning profile "%s" doesn\'t include signing certificate "%s".' % (profile.name, identity))
-        entitlements = {}
-        path = s.get("CODE_SIGN_ENTITLEMENTS", "")
-        if path:
-            full = path if path.startswith("/") else os.path.join(s.get("SRCROOT", ""), path)
-            if not os.path.isfile(full):
-                # [guess, from memory of Xcode's wording, not found in a public log here]
-                problems.append("The file \u201c%s\u201d could not be opened. Verify the value of the CODE_SIGN_ENTITLEMENTS build "
-                                "setting for target \u201c%s\u201d is correct and that the file exists on disk." % (full, name))
-            else:
-                prefix = (team or profile.team) + "."
-                ev = build.evaluator(t)
-                raw = signing.read_entitlements(full)
-                entitlements = signing.expand_entitlements(
-                    raw, lambda text: ev.evaluate(text, {"AppIdentifierPrefix": prefix, "TeamIdentifierPrefix": prefix}))
-                problems.extend(signing.entitlement_errors(profile, entitlements))
+        entitlements, problem = target_entitlements(build, t, team or profile.team)
+        if problem:
+            problems.append(problem)
+        elif entitlements:
+            problems.extend(signing.entitlement_errors(profile, entitlements))
         errors.extend(located(build, t, p) for p in problems)
         chosen[t.name] = (profile, identity, entitlements)
     return errors, missing_identities, chosen
+
+
+def target_entitlements(build, t, team):
+    """A target's entitlements as codesign gets them: the CODE_SIGN_ENTITLEMENTS plist (relative
+    to SRCROOT), `$(VAR)` expanded with the target's settings plus AppIdentifierPrefix and
+    TeamIdentifierPrefix (the team and a dot). Returns (entitlements, error text or None)."""
+    s = build.settings(t)
+    path = s.get("CODE_SIGN_ENTITLEMENTS", "")
+    if not path:
+        return {}, None
+    full = path if path.startswith("/") else os.path.join(s.get("SRCROOT", ""), path)
+    if not os.path.isfile(full):
+        # [guess, from memory of Xcode's wording, not found in a public log here]
+        return {}, ("The file \u201c%s\u201d could not be opened. Verify the value of the CODE_SIGN_ENTITLEMENTS build "
+                    "setting for target \u201c%s\u201d is correct and that the file exists on disk." % (full, t.name))
+    prefix = (team or "") + "."
+    ev = build.evaluator(t)
+    raw = signing.read_entitlements(full)
+    return signing.expand_entitlements(
+        raw, lambda text: ev.evaluate(text, {"AppIdentifierPrefix": prefix, "TeamIdentifierPrefix": prefix})), None
 
 
 def archive(args):
@@ -587,6 +616,7 @@ def export_archive(args):
         return 70
     chosen = {}
     errors = []
+    mac_team = team or (archive_info.get("ApplicationProperties") or {}).get("Team", "")
     for bundle in nested_bundles(app):
         info = bundle_info(bundle)
         bundle_id = info.get("CFBundleIdentifier", "")
@@ -596,7 +626,15 @@ def export_archive(args):
         if style == "manual":
             spec = mapping.get(bundle_id)
             if not spec:
-                if mac and method == "developer-id" and not os.path.exists(os.path.join(bundle, "Contents", "embedded.provisionprofile")):
+                if mac and method == "developer-id":
+                    # Developer ID signs without a profile unless the bundle's signed
+                    # entitlements are restricted (Apple TN3125).
+                    features = signing.mac_features_needing_profile(signed_entitlements(bundle), mac_team)
+                    if not features:
+                        continue
+                    # [seen] fastlane #13634, #21932 (the export's wording for a missing capability)
+                    errors.append('"%s" requires a provisioning profile with the %s %s.'
+                                  % (label, signing._join(features), "feature" if len(features) == 1 else "features"))
                     continue
                 # [seen] fastlane/fastlane #10315, #13339: "X.appex" requires a provisioning profile.
                 errors.append('"%s" requires a provisioning profile.' % label)
@@ -632,6 +670,8 @@ def export_archive(args):
                 continue
             chosen[bundle] = profile
         else:
+            if mac and method == "developer-id" and not signing.mac_features_needing_profile(signed_entitlements(bundle), mac_team):
+                continue  # nothing restricted: Developer ID needs no profile (TN3125)
             candidates = [p for p in profiles if p.path.endswith(ext) and p.matches_bundle(bundle_id) and p.kind() == method
                           and not p.expired()]
             if not candidates:

@@ -206,6 +206,26 @@ def needs_grant(key):
         "aps-environment", "com.apple.security.application-groups", "keychain-access-groups")
 
 
+def mac_features_needing_profile(entitlements, team):
+    """The capabilities (Signing & Capabilities names, else the key) of a macOS bundle's
+    entitlements that only a provisioning profile can authorise (Apple TN3125, "Entitlements on
+    macOS"): the keys `needs_grant` names, except App Groups whose every group starts with the
+    team id (`TEAM.…`, the macOS form, unrestricted). `com.apple.security.*` sandbox and
+    hardened-runtime keys need none."""
+    features = []
+    for key, value in entitlements.items():
+        if not needs_grant(key):
+            continue
+        if key == "com.apple.security.application-groups" and team:
+            groups = value if isinstance(value, list) else [value]
+            if all(isinstance(g, str) and g.startswith(team + ".") for g in groups):
+                continue
+        feature = CAPABILITIES.get(key, key)
+        if feature not in features:
+            features.append(feature)
+    return features
+
+
 def expand_entitlements(value, evaluate):
     if isinstance(value, str):
         return evaluate(value)

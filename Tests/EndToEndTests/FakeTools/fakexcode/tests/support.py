@@ -16,6 +16,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(FAKE_TOOLS)))
 XCODEBUILD = os.path.join(FAKE_TOOLS, "xcodebuild")
 SCRIPT = os.path.join(REPO, "scripts", "make-signing-fixtures.sh")
 BREWER = os.path.join(REPO, "Tests", "Fixtures", "Projects", "Brewer")
+BREWER_MAC = os.path.join(REPO, "Tests", "Fixtures", "Projects", "BrewerMac")
 # The real NetNewsWire project, next to the repository: <root's parent>/shared/reference/…
 NETNEWSWIRE = os.path.join(os.path.dirname(REPO), "shared", "reference", "xcodeprojects", "netnewswire")
 PROFILES = os.path.join("Library", "Developer", "Xcode", "UserData", "Provisioning Profiles")
@@ -86,12 +87,14 @@ def groups_xml(*groups):
 
 def write_xcconfig(path, profiles, style="Manual", identity=IDENTITY, team="ABCDE12345"):
     """The per-bundle signing xcconfig nightshift writes (issue #36): settings keyed by bundle id
-    through build-setting macros, so package targets and other bundles keep their own."""
+    through build-setting macros, so package targets and other bundles keep their own. A bundle
+    id mapped to None gets style, identity and team but no profile."""
     from fakexcode.macros import c99extidentifier
     lines = []
     for bundle_id, profile in profiles.items():
         key = c99extidentifier(bundle_id)
-        lines.append("NIGHTSHIFT_PROFILE_%s = %s" % (key, profile))
+        if profile is not None:  # None: no profile for this bundle (a Mac app signed with Developer ID)
+            lines.append("NIGHTSHIFT_PROFILE_%s = %s" % (key, profile))
         lines.append("NIGHTSHIFT_STYLE_%s = %s" % (key, style))
         lines.append("NIGHTSHIFT_IDENTITY_%s = %s" % (key, identity))
         lines.append("NIGHTSHIFT_TEAM_%s = %s" % (key, team))

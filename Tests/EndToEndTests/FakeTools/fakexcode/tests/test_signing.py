@@ -88,6 +88,20 @@ class ProfileTests(unittest.TestCase):
         self.assertEqual(signing.find_identity(names, ""), IDENTITY)
         self.assertIsNone(signing.find_identity(names, "iPhone Distribution"))
 
+    def test_mac_entitlements_needing_a_profile(self):
+        """TN3125: sandbox and hardened-runtime keys need no profile; team-prefixed App Groups
+        neither; `group.` App Groups, iCloud, push and keychain access groups do."""
+        free = {"com.apple.security.app-sandbox": True, "com.apple.security.network.client": True,
+                "com.apple.security.cs.allow-jit": True,
+                "com.apple.security.application-groups": ["ABCDE12345.works.sth.brewer"]}
+        self.assertEqual(signing.mac_features_needing_profile(free, "ABCDE12345"), [])
+        self.assertEqual(signing.mac_features_needing_profile(
+            dict(free, **{"com.apple.security.application-groups": ["ABCDE12345.a", "group.works.sth.brewer"],
+                          "com.apple.developer.icloud-services": ["CloudKit"],
+                          "com.apple.developer.icloud-container-identifiers": ["iCloud.x"],
+                          "keychain-access-groups": ["ABCDE12345.shared"]}), "ABCDE12345"),
+            ["App Groups", "iCloud", "keychain-access-groups"])
+
 
 if __name__ == "__main__":
     unittest.main()
