@@ -17,7 +17,7 @@ struct CleanupTimeoutTests {
             of: "    configuration: staging\n", with: "    configuration: staging\n    cleanup_timeout: 1s\n")
         #expect(lanes.contains("cleanup_timeout: 1s"))
         try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
+        try await BrewerFixture.prepare(in: directory, password: SigningRunTests.certificatePassword)
         let environment = Self.environment(in: directory)
         let start = Date()
         let outcome = try await NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)
@@ -36,7 +36,7 @@ extension CleanupTimeoutTests {
         let directory = try makeTemporaryDirectory()
         let lanes = SigningRunTests.lanes + "\n      - sh: echo $PPID > nightshift.pid; sleep 300\n"
         try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
+        try await BrewerFixture.prepare(in: directory, password: SigningRunTests.certificatePassword)
         let log = directory + "/fake.log"
         let environment = Self.environment(in: directory, extra: ["NIGHTSHIFT_FAKE_LOG": log])
         async let outcome = NightshiftBinary.run(["run", "developer-release"], in: directory, environment: environment)

@@ -22,14 +22,14 @@ struct ConcurrentSigningLanesTests {
         let root = try makeTemporaryDirectory()
         defer { SigningFixtures.remove(root) }
         let home = root + "/home"
-        try await SigningFixtures.make(in: root + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
+        try await BrewerFixture.makeSigning(in: root + "/signing", password: SigningRunTests.certificatePassword)
         // The user's list before any run: the login keychain and one of the user's own, in this order.
         let initial = ["\(home)/Library/Keychains/login.keychain-db", "\(home)/Library/Keychains/tools.keychain-db"]
         try FileManager.default.createDirectory(atPath: home + "/.fake-security", withIntermediateDirectories: true)
         try (initial.joined(separator: "\n") + "\n").write(toFile: home + "/.fake-security/search-list", atomically: true, encoding: .utf8)
         let lanes = ["a", "b"]
         for lane in lanes {
-            try FileManager.default.createDirectory(atPath: "\(root)/\(lane)", withIntermediateDirectories: true)
+            try BrewerFixture.copyProject(into: "\(root)/\(lane)")
             try SigningRunTests.lanes.write(toFile: "\(root)/\(lane)/lanes.yml", atomically: true, encoding: .utf8)
         }
 

@@ -34,7 +34,7 @@ struct ParallelSigningLanesTests {
     static func workspace(lanes: String) async throws -> (root: String, home: String, initial: String) {
         let root = try makeTemporaryDirectory()
         let home = root + "/home"
-        try await SigningFixtures.make(in: root + "/signing", ["P12_PASSWORD": SigningRunTests.certificatePassword])
+        try await BrewerFixture.prepare(in: root, password: SigningRunTests.certificatePassword)
         let initial = "\(home)/Library/Keychains/login.keychain-db\n"
         try FileManager.default.createDirectory(atPath: home + "/.fake-security", withIntermediateDirectories: true)
         try initial.write(toFile: home + "/.fake-security/search-list", atomically: true, encoding: .utf8)

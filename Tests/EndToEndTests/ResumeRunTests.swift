@@ -19,7 +19,7 @@ struct ResumeRunTests {
         configurations:
           staging:
             export_method: "${EXPORT_METHOD}"
-            app_identifier: com.example.app
+            app_identifier: works.sth.brewer.staging
             certificate: distribution
             provisioning_profile: distribution
             build_configuration: Staging
@@ -81,7 +81,7 @@ struct ResumeRunTests {
         let directory = try makeTemporaryDirectory()
         try lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
         try "1\n".write(toFile: directory + "/build-number", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.secrets[1]])
+        try await BrewerFixture.prepare(in: directory, password: Self.secrets[1])
         if gitRepository {
             try await git(["init", "-q"], in: directory)
             try await git(["add", "lanes.yml", "build-number"], in: directory)

@@ -15,7 +15,7 @@ struct SigningPasswordMaskingTests {
           keychain: { name: brewer-ci, password: "${KC_PASS}" }
         configurations:
           staging: { certificate: distribution, provisioning_profile: distribution, build_configuration: Staging,
-                     app_identifier: com.example.app, export_method: ad-hoc }
+                     app_identifier: works.sth.brewer.staging, export_method: ad-hoc }
         lanes:
           developer-release:
             configuration: staging
@@ -28,7 +28,7 @@ struct SigningPasswordMaskingTests {
     func run(_ arguments: [String]) async throws -> (directory: String, outcome: NightshiftBinary.Outcome) {
         let directory = try makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword])
+        try await BrewerFixture.prepare(in: directory, password: Self.certificatePassword)
         let outcome = try await NightshiftBinary.run(
             ["run", "developer-release"] + arguments, in: directory,
             environment: [

@@ -17,7 +17,7 @@ struct SigningRunTests {
           keychain: { name: "${KEYCHAIN_NAME}", password: "${KEYCHAIN_PASSWORD}" }
         configurations:
           staging: { certificate: distribution, provisioning_profile: distribution, build_configuration: Staging,
-                     app_identifier: com.example.app, export_method: ad-hoc }
+                     app_identifier: works.sth.brewer.staging, export_method: ad-hoc }
         lanes:
           developer-release:
             configuration: staging
@@ -40,7 +40,7 @@ struct SigningRunTests {
     func run(_ arguments: [String] = [], failing: String? = nil) async throws -> Run {
         let directory = try makeTemporaryDirectory()
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword])
+        try await BrewerFixture.prepare(in: directory, password: Self.certificatePassword)
         let log = directory + "/fake.log"
         var environment = [
             "PATH": "\(SigningFixtures.fakeTools):/usr/bin:/bin",
@@ -95,7 +95,7 @@ struct SigningRunTests {
         let directory = try makeTemporaryDirectory()
         defer { SigningFixtures.remove(directory) }
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(in: directory + "/signing", ["P12_PASSWORD": "another-one"])
+        try await BrewerFixture.makeSigning(in: directory + "/signing", password: "another-one")
         let log = directory + "/fake.log"
         let outcome = try await NightshiftBinary.run(
             ["run", "developer-release"], in: directory,
@@ -115,8 +115,7 @@ struct SigningRunTests {
         let directory = try makeTemporaryDirectory()
         defer { SigningFixtures.remove(directory) }
         try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-        try await SigningFixtures.make(
-            in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword, "PROFILE_NAME": "Brewer Staging"])
+        try await BrewerFixture.makeSigning(in: directory + "/signing", password: Self.certificatePassword)
         let outcome = try await NightshiftBinary.run(
             ["profiles"], in: directory,
             environment: [
@@ -135,13 +134,12 @@ struct SigningRunTests {
         let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(5 * 86_400))
         for (settings, exitCode, expected) in [
             (["OTHER_CERT": "1"], Int32(1), "error: provisioning profile "),
-            (["PROFILE_EXPIRY": soon], Int32(0), "warning: provisioning profile 'Example AdHoc' "),
+            (["PROFILE_EXPIRY": soon], Int32(0), "warning: provisioning profile 'Brewer Staging' "),
         ] {
             let directory = try makeTemporaryDirectory()
             defer { SigningFixtures.remove(directory) }
             try Self.lanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
-            try await SigningFixtures.make(
-                in: directory + "/signing", ["P12_PASSWORD": Self.certificatePassword].merging(settings) { _, new in new })
+            try await BrewerFixture.makeSigning(in: directory + "/signing", password: Self.certificatePassword, settings: settings)
             let outcome = try await NightshiftBinary.run(
                 ["profiles"], in: directory,
                 environment: [

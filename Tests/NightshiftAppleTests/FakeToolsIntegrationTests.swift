@@ -19,11 +19,11 @@ struct FakeToolsIntegrationTests {
         environment["HOME"] = "\(root)/home"
         if let failing { environment["FAKE_XCODEBUILD_FAIL"] = failing }
         let test = SigningTestContext(root: root, shell: ProcessShellRunner(environment: EnvironmentVariables(environment)))
-        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": SigningTestContext.certificatePassword])
+        try await BrewerFixture.makeSigning(in: test.signingFolder, password: SigningTestContext.certificatePassword)
         let lock = UserSearchListLock(home: test.home, clock: SystemClock())
         let performer = SigningStepPerformer(
             files: LocalSigningFileSystem(), makeKeychainImporter: { SecurityKeychainImporter(shell: $0, searchListLock: lock) })
-        var context = test.context(for: .package)
+        var context = test.context(for: .package, lanesFile: try test.brewerLanesFile())
         if let condensed { context.emitCondensed = { channel, bytes in await condensed.append(channel, bytes) } }
         try await performer.preflight([Step(.package)], in: context)
         let termination = try await performer.perform(Step(.package), in: context)
@@ -42,8 +42,8 @@ struct FakeToolsIntegrationTests {
         let (test, records, termination) = try await run(failing: nil)
         defer { SigningFixtures.remove(test.root) }
         #expect(termination == .exited(0))
-        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.ipa"))
-        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.xcarchive/Info.plist"))
+        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Brewer.ipa"))
+        #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Brewer.xcarchive/Info.plist"))
         #expect(records.contains { $0.first == "security<stdin>" && $0[1].hasPrefix("\"create-keychain\"") })
         #expect(records.last == ["security", "delete-keychain", test.keychainPath])
         let searchList = try String(contentsOfFile: "\(test.home)/.fake-security/search-list", encoding: .utf8)
@@ -51,7 +51,7 @@ struct FakeToolsIntegrationTests {
         #expect(!FileManager.default.fileExists(atPath: test.keychainPath))
         #expect(await !test.output.all.contains(SigningTestContext.keychainPassword))
         // The log says what ran, as the dry run would have printed it.
-        #expect(await test.output.all.contains("$ xcodebuild archive -workspace Example.xcworkspace -scheme Example"))
+        #expect(await test.output.all.contains("$ xcodebuild archive -workspace \(test.root)/Brewer.xcworkspace -scheme Brewer"))
         #expect(await test.output.all.contains("$ xcodebuild -exportArchive -archivePath "))
     }
 

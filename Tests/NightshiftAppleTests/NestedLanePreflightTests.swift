@@ -62,6 +62,7 @@ struct NestedLanePreflightTests {
             let pem = try await SigningFixtures.pem(of: "\(signing)/\(name).p12", password: SigningTestContext.certificatePassword)
             await shell.on(["openssl", "pkcs12", "-in", "\(signing)/\(name).p12"], .output([(.standardOutput, pem)], .exited(0)))
         }
+        await shell.scriptBuildSettings()
     }
 
     func run(_ lane: String) async throws -> LaneResult {
@@ -104,7 +105,8 @@ struct NestedLanePreflightTests {
         #expect(preflight.name == "preflight package (production)")
         #expect(preflight.message?.contains("production.mobileprovision) expired on 2020-01-01") == true)
         #expect(preflight.reason == .profileExpired)
-        #expect(await shell.argvs.allSatisfy { $0.first == "openssl" })
+        // Only reading: the .p12s and the scheme's signed bundles (staging's plan, made first).
+        #expect(await shell.argvs.allSatisfy { $0.first == "openssl" || $0.prefix(2) == ["xcodebuild", "-showBuildSettings"] })
         #expect(!result.steps.contains { $0.kind == .step(.package) && $0.status != .notRun })
     }
 }

@@ -31,7 +31,10 @@ struct PackageContainerStepTests {
         let shell = ScriptedShellRunner()
         let test = SigningTestContext(root: root, shell: shell)
         let password = SigningTestContext.certificatePassword
-        try await SigningFixtures.make(in: test.signingFolder, ["P12_PASSWORD": password, "COMMON_NAME": Self.application])
+        // A Developer ID profile, as a Mac app's is: `distribution.provisionprofile`.
+        try await SigningFixtures.make(
+            in: test.signingFolder,
+            ["P12_PASSWORD": password, "COMMON_NAME": Self.application, "PLATFORM": "OSX", "PROFILE_KIND": "developer-id"])
         try await SigningFixtures.make(
             in: test.signingFolder, name: "installer", ["P12_PASSWORD": password, "COMMON_NAME": installerName])
         for name in ["distribution", "installer"] {
@@ -42,6 +45,7 @@ struct PackageContainerStepTests {
         await shell.on(
             ["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
         await shell.scriptWorkingKeychain()
+        await shell.scriptBuildSettings([("Example", "com.example.app", "macosx")])
         await shell.on(["xcodebuild", "archive"], .output([(.standardOutput, "** ARCHIVE SUCCEEDED **\n")], .exited(0)))
         await shell.on(["xcodebuild", "-exportArchive"], .output([(.standardOutput, "** EXPORT SUCCEEDED **\n")], .exited(0)))
         try FileManager.default.createDirectory(atPath: "\(test.folders.output)/Example.xcarchive", withIntermediateDirectories: true)
@@ -79,7 +83,11 @@ struct PackageContainerStepTests {
         #expect(termination == .exited(0))
         let argvs = await shell.argvs
         #expect(argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("generic/platform=macOS") })
-        #expect(argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("CODE_SIGN_IDENTITY=\(Self.application)") })
+        let xcconfig = try String(contentsOfFile: "\(test.folders.output)/Signing.xcconfig", encoding: .utf8)
+        #expect(xcconfig.contains("NIGHTSHIFT_IDENTITY_com_example_app = \(Self.application)\n"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.provisionprofile"))
         #expect(
             Array(argvs.suffix(2)) == [
                 ["hdiutil", "create", "-volname", "Example", "-srcfolder", app, "-ov", "-format", "UDZO", dmg],

@@ -11,22 +11,22 @@ struct ProfileInstallerTests {
         let home = try SigningFixtures.temporaryFolder()
         defer { SigningFixtures.remove(home) }
         let installer = ProfileInstaller(files: LocalSigningFileSystem())
-        try installer.install(Data("old profile".utf8), uuid: "UUID-1", home: home)
-        let written = try installer.install(Data("new profile".utf8), uuid: "UUID-1", home: home)
-        #expect(written == ProfileInstaller.destinations(uuid: "UUID-1", home: home))
+        try installer.install(Data("old profile".utf8), uuid: "0A1B2C3D-0001", home: home)
+        let written = try installer.install(Data("new profile".utf8), uuid: "0A1B2C3D-0001", home: home)
+        #expect(written == ProfileInstaller.destinations(uuid: "0A1B2C3D-0001", home: home))
         for (folder, destination) in zip(ProfileInstaller.folders(home: home), written) {
             #expect(try String(contentsOfFile: destination, encoding: .utf8) == "new profile")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["UUID-1.mobileprovision"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["0A1B2C3D-0001.mobileprovision"])
         }
     }
 
     @Test("each copy is written under a temporary name in its own folder, then renamed over the profile")
     func writesThenRenames() throws {
         let files = RecordingSigningFileSystem()
-        try ProfileInstaller(files: files).install(Data("profile".utf8), uuid: "UUID-1", home: "/h")
+        try ProfileInstaller(files: files).install(Data("profile".utf8), uuid: "0A1B2C3D-0001", home: "/h")
         let calls = files.calls
         #expect(calls.count == 6)
-        for (index, destination) in ProfileInstaller.destinations(uuid: "UUID-1", home: "/h").enumerated() {
+        for (index, destination) in ProfileInstaller.destinations(uuid: "0A1B2C3D-0001", home: "/h").enumerated() {
             let folder = (destination as NSString).deletingLastPathComponent
             let (create, write, replace) = (calls[index * 3], calls[index * 3 + 1], calls[index * 3 + 2])
             #expect(create == ["mkdir", folder])
@@ -36,10 +36,22 @@ struct ProfileInstallerTests {
         }
     }
 
+    @Test("a UUID that is no UUID (a crafted profile's '../x') is refused before anything is written", arguments: ["../../evil", "a/b", "", "ZZZ"])
+    func craftedUUID(_ uuid: String) {
+        let files = RecordingSigningFileSystem()
+        #expect(throws: (any Error).self) { try ProfileInstaller(files: files).install(Data("p".utf8), uuid: uuid, home: "/h") }
+        #expect(files.calls.isEmpty)
+    }
+
+    @Test("a Mac profile is installed as <UUID>.provisionprofile, the extension Xcode reads for macOS")
+    func macProfile() {
+        #expect(ProfileInstaller.destinations(uuid: "0A1B", home: "/h", mac: true).allSatisfy { $0.hasSuffix("/0A1B.provisionprofile") })
+    }
+
     @Test("when the rename fails, the temporary file is removed and the error reported")
     func failedRename() throws {
         let files = RecordingSigningFileSystem(failingReplace: true)
-        #expect(throws: (any Error).self) { try ProfileInstaller(files: files).install(Data("p".utf8), uuid: "U", home: "/h") }
+        #expect(throws: (any Error).self) { try ProfileInstaller(files: files).install(Data("p".utf8), uuid: "0A1B", home: "/h") }
         let calls = files.calls
         #expect(calls.last?.first == "remove" && calls.last?.last == calls[1][1])
     }

@@ -50,7 +50,7 @@ struct SignedBundlesTests {
         #expect(
             argv == [
                 "xcodebuild", "-showBuildSettings", "-json", "-workspace", "B.xcworkspace", "-scheme", "Brewer", "-configuration",
-                "Release",
+                "Release", "-skipPackageUpdates",
             ])
         let shell = ScriptedShellRunner()
         await shell.on(

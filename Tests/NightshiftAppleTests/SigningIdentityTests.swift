@@ -30,6 +30,7 @@ struct SigningIdentityTests {
         let own = try await SigningFixtures.pem(of: "\(test.signingFolder)/distribution.p12", password: password)
         let other = try await SigningFixtures.pem(of: "\(root)/other/distribution.p12", password: password)
         await shell.on(["openssl"], .output([(.standardOutput, other + own)], .exited(0)))
+        await shell.scriptBuildSettings()
         let ownCertificate = try #require(try SigningCertificate.certificates(inPEM: own).first)
         let otherCertificate = try #require(try SigningCertificate.certificates(inPEM: other).first)
         return (test, shell, ownCertificate, otherCertificate)
@@ -48,8 +49,11 @@ struct SigningIdentityTests {
         await shell.on(["xcodebuild", "archive"], .output([(.standardOutput, "** ARCHIVE SUCCEEDED **\n")], .exited(0)))
         try FileManager.default.createDirectory(atPath: "\(test.folders.output)/Example.xcarchive", withIntermediateDirectories: true)
         _ = try await performer.perform(Step(.archive), in: test.context(for: .archive))
-        let archive = try #require(await shell.argvs.first { $0.prefix(2) == ["xcodebuild", "archive"] })
-        return archive.first { $0.hasPrefix("CODE_SIGN_IDENTITY=") }.map { String($0.dropFirst("CODE_SIGN_IDENTITY=".count)) }
+        #expect(await shell.argvs.contains { $0.prefix(2) == ["xcodebuild", "archive"] })
+        // The identity reaches the app's target through the -xcconfig file, keyed by its bundle id.
+        let xcconfig = try String(contentsOfFile: "\(test.folders.output)/Signing.xcconfig", encoding: .utf8)
+        let prefix = "NIGHTSHIFT_IDENTITY_com_example_app = "
+        return xcconfig.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
     @Test("of two identities, the one the profile lists signs, by name, though it is not the .p12's first")

@@ -31,6 +31,7 @@ struct SigningStepPerformerTests {
         await shell.on(
             ["security", "list-keychains", "-d", "user"], .output([(.standardOutput, "    \"/Users/ci/login.keychain-db\"\n")], .exited(0)))
         await shell.scriptWorkingKeychain()
+        await shell.scriptBuildSettings()
         await shell.on(["xcodebuild", "-exportArchive"], .output([(.standardOutput, "** EXPORT SUCCEEDED **\n")], .exited(0)))
         return (test, shell)
     }
@@ -102,7 +103,8 @@ struct SigningStepPerformerTests {
         #expect(warning.contains("warning: openssl could not read the certificate in \(test.signingFolder)/distribution.p12"))
         #expect(warning.contains("`security import` decides"))
         #expect(!warning.contains(SigningTestContext.certificatePassword))
-        #expect(await openssl.argvs.map { $0.contains("-legacy") } == answers.indices.map { $0 == 1 })
+        // The preflight's read (the plan reads the identities again, the same way).
+        #expect(await openssl.argvs.prefix(answers.count).map { $0.contains("-legacy") } == answers.indices.map { $0 == 1 })
     }
 
     @Test("a profile that does not include the .p12's certificate fails the preflight")
@@ -150,7 +152,7 @@ struct SigningStepPerformerTests {
             tools == [
                 "security delete-keychain", "security -i", "security set-keychain-settings", "security -i",
                 "security list-keychains", "security list-keychains", "security -i", "security -i", "security find-identity",
-                "openssl pkcs12", "xcodebuild archive", "xcodebuild -exportArchive",
+                "xcodebuild -showBuildSettings", "openssl pkcs12", "xcodebuild archive", "xcodebuild -exportArchive",
             ])
         #expect(await test.exports.all["NIGHTSHIFT_IPA_PATH"] == "\(test.folders.output)/Example.ipa")
         #expect(FileManager.default.fileExists(atPath: "\(test.folders.output)/Example.ipa"))
@@ -162,8 +164,13 @@ struct SigningStepPerformerTests {
                 atPath:
                     "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.mobileprovision"
             ))
+        // Profiles by UUID: an old profile of the same name may still be installed.
         let plist = try String(contentsOfFile: "\(test.folders.output)/ExportOptions.plist", encoding: .utf8)
-        #expect(plist.contains("<string>Example AdHoc</string>"))
+        #expect(plist.contains("<key>com.example.app</key>\n\t\t<string>6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6</string>"))
+        let xcconfig = try String(contentsOfFile: "\(test.folders.output)/Signing.xcconfig", encoding: .utf8)
+        #expect(xcconfig.contains("NIGHTSHIFT_PROFILE_com_example_app = 6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6\n"))
+        #expect(xcconfig.contains("NIGHTSHIFT_IDENTITY_com_example_app = Apple Distribution: Example Corp (ABCDE12345)\n"))
+        #expect(!xcconfig.contains("ExampleKit"))
         #expect(await test.cleanup.isEmpty == false)
     }
 
@@ -193,8 +200,9 @@ struct SigningStepPerformerTests {
         try await performer.preflight([Step(.package)], in: test.context(for: .package, dryRun: true))
         _ = try await performer.perform(Step(.package), in: test.context(for: .package, dryRun: true))
         let argvs = await shell.argvs
-        #expect(
-            argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("PROVISIONING_PROFILE_SPECIFIER=distribution") })
+        #expect(argvs.contains { $0.starts(with: ["xcodebuild", "archive"]) && $0.contains("\(test.folders.output)/Signing.xcconfig") })
+        #expect(await test.output.standardOutput.contains("sign com.example.app (Example) → distribution (<UUID of distribution>)"))
+        #expect(!FileManager.default.fileExists(atPath: "\(test.folders.output)/Signing.xcconfig"))
         #expect(argvs.contains { $0.starts(with: ["xcodebuild", "-exportArchive"]) })
         #expect(await test.output.standardOutput.contains("install \(test.signingFolder)/distribution.mobileprovision -> "))
         #expect(await test.output.standardOutput.contains("security -i <<< create-keychain -p ******** \(test.keychainPath)"))

@@ -50,6 +50,19 @@ struct SigningTestContext {
             lanes: [Lane(name: "release", configuration: "production", steps: [Step(.package)])])
     }
 
+    /// The Brewer fixture project copied to `root` (absolute paths: the fake tools run in the
+    /// test's own folder), its staging configuration signing `works.sth.brewer.staging`.
+    func brewerLanesFile() throws -> LanesFile {
+        try BrewerFixture.copyProject(into: root)
+        var lanesFile = Self.lanesFile(
+            configuration: Configuration(
+                name: "staging", certificate: "distribution", provisioningProfile: "distribution", buildConfiguration: "Staging",
+                appIdentifier: "works.sth.brewer.staging", exportMethod: "ad-hoc", teamID: "ABCDE12345"))
+        lanesFile.project = Project(name: "Brewer", workspace: Template("\(root)/Brewer.xcworkspace"), scheme: "Brewer")
+        lanesFile.lanes[0].configuration = "staging"
+        return lanesFile
+    }
+
     var environment: EnvironmentVariables {
         [
             "CODESIGNING_PATH": signingFolder, "HOME": home,

@@ -21,11 +21,12 @@ public struct ExportOptions: Sendable, Hashable {
     }
 
     /// The user's keys first, then ours on top: method, team and style are what the
-    /// configuration says. A user's `provisioningProfiles` (extensions, watch apps) is merged in.
+    /// configuration says. `provisioningProfiles` is merged per bundle, the user's entry winning:
+    /// someone who names a bundle's profile there means it.
     public var propertyList: [String: Any] {
         var plist = extra.mapValues(\.propertyListObject)
         var profiles = (plist["provisioningProfiles"] as? [String: Any]) ?? [:]
-        for (bundle, name) in provisioningProfiles { profiles[bundle] = name }
+        for (bundle, name) in provisioningProfiles where profiles[bundle] == nil { profiles[bundle] = name }
         plist["provisioningProfiles"] = profiles
         plist["method"] = method
         plist["signingStyle"] = "manual"

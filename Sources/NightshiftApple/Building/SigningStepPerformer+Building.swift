@@ -6,7 +6,7 @@ public import NightshiftSystem
 extension SigningStepPerformer {
     public func archive(_ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
-        let profile = try profileSummary(inputs, context)
+        let plan = try await signingPlan(inputs, context)
         let project = try project(context)
         let paths = try buildPaths(context)
         let destination = project.destination.map(context.resolve) ?? ExportedBundle(method: exportMethod(context)).defaultDestination
@@ -17,10 +17,18 @@ extension SigningStepPerformer {
             workspace: project.workspace.map(context.resolve), project: project.xcodeProject.map(context.resolve),
             scheme: context.resolve(project.scheme ?? project.name),
             buildConfiguration: context.resolve(context.configuration?.buildConfiguration ?? "Release"),
-            destination: destination, teamID: profile.teamID, profileName: profile.name,
-            signingIdentity: try await signingIdentity(inputs, profile: profile, context),
+            destination: destination, signingXCConfig: paths.signingXCConfig,
             buildNumber: numbers.buildNumber, marketingVersion: numbers.version)
-        if !context.isDryRun { try files.createDirectory(atPath: paths.output) }
+        let xcconfig = SigningXCConfig.render(
+            plan, header: "Written by nightshift for configuration '\(inputs.configurationName)': each signed bundle's settings, keyed by bundle id.")
+        let signed = plan.entries.map { "\($0.bundle.identifier) → \($0.profile?.uuid ?? "no profile")" }
+        await context.log("write \(paths.signingXCConfig): signing per bundle, \(signed.joined(separator: ", "))")
+        if !context.isDryRun {
+            try files.createDirectory(atPath: paths.output)
+            try files.write(Data(xcconfig.utf8), toPath: paths.signingXCConfig)
+        }
+        // Before the build: a run killed during it can say what it was signing with.
+        await context.journalNotes.record(plan.journalNote)
         let termination = try await context.run(
             XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
         if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
@@ -31,18 +39,19 @@ extension SigningStepPerformer {
 
     public func export(_ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
-        let profile = try profileSummary(inputs, context)
+        let plan = try await signingPlan(inputs, context)
         let paths = try buildPaths(context)
-        var options = exportOptions(inputs, profile: profile, context)
+        var options = exportOptions(plan, context)
         let bundle = ExportedBundle(method: options.method)
         // Xcode's default for a Developer ID export is the newest "Developer ID Application"
         // identity on the search list, whoever's it is: name the one the archive signed with.
         if bundle == .app, options.extra["signingCertificate"] == nil {
-            options.signingCertificate = try await signingIdentity(inputs, profile: profile, context)
+            options.signingCertificate = plan.entries.first?.identity
         }
         let certificate = options.signingCertificate.map { ", signingCertificate \($0)" } ?? ""
+        let profiles = plan.entries.compactMap { entry in entry.profile.map { "\(entry.bundle.identifier) = \($0.uuid) (\($0.name))" } }
         await context.log(
-            "write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual\(certificate), provisioningProfiles \(inputs.appIdentifier) = \(profile.name)"
+            "write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual\(certificate), provisioningProfiles \(profiles.isEmpty ? "none" : profiles.joined(separator: ", "))"
         )
         if !context.isDryRun {
             try files.createDirectory(atPath: paths.output)
@@ -77,25 +86,12 @@ extension SigningStepPerformer {
         context.resolve(context.configuration?.exportMethod ?? "app-store")
     }
 
-    public func exportOptions(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) -> ExportOptions {
+    /// Every signed bundle's profile, by UUID; a user's own `provisioningProfiles` entry wins.
+    public func exportOptions(_ plan: BundleSigningPlan, _ context: StepContext) -> ExportOptions {
         let configuration = context.configuration
         return ExportOptions(
-            method: exportMethod(context), teamID: profile.teamID,
-            provisioningProfiles: [inputs.appIdentifier: profile.name],
+            method: exportMethod(context), teamID: plan.team, provisioningProfiles: plan.profileUUIDs,
             extra: (configuration?.exportOptions ?? [:]).mapValues { ExportOptionValue($0, resolve: context.resolve) })
-    }
-
-    /// The .p12's own identity that the profile lists: the one actually imported, not just any
-    /// on the machine, nor the .p12's first when it holds several.
-    func signingIdentity(_ inputs: SigningInputs, profile: ProfileSummary, _ context: StepContext) async throws -> String {
-        if context.isDryRun { return profile.identity }
-        // openssl may not read what `security import` did (LibreSSL): then the profile's, as before the import.
-        guard
-            case .identities(let identities) = try await P12Inspector(shell: context.shell, opensslPath: openssl)
-                .read(inputs.p12Path, password: inputs.certificatePassword),
-            let chosen = SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates)
-        else { return profile.identity }
-        return SigningIdentityChoice.codeSignIdentity(chosen, among: identities)
     }
 
     /// A Mac app is exported as `<product>.app` and stays so named (its folder name is the name

@@ -11,32 +11,31 @@ public enum XcodebuildCommands {
         public var scheme: String
         public var buildConfiguration: String
         public var destination: String
-        public var teamID: String?
-        public var profileName: String
-        public var signingIdentity: String
+        /// The per-bundle signing settings (`SigningXCConfig`), passed with `-xcconfig`.
+        public var signingXCConfig: String
         /// `CURRENT_PROJECT_VERSION` and `MARKETING_VERSION`; nil: the project's own.
         public var buildNumber: String?
         public var marketingVersion: String?
 
         public init(
             workspace: String?, project: String?, scheme: String, buildConfiguration: String, destination: String,
-            teamID: String?, profileName: String, signingIdentity: String, buildNumber: String? = nil, marketingVersion: String? = nil
+            signingXCConfig: String, buildNumber: String? = nil, marketingVersion: String? = nil
         ) {
             self.workspace = workspace
             self.project = project
             self.scheme = scheme
             self.buildConfiguration = buildConfiguration
             self.destination = destination
-            self.teamID = teamID
-            self.profileName = profileName
-            self.signingIdentity = signingIdentity
+            self.signingXCConfig = signingXCConfig
             self.buildNumber = buildNumber
             self.marketingVersion = marketingVersion
         }
     }
 
-    /// Manual signing is passed as build settings on the command line, so the .xcodeproj is never
-    /// edited; the index store is skipped because nobody browses an archive build's index.
+    /// Signing comes from the `-xcconfig` file, keyed per bundle: a signing setting on the command
+    /// line would reach every target, Swift package targets and plugins included, and fail them.
+    /// Nothing is written into the project, so git stays clean and `--resume` sees no change. The
+    /// index store is skipped because nobody browses an archive build's index.
     public static func archive(_ settings: ArchiveSettings, paths: BuildPaths, xcodebuild: String = "xcodebuild") -> ShellCommand {
         var arguments = ["archive"]
         if let workspace = settings.workspace {
@@ -50,15 +49,11 @@ public enum XcodebuildCommands {
             "-destination", settings.destination,
             "-archivePath", paths.archive,
             "-derivedDataPath", paths.derivedData,
-            "CODE_SIGN_STYLE=Manual",
-        ]
-        if let team = settings.teamID { arguments.append("DEVELOPMENT_TEAM=\(team)") }
-        arguments += [
-            "PROVISIONING_PROFILE_SPECIFIER=\(settings.profileName)",
-            "CODE_SIGN_IDENTITY=\(settings.signingIdentity)",
+            "-xcconfig", settings.signingXCConfig,
             "COMPILER_INDEX_STORE_ENABLE=NO",
         ]
-        // Build settings too, for the same reason: git stays clean, and `--resume` sees no change.
+        // The same number for every target: App Store Connect refuses an extension whose
+        // CFBundleVersion differs from its app's, so it is not keyed per bundle.
         if let number = settings.buildNumber { arguments.append("CURRENT_PROJECT_VERSION=\(number)") }
         if let version = settings.marketingVersion { arguments.append("MARKETING_VERSION=\(version)") }
         return ShellCommand(xcodebuild, arguments)

@@ -20,8 +20,7 @@ extension SigningStepPerformer {
         let termination: Termination
         switch container.format {
         case .dmg:
-            let profile = try profileSummary(inputs, context)
-            let identity = try await signingIdentity(inputs, profile: profile, context)
+            let identity = try await appIdentity(inputs, context)
             let image = try await context.run(PackageCommands.diskImage(volumeName: paths.productName, app: paths.app, output: output))
             guard image.succeeded else { return image }
             termination = try await context.run(

@@ -14,6 +14,12 @@ public struct ProvisioningProfile: Sendable, Hashable {
     public var provisionedDeviceCount: Int
     public var provisionsAllDevices: Bool
     public var certificates: [SigningCertificate]
+    /// What the profile grants (`Entitlements`), each value as the profile states it.
+    public var entitlements: [String: EntitlementValue] = [:]
+    /// `Platform`: iOS, OSX, watchOS, tvOS, xrOS, visionOS.
+    public var platforms: [String] = []
+    /// `get-task-allow`: true in development profiles only.
+    public var allowsDebugging = false
 
     public init(
         uuid: String, name: String, teamIdentifier: String, applicationIdentifier: String,
@@ -55,7 +61,18 @@ public struct ProvisioningProfile: Sendable, Hashable {
             applicationIdentifierPrefix: raw.applicationIdentifierPrefix?.first,
             expirationDate: raw.expirationDate, provisionedDeviceCount: raw.provisionedDevices?.count ?? 0,
             provisionsAllDevices: raw.provisionsAllDevices ?? false, certificates: certificates)
+        // The typed decoding above names what is missing; the entitlements are read generically,
+        // since a profile may grant any of Apple's hundreds of keys.
+        if let whole = try? PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any] {
+            platforms = (whole["Platform"] as? [String]) ?? []
+            let granted = (whole["Entitlements"] as? [String: Any]) ?? [:]
+            entitlements = granted.mapValues(EntitlementValue.init(propertyList:))
+            allowsDebugging = entitlements["get-task-allow"] == .bool(true)
+        }
     }
+
+    /// Whether this is a macOS profile (a `.provisionprofile`).
+    public var isForMac: Bool { platforms.contains("OSX") || platforms.contains("macOS") }
 
     /// The bundle identifier part: the application identifier without its team prefix.
     public var bundleIdentifierPattern: String {

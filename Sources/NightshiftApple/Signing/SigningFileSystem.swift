@@ -1,5 +1,5 @@
 public import Foundation
-import NightshiftSystem
+public import NightshiftSystem
 
 /// The few file operations signing, archiving and exporting need: read a profile or a .p12,
 /// install a profile, write ExportOptions.plist, move the exported .ipa. Paths are plain strings.
@@ -36,8 +36,16 @@ public struct LocalSigningFileSystem: SigningFileSystem {
         return absolute.string
     }
 
+    /// Signing files are small (a profile a few KB, a .p12 a few); the signing folder is the
+    /// user's, so a FIFO or device there (or a huge file) is refused rather than read for ever.
+    public static let readLimit: Int64 = 16 << 20
+
     public func contents(atPath path: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: at(path)))
+        do {
+            return try WholeFile.contents(of: at(path), atMost: Self.readLimit)
+        } catch {
+            throw SigningFileError(path: path, reason: error)
+        }
     }
 
     public func fileExists(atPath path: String) -> Bool {
@@ -68,5 +76,20 @@ public struct LocalSigningFileSystem: SigningFileSystem {
 
     public func removeItem(atPath path: String) throws {
         try FileManager.default.removeItem(atPath: at(path))
+    }
+}
+
+/// A signing file that could not be read whole, and why.
+public struct SigningFileError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: WholeFile.ReadError
+
+    public var description: String {
+        switch reason {
+        case .absent: "\(path) does not exist"
+        case .notARegularFile: "\(path) is not a regular file"
+        case .tooLarge(let size): "\(path) is \(size) bytes, more than a signing file ever is (\(LocalSigningFileSystem.readLimit))"
+        case .failed(let failure): "cannot read \(path): \(failure)"
+        }
     }
 }

@@ -8,7 +8,17 @@ public import NightshiftSystem
 public struct SigningInputs: Sendable, Hashable {
     public var configurationName: String
     public var p12Path: String
+    /// The app's profile: `<folder>/<provisioning_profile>.mobileprovision`, or the
+    /// `.provisionprofile` of that name when only it exists (a Mac app; see `locatingProfile`).
     public var profilePath: String
+    /// `codesigning.path` (or the run's synced folder), where every bundle's profile is looked for.
+    public var signingFolder: String
+    /// `provisioning_profile:`, resolved: the app's profile as lanes.yml names it.
+    public var appProfile: String
+    /// `profiles:`, resolved: bundle id → profile.
+    public var bundleProfiles: [String: String]
+    /// The configuration's `export_method`, resolved (`app-store` when empty).
+    public var exportMethod: String
     public var certificatePassword: Secret
     /// `<codesigning.path>/<installer_certificate>.p12`: the Developer ID Installer identity,
     /// imported beside the certificate; nil when the configuration names none.
@@ -49,6 +59,9 @@ public struct SigningInputs: Sendable, Hashable {
             configurationName: configuration.name,
             p12Path: "\(folder)/\(resolve(configuration.certificate)).p12",
             profilePath: "\(folder)/\(resolve(configuration.provisioningProfile)).mobileprovision",
+            signingFolder: folder, appProfile: resolve(configuration.provisioningProfile),
+            bundleProfiles: configuration.profiles.mapValues(resolve),
+            exportMethod: { $0.isEmpty ? "app-store" : $0 }(resolve(configuration.exportMethod)),
             certificatePassword: Secret(certificatePassword),
             installerP12Path: configuration.installerCertificate.map { "\(folder)/\(resolve($0)).p12" },
             installerCertificatePassword: Secret(codesigning.installerCertificatePassword.map(resolve) ?? certificatePassword),
@@ -57,6 +70,17 @@ public struct SigningInputs: Sendable, Hashable {
             teamID: (configuration.teamID ?? lanesFile.project?.teamID).map(resolve).flatMap { $0.isEmpty ? nil : $0 },
             home: home,
             emptyPasswordCause: certificatePassword.isEmpty ? emptyCause(codesigning.certificatePassword, environment) : nil)
+    }
+
+    /// The same inputs with the app's profile at `<name>.provisionprofile` when that is the one
+    /// the folder holds: macOS profiles keep Apple's extension.
+    public func locatingProfile(with files: any SigningFileSystem) -> SigningInputs {
+        guard !files.fileExists(atPath: profilePath) else { return self }
+        let mac = String(profilePath.dropLast(".mobileprovision".count)) + ".provisionprofile"
+        guard files.fileExists(atPath: mac) else { return self }
+        var inputs = self
+        inputs.profilePath = mac
+        return inputs
     }
 
     /// "environment variable 'CERTIFICATE_PASSWORD' (codesigning.certificate_password) is not set",

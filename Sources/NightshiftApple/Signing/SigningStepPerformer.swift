@@ -12,6 +12,9 @@ public struct SigningStepPerformer: StepPerformer {
     /// Shared by every lane of this process, so two lanes of one `--parallel` run exclude each
     /// other as two processes do.
     let keychainLock = KeychainLock()
+    /// Each run's plan per configuration, made once (it runs xcodebuild and openssl) and used by
+    /// the preflight, `install_profile`, `archive` and `export`.
+    let plans = BundleSigningPlans()
     let files: any SigningFileSystem
     let xcodebuild: String
     let openssl: String
@@ -67,12 +70,28 @@ public struct SigningStepPerformer: StepPerformer {
             // From App Store Connect, the files are made by the run's `signing: sync`: none yet.
             guard context.lanesFile.codesigning?.from != .appStoreConnect else { return }
             let inspector = P12Inspector(shell: context.shell, opensslPath: openssl)
-            let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
+            // A Developer ID app that needs no profile may have none: its plan says so below.
+            if files.fileExists(atPath: inputs.profilePath) || ExportedBundle(method: inputs.exportMethod) == .ipa {
+                let warnings = try await SigningPreflight(files: files, inspector: inspector).check(inputs, now: context.clock.now)
+                for warning in warnings { await context.log(warning, to: .standardError) }
+            }
             try await preflightInstallerCertificate(inputs, context)
-            for warning in warnings { await context.log(warning, to: .standardError) }
+            // Every signed bundle of the scheme, each with a profile that fits it, before any
+            // archive starts: all of their problems in one message.
+            _ = try await signingPlan(inputs, context)
         } catch let error as SigningError {
             throw StepFailure(error.description, reason: error.reason)
         }
+    }
+
+    /// The configuration's plan for this run, made on first use.
+    func signingPlan(_ inputs: SigningInputs, _ context: StepContext) async throws -> BundleSigningPlan {
+        let key = "\(context.absolute(context.folders.logs))\u{0}\(inputs.configurationName)"
+        if let plan = await plans.plan(for: key) { return plan }
+        let made = try await BundleSigningPlanner(files: files, xcodebuild: xcodebuild, openssl: openssl).plan(inputs, context)
+        for note in made.notes { await context.log(note) }
+        await plans.store(made.plan, for: key)
+        return made.plan
     }
 
     func package(_ context: StepContext) async throws -> Termination {
@@ -90,7 +109,8 @@ public struct SigningStepPerformer: StepPerformer {
         }
         return try SigningInputs.resolve(
             context.lanesFile, configuration: configuration, environment: context.environment,
-            runFolder: context.absolute(context.folders.logs))
+            runFolder: context.absolute(context.folders.logs)
+        ).locatingProfile(with: files)
     }
 
     private func importCertificate(_ context: StepContext) async throws -> Termination {
@@ -117,46 +137,34 @@ public struct SigningStepPerformer: StepPerformer {
         return .exited(0)
     }
 
+    /// Installs the profile of every signed bundle, each once, where Xcode reads it.
     private func installProfile(_ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
-        let profile = try profileSummary(inputs, context)
-        let destinations = ProfileInstaller.destinations(uuid: profile.uuid, home: inputs.home)
-        for destination in destinations { await context.log("install \(inputs.profilePath) -> \(destination)") }
-        if !context.isDryRun {
-            try ProfileInstaller(files: files).install(files.contents(atPath: inputs.profilePath), uuid: profile.uuid, home: inputs.home)
+        let plan = try await signingPlan(inputs, context)
+        for line in plan.table { await context.log("sign \(line)") }
+        var installed: Set<String> = []
+        for entry in plan.entries {
+            guard let profile = entry.profile, installed.insert(profile.uuid).inserted else { continue }
+            let destinations = ProfileInstaller.destinations(uuid: profile.uuid, home: inputs.home, mac: profile.isMac)
+            for destination in destinations { await context.log("install \(profile.path) -> \(destination)") }
+            if !context.isDryRun {
+                try ProfileInstaller(files: files).install(
+                    files.contents(atPath: profile.path), uuid: profile.uuid, home: inputs.home, mac: profile.isMac)
+            }
         }
         return .exited(0)
     }
 
-    /// The profile's identity, for installing, archiving and exporting. A dry run on a machine
-    /// without the signing files still shows every command, with placeholders.
-    func profileSummary(_ inputs: SigningInputs, _ context: StepContext) throws(SigningError) -> ProfileSummary {
-        let preflight = SigningPreflight(files: files, inspector: P12Inspector(shell: context.shell, opensslPath: openssl))
-        if context.isDryRun, !files.fileExists(atPath: inputs.profilePath) {
-            let name = URL(fileURLWithPath: inputs.profilePath).deletingPathExtension().lastPathComponent
-            return ProfileSummary(
-                uuid: "<UUID of \(name)>", name: name, teamID: inputs.teamID, identity: fallbackIdentity(context), certificates: [])
-        }
-        let profile = try preflight.profile(at: inputs.profilePath)
-        try SigningPreflight.validate(profile, inputs, now: context.clock.now)
-        return ProfileSummary(
-            uuid: profile.uuid, name: profile.name, teamID: inputs.teamID ?? profile.teamIdentifier,
-            identity: profile.certificates.first?.commonName ?? fallbackIdentity(context), certificates: profile.certificates)
-    }
-
-    /// codesign's name for any identity of the export's kind, when no certificate names one.
-    private func fallbackIdentity(_ context: StepContext) -> String {
-        ExportedBundle(method: exportMethod(context)) == .app ? "Developer ID Application" : "Apple Distribution"
+    /// The identity the app is signed with: what a disk image is signed with too.
+    func appIdentity(_ inputs: SigningInputs, _ context: StepContext) async throws -> String {
+        let plan = try await signingPlan(inputs, context)
+        return plan.entries.first?.identity ?? ExportedBundle(method: inputs.exportMethod).fallbackIdentity
     }
 }
 
-/// What archiving and exporting need to know of the profile.
-public struct ProfileSummary: Sendable, Hashable {
-    var uuid: String
-    var name: String
-    var teamID: String?
-    /// A fallback code-signing identity, when the .p12 is not read (dry run).
-    var identity: String
-    /// The certificates the profile lists: which of the .p12's identities may sign.
-    var certificates: [SigningCertificate]
+extension ExportedBundle {
+    /// codesign's name for any identity of the export's kind, when no certificate names one.
+    var fallbackIdentity: String {
+        self == .app ? "Developer ID Application" : "Apple Distribution"
+    }
 }

@@ -13,6 +13,8 @@ public struct BuildPaths: Sendable, Hashable {
     /// xcodebuild names the .ipa after the product; it is moved to `ipa` afterwards.
     public var exportFolder: String { "\(output)/export" }
     public var exportOptionsPlist: String { "\(output)/ExportOptions.plist" }
+    /// The per-bundle signing settings `archive` passes with `-xcconfig` (`SigningXCConfig`).
+    public var signingXCConfig: String { "\(output)/Signing.xcconfig" }
     public var ipa: String { "\(output)/\(productName).ipa" }
     /// `test:`'s own derived data: a simulator build, never mixed with the archive's device one.
     public var testDerivedData: String { "\(output)/TestDerivedData" }

@@ -16,12 +16,17 @@ public struct Configuration: Sendable, Hashable {
     /// `<codesigning.path>/<installer_certificate>.p12`: the Developer ID Installer identity a
     /// `package: { pkg: … }` signs with; nil when the configuration makes no installer package.
     public var installerCertificate: Template?
+    /// `profiles:`: bundle id → the profile of that bundle (an extension, a watch app), named as
+    /// `provisioning_profile` is. A signed bundle not listed gets the signing folder's profile
+    /// that fits it (`BundleProfileMatcher`).
+    public var profiles: [String: Template]
     public var location: SourceLocation?
 
     public init(
         name: String, certificate: Template, provisioningProfile: Template, buildConfiguration: Template,
         appIdentifier: Template, exportMethod: Template, teamID: Template? = nil,
-        exportOptions: [String: PlistValue] = [:], installerCertificate: Template? = nil, location: SourceLocation? = nil
+        exportOptions: [String: PlistValue] = [:], installerCertificate: Template? = nil, profiles: [String: Template] = [:],
+        location: SourceLocation? = nil
     ) {
         self.name = name
         self.certificate = certificate
@@ -32,6 +37,7 @@ public struct Configuration: Sendable, Hashable {
         self.teamID = teamID
         self.exportOptions = exportOptions
         self.installerCertificate = installerCertificate
+        self.profiles = profiles
         self.location = location
     }
 

@@ -4,7 +4,7 @@ import Yams
 extension LanesFileParser {
     static let configurationKeys = [
         "certificate", "provisioning_profile", "build_configuration", "app_identifier", "export_method",
-        "team_id", "export_options", "installer_certificate",
+        "team_id", "export_options", "installer_certificate", "profiles",
     ]
     static let requiredConfigurationKeys = Array(configurationKeys.prefix(5))
     static let exportMethods = [
@@ -23,9 +23,12 @@ extension LanesFileParser {
         require(Self.requiredConfigurationKeys, in: pairs, of: node, context: context, known: Self.configurationKeys)
         var values: [String: Template] = [:]
         var exportOptions: [String: PlistValue] = [:]
+        var profiles: [String: Template] = [:]
         for (key, _, value) in pairs {
             if key == "export_options" {
                 exportOptions = parsePlistDictionary(value, context: "\(context).export_options")
+            } else if key == "profiles" {
+                profiles = parseBundleProfiles(value, context: "\(context).profiles")
             } else if let template = reader.template(value, "\(context).\(key)") {
                 values[key] = template
             }
@@ -39,7 +42,24 @@ extension LanesFileParser {
             name: name, certificate: values["certificate"] ?? "", provisioningProfile: values["provisioning_profile"] ?? "",
             buildConfiguration: values["build_configuration"] ?? "", appIdentifier: values["app_identifier"] ?? "",
             exportMethod: values["export_method"] ?? "", teamID: values["team_id"], exportOptions: exportOptions,
-            installerCertificate: values["installer_certificate"], location: reader.location(of: keyNode))
+            installerCertificate: values["installer_certificate"], profiles: profiles, location: reader.location(of: keyNode))
+    }
+
+    /// `profiles: { <bundle id>: <profile> }`. A bundle id is letters, digits, `-` and `.`
+    /// (Apple's CFBundleIdentifier rule); anything else could never match a target.
+    private func parseBundleProfiles(_ node: Node, context: String) -> [String: Template] {
+        guard let pairs = reader.mapping(node, in: context, known: []) else { return [:] }
+        var profiles: [String: Template] = [:]
+        for (bundle, keyNode, value) in pairs {
+            guard BundleIdentifierSyntax.isValid(bundle) else {
+                bag.error(
+                    "'\(bundle)' in \(context) is not a bundle identifier (letters, digits, '-' and '.' only)",
+                    at: reader.location(of: keyNode))
+                continue
+            }
+            if let template = reader.template(value, "\(context).\(bundle)") { profiles[bundle] = template }
+        }
+        return profiles
     }
 
     private func parsePlistDictionary(_ node: Node, context: String) -> [String: PlistValue] {

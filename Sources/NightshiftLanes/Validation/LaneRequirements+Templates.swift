@@ -9,6 +9,7 @@ extension Configuration {
         ]
         if let teamID { pairs.append(("team_id", teamID)) }
         if let installerCertificate { pairs.append(("installer_certificate", installerCertificate)) }
+        for bundle in profiles.keys.sorted() { pairs += profiles[bundle].map { [("profiles.\(bundle)", $0)] } ?? [] }
         for key in exportOptions.keys.sorted() {
             pairs += exportOptions[key].map { $0.keyedTemplates(at: "export_options.\(key)") } ?? []
         }

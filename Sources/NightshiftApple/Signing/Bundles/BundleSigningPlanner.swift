@@ -1,0 +1,118 @@
+import Foundation
+import NightshiftCore
+import NightshiftEngine
+import NightshiftSystem
+
+/// Makes a configuration's `BundleSigningPlan` for a step: the scheme's signed bundles from
+/// `xcodebuild -showBuildSettings` (run for real in a dry run too: it changes nothing), the
+/// signing folder's profiles, each target's entitlements and the .p12's identities. A dry run
+/// on a machine without the project or the signing files shows placeholders where a real run
+/// would read them.
+struct BundleSigningPlanner {
+    let files: any SigningFileSystem
+    let xcodebuild: String
+    let openssl: String
+
+    /// What the planner could not read in a dry run, to say so beside the placeholders.
+    struct Plan {
+        var plan: BundleSigningPlan
+        var notes: [String]
+    }
+
+    func plan(_ inputs: SigningInputs, _ context: StepContext) async throws -> Plan {
+        var notes: [String] = []
+        let bundles: [SignedBundles.Bundle]
+        switch await readBundles(inputs, context) {
+        case .success(let read): bundles = read
+        case .failure(let failure) where context.isDryRun:
+            notes.append(
+                "a dry run could not read the scheme's signed bundles (\(failure)); a run reads them before it starts, and shows the app's alone here")
+            bundles = [appOnly(inputs, context)]
+        case .failure(let failure):
+            throw StepFailure("configuration '\(inputs.configurationName)': \(failure)", reason: .invalidSetting)
+        }
+        let catalog = ProfileCatalog.read(folder: inputs.signingFolder, files: files)
+        if context.isDryRun, catalog.entries.isEmpty, catalog.unreadable.isEmpty {
+            notes.append("\(inputs.signingFolder) holds no profiles here: the profiles below stand for what a run finds there")
+            return Plan(plan: placeholders(bundles, inputs), notes: notes)
+        }
+        let identities = context.isDryRun ? nil : try await identities(inputs, context)
+        let team = inputs.teamID ?? catalog.named(inputs.appProfile)?.profile.teamIdentifier
+        let matcher = BundleProfileMatcher(
+            configuration: inputs.configurationName, catalog: catalog, appProfile: inputs.appProfile, named: inputs.bundleProfiles,
+            exportMethod: inputs.exportMethod, team: team, identities: identities,
+            fallbackIdentity: ExportedBundle(method: inputs.exportMethod).fallbackIdentity, now: context.clock.now)
+        let entitlements = Dictionary(
+            bundles.map { ($0.identifier, requestedEntitlements(of: $0, team: team)) }, uniquingKeysWith: { first, _ in first })
+        do {
+            return Plan(plan: try matcher.plan(bundles, entitlements: entitlements), notes: notes)
+        } catch {
+            throw StepFailure(error.description, reason: .invalidSetting)
+        }
+    }
+
+    private func readBundles(_ inputs: SigningInputs, _ context: StepContext) async -> Result<[SignedBundles.Bundle], SignedBundles.Unreadable> {
+        guard let project = context.lanesFile.project else {
+            return .failure(SignedBundles.Unreadable(description: "\(context.lanesFile.path) has no 'project:' section"))
+        }
+        let (workspace, xcodeProject) = (project.workspace.map(context.resolve), project.xcodeProject.map(context.resolve))
+        let scheme = context.resolve(project.scheme ?? project.name)
+        let configuration = context.resolve(context.configuration?.buildConfiguration ?? "Release")
+        // Shown as the commands a step runs are: it is run for real, dry run or not.
+        let command = SignedBundles.command(
+            workspace: workspace, project: xcodeProject, scheme: scheme, configuration: configuration, xcodebuild: xcodebuild)
+        await context.log("$ " + CommandLineRendering.render(command))
+        do {
+            return .success(
+                try await SignedBundles(shell: context.inspectionShell, xcodebuildPath: xcodebuild).read(
+                    workspace: workspace, project: xcodeProject, scheme: scheme, configuration: configuration,
+                    appIdentifier: inputs.appIdentifier))
+        } catch let error as SignedBundles.Unreadable {
+            return .failure(error)
+        } catch {
+            return .failure(SignedBundles.Unreadable(description: String(describing: error)))
+        }
+    }
+
+    /// The .p12's identities, when openssl reads them; nil leaves the check to `security import`
+    /// and xcodebuild, as the preflight does.
+    private func identities(_ inputs: SigningInputs, _ context: StepContext) async throws -> [SigningCertificate]? {
+        guard files.fileExists(atPath: inputs.p12Path) else { return nil }
+        let reading = try await P12Inspector(shell: context.shell, opensslPath: openssl).read(inputs.p12Path, password: inputs.certificatePassword)
+        if case .identities(let identities) = reading { return identities }
+        return nil
+    }
+
+    private func requestedEntitlements(of bundle: SignedBundles.Bundle, team: String?) -> Result<RequestedEntitlements, BundleSigningProblem> {
+        guard let path = bundle.entitlementsPath else { return .success(RequestedEntitlements(values: [:])) }
+        do {
+            let data = try files.contents(atPath: path)
+            return .success(try RequestedEntitlements(propertyList: data, settings: bundle.settings, team: team))
+        } catch {
+            return .failure(
+                BundleSigningProblem(
+                    bundle: bundle.identifier, target: bundle.target,
+                    message: "its entitlements file (CODE_SIGN_ENTITLEMENTS) \(path) cannot be read as a property list: \(error)"))
+        }
+    }
+
+    private func appOnly(_ inputs: SigningInputs, _ context: StepContext) -> SignedBundles.Bundle {
+        let mac = ExportedBundle(method: inputs.exportMethod) == .app
+        let scheme = context.lanesFile.project.map { context.resolve($0.scheme ?? $0.name) } ?? inputs.appIdentifier
+        return SignedBundles.Bundle(identifier: inputs.appIdentifier, platform: mac ? "macosx" : "iphoneos", target: scheme)
+    }
+
+    private func placeholders(_ bundles: [SignedBundles.Bundle], _ inputs: SigningInputs) -> BundleSigningPlan {
+        let identity = ExportedBundle(method: inputs.exportMethod).fallbackIdentity
+        let entries = bundles.enumerated().map { index, bundle in
+            let name = index == 0 ? inputs.appProfile : inputs.bundleProfiles[bundle.identifier] ?? "<profile for \(bundle.identifier)>"
+            let file = bundle.isMac ? "provisionprofile" : "mobileprovision"
+            return BundleSigningPlan.Entry(
+                bundle: bundle,
+                profile: BundleSigningPlan.Profile(
+                    path: "\(inputs.signingFolder)/\(name).\(file)", name: name, uuid: "<UUID of \(name)>", isMac: bundle.isMac),
+                identity: identity, source: index == 0 ? "provisioning_profile" : "matched by bundle id")
+        }
+        return BundleSigningPlan(entries: entries, team: inputs.teamID)
+    }
+}
