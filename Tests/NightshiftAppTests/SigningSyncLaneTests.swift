@@ -101,6 +101,9 @@ struct SigningSyncLaneTests {
             var builder = harness.builder()
             // openssl pkcs12 -export runs for real: the .p12 the import opens is the one sync wrote.
             builder.shell = ProcessShellRunner(environment: harness.environment)
+            // The project's signed bundles: the app alone, as the bundle reader above says.
+            builder.inspectionShell = BuildSettingsShell(
+                app: "com.example.app", forwarding: ProcessShellRunner(environment: harness.environment))
             if !harness.isDryRun {
                 let lanes = try TemporaryDirectory.make("lanes") + "/lanes.yml"
                 try SigningSyncLaneTests.yaml.write(toFile: lanes, atomically: true, encoding: .utf8)
@@ -179,5 +182,24 @@ struct SigningSyncLaneTests {
         #expect(messages.contains("APP_STORE_CONNECT_API_KEY_KEY_ID and APP_STORE_CONNECT_API_KEY_KEY"), "\(messages)")
         #expect(fixture.fake.log.isEmpty)
         #expect(!result.steps.contains { $0.status == .passed && $0.name == "signing sync" })
+    }
+}
+
+/// Answers `xcodebuild -showBuildSettings -json` for a scheme signing one app, as Xcode prints
+/// it; every other command goes to `forwarding`.
+struct BuildSettingsShell: ShellRunner {
+    let app: String
+    let forwarding: any ShellRunner
+
+    func run(_ command: ShellCommand, onOutput: @escaping @Sendable (OutputChannel, [UInt8]) async -> Void) async throws -> Termination {
+        guard command.argv.prefix(2) == ["xcodebuild", "-showBuildSettings"] else {
+            return try await forwarding.run(command, onOutput: onOutput)
+        }
+        let json = """
+            [{"action":"build","target":"Demo","buildSettings":{"PRODUCT_TYPE":"com.apple.product-type.application","PRODUCT_BUNDLE_IDENTIFIER":"\(app)","PLATFORM_NAME":"iphoneos"}}]
+
+            """
+        await onOutput(.standardOutput, Array(json.utf8))
+        return .exited(0)
     }
 }

@@ -8,7 +8,8 @@ import Testing
 struct BundleProfileMatcherTests {
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
     static let team = "ABCDE12345"
-    static let identity = SigningCertificate(sha1: "AA11", commonName: "Apple Distribution: Example Corp (ABCDE12345)", expiresAt: now + 86_400 * 300)
+    static let identity = SigningCertificate(
+        sha1: "AA11", commonName: "Apple Distribution: Example Corp (ABCDE12345)", expiresAt: now + 86_400 * 300)
 
     static func profile(
         _ name: String, appID: String, uuid: String = "0000-\(UInt32.random(in: 1...UInt32.max))", devices: Int = 0,
@@ -57,7 +58,9 @@ struct BundleProfileMatcherTests {
 
     @Test("profiles: names a bundle's profile by file, by Name or by UUID")
     func namedProfiles() throws {
-        let catalog = [Self.profile("App", appID: "works.sth.brewer"), Self.profile("Widget B", appID: "works.sth.brewer.widget", uuid: "0B")]
+        let catalog = [
+            Self.profile("App", appID: "works.sth.brewer"), Self.profile("Widget B", appID: "works.sth.brewer.widget", uuid: "0B"),
+        ]
         for value in ["Widget B", "0B"] {
             let plan = try matcher(catalog, named: ["works.sth.brewer.widget": value]).plan(
                 [Self.bundle("works.sth.brewer", "Brewer"), Self.bundle("works.sth.brewer.widget", "Widget")], entitlements: [:])
@@ -79,7 +82,10 @@ struct BundleProfileMatcherTests {
             Self.bundle("works.sth.brewer.Clip", "Clip"), Self.bundle("works.sth.brewer.watchkitapp", "Watch", platform: "watchos"),
             Self.bundle("works.sth.brewer.notificationservice", "Notifications"),
         ]
-        let requested = ["works.sth.brewer.widget": Result<RequestedEntitlements, BundleSigningProblem>.success(RequestedEntitlements(values: Self.groups))]
+        let requested = [
+            "works.sth.brewer.widget": Result<RequestedEntitlements, BundleSigningProblem>.success(
+                RequestedEntitlements(values: Self.groups))
+        ]
         #expect {
             try matcher(catalog).plan(bundles, entitlements: requested)
         } throws: { error in
@@ -92,7 +98,8 @@ struct BundleProfileMatcherTests {
                 && text.contains("App Groups (com.apple.security.application-groups)")
                 && text.contains("'Old clip' (/signing/Old clip.mobileprovision) expired on")
                 && text.contains("is an Ad Hoc profile, and export_method app-store needs App Store")
-                && text.contains("bundle 'works.sth.brewer.notificationservice' (target 'Notifications'): no profile in /signing is for this bundle id")
+                && text.contains(
+                    "bundle 'works.sth.brewer.notificationservice' (target 'Notifications'): no profile in /signing is for this bundle id")
                 && text.contains("configurations.production.profiles")
                 && text.hasPrefix("configuration 'production': 4 signed bundles cannot be signed")
         }
@@ -125,9 +132,14 @@ struct BundleProfileMatcherTests {
 
     @Test("a Developer ID Mac bundle whose entitlements need no profile gets none; one asking for iCloud needs one")
     func developerIDWithoutProfile() throws {
-        let mac = [Self.bundle("works.sth.brewer.mac", "Brewer", platform: "macosx"), Self.bundle("works.sth.brewer.mac.share", "Share", platform: "macosx")]
+        let mac = [
+            Self.bundle("works.sth.brewer.mac", "Brewer", platform: "macosx"),
+            Self.bundle("works.sth.brewer.mac.share", "Share", platform: "macosx"),
+        ]
         let plan = try matcher([], method: "developer-id").plan(
-            mac, entitlements: ["works.sth.brewer.mac": .success(RequestedEntitlements(values: ["com.apple.security.app-sandbox": .bool(true)]))])
+            mac,
+            entitlements: ["works.sth.brewer.mac": .success(RequestedEntitlements(values: ["com.apple.security.app-sandbox": .bool(true)]))]
+        )
         #expect(plan.entries.allSatisfy { $0.profile == nil })
         #expect(SigningXCConfig.render(plan, header: "h").contains("NIGHTSHIFT_PROFILE_works") == false)
         let icloud = RequestedEntitlements(values: ["com.apple.developer.icloud-services": .strings(["CloudKit"])])
@@ -139,7 +151,9 @@ struct BundleProfileMatcherTests {
     @Test("a crafted profile whose UUID is a path is never chosen")
     func craftedUUID() {
         let catalog = [Self.profile("App", appID: "works.sth.brewer", uuid: "../../x")]
-        #expect(throws: BundleSigningProblems.self) { try matcher(catalog).plan([Self.bundle("works.sth.brewer", "Brewer")], entitlements: [:]) }
+        #expect(throws: BundleSigningProblems.self) {
+            try matcher(catalog).plan([Self.bundle("works.sth.brewer", "Brewer")], entitlements: [:])
+        }
     }
 }
 
@@ -163,15 +177,23 @@ struct RequestedEntitlementsTests {
             "keychain-access-groups": .strings(["TEAM1.*"]), "com.apple.security.application-groups": .strings(["group.works.sth.other"]),
             "aps-environment": .string("production"),
         ]
-        #expect(requested.notGranted(by: profile, onMac: false, team: "TEAM1") == ["App Groups (com.apple.security.application-groups) for 'group.works.sth.brewer'"])
+        #expect(
+            requested.notGranted(by: profile, onMac: false, team: "TEAM1") == [
+                "App Groups (com.apple.security.application-groups) for 'group.works.sth.brewer'"
+            ])
         // A sandbox key is a Mac's own: no profile needed for it.
-        #expect(requested.restricted(onMac: true, team: "TEAM1").keys.sorted() == ["aps-environment", "com.apple.security.application-groups", "keychain-access-groups"])
+        #expect(
+            requested.restricted(onMac: true, team: "TEAM1").keys.sorted() == [
+                "aps-environment", "com.apple.security.application-groups", "keychain-access-groups",
+            ])
     }
 
-    @Test("glob patterns match as Apple's wildcards do, without backtracking blow-ups", arguments: [
-        ("TEAM.*", "TEAM.a.b", true), ("*", "", true), ("a*b*c", "aXbYc", true), ("a*b*c", "acb", false), ("exact", "exact", true),
-        ("exact", "exacts", false), ("*.brewer", "group.works.sth.brewer", true), ("a*a", "a", false),
-    ])
+    @Test(
+        "glob patterns match as Apple's wildcards do, without backtracking blow-ups",
+        arguments: [
+            ("TEAM.*", "TEAM.a.b", true), ("*", "", true), ("a*b*c", "aXbYc", true), ("a*b*c", "acb", false), ("exact", "exact", true),
+            ("exact", "exacts", false), ("*.brewer", "group.works.sth.brewer", true), ("a*a", "a", false),
+        ])
     func glob(_ pattern: String, _ value: String, _ matches: Bool) {
         #expect(GlobPattern.matches(pattern, value) == matches)
     }

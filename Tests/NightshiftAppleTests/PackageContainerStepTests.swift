@@ -87,7 +87,9 @@ struct PackageContainerStepTests {
         #expect(xcconfig.contains("NIGHTSHIFT_IDENTITY_com_example_app = \(Self.application)\n"))
         #expect(
             FileManager.default.fileExists(
-                atPath: "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.provisionprofile"))
+                atPath:
+                    "\(test.home)/Library/Developer/Xcode/UserData/Provisioning Profiles/6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6.provisionprofile"
+            ))
         #expect(
             Array(argvs.suffix(2)) == [
                 ["hdiutil", "create", "-volname", "Example", "-srcfolder", app, "-ov", "-format", "UDZO", dmg],

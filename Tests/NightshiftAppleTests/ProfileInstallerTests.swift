@@ -36,7 +36,9 @@ struct ProfileInstallerTests {
         }
     }
 
-    @Test("a UUID that is no UUID (a crafted profile's '../x') is refused before anything is written", arguments: ["../../evil", "a/b", "", "ZZZ"])
+    @Test(
+        "a UUID that is no UUID (a crafted profile's '../x') is refused before anything is written",
+        arguments: ["../../evil", "a/b", "", "ZZZ"])
     func craftedUUID(_ uuid: String) {
         let files = RecordingSigningFileSystem()
         #expect(throws: (any Error).self) { try ProfileInstaller(files: files).install(Data("p".utf8), uuid: uuid, home: "/h") }

@@ -23,6 +23,8 @@ public struct LaneRunnerBuilder {
     public var namedLocks: (any NamedLocks)?
     /// Whether the console reporter stamps its lines with the time.
     public var timestamps = false
+    /// Runs read-only commands (`xcodebuild -showBuildSettings`) even in a dry run; nil: `shell`.
+    public var inspectionShell: (any ShellRunner)?
 
     public init(
         file: LanesFile, shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables,
@@ -37,9 +39,10 @@ public struct LaneRunnerBuilder {
     }
 
     public func build() -> LaneRunner {
-        let dependencies = Dependencies(
+        var dependencies = Dependencies(
             shell: shell, clock: clock, environment: environment, output: output, logFiles: logFiles,
             outputCondenser: outputCondenser, namedLocks: namedLocks)
+        dependencies.inspectionShell = inspectionShell
         return LaneRunner(
             file: file, dependencies: dependencies, performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: timestamps), clock: clock),

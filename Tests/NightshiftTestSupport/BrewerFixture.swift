@@ -8,6 +8,9 @@ import NightshiftSystem
 /// `xcodebuild` requires.
 public enum BrewerFixture {
     public static let project = SigningFixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/Projects/Brewer").path
+    /// The Mac fixture: a Developer ID app `works.sth.brewer.mac` with a share extension and a
+    /// framework, whose entitlements need no profile.
+    public static let macProject = SigningFixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/Projects/BrewerMac").path
     public static let team = "ABCDE12345"
     /// The app's profile's UUID (the others' end in their number: …-000000000002).
     public static let appProfileUUID = "6F1E3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6"
@@ -23,12 +26,12 @@ public enum BrewerFixture {
 
     /// Copies the project into `folder` (`Brewer.xcworkspace` and `Brewer.xcodeproj` at its top),
     /// where a lane's `workspace: Brewer.xcworkspace` finds it.
-    public static func copyProject(into folder: String) throws {
+    public static func copyProject(into folder: String, from source: String = project) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for entry in try FileManager.default.contentsOfDirectory(atPath: project) where entry != "README.md" {
+        for entry in try FileManager.default.contentsOfDirectory(atPath: source) where entry != "README.md" {
             let destination = "\(folder)/\(entry)"
             if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-            try FileManager.default.copyItem(atPath: "\(project)/\(entry)", toPath: destination)
+            try FileManager.default.copyItem(atPath: "\(source)/\(entry)", toPath: destination)
         }
     }
 

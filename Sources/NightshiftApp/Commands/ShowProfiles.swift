@@ -16,7 +16,10 @@ public struct ShowProfiles: LanesFileCommand {
         let variables = try context.loadEnvironment()
         // openssl reads the .p12 files for real; the console masks the report.
         let shell = context.environment.makeShell(context.shellSettings(variables))
-        let report = ProfilesReport(files: LocalSigningFileSystem(directory: context.runDirectory), inspector: P12Inspector(shell: shell))
+        // xcodebuild -showBuildSettings lists every signed bundle of each configuration's scheme.
+        let report = ProfilesReport(
+            files: LocalSigningFileSystem(directory: context.runDirectory), inspector: P12Inspector(shell: shell),
+            bundles: SignedBundles(shell: shell))
         let output = await report.render(file, environment: variables, now: context.clock.now)
         context.output.out(output.text)
         return output.hasProblems ? ExitStatus.stepFailed : ExitStatus.success

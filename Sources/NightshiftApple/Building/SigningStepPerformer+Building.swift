@@ -20,7 +20,9 @@ extension SigningStepPerformer {
             destination: destination, signingXCConfig: paths.signingXCConfig,
             buildNumber: numbers.buildNumber, marketingVersion: numbers.version)
         let xcconfig = SigningXCConfig.render(
-            plan, header: "Written by nightshift for configuration '\(inputs.configurationName)': each signed bundle's settings, keyed by bundle id.")
+            plan,
+            header:
+                "Written by nightshift for configuration '\(inputs.configurationName)': each signed bundle's settings, keyed by bundle id.")
         let signed = plan.entries.map { "\($0.bundle.identifier) → \($0.profile?.uuid ?? "no profile")" }
         await context.log("write \(paths.signingXCConfig): signing per bundle, \(signed.joined(separator: ", "))")
         if !context.isDryRun {

@@ -51,6 +51,8 @@ public struct ProfileInstaller: Sendable {
     /// Apple's profile UUIDs: hex digits and dashes.
     public static func isUUID(_ value: String) -> Bool {
         !value.isEmpty && value.count <= 64
-            && value.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) || $0 == "-" }
+            && value.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) || $0 == "-"
+            }
     }
 }

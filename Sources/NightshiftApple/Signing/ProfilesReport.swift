@@ -17,11 +17,15 @@ public struct ProfilesReport: Sendable {
 
     private let files: any SigningFileSystem
     private let inspector: P12Inspector
+    /// Reads each configuration's signed bundles from the project; nil reports the app alone.
+    private let bundles: SignedBundles?
 
-    /// `inspector` opens the .p12 files (with `openssl`, through the shell it was given).
-    public init(files: any SigningFileSystem, inspector: P12Inspector) {
+    /// `inspector` opens the .p12 files (with `openssl`, through the shell it was given);
+    /// `bundles` runs `xcodebuild -showBuildSettings` for every bundle of the scheme.
+    public init(files: any SigningFileSystem, inspector: P12Inspector, bundles: SignedBundles? = nil) {
         self.files = files
         self.inspector = inspector
+        self.bundles = bundles
     }
 
     public func render(_ lanesFile: LanesFile, environment: EnvironmentVariables, now: Date) async -> Output {
@@ -40,9 +44,75 @@ public struct ProfilesReport: Sendable {
             lines += Self.describe(findings, now: now).map { "  " + $0 }
             problems = problems || !findings.problems.isEmpty
             warnings = warnings || !findings.warnings.isEmpty
+            let others = await bundleLines(configuration, lanesFile, environment, findings, now: now)
+            lines += others.lines.map { "  " + $0 }
+            problems = problems || others.problems
+            warnings = warnings || others.warnings
         }
         if lanesFile.configurations.isEmpty { lines.append("no configurations in \(lanesFile.path)") }
         return Output(text: lines.joined(separator: "\n") + "\n", hasProblems: problems, hasWarnings: warnings)
+    }
+
+    /// Every signed bundle of the configuration's scheme with the profile a run would sign it
+    /// with and its expiry, and each bundle's problem as `run`'s preflight would name it.
+    private func bundleLines(
+        _ configuration: Configuration, _ lanesFile: LanesFile, _ environment: EnvironmentVariables, _ findings: SigningFindings,
+        now: Date
+    ) async -> (lines: [String], problems: Bool, warnings: Bool) {
+        guard let bundles, let project = lanesFile.project,
+            let inputs = try? SigningInputs.resolve(lanesFile, configuration: configuration, environment: environment, runFolder: "")
+        else { return ([], false, false) }
+        let resolve = { (template: Template) in template.expand(in: environment) }
+        let read: [SignedBundles.Bundle]
+        do {
+            read = try await bundles.read(
+                workspace: project.workspace.map(resolve), project: project.xcodeProject.map(resolve),
+                scheme: resolve(project.scheme ?? project.name), configuration: resolve(configuration.buildConfiguration),
+                appIdentifier: inputs.appIdentifier)
+        } catch {
+            return (["warning: the scheme's signed bundles were not read (\(error)); only the app's profile is shown"], false, true)
+        }
+        let catalog = ProfileCatalog.read(folder: inputs.signingFolder, files: files)
+        let team = inputs.teamID ?? findings.profile?.teamIdentifier
+        let matcher = BundleProfileMatcher(
+            configuration: configuration.name, catalog: catalog, appProfile: inputs.appProfile, named: inputs.bundleProfiles,
+            exportMethod: inputs.exportMethod, team: team, identities: findings.certificate.map { [$0] },
+            fallbackIdentity: ExportedBundle(method: inputs.exportMethod).fallbackIdentity, now: now)
+        var entitlements: [String: Result<RequestedEntitlements, BundleSigningProblem>] = [:]
+        for bundle in read {
+            guard let path = bundle.entitlementsPath else { continue }
+            do {
+                entitlements[bundle.identifier] = .success(
+                    try RequestedEntitlements(propertyList: files.contents(atPath: path), settings: bundle.settings, team: team))
+            } catch {
+                entitlements[bundle.identifier] = .failure(
+                    BundleSigningProblem(
+                        bundle: bundle.identifier, target: bundle.target, message: "its entitlements file \(path) cannot be read: \(error)")
+                )
+            }
+        }
+        var lines = ["bundles"]
+        do {
+            let plan = try matcher.plan(read, entitlements: entitlements)
+            var warned = false
+            for entry in plan.entries {
+                let bundle = "\(entry.bundle.identifier) (\(entry.bundle.target))"
+                guard let chosen = entry.profile, let profile = catalog.entries.first(where: { $0.profile.uuid == chosen.uuid })?.profile
+                else {
+                    lines.append("  \(bundle): no profile (needs none)")
+                    continue
+                }
+                lines.append("  \(bundle): \(profile.name) (\(profile.uuid)), expires \(Self.expiry(profile.expirationDate, now: now))")
+                if entry.bundle.identifier != inputs.appIdentifier {
+                    let soon = SigningPreflight.warnings(for: profile, path: chosen.path, now: now)
+                    lines += soon.map { "  \($0)" }
+                    warned = warned || !soon.isEmpty
+                }
+            }
+            return (lines, false, warned)
+        } catch {
+            return (lines + error.problems.map { "  error: \($0)" }, true, false)
+        }
     }
 
     /// What was read, then each warning and problem on a line of its own.

@@ -1,3 +1,4 @@
+import Foundation
 import NightshiftCore
 import NightshiftLanes
 import NightshiftSystem
@@ -33,6 +34,9 @@ struct StepFingerprinter {
             if !name.hasPrefix("codesigning.") { settings[name] = masker.mask(value) }
             templates.append(template)
         }
+        if step.kind.needsSigning, let profiles = signingProfilesDigest(environment) {
+            configurationDigests["codesigning.profiles"] = profiles
+        }
         var names = Set(templates.flatMap { $0.references.flatMap(\.candidates) })
         if case .sh(let script) = step.kind {
             names.formUnion(script.neededReferences.map(\.name))
@@ -46,6 +50,21 @@ struct StepFingerprinter {
         return StepInputs(
             step: key.digest(written(step, resolve: resolve)), configuration: configurationDigests, settings: settings,
             variables: variables, consumes: consumes, commit: repository?.commit, dirty: repository?.dirty, digests: JournalKey.scheme)
+    }
+
+    /// The provisioning profiles in the signing folder, each file's name and content: a signing
+    /// step's bundles take theirs from there (`BundleProfileMatcher`), so a renewed or added
+    /// profile is a changed input, and a resumed run signs again rather than reuse an archive
+    /// signed with the old one. Nil when the folder is not there to read, or is the run's own
+    /// (`from: appstoreconnect`, filled by `signing: sync`, which runs again on every attempt).
+    private func signingProfilesDigest(_ environment: EnvironmentVariables) -> String? {
+        guard let codesigning = file.codesigning, codesigning.from != .appStoreConnect else { return nil }
+        let folder = codesigning.path.expand(in: environment)
+        guard !folder.isEmpty, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        let lines = names.sorted().filter { $0.hasSuffix(".mobileprovision") || $0.hasSuffix(".provisionprofile") }.map { name in
+            "\(name) \(ContentDigest.file("\(folder)/\(name)")?.sha256 ?? "unreadable")"
+        }
+        return key.digest(lines.joined(separator: "\n"))
     }
 
     /// Settings that only the export reads: changing them re-signs the export, not the archive.

@@ -73,6 +73,7 @@ public struct StepInputs: Codable, Sendable, Hashable {
         if key.hasPrefix("export_options.") {
             return "ExportOptions changed (\(key.dropFirst("export_options.".count)) \(values.dropFirst())"
         }
+        if key == "codesigning.profiles" { return "the provisioning profiles in the signing folder changed" }
         // Signing secrets are digests only: say which setting changed, not to what.
         guard settings[key] != nil || earlier.settings[key] != nil else { return "\(key) changed" }
         return "the configuration changed (\(key) \(values.dropFirst())"

@@ -28,7 +28,7 @@ extension LanesFileParser {
             if key == "export_options" {
                 exportOptions = parsePlistDictionary(value, context: "\(context).export_options")
             } else if key == "profiles" {
-                profiles = parseBundleProfiles(value, context: "\(context).profiles")
+                profiles = parseBundleProfiles(value, context: "\(context) profiles")
             } else if let template = reader.template(value, "\(context).\(key)") {
                 values[key] = template
             }

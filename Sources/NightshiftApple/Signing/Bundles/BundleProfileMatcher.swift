@@ -71,6 +71,11 @@ public struct BundleProfileMatcher: Sendable {
             }
         }
         guard problems.isEmpty else { throw BundleSigningProblems(configuration: configuration, problems: problems) }
+        // Without the .p12's identities (a dry run), a bundle that needs no profile is shown
+        // with the identity the app signs with, as xcodebuild will sign it.
+        if identities == nil, let app = entries.first, app.profile != nil {
+            for index in entries.indices where entries[index].profile == nil { entries[index].identity = app.identity }
+        }
         return BundleSigningPlan(entries: entries, team: team)
     }
 
@@ -107,7 +112,8 @@ public struct BundleProfileMatcher: Sendable {
         guard let best = fitting.first(where: { ungranted($0, bundle, requested) == nil }) ?? fitting.first else {
             let reasons = covering.map { "'\($0.profile.name)' (\($0.path)) \(rejection(of: $0, for: bundle) ?? "")" }
             return .failure(
-                "no profile in \(catalog.folder) fits it: \(reasons.joined(separator: "; ")); add a current \(profileKindNeeded) profile for it")
+                "no profile in \(catalog.folder) fits it: \(reasons.joined(separator: "; ")); add a current \(profileKindNeeded) profile for it"
+            )
         }
         if let gap = ungranted(best, bundle, requested) {
             return .failure("its best profile '\(best.profile.name)' (\(best.path)) \(gap)")
@@ -133,7 +139,8 @@ public struct BundleProfileMatcher: Sendable {
         }
         let kind = ProfileDistribution(profile)
         if let accepted = ProfileDistribution.accepted(byExportMethod: exportMethod), !accepted.contains(kind) {
-            return "is a\(kind == .adHoc || kind == .enterprise ? "n" : "") \(kind.rawValue) profile, and export_method \(exportMethod) needs \(profileKindNeeded)"
+            return
+                "is a\(kind == .adHoc || kind == .enterprise ? "n" : "") \(kind.rawValue) profile, and export_method \(exportMethod) needs \(profileKindNeeded)"
         }
         if let identities, SigningIdentityChoice.identity(among: identities, listedIn: profile.certificates) == nil {
             return "does not list the certificate's identity"
@@ -174,7 +181,8 @@ public struct BundleProfileMatcher: Sendable {
 
     private var unreadableNote: String {
         catalog.unreadable.isEmpty
-            ? "" : " (unreadable there: \(catalog.unreadable.keys.sorted().map { "\($0): \(catalog.unreadable[$0] ?? "")" }.joined(separator: "; ")))"
+            ? ""
+            : " (unreadable there: \(catalog.unreadable.keys.sorted().map { "\($0): \(catalog.unreadable[$0] ?? "")" }.joined(separator: "; ")))"
     }
 
     private func signed(_ bundle: SignedBundles.Bundle, with entry: ProfileCatalog.Entry, source: String) -> BundleSigningPlan.Entry {
@@ -193,7 +201,9 @@ public struct BundleProfileMatcher: Sendable {
     }
 
     private func unprofiled(_ bundle: SignedBundles.Bundle) -> BundleSigningPlan.Entry {
-        let identity = identities.flatMap { $0.max { $0.expiresAt < $1.expiresAt } }.map { SigningIdentityChoice.codeSignIdentity($0, among: identities ?? []) }
+        let identity = identities.flatMap { $0.max { $0.expiresAt < $1.expiresAt } }.map {
+            SigningIdentityChoice.codeSignIdentity($0, among: identities ?? [])
+        }
         return BundleSigningPlan.Entry(bundle: bundle, profile: nil, identity: identity ?? fallbackIdentity, source: "needs none")
     }
 }

@@ -26,7 +26,8 @@ struct BundleSigningPlanner {
         case .success(let read): bundles = read
         case .failure(let failure) where context.isDryRun:
             notes.append(
-                "a dry run could not read the scheme's signed bundles (\(failure)); a run reads them before it starts, and shows the app's alone here")
+                "a dry run could not read the scheme's signed bundles (\(failure)); a run reads them before it starts, and shows the app's alone here"
+            )
             bundles = [appOnly(inputs, context)]
         case .failure(let failure):
             throw StepFailure("configuration '\(inputs.configurationName)': \(failure)", reason: .invalidSetting)
@@ -51,7 +52,9 @@ struct BundleSigningPlanner {
         }
     }
 
-    private func readBundles(_ inputs: SigningInputs, _ context: StepContext) async -> Result<[SignedBundles.Bundle], SignedBundles.Unreadable> {
+    private func readBundles(_ inputs: SigningInputs, _ context: StepContext) async -> Result<
+        [SignedBundles.Bundle], SignedBundles.Unreadable
+    > {
         guard let project = context.lanesFile.project else {
             return .failure(SignedBundles.Unreadable(description: "\(context.lanesFile.path) has no 'project:' section"))
         }
@@ -78,12 +81,15 @@ struct BundleSigningPlanner {
     /// and xcodebuild, as the preflight does.
     private func identities(_ inputs: SigningInputs, _ context: StepContext) async throws -> [SigningCertificate]? {
         guard files.fileExists(atPath: inputs.p12Path) else { return nil }
-        let reading = try await P12Inspector(shell: context.shell, opensslPath: openssl).read(inputs.p12Path, password: inputs.certificatePassword)
+        let reading = try await P12Inspector(shell: context.shell, opensslPath: openssl).read(
+            inputs.p12Path, password: inputs.certificatePassword)
         if case .identities(let identities) = reading { return identities }
         return nil
     }
 
-    private func requestedEntitlements(of bundle: SignedBundles.Bundle, team: String?) -> Result<RequestedEntitlements, BundleSigningProblem> {
+    private func requestedEntitlements(of bundle: SignedBundles.Bundle, team: String?) -> Result<
+        RequestedEntitlements, BundleSigningProblem
+    > {
         guard let path = bundle.entitlementsPath else { return .success(RequestedEntitlements(values: [:])) }
         do {
             let data = try files.contents(atPath: path)
