@@ -50,10 +50,11 @@ public struct TestConsoleLines: Sendable {
         return oneLine(suite.map { "\($0).\(name)" } ?? name)
     }
 
-    /// A message's first line, control characters shown as spaces, at most 200 characters.
+    /// A message's first line, printable (`PrintableText`: no escape sequence, controls shown as
+    /// spaces), at most 200 characters.
     static func oneLine(_ text: String) -> String {
         let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let cleaned = String(first.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        let cleaned = PrintableText.oneLine(first)
         return cleaned.count > 200 ? String(cleaned.prefix(199)) + "…" : cleaned
     }
 }
