@@ -11,8 +11,9 @@ struct TestResultsConsoleTests {
         #expect(
             TestConsoleLines(masker: .none).lines(for: cases) == [
                 #"✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed: ("1.01") is not equal to ("1.0")"#,
+                "✘ LedgerTests.testThenSkipped() — LedgerTests.swift:50: failed once",
                 "⚠ LedgerTests.testFlaky() is flaky: failed, then passed on retry 1",
-                "3 passed, 1 failed, 1 skipped, 1 expected failure, 1 flaky (passed on retry 1)",
+                "3 passed, 2 failed, 0 skipped, 1 expected failure, 1 flaky (passed on retry 1)",
             ])
     }
 

@@ -20,7 +20,7 @@ public struct TestConsoleLines: Sendable {
     /// `✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed…`, masked: it is
     /// public, so masked whoever prints it (`lines(for:)` masks what it adds too).
     public func failureLine(_ test: TestCaseResult) -> String {
-        let message = test.attempts.last?.messages.first.map { " — " + Self.oneLine($0.located) } ?? ""
+        let message = test.decidingAttempt?.messages.first.map { " — " + Self.oneLine($0.located) } ?? ""
         return masker.mask("✘ \(Self.shortName(test))\(message)")
     }
 
@@ -43,9 +43,11 @@ public struct TestConsoleLines: Sendable {
         return parts.joined(separator: ", ")
     }
 
-    /// `LedgerTests.testRounding()`: the innermost suite and the name, as a reader looks for it.
+    /// `LedgerTests.testRounding()`: the innermost suite (the bundle for a test in none) and the
+    /// name, as a reader looks for it; from the structure the reader kept, never by splitting
+    /// the identifier, whose name may hold `/`.
     static func shortName(_ test: TestCaseResult) -> String {
-        let suite = test.identifier.split(separator: "/").dropLast().last.map(String.init) ?? test.suitePath.last
+        let suite = test.suitePath.last ?? (test.bundle.isEmpty ? nil : test.bundle)
         let name = JUnitNaming.name(of: test)
         return oneLine(suite.map { "\($0).\(name)" } ?? name)
     }
