@@ -57,7 +57,7 @@ struct XcodeTestRun {
         let shards = try await plan(xctestrun: xctestrun, destination: destinations[0], count: destinations.count)
         var runner = ShardRunner(run: self, xctestrun: xctestrun)
         try await runner.runShards(shards, on: destinations)
-        try await runner.retry(on: destinations[0])
+        try await runner.retry(on: destinations)
         let coverage = try await runner.coverage()
         try await fleet.deleteAll(simulators)
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
