@@ -128,6 +128,8 @@ struct XcodeTestRun {
             throw StepFailure(
                 "simctl could not list the simulators (\(listing.termination)): \(listing.failureDetail)", reason: .simulatorUnavailable)
         }
+        // Before this step makes its own: those of runs killed before their cleanup.
+        await StaleSimulators(commands: SimulatorCommands(xcrun: tools.xcrun), context: context).delete(in: catalog)
         do {
             return try SimulatorChoice.choose(device: device, os: os, in: catalog)
         } catch {
