@@ -49,6 +49,7 @@ struct SkippedRerunTests {
         #expect(Self.test(Self.skip, Self.failure).outcome == .failed)
         let flaky = Self.test(Self.failure, Self.pass, Self.skip)
         #expect(flaky.outcome == .passed && flaky.isFlaky)
+        #expect(TestConsoleLines(masker: .none).flakyLine(flaky) == "⚠ S.t() is flaky: failed, then passed on retry 1")
         #expect(Self.test(Self.pass, Self.skip).outcome == .passed)
     }
 }

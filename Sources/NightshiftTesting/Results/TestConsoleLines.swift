@@ -26,7 +26,7 @@ public struct TestConsoleLines: Sendable {
 
     /// `⚠ LedgerTests.testRounding() is flaky: failed, then passed on retry 1`
     public func flakyLine(_ test: TestCaseResult) -> String {
-        masker.mask("⚠ \(Self.shortName(test)) is flaky: failed, then passed on retry \(max(1, test.attempts.count - 1))")
+        masker.mask("⚠ \(Self.shortName(test)) is flaky: failed, then passed on retry \(Self.passingRetry(test))")
     }
 
     public func summaryLine(for results: [TestCaseResult]) -> String {
@@ -36,11 +36,17 @@ public struct TestConsoleLines: Sendable {
             parts.append("\(tally.expectedFailures) expected \(tally.expectedFailures == 1 ? "failure" : "failures")")
         }
         if tally.flaky > 0 {
-            let retries = Set(results.filter(\.isFlaky).map { max(1, $0.attempts.count - 1) }).sorted()
+            let retries = Set(results.filter(\.isFlaky).map(Self.passingRetry)).sorted()
             let on = retries.count == 1 ? "retry \(retries[0])" : "retries \(retries.map(String.init).joined(separator: ", "))"
             parts.append("\(tally.flaky) flaky (passed on \(on))")
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// The re-run a flaky test passed on: its deciding attempt's, not its last (a later re-run may
+    /// have skipped it).
+    static func passingRetry(_ test: TestCaseResult) -> Int {
+        max(1, test.attempts.lastIndex { $0.outcome != .skipped } ?? test.attempts.count - 1)
     }
 
     /// `LedgerTests.testRounding()`: the innermost suite (the bundle for a test in none) and the
