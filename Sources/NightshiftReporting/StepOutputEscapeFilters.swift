@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import NightshiftEngine
 import NightshiftSystem
 

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 
 /// `nightshift history --tests [LANE] [--last N] [--json]`: the tests that failed or passed only
 /// on a retry in the last runs, most failing first; the others are counted, not listed.
@@ -13,7 +14,8 @@ public enum TestHistoryPrinter {
                     + (troubled.isEmpty
                         ? "none failed or was flaky" : "\(troubled.count) failed or \(troubled.count == 1 ? "was" : "were") flaky"))
             for test in troubled {
-                let variant = test.variant.map { " [\($0)]" } ?? ""
+                // The names came from the tools: printed as the test step prints them (`PrintableText`).
+                let variant = test.variant.map { " [\(PrintableText.oneLine($0))]" } ?? ""
                 var parts: [String] = []
                 if test.failed > 0 { parts.append("failed \(test.failed) of the last \(test.runs) \(test.runs == 1 ? "run" : "runs")") }
                 if test.flaky > 0 {
@@ -22,7 +24,7 @@ public enum TestHistoryPrinter {
                             ? "flaky in \(test.flaky)"
                             : "flaky in \(test.flaky) of the last \(test.runs) \(test.runs == 1 ? "run" : "runs")")
                 }
-                lines.append("  \(test.step): \(test.identifier)\(variant): \(parts.joined(separator: ", "))")
+                lines.append("  \(test.step): \(PrintableText.oneLine(test.identifier))\(variant): \(parts.joined(separator: ", "))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -4,8 +4,11 @@ import NightshiftTestSupport
 import Testing
 
 /// `test: { package: … }` runs the real `swift test` (a real tool on Linux and macOS) on a tiny
-/// package with one passing, one failing and one flaky test (it fails until a counter file
-/// says it ran before). One package, built once: the suite's tests share it.
+/// package with XCTest's passing, failing and flaky tests (a flaky one fails until a counter file
+/// says it ran before), and Swift Testing's: a flaky one named with a raw identifier holding `/`
+/// in a suite, a passing one, and one that fails, then is skipped on its re-run (its trait
+/// disables it once the counter file is there). One package, built once: the suite's tests
+/// share it.
 @Suite("test: { package: } with the real swift test", .serialized)
 struct SwiftPackageTestStepTests {
     /// The package, made once per test process (its build dominates the suite's time).
@@ -13,7 +16,7 @@ struct SwiftPackageTestStepTests {
         let root = NSTemporaryDirectory() + "nightshift-swiftpm-\(ProcessInfo.processInfo.processIdentifier)"
         let files = [
             "Package.swift": """
-            // swift-tools-version: 5.9
+            // swift-tools-version: 6.0
             import PackageDescription
             let package = Package(name: "Tiny", targets: [.target(name: "Tiny"), .testTarget(name: "TinyTests", dependencies: ["Tiny"])])
             """,
@@ -32,6 +35,31 @@ struct SwiftPackageTestStepTests {
                     if FileManager.default.fileExists(atPath: counter) { return }
                     FileManager.default.createFile(atPath: counter, contents: Data())
                     XCTFail("first run")
+                }
+            }
+            """,
+            "Tests/TinyTests/Halves.swift": """
+            import Foundation
+            import Testing
+            import Tiny
+
+            /// The counter file of this test process's run: absent on the first run.
+            func counter(_ name: String) -> String { (ProcessInfo.processInfo.environment["TINY_COUNTER"] ?? "/nonexistent") + "-" + name }
+
+            @Suite struct Halves {
+                /// Fails on its first run, passes once the counter file is there.
+                @Test func `half of 1/2`() {
+                    if FileManager.default.fileExists(atPath: counter("half")) { return }
+                    FileManager.default.createFile(atPath: counter("half"), contents: Data())
+                    Issue.record("first run")
+                }
+
+                @Test func steady() { #expect(two() == 2) }
+
+                /// Fails on its first run; disabled, so skipped, once the counter file is there.
+                @Test(.enabled(if: !FileManager.default.fileExists(atPath: counter("network")))) func network() {
+                    FileManager.default.createFile(atPath: counter("network"), contents: Data())
+                    Issue.record("no network")
                 }
             }
             """,
@@ -55,7 +83,7 @@ struct SwiftPackageTestStepTests {
     }
 
     @Test(
-        "swift test: the flaky test passes on its re-run, the failing one fails twice: exit 1, JUnit with flaky and rerun elements",
+        "swift test: XCTest's and Swift Testing's failures re-run exactly; flaky ones pass, one skipped on its re-run stays failed",
         .enabled(if: swift != nil))
     func flakyAndFailing() async throws {
         let package = try #require(Self.package)
@@ -82,14 +110,22 @@ struct SwiftPackageTestStepTests {
                 "HOME": ProcessInfo.processInfo.environment["HOME"] ?? directory,
             ])
         #expect(outcome.exitCode == 1, "\(outcome.standardOutput)\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("2 passed, 1 failed, 0 skipped, 1 flaky (passed on retry 1)"))
-        #expect(outcome.standardOutput.contains("✘ TinyTests.TinyTests.testFails"))
-        #expect(outcome.standardOutput.contains("⚠ TinyTests.TinyTests.testFlaky is flaky"))
+        #expect(outcome.standardOutput.contains("4 passed, 2 failed, 0 skipped, 2 flaky (passed on retry 1)"), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("✘ TinyTests.testFails"))
+        #expect(outcome.standardOutput.contains("✘ Halves.network()"))
+        #expect(outcome.standardOutput.contains("⚠ TinyTests.testFlaky is flaky"))
+        #expect(outcome.standardOutput.contains("⚠ Halves.`half of 1/2`() is flaky"))
+        // Each library's failures by the identifier its --filter matches: Swift Testing's with
+        // the source location it ends in.
         #expect(outcome.standardOutput.contains("--filter '^TinyTests\\.TinyTests/testFails$'"))
+        #expect(outcome.standardOutput.contains("--filter '^TinyTests\\.Halves/`half of 1/2`\\(\\)/[^/]+:[0-9]+:[0-9]+$'"))
         let junit = try String(contentsOfFile: directory + "/reports/tiny.xml", encoding: .utf8)
-        #expect(junit.contains(#"tests="3" failures="1""#))
-        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 3)
-        #expect(junit.contains("<flakyFailure"))
+        #expect(junit.contains(#"tests="6" failures="2""#))
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 6)
+        #expect(junit.contains(#"classname="TinyTests.Halves""#))
+        #expect(junit.contains(#"name="`half of 1/2`()""#))
+        #expect(junit.components(separatedBy: "<flakyFailure").count - 1 == 2)
         #expect(junit.contains("<rerunFailure"))
+        #expect(junit.contains("it never passed"))
     }
 }

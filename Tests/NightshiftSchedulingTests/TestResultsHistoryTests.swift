@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import NightshiftEngine
-import NightshiftScheduling
+@testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 
@@ -136,5 +136,21 @@ struct TestResultsHistoryTests {
         let text = TestHistoryPrinter.text(try await history.testStatistics(lane: nil, runs: 20))
         Golden.assertMatches(text, file: Golden.folder() + "/Fixtures/golden/history-tests.txt")
         #expect(TestHistoryPrinter.text(TestHistoryListing(lanes: [], tests: [])) == "No test results recorded.\n")
+    }
+
+    @Test("history --tests prints a tool's names as the test step does: no escape sequence, no control character")
+    func escapesInNames() {
+        let hostile = "BrewerTests/S/t()\u{1B}[2J\u{1B}[1;1H\u{1B}]0;pwned\u{07}\rfake\u{1B}[K\u{9B}31m"
+        let listing = TestHistoryListing(
+            lanes: [.init(lane: "nightly", runs: 1, tests: 1)],
+            tests: [
+                .init(
+                    lane: "nightly", step: "test", identifier: hostile, variant: "argument: \u{1B}[31mred\tx", runs: 1, failed: 1, flaky: 0)
+            ])
+        let text = TestHistoryPrinter.text(listing)
+        #expect(
+            !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
+            "\(text.debugDescription)")
+        #expect(text.contains("  test: BrewerTests/S/t() fake [argument: red x]: failed 1 of the last 1 run"))
     }
 }

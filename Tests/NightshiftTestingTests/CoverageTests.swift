@@ -92,6 +92,32 @@ struct CoverageTests {
             ])
     }
 
+    @Test(
+        "just below the minimum: the message never prints the coverage as the minimum it missed",
+        arguments: [(6996, 10000, 70.0), (69_996, 100_000, 70.0), (9999, 10000, 100.0), (70001, 100_000, 70.005), (1, 3, 33.34)])
+    func justBelow(covered: Int, executable: Int, minimumPercent: Double) throws {
+        let report = CoverageReport(coveredLines: covered, executableLines: executable, targets: [])
+        let check = CoverageCheck(minimum: minimumPercent / 100)
+        #expect(!check.passes(report))
+        let lines = check.lines(for: report)
+        let reason = try #require(lines.dropFirst().first)
+        let numbers = reason.split(separator: " ").filter { $0.hasSuffix("%") || $0.hasSuffix("%;") }
+            .compactMap { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "%;"))) }
+        #expect(numbers.count == 2)
+        #expect(numbers[0] < numbers[1], "\(reason)")
+        #expect(numbers[1] == minimumPercent, "the minimum as written")
+        #expect(lines[0].hasPrefix("coverage: \(reason.split(separator: " ")[1]) of"), "the headline says the same")
+        if covered == 6996 { #expect(reason == "coverage 69.9% is below the minimum of 70.0%; least covered:") }
+    }
+
+    @Test("at the minimum exactly passes, however the minimum was written")
+    func atTheMinimum() {
+        #expect(CoverageCheck(minimum: 70.0 / 100).passes(CoverageReport(coveredLines: 7, executableLines: 10, targets: [])))
+        #expect(CoverageCheck(minimum: 70.1 / 100).passes(CoverageReport(coveredLines: 701, executableLines: 1000, targets: [])))
+        #expect(CoverageCheck(minimum: 92.5 / 100).passes(CoverageReport(coveredLines: 37, executableLines: 40, targets: [])))
+        #expect(!CoverageCheck(minimum: 70.1 / 100).passes(CoverageReport(coveredLines: 700_999, executableLines: 1_000_000, targets: [])))
+    }
+
     @Test("hostile reports: absurd counts cut, names masked and escaped, truncated JSON an error")
     func hostile() throws {
         let secret = "s3cr3t-token-value"

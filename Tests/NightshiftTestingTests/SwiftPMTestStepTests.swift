@@ -7,13 +7,32 @@ import Testing
 struct SwiftPMTestStepTests {
     @Test("re-run filters match one test exactly: every regex character escaped, anchored")
     func filters() {
-        #expect(SwiftPMTestCommands.exactFilter("TinyTests.TinyTests/testFails") == #"^TinyTests\.TinyTests/testFails$"#)
-        #expect(SwiftPMTestCommands.exactFilter("M.S/f(x:)") == #"^M\.S/f\(x:\)$"#)
-        #expect(SwiftPMTestCommands.exactFilter(#"a*b+c?[d]{e}|^$\"#) == #"^a\*b\+c\?\[d\]\{e\}\|\^\$\\$"#)
+        #expect(SwiftPMTestCommands.exactFilter("TinyTests.TinyTests/testFails", library: .xctest) == #"^TinyTests\.TinyTests/testFails$"#)
+        #expect(SwiftPMTestCommands.exactFilter("M.S/f(x:)", library: .xctest) == #"^M\.S/f\(x:\)$"#)
+        #expect(
+            SwiftPMTestCommands.exactFilter(#"a*b+c?[d]{e}|^$\"#, library: .xctest) == #"^a\*b\+c\?\[d\]\{e\}\|\^\$\\$"#)
         #expect(SwiftPMTestCommands.prefixFilter("M.Suite") == #"^M\.Suite([./]|$)"#)
         let filter = try! Regex(SwiftPMTestCommands.prefixFilter("M.Suite"))
         #expect("M.Suite/test".contains(filter))
         #expect(!"M.SuiteTwo/test".contains(filter))
+    }
+
+    /// The ids Swift Testing's `--filter` matches, as swift test 6.3.1 has them (tried here with
+    /// the real toolchain): the identifier `swift test list` prints, then the source location.
+    @Test(
+        "a Swift Testing re-run filter matches its test's id exactly: not its suite, not a sibling, not a longer name",
+        arguments: [
+            ("M.Suite/test()", "M.Suite/test()/File.swift:4:2"), ("M.Outer/Nested/deep()", "M.Outer/Nested/deep()/A.swift:14:6"),
+            ("M.free()", "M.free()/F.swift:6:2"), ("M.Suite/`half of 1/2`()", "M.Suite/`half of 1/2`()/Halves.swift:12:4"),
+            ("M.`A.B Suite`/t()", "M.`A.B Suite`/t()/S.swift:1:1"), ("M.Suite/f(x:)", "M.Suite/f(x:)/P.swift:3:4"),
+        ])
+    func swiftTestingFilter(identifier: String, id: String) throws {
+        let filter = try Regex(SwiftPMTestCommands.exactFilter(identifier, library: .swiftTesting))
+        #expect(id.contains(filter))
+        let suite = String(identifier[..<(identifier.lastIndex(of: "/") ?? identifier.startIndex)])
+        for other in [suite, identifier, id + "x", "X" + id, id.replacingOccurrences(of: "(", with: "2(")] {
+            #expect(!other.contains(filter), "\(other)")
+        }
     }
 
     @Test("the test command: --parallel for XCTest's xUnit file, coverage, filters and skips")

@@ -11,8 +11,9 @@ struct TestResultsConsoleTests {
         #expect(
             TestConsoleLines(masker: .none).lines(for: cases) == [
                 #"✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed: ("1.01") is not equal to ("1.0")"#,
+                "✘ LedgerTests.testThenSkipped() — LedgerTests.swift:50: failed once",
                 "⚠ LedgerTests.testFlaky() is flaky: failed, then passed on retry 1",
-                "3 passed, 1 failed, 1 skipped, 1 expected failure, 1 flaky (passed on retry 1)",
+                "3 passed, 2 failed, 0 skipped, 1 expected failure, 1 flaky (passed on retry 1)",
             ])
     }
 
@@ -29,12 +30,12 @@ struct TestResultsConsoleTests {
                 == "2 passed, 0 failed, 0 skipped, 2 flaky (passed on retries 1, 2)")
     }
 
-    @Test("masked, on one line, control characters shown as spaces")
+    @Test("masked, on one line, escape sequences removed, control characters shown as spaces")
     func maskedOneLine() {
         let test = TestCaseResult(
             identifier: "B/S/t()", bundle: "B", suitePath: ["S"], name: "t()",
             attempts: [TestAttempt(outcome: .failed, messages: [TestFailureMessage(text: "token s3cr3t-value\u{1B}[31m\nsecond line")])])
         let line = TestConsoleLines(masker: SecretMasker(secrets: ["s3cr3t-value"])).failureLine(test)
-        #expect(line == "✘ S.t() — token ******** [31m")
+        #expect(line == "✘ S.t() — token ********")
     }
 }

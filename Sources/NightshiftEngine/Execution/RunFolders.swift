@@ -18,3 +18,24 @@ public struct RunFolders: Sendable, Hashable {
         self.init(runID: runID, logs: logs, output: "\(logs)/output")
     }
 }
+
+extension RunFolders {
+    /// `<state>/runs`, where every lane keeps its runs' folders, when the output folder sits where
+    /// `init(root:lane:runID:)` and a resumed run put it (`<state>/runs/<lane>/<run-id>/output`);
+    /// nil for folders laid out otherwise.
+    public var runsFolder: String? {
+        let parts = output.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 5, parts[parts.count - 1] == "output", parts[parts.count - 2] == runID,
+            parts[parts.count - 4] == "runs"
+        else { return nil }
+        return parts.dropLast(3).joined(separator: "/")
+    }
+
+    /// Where the run `runID` of the lane folder `lane` holds its journal lock for as long as it
+    /// runs (the kernel drops it when the process dies, `kill -9` included).
+    public static func journalLock(runsFolder: String, lane: String, runID: String) -> String {
+        "\(runsFolder)/\(lane)/\(runID)/\(journalLockName)"
+    }
+
+    static let journalLockName = "journal.lock"
+}

@@ -8,7 +8,7 @@ struct JournalStore {
 
     func runFolder(_ runID: String) -> String { "\(laneFolder)/\(runID)" }
     func journalPath(_ runID: String) -> String { "\(runFolder(runID))/\(RunJournal.fileName)" }
-    func lockPath(_ runID: String) -> String { "\(runFolder(runID))/journal.lock" }
+    func lockPath(_ runID: String) -> String { "\(runFolder(runID))/\(RunFolders.journalLockName)" }
 
     func load(_ runID: String, lane: String) throws(JournalProblem) -> RunJournal {
         let path = journalPath(runID)

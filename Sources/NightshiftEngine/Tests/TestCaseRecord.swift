@@ -5,7 +5,7 @@ public struct TestCaseRecord: Sendable, Hashable, Codable {
     /// As `-only-testing` and `swift test --filter` take it: `BrewerTests/LedgerTests/testRounding()`.
     /// Several records share it when one test runs once per argument, device or configuration.
     public var identifier: String
-    /// The final outcome: the last attempt's.
+    /// The final outcome: the last attempt's that ran (a skip on a re-run does not undo a failure).
     public var outcome: TestOutcome
     /// An earlier attempt failed and the last passed.
     public var isFlaky: Bool

@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// Text placed in GitHub-flavoured Markdown as text: no character of it can start emphasis, a
 /// link, a table cell, a heading or HTML (GitHub renders some HTML in a step summary). Markdown's
 /// punctuation is backslash-escaped, `<`, `>` and `&` become references, and line breaks a

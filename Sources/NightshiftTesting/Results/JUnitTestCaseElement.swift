@@ -6,31 +6,35 @@ enum JUnitTestCaseElement {
         var testCase = JUnitTestCase(
             name: JUnitNaming.name(of: test), classname: JUnitNaming.classname(of: test), seconds: test.durationSeconds,
             attributeOrder: .nameFirst)
-        let earlierFailures = test.attempts.dropLast().filter { $0.outcome == .failed }
-        let last = test.attempts.last
+        let failures = test.attempts.filter { $0.outcome == .failed }
+        let deciding = test.decidingAttempt
         switch test.outcome {
         case .passed, .expectedFailure:
-            // A pass. Earlier failed attempts make it flaky; an expected failure keeps its known issue.
-            testCase.elements = earlierFailures.map { rerun($0, .flakyFailure) }
+            // A pass. Failed attempts (all before it) make it flaky; an expected failure keeps its known issue.
+            testCase.elements = failures.map { rerun($0, .flakyFailure) }
             var output: [String] = []
-            if !earlierFailures.isEmpty {
-                output.append("flaky: failed \(earlierFailures.count) of \(test.attempts.count) attempts, then passed")
+            if !failures.isEmpty {
+                output.append("flaky: failed \(failures.count) of \(test.attempts.count) attempts, then passed")
             }
-            if test.outcome == .expectedFailure, let last, !last.messages.isEmpty {
-                output.append("expected failure: " + last.messages.map(\.located).joined(separator: "\n"))
+            if test.outcome == .expectedFailure, let deciding, !deciding.messages.isEmpty {
+                output.append("expected failure: " + deciding.messages.map(\.located).joined(separator: "\n"))
             }
             if !output.isEmpty { testCase.systemOut = output.joined(separator: "\n") }
         case .skipped:
-            testCase.elements = [.skipped(message: last.map(skipReason) ?? "")]
-            if !earlierFailures.isEmpty {
-                // Xcode's aggregate calls it failed; the last attempt decides, but the failures are kept.
-                testCase.systemOut =
-                    "failed \(earlierFailures.count) of \(test.attempts.count) attempts before it was skipped:\n"
-                    + earlierFailures.map(body).joined(separator: "\n")
-            }
+            // Every attempt skipped: one that ran would decide the outcome.
+            testCase.elements = [.skipped(message: deciding.map(skipReason) ?? "")]
         case .failed:
+            // The last failure is the test's; those before it are its re-runs'. Skips after it
+            // (a re-run that skipped the test) are said, never taken for a pass.
+            let last = failures.last ?? deciding
             testCase.elements = [.failure(message: last.map(headline) ?? "", type: "failure", body: last.map(body) ?? "")]
-            testCase.elements += earlierFailures.map { rerun($0, .rerunFailure) }
+            testCase.elements += failures.dropLast().map { rerun($0, .rerunFailure) }
+            let skipsAfter = test.attempts.reversed().prefix { $0.outcome == .skipped }
+            if !failures.isEmpty, let skip = skipsAfter.first {
+                testCase.systemOut =
+                    "skipped on \(skipsAfter.count) of \(test.attempts.count) attempts after it failed; it never passed: "
+                    + skipReason(skip)
+            }
         }
         return testCase
     }
@@ -76,11 +80,10 @@ public enum JUnitNaming {
         return qualifiers.isEmpty ? name : "\(name) [\(qualifiers.joined(separator: ", "))]"
     }
 
-    /// `Bundle.Suite.Nested`: the bundle, then the identifier's type path (Jenkins shows the
-    /// part after the last dot as the class, the rest as the package).
+    /// `Bundle.Suite.Nested`: the bundle, then the suites' type path (Jenkins shows the part
+    /// after the last dot as the class, the rest as the package). From the structure the reader
+    /// kept, never from splitting the identifier: a test's name may hold `/`.
     public static func classname(of test: TestCaseResult) -> String {
-        var parts = test.identifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        parts.removeLast()
-        return parts.isEmpty ? test.bundle : parts.joined(separator: ".")
+        ([test.bundle] + test.suitePath).filter { !$0.isEmpty }.joined(separator: ".")
     }
 }

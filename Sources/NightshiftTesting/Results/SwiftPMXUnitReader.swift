@@ -3,8 +3,11 @@ import NightshiftEngine
 
 /// Reads what `swift test --xunit-output FILE` writes: FILE for XCTest, and beside it
 /// `FILE-swift-testing` (`tests.xml` → `tests-swift-testing.xml`) for Swift Testing; both are
-/// read, either may be missing. `<testcase classname="Module.Suite" name="test">` becomes
-/// the identifier `Module.Suite/test` that `swift test --filter` takes.
+/// read, either may be missing. Each case gets the identifier `swift test list` prints, which
+/// `--filter` matches (`SwiftPMTestCommands.exactFilter`): XCTest's `<testcase
+/// classname="Module.Class" name="test">` is `Module.Class/test`; Swift Testing's `classname` is
+/// the module and the suites joined by dots (`Module.Outer.Inner`, or `Module` for a free
+/// function), its identifier `Module.Outer/Inner/test()` or `Module.test()`.
 public struct SwiftPMXUnitReader: Sendable {
     public init() {}
 
@@ -20,15 +23,22 @@ public struct SwiftPMXUnitReader: Sendable {
 
     /// The cases in `path` and its Swift Testing sibling; a file that does not exist holds none.
     public func read(xunitOutput path: String) throws(TestResultsError) -> [TestCaseResult] {
-        var cases: [TestCaseResult] = []
-        for file in [path, Self.swiftTestingPath(for: path)] where FileManager.default.fileExists(atPath: file) {
-            cases += try read(TestResultsFile.contents(of: file, what: "swift test's xUnit output"))
-        }
-        return cases
+        try readByLibrary(xunitOutput: path).flatMap(\.cases)
     }
 
-    /// The cases of one xUnit file.
-    public func read(_ data: Data) throws(TestResultsError) -> [TestCaseResult] {
+    /// The cases in `path` (XCTest's) and its Swift Testing sibling, each file's with its library.
+    public func readByLibrary(xunitOutput path: String) throws(TestResultsError) -> [(library: SwiftPMTestLibrary, cases: [TestCaseResult])]
+    {
+        var read: [(library: SwiftPMTestLibrary, cases: [TestCaseResult])] = []
+        for (file, library) in [(path, SwiftPMTestLibrary.xctest), (Self.swiftTestingPath(for: path), .swiftTesting)]
+        where FileManager.default.fileExists(atPath: file) {
+            read.append((library, try self.read(TestResultsFile.contents(of: file, what: "swift test's xUnit output"), library: library)))
+        }
+        return read
+    }
+
+    /// The cases of one xUnit file, written by `library`'s tests.
+    public func read(_ data: Data, library: SwiftPMTestLibrary = .xctest) throws(TestResultsError) -> [TestCaseResult] {
         var scanner = XMLTagScanner(Array(data))
         var cases: [TestCaseResult] = []
         var current: (classname: String, name: String, time: Double)?
@@ -46,7 +56,7 @@ public struct SwiftPMXUnitReader: Sendable {
                     outcome = .passed
                     messages = []
                     if selfClosing, let test = current {
-                        cases.append(Self.testCase(test, outcome: outcome, messages: messages))
+                        cases.append(Self.testCase(test, library, outcome: outcome, messages: messages))
                         current = nil
                     }
                 case "failure", "error":
@@ -68,7 +78,7 @@ public struct SwiftPMXUnitReader: Sendable {
                 switch name {
                 case "failure", "error", "skipped": inMessage = false
                 case "testcase":
-                    if let test = current { cases.append(Self.testCase(test, outcome: outcome, messages: messages)) }
+                    if let test = current { cases.append(Self.testCase(test, library, outcome: outcome, messages: messages)) }
                     current = nil
                 default: break
                 }
@@ -80,17 +90,26 @@ public struct SwiftPMXUnitReader: Sendable {
         if let test = current {
             // Cut off inside a test case: it did not finish, so it did not pass.
             messages.append(TestFailureMessage(text: "the xUnit output ends inside this test"))
-            cases.append(Self.testCase(test, outcome: .failed, messages: messages))
+            cases.append(Self.testCase(test, library, outcome: .failed, messages: messages))
         }
         return cases
     }
 
     private static func testCase(
-        _ test: (classname: String, name: String, time: Double), outcome: TestOutcome, messages: [TestFailureMessage]
+        _ test: (classname: String, name: String, time: Double), _ library: SwiftPMTestLibrary, outcome: TestOutcome,
+        messages: [TestFailureMessage]
     ) -> TestCaseResult {
-        let module = test.classname.split(separator: ".", maxSplits: 1).first.map(String.init) ?? test.classname
-        let suites = test.classname.split(separator: ".").dropFirst().map(String.init)
-        let identifier = test.classname.isEmpty ? test.name : "\(test.classname)/\(test.name)"
+        // By structure: a raw identifier's dots (``struct `A.B` ``) split nothing.
+        let parts = TestNamePath.components(of: test.classname, separatedBy: ".")
+        let module = parts[0]
+        let suites = Array(parts.dropFirst())
+        let identifier: String
+        switch library {
+        case .xctest: identifier = test.classname.isEmpty ? test.name : "\(test.classname)/\(test.name)"
+        case .swiftTesting:
+            let path = (suites + [test.name]).joined(separator: "/")
+            identifier = module.isEmpty ? path : "\(module).\(path)"
+        }
         let duration = test.time.isFinite && test.time >= 0 ? test.time : 0
         return TestCaseResult(
             identifier: identifier, bundle: module, suitePath: suites, name: test.name,

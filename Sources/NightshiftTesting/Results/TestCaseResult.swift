@@ -45,12 +45,17 @@ public struct TestCaseResult: Sendable, Hashable, Codable {
     public var identifier: String
     /// The test bundle (target): `BrewerTests`.
     public var bundle: String
-    /// The suites from the bundle down, outermost first: `["LedgerTests"]`, or nested Swift Testing suites.
+    /// The suites from the bundle down, outermost first, by the type names the identifier gives
+    /// them (Xcode shows a Swift Testing suite's display name on its node): `["LedgerTests"]`, or
+    /// nested Swift Testing suites. The JUnit `classname` and the console line are made of them.
     public var suitePath: [String]
     /// The test's own name: `testRounding()`, or Swift Testing's display name.
     public var name: String
     /// A parameterised test's argument, as the tool printed it (may be empty or hold control characters).
     public var argument: String?
+    /// Among the test's arguments printed as `argument`, how many came before this one; nil for
+    /// the first. Two values may print alike: each is a case of its own.
+    public var argumentOccurrence: Int?
     /// `iPhone 16 (18.2)` when the run had several devices.
     public var device: String?
     /// The test plan configuration's name when the run had several.
@@ -59,36 +64,47 @@ public struct TestCaseResult: Sendable, Hashable, Codable {
     public var attempts: [TestAttempt]
 
     public init(
-        identifier: String, bundle: String, suitePath: [String], name: String, argument: String? = nil, device: String? = nil,
-        configuration: String? = nil, attempts: [TestAttempt]
+        identifier: String, bundle: String, suitePath: [String], name: String, argument: String? = nil,
+        argumentOccurrence: Int? = nil, device: String? = nil, configuration: String? = nil, attempts: [TestAttempt]
     ) {
         self.identifier = identifier
         self.bundle = bundle
         self.suitePath = suitePath
         self.name = name
         self.argument = argument
+        self.argumentOccurrence = argumentOccurrence
         self.device = device
         self.configuration = configuration
         self.attempts = attempts
     }
 
-    /// The last attempt's outcome; `failed` for a test without attempts (it never reported).
-    public var outcome: TestOutcome { attempts.last?.outcome ?? .failed }
+    /// The attempt the outcome is: the last that ran, or the last when every one was skipped. A
+    /// skip says nothing of whether a test passes (a re-run may skip what is missing on its
+    /// device): a test that failed and was then skipped never passed, and stays failed.
+    public var decidingAttempt: TestAttempt? { attempts.last { $0.outcome != .skipped } ?? attempts.last }
 
-    /// An earlier attempt failed and the last passed.
-    public var isFlaky: Bool { outcome.isPass && attempts.dropLast().contains { $0.outcome == .failed } }
+    /// The deciding attempt's outcome; `failed` for a test without attempts (it never reported).
+    public var outcome: TestOutcome { decidingAttempt?.outcome ?? .failed }
+
+    /// An attempt failed and the deciding one (a later one) passed.
+    public var isFlaky: Bool { outcome.isPass && attempts.contains { $0.outcome == .failed } }
 
     /// The last attempt's duration.
     public var durationSeconds: Double { attempts.last?.durationSeconds ?? 0 }
 
     /// What tells this case apart from others with its identifier, nil when nothing does.
     public var variant: String? {
-        let parts = [argument.map { "argument: \($0)" }, device, configuration].compactMap { $0 }
+        let occurrence = argumentOccurrence.map { " (#\($0 + 1))" } ?? ""
+        let parts = [argument.map { "argument: \($0)\(occurrence)" }, device, configuration].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// The key the merger matches attempts by: identifier, argument, device and configuration.
-    public var key: TestCaseKey { TestCaseKey(identifier: identifier, argument: argument, device: device, configuration: configuration) }
+    public var key: TestCaseKey {
+        TestCaseKey(
+            identifier: identifier, argument: argument, argumentOccurrence: argumentOccurrence, device: device, configuration: configuration
+        )
+    }
 
     /// The record the engine keeps.
     public var record: TestCaseRecord {
@@ -102,12 +118,16 @@ public struct TestCaseResult: Sendable, Hashable, Codable {
 public struct TestCaseKey: Sendable, Hashable, Codable {
     public var identifier: String
     public var argument: String?
+    public var argumentOccurrence: Int?
     public var device: String?
     public var configuration: String?
 
-    public init(identifier: String, argument: String? = nil, device: String? = nil, configuration: String? = nil) {
+    public init(
+        identifier: String, argument: String? = nil, argumentOccurrence: Int? = nil, device: String? = nil, configuration: String? = nil
+    ) {
         self.identifier = identifier
         self.argument = argument
+        self.argumentOccurrence = argumentOccurrence
         self.device = device
         self.configuration = configuration
     }

@@ -20,13 +20,13 @@ public struct TestConsoleLines: Sendable {
     /// `✘ LedgerTests.testRounding() — LedgerTests.swift:38: XCTAssertEqual failed…`, masked: it is
     /// public, so masked whoever prints it (`lines(for:)` masks what it adds too).
     public func failureLine(_ test: TestCaseResult) -> String {
-        let message = test.attempts.last?.messages.first.map { " — " + Self.oneLine($0.located) } ?? ""
+        let message = test.decidingAttempt?.messages.first.map { " — " + Self.oneLine($0.located) } ?? ""
         return masker.mask("✘ \(Self.shortName(test))\(message)")
     }
 
     /// `⚠ LedgerTests.testRounding() is flaky: failed, then passed on retry 1`
     public func flakyLine(_ test: TestCaseResult) -> String {
-        masker.mask("⚠ \(Self.shortName(test)) is flaky: failed, then passed on retry \(max(1, test.attempts.count - 1))")
+        masker.mask("⚠ \(Self.shortName(test)) is flaky: failed, then passed on retry \(Self.passingRetry(test))")
     }
 
     public func summaryLine(for results: [TestCaseResult]) -> String {
@@ -36,24 +36,33 @@ public struct TestConsoleLines: Sendable {
             parts.append("\(tally.expectedFailures) expected \(tally.expectedFailures == 1 ? "failure" : "failures")")
         }
         if tally.flaky > 0 {
-            let retries = Set(results.filter(\.isFlaky).map { max(1, $0.attempts.count - 1) }).sorted()
+            let retries = Set(results.filter(\.isFlaky).map(Self.passingRetry)).sorted()
             let on = retries.count == 1 ? "retry \(retries[0])" : "retries \(retries.map(String.init).joined(separator: ", "))"
             parts.append("\(tally.flaky) flaky (passed on \(on))")
         }
         return parts.joined(separator: ", ")
     }
 
-    /// `LedgerTests.testRounding()`: the innermost suite and the name, as a reader looks for it.
+    /// The re-run a flaky test passed on: its deciding attempt's, not its last (a later re-run may
+    /// have skipped it).
+    static func passingRetry(_ test: TestCaseResult) -> Int {
+        max(1, test.attempts.lastIndex { $0.outcome != .skipped } ?? test.attempts.count - 1)
+    }
+
+    /// `LedgerTests.testRounding()`: the innermost suite (the bundle for a test in none) and the
+    /// name, as a reader looks for it; from the structure the reader kept, never by splitting
+    /// the identifier, whose name may hold `/`.
     static func shortName(_ test: TestCaseResult) -> String {
-        let suite = test.identifier.split(separator: "/").dropLast().last.map(String.init) ?? test.suitePath.last
+        let suite = test.suitePath.last ?? (test.bundle.isEmpty ? nil : test.bundle)
         let name = JUnitNaming.name(of: test)
         return oneLine(suite.map { "\($0).\(name)" } ?? name)
     }
 
-    /// A message's first line, control characters shown as spaces, at most 200 characters.
+    /// A message's first line, printable (`PrintableText`: no escape sequence, controls shown as
+    /// spaces), at most 200 characters.
     static func oneLine(_ text: String) -> String {
         let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let cleaned = String(first.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        let cleaned = PrintableText.oneLine(first)
         return cleaned.count > 200 ? String(cleaned.prefix(199)) + "…" : cleaned
     }
 }

@@ -1,3 +1,4 @@
+import NightshiftCore
 import NightshiftEngine
 
 /// Whether a test run must fail, whatever its written results say: never green by accident.
@@ -52,7 +53,7 @@ public enum TestRunCheck {
         }
         // Crashes inside a test are that test's failure: named even when a re-run passed it.
         for test in final where test.attempts.contains(where: { $0.messages.contains { TestCrashText.isCrash($0.text) } }) {
-            if test.outcome != .failed { reasons.append("\(test.identifier) crashed before it passed on a re-run") }
+            if test.outcome != .failed { reasons.append("\(PrintableText.oneLine(test.identifier)) crashed before it passed on a re-run") }
         }
         if final.isEmpty && invocations.allSatisfy({ $0.cases.isEmpty }) && !reasons.contains(where: { $0.contains("no test ran") }) {
             reasons.append("no test ran")
@@ -66,25 +67,30 @@ public enum TestRunCheck {
         let failedCases = invocation.cases.filter { $0.outcome == .failed }
         if let summary = invocation.summary {
             for failure in summary.testFailures where TestCrashText.isRunnerFailure(failure) {
-                problems.append("\(failure.testName): \(failure.failureText)")
+                problems.append(PrintableText.oneLine("\(failure.testName): \(failure.failureText)"))
             }
             if summary.result == "unknown" && summary.totalTestCount == 0 {
                 problems.append("no test ran: the result is 'unknown'" + (summary.devicesAndConfigurations == 0 ? ", on no device" : ""))
             }
             // The summary counts a repeated test once; whether a parameterised test counts once or
-            // per argument, and whether a test Xcode itself retried into a pass still counts as
-            // failed, is not documented: any of those counts agrees. What never agrees is a summary
-            // counting failures the results do not hold at all (fastlane#28050).
+            // per argument, whether a test Xcode itself retried into a pass still counts as
+            // failed, and whether one it retried into a skip counts as failed or skipped (it is
+            // failed here: it never passed), is not documented: any of those counts agrees. What
+            // never agrees is a summary counting failures the results do not hold at all
+            // (fastlane#28050).
             let failedIdentifiers = Set(failedCases.map(\.identifier)).count
             let retriedIntoPass = invocation.cases.filter(\.isFlaky).count
-            let agreeing = [failedCases.count, failedIdentifiers, failedCases.count + retriedIntoPass]
+            let retriedIntoSkip = failedCases.filter { $0.attempts.last?.outcome == .skipped }.count
+            let agreeing = [failedCases.count, failedIdentifiers, failedCases.count + retriedIntoPass].flatMap {
+                [$0, $0 - retriedIntoSkip]
+            }
             if !agreeing.contains(summary.failedTests) {
                 problems.append("the summary counts \(summary.failedTests) failed tests, the results hold \(failedCases.count)")
             }
         }
         for test in failedCases {
-            for message in test.attempts.last?.messages ?? [] where TestCrashText.isCrash(message.text) {
-                problems.append("\(test.identifier): \(message.text)")
+            for message in test.decidingAttempt?.messages ?? [] where TestCrashText.isCrash(message.text) {
+                problems.append(PrintableText.oneLine("\(test.identifier): \(message.text)"))
             }
         }
         if invocation.exitStatus != 0 && failedCases.isEmpty {

@@ -13,6 +13,8 @@ struct XCResultTreeWalk {
         var device: String?
         var configuration: String?
         var argument: String?
+        /// How many arguments before it under the same node printed the same.
+        var argumentOccurrence: Int?
     }
 
     func cases() -> [TestCaseResult] {
@@ -46,10 +48,18 @@ struct XCResultTreeWalk {
 
     private func split(_ node: XCResultNode, under test: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
         var splitFound = false
+        // Arguments are told apart by position, not by how they print: two values may print
+        // alike (two `" "`), and each is a test case of its own, as Apple counts them.
+        var printed: [String: Int] = [:]
         for child in node.children {
             var inner = context
             switch child.kind {
-            case .arguments: inner.argument = child.name ?? ""
+            case .arguments:
+                let argument = child.name ?? ""
+                inner.argument = argument
+                let earlier = printed[argument, default: 0]
+                inner.argumentOccurrence = earlier == 0 ? nil : earlier
+                printed[argument] = earlier + 1
             case .device: inner.device = deviceLabel(child)
             case .configuration: inner.configuration = child.name
             case .testCaseRun, .repetition:
@@ -71,15 +81,26 @@ struct XCResultTreeWalk {
     }
 
     private func makeCase(_ test: XCResultNode, leaf: XCResultNode, _ context: Context) -> TestCaseResult {
-        let name = test.name ?? test.nodeIdentifier?.split(separator: "/").last.map(String.init) ?? ""
         let identifier: String
+        let name: String
+        // The suites as the identifier names them (type names, where the nodes may show display
+        // names), by position: as many as the tree has suite nodes above the test (all but the
+        // last part when it has none), the rest is the test's name, `/` and all (a raw
+        // identifier's ``func `half of 1/2`()``).
+        var suitePath = context.suites
         if let nodeIdentifier = test.nodeIdentifier, !nodeIdentifier.isEmpty {
             identifier = context.bundle.isEmpty ? nodeIdentifier : "\(context.bundle)/\(nodeIdentifier)"
+            let parts = TestNamePath.components(of: nodeIdentifier, separatedBy: "/")
+            let suites = context.suites.isEmpty ? parts.count - 1 : min(context.suites.count, parts.count - 1)
+            suitePath = Array(parts.prefix(suites))
+            name = test.name ?? parts.dropFirst(suites).joined(separator: "/")
         } else {
+            name = test.name ?? ""
             identifier = ([context.bundle] + context.suites + [name]).filter { !$0.isEmpty }.joined(separator: "/")
         }
         return TestCaseResult(
-            identifier: identifier, bundle: context.bundle, suitePath: context.suites, name: name, argument: context.argument,
+            identifier: identifier, bundle: context.bundle, suitePath: suitePath, name: name, argument: context.argument,
+            argumentOccurrence: context.argumentOccurrence,
             device: context.device, configuration: context.configuration, attempts: attempts(of: leaf, fallbackDuration: test.seconds))
     }
 
@@ -111,7 +132,7 @@ struct XCResultTreeWalk {
     }
 
     /// Only a run on several devices tells its cases apart by device: nightshift runs each shard
-    /// on its own simulator and re-runs on the first, and one test must stay one case across them.
+    /// and each part of a re-run on a simulator of its own, and one test must stay one case across them.
     private func matchingDevice(_ node: XCResultNode) -> String? {
         guard document.devices.count > 1 else { return nil }
         let match = document.devices.first { device in

@@ -59,8 +59,9 @@ public enum ShardPlanner {
 
     /// `Target/Class/test()` → `Target/Class`; `Target/Suite/Nested/test()` → `Target/Suite`;
     /// `Target/test()` stays itself.
+    /// By structure: a raw identifier's `/` (``Target/Suite/`a/b`()``) splits nothing.
     public static func unit(of identifier: String) -> String {
-        let parts = identifier.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = TestNamePath.components(of: identifier, separatedBy: "/")
         guard parts.count >= 3 else { return identifier }
         return parts.prefix(2).joined(separator: "/")
     }

@@ -34,20 +34,26 @@ struct ShardRunner {
         self.xctestrun = xctestrun
     }
 
-    private var context: StepContext { run.context }
-    private var results: ResultBundleCommands { ResultBundleCommands(xcrun: run.tools.xcrun) }
+    var context: StepContext { run.context }
+    var results: ResultBundleCommands { ResultBundleCommands(xcrun: run.tools.xcrun) }
 
     /// One shard's work.
     struct Job: Sendable {
         var number: Int
         var destination: String
         var only: [String]
+        var skip: [String]
         var bundle: String
+        /// `shard 2`, `retry 1`: what its problems are named after.
+        var label: String
     }
 
     mutating func runShards(_ shards: [[String]], on destinations: [String]) async throws {
+        let skip = run.settings.skip.map(\.text)
         let jobs = shards.indices.map { index in
-            Job(number: index + 1, destination: destinations[index], only: shards[index], bundle: run.folder.shardBundle(index + 1))
+            Job(
+                number: index + 1, destination: destinations[index], only: shards[index], skip: skip,
+                bundle: run.folder.shardBundle(index + 1), label: "shard \(index + 1)")
         }
         let invoked = try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun)
         for (job, invoked) in zip(jobs, invoked) {
@@ -63,33 +69,35 @@ struct ShardRunner {
         }
     }
 
-    /// Every shard at once; their invocations in shard order.
+    /// Every job at once; their invocations in the jobs' order.
     private static func runSideBySide(_ jobs: [Job], run: XcodeTestRun, xctestrun: String) async throws -> [Invoked] {
-        let skip = run.settings.skip.map(\.text)
         var outcomes: [Int: Invoked] = [:]
         // A dry run prints them in order.
         if run.context.isDryRun {
             for job in jobs {
-                let command = run.commands.testWithoutBuilding(
-                    xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: skip)
-                outcomes[job.number] = try await invoke(command, bundle: job.bundle, label: "shard \(job.number)", run: run)
+                outcomes[job.number] = try await invoke(job, run: run, xctestrun: xctestrun)
             }
             return outcomes.keys.sorted().compactMap { outcomes[$0] }
         }
         try await withThrowingTaskGroup(of: (Int, Invoked).self) { group in
             for job in jobs {
-                let command = run.commands.testWithoutBuilding(
-                    xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: skip)
-                group.addTask { (job.number, try await invoke(command, bundle: job.bundle, label: "shard \(job.number)", run: run)) }
+                group.addTask { (job.number, try await invoke(job, run: run, xctestrun: xctestrun)) }
             }
             for try await (number, invocation) in group { outcomes[number] = invocation }
         }
         return outcomes.keys.sorted().compactMap { outcomes[$0] }
     }
 
-    /// Up to `retries` times: the tests still failing, each by `-only-testing`, on the first
-    /// simulator, without building. A dry run prints the first re-run with a placeholder.
-    mutating func retry(on destination: String) async throws {
+    private static func invoke(_ job: Job, run: XcodeTestRun, xctestrun: String) async throws -> Invoked {
+        let command = run.commands.testWithoutBuilding(
+            xctestrun: xctestrun, destination: job.destination, resultBundle: job.bundle, only: job.only, skip: job.skip)
+        return try await invoke(command, bundle: job.bundle, label: job.label, run: run)
+    }
+
+    /// Up to `retries` times: the tests still failing, each by `-only-testing`, without building,
+    /// spread over the shards' simulators (a class's tests together, as the shards have them),
+    /// side by side. A dry run prints the first re-run with a placeholder.
+    mutating func retry(on destinations: [String]) async throws {
         for attempt in 1...max(1, run.settings.retries) where run.settings.retries > 0 {
             let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
             guard !failing.isEmpty else { return }
@@ -102,39 +110,22 @@ struct ShardRunner {
                     "↻ re-running \(failing.count) failing \(failing.count == 1 ? "test" : "tests") (retry \(attempt) of \(run.settings.retries))"
                 )
             }
-            let bundle = run.folder.retryBundle(attempt)
-            let command = run.commands.testWithoutBuilding(
-                xctestrun: xctestrun, destination: destination, resultBundle: bundle, only: failing, skip: [])
-            add(try await Self.invoke(command, bundle: bundle, label: "retry \(attempt)", run: run), retry: true)
+            let jobs = Self.retryJobs(
+                failing, attempt: attempt, on: context.isDryRun ? Array(destinations.prefix(1)) : destinations, run: run)
+            for invoked in try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun) { add(invoked, retry: true) }
             if context.isDryRun { return }
         }
     }
 
-    /// `coverage:` on: the bundles merged into one (several shards), then `xccov view --report --json`.
-    func coverage() async throws -> CoverageReport? {
-        guard run.settings.coverageMinimum != nil, let first = bundles.first else { return nil }
-        var bundle = first
-        // Re-runs repeat tests the shards already covered: only the shards are measured.
-        let shards = bundles.filter { $0.contains("/shard-") }
-        if shards.count > 1 {
-            let merged = run.folder.mergedBundle
-            let termination = try await context.run(results.merge(shards, into: merged))
-            guard termination.succeeded else {
-                throw StepFailure(
-                    "xcresulttool could not merge the shards' result bundles for coverage: \(termination)", reason: .testsFailed)
-            }
-            bundle = merged
-        }
-        let path = "\(run.folder.path)/coverage.json"
-        let captured = try await Self.capture(results.coverage(bundle), into: path, run: run)
-        if context.isDryRun { return nil }
-        guard captured.termination.succeeded else {
-            throw StepFailure("xccov could not read the coverage of \(bundle): \(captured.standardError)", reason: .testsFailed)
-        }
-        do {
-            return try XCCovReportReader().read(contentsOf: path)
-        } catch {
-            throw StepFailure("\(error)", reason: .testsFailed)
+    /// One re-run per simulator, at most, each given whole classes (`ShardPlanner`'s units,
+    /// balanced by count); one bundle `retry-N` when one simulator takes them all.
+    static func retryJobs(_ failing: [String], attempt: Int, on destinations: [String], run: XcodeTestRun) -> [Job] {
+        let groups = ShardPlanner.plan(identifiers: failing, shards: max(1, destinations.count), durations: [:]).shards
+            .map { $0.flatMap(\.tests) }
+        return groups.enumerated().map { index, tests in
+            let bundle = groups.count == 1 ? run.folder.retryBundle(attempt) : run.folder.retryBundle(attempt, part: index + 1)
+            let label = groups.count == 1 ? "retry \(attempt)" : "retry \(attempt) (part \(index + 1))"
+            return Job(number: index + 1, destination: destinations[index], only: tests, skip: [], bundle: bundle, label: label)
         }
     }
 

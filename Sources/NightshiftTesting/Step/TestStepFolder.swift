@@ -38,6 +38,8 @@ struct TestStepFolder: Sendable {
 
     func shardBundle(_ number: Int) -> String { "\(path)/shard-\(number).xcresult" }
     func retryBundle(_ number: Int) -> String { "\(path)/retry-\(number).xcresult" }
+    /// One of the simulators' parts of a re-run spread over several.
+    func retryBundle(_ number: Int, part: Int) -> String { "\(path)/retry-\(number)-\(part).xcresult" }
     var mergedBundle: String { "\(path)/merged.xcresult" }
     var enumeration: String { "\(path)/enumeration.json" }
     /// The journal fingerprint the `.xctestrun` in `stamp`'s second line was built with.

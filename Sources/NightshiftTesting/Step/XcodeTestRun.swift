@@ -57,7 +57,7 @@ struct XcodeTestRun {
         let shards = try await plan(xctestrun: xctestrun, destination: destinations[0], count: destinations.count)
         var runner = ShardRunner(run: self, xctestrun: xctestrun)
         try await runner.runShards(shards, on: destinations)
-        try await runner.retry(on: destinations[0])
+        try await runner.retry(on: destinations)
         let coverage = try await runner.coverage()
         try await fleet.deleteAll(simulators)
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
@@ -128,6 +128,8 @@ struct XcodeTestRun {
             throw StepFailure(
                 "simctl could not list the simulators (\(listing.termination)): \(listing.failureDetail)", reason: .simulatorUnavailable)
         }
+        // Before this step makes its own: those of runs killed before their cleanup.
+        await StaleSimulators(commands: SimulatorCommands(xcrun: tools.xcrun), context: context).delete(in: catalog)
         do {
             return try SimulatorChoice.choose(device: device, os: os, in: catalog)
         } catch {

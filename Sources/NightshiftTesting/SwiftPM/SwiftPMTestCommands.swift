@@ -29,9 +29,14 @@ public struct SwiftPMTestCommands: Sendable, Hashable {
         ShellCommand(swift, ["test", "--package-path", packagePath, "--show-codecov-path"])
     }
 
-    /// `Module.Suite/test` matched exactly: every regular-expression character escaped, anchored.
-    public static func exactFilter(_ identifier: String) -> String {
-        "^" + escaped(identifier) + "$"
+    /// One test matched exactly, as its library's `--filter` sees it: every regular-expression
+    /// character escaped, anchored; a Swift Testing test with its source location, whatever the
+    /// file and position (never its suite, which would re-run the suite's every test).
+    public static func exactFilter(_ identifier: String, library: SwiftPMTestLibrary) -> String {
+        switch library {
+        case .xctest: "^" + escaped(identifier) + "$"
+        case .swiftTesting: "^" + escaped(identifier) + "/[^/]+:[0-9]+:[0-9]+$"
+        }
     }
 
     /// `only:`/`skip:` entries (`Module`, `Module.Suite`, `Module.Suite/test`), as prefixes:

@@ -4,7 +4,8 @@ import NightshiftEngine
 import NightshiftSystem
 
 /// `test: { package: . }`: `swift test` with its xUnit output, then the tests that failed again
-/// through `--filter` (each exactly, escaped), up to `retries` times; coverage from
+/// through `--filter` (each exactly, escaped, as its library names it), up to `retries` times;
+/// coverage from
 /// `--show-codecov-path`'s llvm-cov JSON.
 struct SwiftPMTestRun {
     let settings: TestStepSettings
@@ -29,11 +30,14 @@ struct SwiftPMTestRun {
         }
         var merger = TestResultsMerger()
         var invocations: [TestInvocation] = []
+        // Which library ran each test: its re-run filter depends on it.
+        var libraries: [String: SwiftPMTestLibrary] = [:]
         let first = try await invoke(
             attempt: 1, filters: settings.only.map { SwiftPMTestCommands.prefixFilter($0.text) },
             skips: settings.skip.map { SwiftPMTestCommands.prefixFilter($0.text) })
-        invocations.append(first)
-        merger.addShard(first.cases)
+        invocations.append(first.invocation)
+        libraries.merge(first.libraries) { $1 }
+        merger.addShard(first.invocation.cases)
         // Coverage is of the full run, before re-runs narrow it to a few tests.
         let coverage = try await readCoverage()
         for retry in 0..<settings.retries {
@@ -47,23 +51,30 @@ struct SwiftPMTestRun {
                 )
             }
             let filters =
-                context.isDryRun ? ["<^Module\\.Suite/test$ for each test that failed>"] : failing.map(SwiftPMTestCommands.exactFilter)
+                context.isDryRun
+                ? ["<^Module\\.Suite/test$ for each test that failed>"]
+                : failing.map { SwiftPMTestCommands.exactFilter($0, library: libraries[$0] ?? .xctest) }
             let again = try await invoke(attempt: retry + 2, filters: filters, skips: [])
-            invocations.append(again)
-            merger.addRetry(again.cases)
+            invocations.append(again.invocation)
+            libraries.merge(again.libraries) { $1 }
+            merger.addRetry(again.invocation.cases)
             if context.isDryRun { break }
         }
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
             .finish(invocations: invocations, merger: merger, coverage: coverage)
     }
 
-    private func invoke(attempt: Int, filters: [String], skips: [String]) async throws -> TestInvocation {
+    private func invoke(
+        attempt: Int, filters: [String], skips: [String]
+    ) async throws -> (invocation: TestInvocation, libraries: [String: SwiftPMTestLibrary]) {
         let xunit = folder.xunit(attempt: attempt)
         let termination = try await context.run(commands.test(xunit: xunit, filters: filters, skips: skips))
-        if context.isDryRun { return TestInvocation(exitStatus: 0, summary: nil, cases: []) }
+        if context.isDryRun { return (TestInvocation(exitStatus: 0, summary: nil, cases: []), [:]) }
         do {
-            return TestInvocation(
-                exitStatus: termination.exitStatus, summary: nil, cases: try SwiftPMXUnitReader().read(xunitOutput: xunit))
+            let read = try SwiftPMXUnitReader().readByLibrary(xunitOutput: xunit)
+            var libraries: [String: SwiftPMTestLibrary] = [:]
+            for (library, cases) in read { for test in cases { libraries[test.identifier] = library } }
+            return (TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: read.flatMap(\.cases)), libraries)
         } catch {
             throw StepFailure("swift test \(termination), and its xUnit output could not be read: \(error)", reason: .testsFailed)
         }

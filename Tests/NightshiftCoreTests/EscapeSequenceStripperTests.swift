@@ -1,5 +1,5 @@
 import Foundation
-@testable import NightshiftReporting
+import NightshiftCore
 import Testing
 
 @Suite("EscapeSequenceStripper")

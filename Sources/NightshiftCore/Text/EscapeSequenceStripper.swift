@@ -1,5 +1,4 @@
 import Foundation
-import NightshiftCore
 
 /// Removes terminal escape sequences from a byte stream, so that a step's output shown on a
 /// console without colour cannot clear the screen, move the cursor or retitle the terminal. Only
@@ -24,7 +23,7 @@ import NightshiftCore
 /// Sequences may be split across chunks: the state between two calls is one small enum (and a
 /// C2 byte held back until the next one tells what it starts), never the bytes of a sequence,
 /// so memory stays flat whatever a step prints.
-struct EscapeSequenceStripper: Sendable {
+public struct EscapeSequenceStripper: Sendable {
     private enum State: Sendable {
         case text
         /// C2 seen in text: a C1 control if 80–9F follows, else the start of a character.
@@ -40,12 +39,14 @@ struct EscapeSequenceStripper: Sendable {
 
     private var state = State.text
 
+    public init() {}
+
     private static let escape: UInt8 = 0x1B
     private static let c2: UInt8 = 0xC2
 
     /// The chunk without its sequences (or the parts of them it holds). A chunk with neither ESC
     /// nor C2 in it, outside a sequence, is returned as it is, without a copy.
-    mutating func strip(_ input: [UInt8]) -> [UInt8] {
+    public mutating func strip(_ input: [UInt8]) -> [UInt8] {
         input.withUnsafeBufferPointer { source in
             guard let base = source.baseAddress, !source.isEmpty else { return input }
             if case .text = state, Self.nextCandidate(base, from: 0, count: source.count) == source.count { return input }
@@ -57,7 +58,7 @@ struct EscapeSequenceStripper: Sendable {
 
     /// The end of a stream: a sequence left open is dropped, and so is a C2 byte held back
     /// (alone at the very end, it was not text). Ready for another stream.
-    mutating func finish() {
+    public mutating func finish() {
         state = .text
     }
 
