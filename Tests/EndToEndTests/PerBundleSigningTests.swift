@@ -115,6 +115,36 @@ struct PerBundleSigningTests {
         let options = try String(contentsOfFile: output + "/ExportOptions.plist", encoding: .utf8)
         for id in ids.values { #expect(options.contains("<key>\(id)</key>")) }
         #expect(try BrewerFixture.snapshot(directory + "/Brewer.xcodeproj") == before)
+        // The plan is in the run's journal: what each bundle was signed with.
+        let journal = try String(contentsOfFile: "\(app)/\(try #require(runs.first))/journal.json", encoding: .utf8)
+        #expect(
+            journal.contains(
+                "\"bundle works.sth.brewer.production.widget\":\"6F1E3C2A-1B2C-4D5E-8F90-000000000002 Brewer widget Production\""))
+    }
+
+    @Test("--resume reuses the archive while the signing folder's profiles are unchanged, and signs again once one is renewed")
+    func resumeAfterRenewedProfile() async throws {
+        let lanes = Self.lanes().replacingOccurrences(of: "steps: [ package ]", with: "steps: [ package, { sh: test -f go } ]")
+        let directory = try await Self.folder(lanes)
+        let failed = try await Self.run(["run", "release"], in: directory)
+        #expect(failed.outcome.exitCode == 1, "\(failed.text)")
+        try Data().write(to: URL(fileURLWithPath: directory + "/go"))
+        let kept = try await Self.run(["run", "release", "--resume"], in: directory)
+        #expect(kept.outcome.exitCode == 0, "\(kept.text)")
+        #expect(kept.outcome.standardOutput.contains("↻ package reused"), "\(kept.text)")
+        // Renewed: the widget's profile made again (another certificate date, another file).
+        try FileManager.default.removeItem(atPath: directory + "/go")
+        let again = try await Self.run(["run", "release"], in: directory)
+        #expect(again.outcome.exitCode == 1)
+        try await BrewerFixture.makeSigning(
+            in: directory + "/signing", configuration: "Production", kind: "app-store", password: Self.password,
+            leaving: ["app", "notification", "watch", "clip"],
+            overrides: ["widget": ["KEEP_IDENTITY": "1", "PROFILE_EXPIRY": "2034-01-01T00:00:00Z"]])
+        try Data().write(to: URL(fileURLWithPath: directory + "/go"))
+        let renewed = try await Self.run(["run", "release", "--resume"], in: directory)
+        #expect(renewed.outcome.exitCode == 0, "\(renewed.text)")
+        #expect(renewed.text.contains("the provisioning profiles in the signing folder changed"), "\(renewed.text)")
+        #expect(renewed.records.contains { $0.count > 1 && $0[1] == "archive" })
     }
 
     @Test("every bundle without a fitting profile is named before any xcodebuild archive, all in one message, exit 1")
