@@ -74,23 +74,8 @@ public struct ProfilesReport: Sendable {
         }
         let catalog = ProfileCatalog.read(folder: inputs.signingFolder, files: files)
         let team = inputs.teamID ?? findings.profile?.teamIdentifier
-        let matcher = BundleProfileMatcher(
-            configuration: configuration.name, catalog: catalog, appProfile: inputs.appProfile, named: inputs.bundleProfiles,
-            exportMethod: inputs.exportMethod, team: team, identities: findings.certificate.map { [$0] },
-            fallbackIdentity: ExportedBundle(method: inputs.exportMethod).fallbackIdentity, now: now)
-        var entitlements: [String: Result<RequestedEntitlements, BundleSigningProblem>] = [:]
-        for bundle in read {
-            guard let path = bundle.entitlementsPath else { continue }
-            do {
-                entitlements[bundle.identifier] = .success(
-                    try RequestedEntitlements(propertyList: files.contents(atPath: path), settings: bundle.settings, team: team))
-            } catch {
-                entitlements[bundle.identifier] = .failure(
-                    BundleSigningProblem(
-                        bundle: bundle.identifier, target: bundle.target, message: "its entitlements file \(path) cannot be read: \(error)")
-                )
-            }
-        }
+        let matcher = BundleProfileMatcher(inputs, catalog: catalog, team: team, identities: findings.certificate.map { [$0] }, now: now)
+        let entitlements = BundleProfileMatcher.entitlements(of: read, team: team, files: files)
         var lines = ["bundles"]
         do {
             let plan = try matcher.plan(read, entitlements: entitlements)

@@ -38,6 +38,34 @@ public struct BundleProfileMatcher: Sendable {
         self.now = now
     }
 
+    /// The configuration's settings as `inputs` resolved them.
+    public init(_ inputs: SigningInputs, catalog: ProfileCatalog, team: String?, identities: [SigningCertificate]?, now: Date) {
+        self.init(
+            configuration: inputs.configurationName, catalog: catalog, appProfile: inputs.appProfile, named: inputs.bundleProfiles,
+            exportMethod: inputs.exportMethod, team: team, identities: identities,
+            fallbackIdentity: ExportedBundle(method: inputs.exportMethod).fallbackIdentity, now: now)
+    }
+
+    /// What each of `bundles` asks of its profile, read from its entitlements file with `files`.
+    public static func entitlements(
+        of bundles: [SignedBundles.Bundle], team: String?, files: any SigningFileSystem
+    ) -> [String: Result<RequestedEntitlements, BundleSigningProblem>] {
+        var requested: [String: Result<RequestedEntitlements, BundleSigningProblem>] = [:]
+        for bundle in bundles {
+            guard let path = bundle.entitlementsPath, requested[bundle.identifier] == nil else { continue }
+            do {
+                requested[bundle.identifier] = .success(
+                    try RequestedEntitlements(propertyList: files.contents(atPath: path), settings: bundle.settings, team: team))
+            } catch {
+                requested[bundle.identifier] = .failure(
+                    BundleSigningProblem(
+                        bundle: bundle.identifier, target: bundle.target,
+                        message: "its entitlements file (CODE_SIGN_ENTITLEMENTS) \(path) cannot be read as a property list: \(error)"))
+            }
+        }
+        return requested
+    }
+
     /// The plan for `bundles` (the app first), or every problem found.
     public func plan(
         _ bundles: [SignedBundles.Bundle], entitlements: [String: Result<RequestedEntitlements, BundleSigningProblem>]

@@ -39,12 +39,8 @@ struct BundleSigningPlanner {
         }
         let identities = context.isDryRun ? nil : try await identities(inputs, context)
         let team = inputs.teamID ?? catalog.named(inputs.appProfile)?.profile.teamIdentifier
-        let matcher = BundleProfileMatcher(
-            configuration: inputs.configurationName, catalog: catalog, appProfile: inputs.appProfile, named: inputs.bundleProfiles,
-            exportMethod: inputs.exportMethod, team: team, identities: identities,
-            fallbackIdentity: ExportedBundle(method: inputs.exportMethod).fallbackIdentity, now: context.clock.now)
-        let entitlements = Dictionary(
-            bundles.map { ($0.identifier, requestedEntitlements(of: $0, team: team)) }, uniquingKeysWith: { first, _ in first })
+        let matcher = BundleProfileMatcher(inputs, catalog: catalog, team: team, identities: identities, now: context.clock.now)
+        let entitlements = BundleProfileMatcher.entitlements(of: bundles, team: team, files: files)
         do {
             return Plan(plan: try matcher.plan(bundles, entitlements: entitlements), notes: notes)
         } catch {
@@ -85,21 +81,6 @@ struct BundleSigningPlanner {
             inputs.p12Path, password: inputs.certificatePassword)
         if case .identities(let identities) = reading { return identities }
         return nil
-    }
-
-    private func requestedEntitlements(of bundle: SignedBundles.Bundle, team: String?) -> Result<
-        RequestedEntitlements, BundleSigningProblem
-    > {
-        guard let path = bundle.entitlementsPath else { return .success(RequestedEntitlements(values: [:])) }
-        do {
-            let data = try files.contents(atPath: path)
-            return .success(try RequestedEntitlements(propertyList: data, settings: bundle.settings, team: team))
-        } catch {
-            return .failure(
-                BundleSigningProblem(
-                    bundle: bundle.identifier, target: bundle.target,
-                    message: "its entitlements file (CODE_SIGN_ENTITLEMENTS) \(path) cannot be read as a property list: \(error)"))
-        }
     }
 
     private func appOnly(_ inputs: SigningInputs, _ context: StepContext) -> SignedBundles.Bundle {
