@@ -147,6 +147,18 @@ struct PerBundleSigningTests {
         #expect(renewed.records.contains { $0.count > 1 && $0[1] == "archive" })
     }
 
+    @Test("a folder in fastlane match's layout (AppStore_<bundle id>.mobileprovision, as import-match writes it) signs every bundle")
+    func matchLayout() async throws {
+        let ids = BrewerFixture.bundleIDs("Production")
+        let names = Dictionary(uniqueKeysWithValues: ids.map { ($0.key, ["PROFILE_FILE": "AppStore_\($0.value)"]) })
+        let lanes = Self.lanes().replacingOccurrences(
+            of: "provisioning_profile: distribution", with: "provisioning_profile: AppStore_works.sth.brewer.production")
+        let directory = try await Self.folder(lanes, overrides: names)
+        let run = try await Self.run(["run", "release"], in: directory)
+        #expect(run.outcome.exitCode == 0, "\(run.text)")
+        #expect(run.outcome.standardOutput.contains("sign works.sth.brewer.production.widget (BrewerWidget) → Brewer widget Production"))
+    }
+
     @Test("every bundle without a fitting profile is named before any xcodebuild archive, all in one message, exit 1")
     func preflightNamesEveryBundle() async throws {
         // No widget profile; the App Clip's lacks Associated Domains; the watch app's is ad hoc.
