@@ -87,6 +87,10 @@ public struct SignedBundles: Sendable {
         let result: CapturedResult
         do {
             result = try await shell.capture(command)
+        } catch let error as ShellRunnerError {
+            // "not found on PATH (…)": the PATH itself is the environment's to show, not this line's.
+            let reason = error.reason.prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)
+            throw Unreadable(description: "cannot run \(xcodebuild): \(reason)")
         } catch {
             throw Unreadable(description: "cannot run \(xcodebuild): \(error)")
         }
