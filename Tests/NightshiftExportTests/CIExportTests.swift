@@ -196,12 +196,9 @@ struct CIExportTests {
     static let buildkiteScripts = RepositoryFiles.root.appendingPathComponent("scripts/buildkite")
 
     /// check-jsonschema, on PATH or in the venv scripts/install-deps makes.
-    static let checker: String? =
-        RepositoryFiles.executable(named: "check-jsonschema")
-        ?? {
-            let venv = RepositoryFiles.root.appendingPathComponent(".build-tools/venv/bin/check-jsonschema").path
-            return FileManager.default.isExecutableFile(atPath: venv) ? venv : nil
-        }()
+    /// The project's own check-jsonschema (scripts/install-deps), never one found on PATH: the
+    /// tests that use it also read YAML with that venv's python, which a global one lacks.
+    static let checker: String? = BuildToolsVenv.executable("check-jsonschema")
 
     private func gitHubFiles() throws -> [ExportedFile] {
         try github.generate(BundledLanes.file).files + github.generate(CIExportLanes.file).files

@@ -161,11 +161,7 @@ struct NotificationMessageTests {
     }
 }
 
+/// The project's own check-jsonschema (scripts/install-deps), never a global one it did not install.
 enum Checker {
-    static let path: String? =
-        RepositoryFiles.executable(named: "check-jsonschema")
-        ?? {
-            let venv = RepositoryFiles.root.appendingPathComponent(".build-tools/venv/bin/check-jsonschema").path
-            return FileManager.default.isExecutableFile(atPath: venv) ? venv : nil
-        }()
+    static let path: String? = BuildToolsVenv.executable("check-jsonschema")
 }
