@@ -10,18 +10,9 @@ import Testing
 /// `.build-tools/venv`: its counts must equal ours, and it must read every testcase.
 @Suite("JUnit: junitparser", .temporaryDirectory)
 struct JUnitParserValidationTests {
-    /// The venv's python with junitparser, or nil (the tests then skip, saying why).
-    static let python: String? = {
-        let root = (#filePath as NSString).deletingLastPathComponent + "/../../.."
-        let venv = (root as NSString).standardizingPath + "/.build-tools/venv"
-        let candidate = venv + "/bin/python"
-        guard FileManager.default.isExecutableFile(atPath: candidate) else { return nil }
-        // A venv an older scripts/install-deps made holds check-jsonschema alone: look for the
-        // package itself (lib/pythonX.Y/site-packages/junitparser) rather than fail on the import.
-        let libraries = (try? FileManager.default.contentsOfDirectory(atPath: venv + "/lib")) ?? []
-        let installed = libraries.contains { FileManager.default.fileExists(atPath: "\(venv)/lib/\($0)/site-packages/junitparser") }
-        return installed ? candidate : nil
-    }()
+    /// The venv's python with junitparser, or nil (the tests then skip, saying why). It was
+    /// looked for one folder above the repository, where no venv is, so these tests never ran.
+    static let python: String? = BuildToolsVenv.python(with: "junitparser")
 
     static let script = """
         import sys, junitparser
