@@ -148,6 +148,20 @@ struct BundleProfileMatcherTests {
         }
     }
 
+    @Test("an extension whose version or build number is not the app's is warned of before the build, unless archive: sets them")
+    func versionMismatch() {
+        var app = Self.bundle("works.sth.brewer", "Brewer")
+        app.settings = ["MARKETING_VERSION": "2.0", "CURRENT_PROJECT_VERSION": "41"]
+        var widget = Self.bundle("works.sth.brewer.widget", "Widget")
+        widget.settings = ["MARKETING_VERSION": "2.0", "CURRENT_PROJECT_VERSION": "40"]
+        let warnings = BundleSigningPlanner.versionMismatches([app, widget], overridden: [])
+        #expect(
+            warnings == [
+                "warning: bundle 'works.sth.brewer.widget' (target 'Widget') has CURRENT_PROJECT_VERSION 40, the app 41: App Store Connect refuses a bundle whose version is not its app's"
+            ])
+        #expect(BundleSigningPlanner.versionMismatches([app, widget], overridden: ["CURRENT_PROJECT_VERSION"]).isEmpty)
+    }
+
     @Test("a crafted profile whose UUID is a path is never chosen")
     func craftedUUID() {
         let catalog = [Self.profile("App", appID: "works.sth.brewer", uuid: "../../x")]

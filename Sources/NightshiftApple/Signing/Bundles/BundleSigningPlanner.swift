@@ -32,6 +32,7 @@ struct BundleSigningPlanner {
         case .failure(let failure):
             throw StepFailure("configuration '\(inputs.configurationName)': \(failure)", reason: .invalidSetting)
         }
+        notes += Self.versionMismatches(bundles, overridden: overridesVersions(context))
         let catalog = ProfileCatalog.read(folder: inputs.signingFolder, files: files)
         if context.isDryRun, catalog.entries.isEmpty, catalog.unreadable.isEmpty {
             notes.append("\(inputs.signingFolder) holds no profiles here: the profiles below stand for what a run finds there")
@@ -81,6 +82,33 @@ struct BundleSigningPlanner {
             inputs.p12Path, password: inputs.certificatePassword)
         if case .identities(let identities) = reading { return identities }
         return nil
+    }
+
+    /// App Store Connect refuses an extension, watch app or App Clip whose version or build
+    /// number is not its app's (ITMS-90473 and its kin), after the whole build and upload: said
+    /// before, as a warning, unless the archive step sets both for every target itself.
+    static func versionMismatches(_ bundles: [SignedBundles.Bundle], overridden: Set<String>) -> [String] {
+        guard let app = bundles.first else { return [] }
+        var warnings: [String] = []
+        for setting in ["MARKETING_VERSION", "CURRENT_PROJECT_VERSION"] where !overridden.contains(setting) {
+            let expected = app.settings[setting]
+            for bundle in bundles.dropFirst() {
+                guard let value = bundle.settings[setting], let expected, value != expected else { continue }
+                warnings.append(
+                    "warning: bundle '\(bundle.identifier)' (target '\(bundle.target)') has \(setting) \(value), the app \(expected): App Store Connect refuses a bundle whose version is not its app's"
+                )
+            }
+        }
+        return warnings
+    }
+
+    /// The settings the step's `archive:` passes for every target (`build_number:`, `version:`).
+    private func overridesVersions(_ context: StepContext) -> Set<String> {
+        guard case .archive(let settings) = context.step.kind else { return [] }
+        var overridden: Set<String> = []
+        if settings.buildNumber != nil { overridden.insert("CURRENT_PROJECT_VERSION") }
+        if settings.version != nil { overridden.insert("MARKETING_VERSION") }
+        return overridden
     }
 
     private func appOnly(_ inputs: SigningInputs, _ context: StepContext) -> SignedBundles.Bundle {
