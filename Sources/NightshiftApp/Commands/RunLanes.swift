@@ -68,10 +68,8 @@ public struct RunLanes: LanesFileCommand {
                 dryRun: dryRun)
             : try await run.session.run(invocations, keepGoing: keepGoing)
         let configurations = file.lanes.reduce(into: [String: String]()) { $0[$1.name] = $1.configuration }
-        var reportsWritten = context.writeReports(results, junit: junit, json: json)
-        context.writeRunFolderReports(results, configurations: configurations)
-        context.appendStepSummary(results)
-        if let html { reportsWritten = context.writeHTMLReport(results, into: html, configurations: configurations) && reportsWritten }
+        let reportsWritten = await context.writeRunReports(
+            results, junit: junit, json: json, html: html, configurations: configurations, interruption: run.interruption)
         await context.recordTests(of: results, dryRun: dryRun)
         await run.interruption.runUntilInterrupted { [dryRun] in
             await context.notify(results, of: file, in: environment, dryRun: dryRun)
