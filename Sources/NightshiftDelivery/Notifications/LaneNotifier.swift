@@ -54,9 +54,10 @@ public struct LaneNotifier: Sendable {
         }
         var retries = policy
         if outcome == .interrupted { retries.attempts = 1 }
-        let client = RetryingHTTPClient(
-            transport: TimeLimitedTransport(base: transport, clock: clock, limit: attemptTimeout), clock: clock, jitter: jitter,
-            policy: retries)
+        var limited = RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: retries)
+        // A webhook that accepts the connection and never answers must not hold the run's end.
+        limited.deadline = .fixed(attemptTimeout, clock: clock)
+        let client = limited
         return await withTaskGroup(of: String?.self) { group in
             for (target, destination, event) in sends {
                 group.addTask {

@@ -233,7 +233,7 @@ struct LaneNotifierTests {
         #expect(transport.requests == 2)
         #expect(
             warnings == [
-                "the teams notification of lane 'ship' was not sent: connection failed: no answer within 30.0s (after 2 attempts)"
+                "the teams notification of lane 'ship' was not sent: connection failed: no complete answer within 30.0s (waiting for the answer) (after 2 attempts)"
             ])
     }
 
