@@ -52,6 +52,12 @@ public struct LaneNotifier: Sendable {
             guard let destination = target.destination, let event = Self.event(for: outcome, among: target.events) else { return nil }
             return (target, destination, event)
         }
+        // Each URL's credential parts are secrets before anything is sent: a server that echoes
+        // one alone (Slack's token segment, Teams' `sig`) finds it masked in every line after.
+        secrets.learn(
+            sends.flatMap { target, _, _ in
+                NotificationURL.parse(target.url.expand(in: environment)).map { NotificationURL.secretParts(of: $0) } ?? []
+            })
         var retries = policy
         if outcome == .interrupted { retries.attempts = 1 }
         var limited = RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: retries)
