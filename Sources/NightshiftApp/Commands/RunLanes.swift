@@ -44,7 +44,6 @@ public struct RunLanes: LanesFileCommand {
 
     /// 0, 1 (a step failed, a report or log not written), 2 (nothing ran), or 128 + the signal.
     public func work(in context: CommandContext) async throws -> Int32 {
-        if let problem = outputPathProblem { throw CommandFailure.usage(problem) }
         let (laneWords, target) = try resumeTarget()
         let laneLock = try context.holdLaneLock(for: laneWords)
         defer { withExtendedLifetime(laneLock) {} }
