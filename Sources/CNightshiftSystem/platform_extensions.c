@@ -98,6 +98,19 @@ int nightshift_try_lock(int descriptor) {
 #endif
 }
 
+int nightshift_lock_waiting(int descriptor) {
+#if defined(NIGHTSHIFT_LINUX) || defined(NIGHTSHIFT_DARWIN)
+    int rc;
+    do {
+        rc = flock(descriptor, LOCK_EX);
+    } while (rc != 0 && errno == EINTR);
+    return rc == 0 ? 0 : errno;
+#else
+    (void)descriptor;
+    return ENOSYS;
+#endif
+}
+
 void nightshift_unlock(int descriptor) {
 #if defined(NIGHTSHIFT_LINUX) || defined(NIGHTSHIFT_DARWIN)
     (void)flock(descriptor, LOCK_UN);

@@ -94,6 +94,9 @@ int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode
 /// another errno value.
 int nightshift_try_lock(int descriptor);
 
+/// `nightshift_try_lock`, but blocks the calling thread until the holder lets go (never a poll).
+int nightshift_lock_waiting(int descriptor);
+
 /// Releases the lock taken by `nightshift_try_lock`.
 void nightshift_unlock(int descriptor);
 

@@ -37,7 +37,7 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
             let session = try session(request, in: context)
             guard let reservationFolder, !context.isDryRun else { return try await choose(request, session: session, in: context) }
             let key = "\(request.bundleID) (\(request.platform)) on \(session.api.host ?? session.api.printable)"
-            let reservations = BuildNumberReservations(folder: reservationFolder, clock: context.clock)
+            let reservations = BuildNumberReservations(folder: reservationFolder)
             let log: @Sendable (String) async -> Void = { await context.log($0) }
             return try await reservations.reserve(key, waiting: log) { recorded in
                 try await choose(request, session: session, reserved: recorded, in: context)

@@ -15,10 +15,6 @@ import NightshiftSystem
 /// Connect reserves nothing, so two machines at once can still choose the same number.
 struct BuildNumberReservations: Sendable {
     let folder: String
-    let clock: any WallClock
-    /// How long to wait between tries while another run holds the app's lock: the lock is held
-    /// only for a few GET requests, and the wait sleeps on the clock rather than spins.
-    static let retryInterval: Duration = .milliseconds(250)
 
     /// `choose` gets the number last recorded for `key` (nil when none) and returns the number to
     /// hand out, which is recorded before the lock is let go.
@@ -41,21 +37,23 @@ struct BuildNumberReservations: Sendable {
         return answer
     }
 
+    /// The app's lock: at once when free, else waited for on a thread of its own (the kernel
+    /// wakes it when the holder lets go, however it ends), while the run still answers a signal.
     private func hold(_ path: String, key: String, log: @Sendable (String) async -> Void) async throws -> FileLock {
-        var told = false
-        while true {
-            do {
-                return try FileLock(path: path)
-            } catch .held(_, let pid) {
-                if !told {
-                    await log(
-                        "another run on this machine\(pid.map { " (pid \($0))" } ?? "") is choosing a build number for \(key); waiting")
-                    told = true
-                }
-                try await clock.sleep(for: Self.retryInterval)
-            } catch {
-                throw StepFailure("cannot reserve a build number for \(key): \(error)", reason: .stepFailed)
-            }
+        do {
+            return try FileLock(path: path)
+        } catch .held(_, let pid) {
+            await log("another run on this machine\(pid.map { " (pid \($0))" } ?? "") is choosing a build number for \(key); waiting")
+        } catch {
+            throw StepFailure("cannot reserve a build number for \(key): \(error)", reason: .stepFailed)
+        }
+        let waited: Result<FileLock, FileLockError>? = await AbandonableWork.run {
+            Result { () throws(FileLockError) -> FileLock in try FileLock(path: path, waiting: true) }
+        }
+        switch waited {
+        case .success(let lock)?: return lock
+        case .failure(let error)?: throw StepFailure("cannot reserve a build number for \(key): \(error)", reason: .stepFailed)
+        case nil: throw CancellationError()
         }
     }
 }
