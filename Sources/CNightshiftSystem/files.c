@@ -2,6 +2,8 @@
 #include "nightshift_system.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 // S_ISREG and friends are macros over st_mode, which Swift's importers cannot call. Darwin's
@@ -28,4 +30,17 @@ int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode
     *device = (uint64_t)status.st_dev;
     *inode = (uint64_t)status.st_ino;
     return 0;
+}
+
+int nightshift_open_for_writing_now(const char *path) {
+    int descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    if (descriptor < 0) return -1;
+    int flags = fcntl(descriptor, F_GETFL);
+    if (flags < 0 || fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        int failure = errno;
+        (void)close(descriptor);
+        errno = failure;
+        return -1;
+    }
+    return descriptor;
 }

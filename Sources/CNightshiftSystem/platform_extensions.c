@@ -85,18 +85,25 @@ void nightshift_widen_pipe(int descriptor, int capacity) {
 // strict POSIX mode), hence here. Unlike fcntl(F_SETLK) locks, it belongs to the open file, so a
 // second lock on the same file in the same process is refused too, and closing another
 // descriptor of the file does not drop it.
-int nightshift_try_lock(int descriptor) {
+//
+// An exclusive flock, waiting for it or not, retried on EINTR: 0 or errno.
+static int lock_file(int descriptor, int waiting) {
 #if defined(NIGHTSHIFT_LINUX) || defined(NIGHTSHIFT_DARWIN)
     int rc;
     do {
-        rc = flock(descriptor, LOCK_EX | LOCK_NB);
+        rc = flock(descriptor, waiting ? LOCK_EX : LOCK_EX | LOCK_NB);
     } while (rc != 0 && errno == EINTR);
     return rc == 0 ? 0 : errno;
 #else
     (void)descriptor;
+    (void)waiting;
     return ENOSYS;
 #endif
 }
+
+int nightshift_try_lock(int descriptor) { return lock_file(descriptor, 0); }
+
+int nightshift_lock_waiting(int descriptor) { return lock_file(descriptor, 1); }
 
 void nightshift_unlock(int descriptor) {
 #if defined(NIGHTSHIFT_LINUX) || defined(NIGHTSHIFT_DARWIN)

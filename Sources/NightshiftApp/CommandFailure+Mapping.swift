@@ -22,7 +22,8 @@ extension CommandFailure {
         case let error as DotEnvError:
             self.init([error.diagnostic], status: ExitStatus.usage)
         case let error as DotEnvUnreadable:
-            self.init([.error("cannot read \(error.path)", at: SourceLocation(file: error.path))], status: ExitStatus.usage)
+            self.init(
+                [.error("cannot read \(error.path): \(error.reason)", at: SourceLocation(file: error.path))], status: ExitStatus.usage)
         case let error as ExportError:
             self.init([error.diagnostic], status: ExitStatus.usage)
         case is TimeArgumentError, is CronSyntaxError, is ScheduleError:
@@ -44,6 +45,8 @@ extension CommandFailure {
 /// A `.env` file that exists (or `--env` names) but cannot be read.
 struct DotEnvUnreadable: Error {
     var path: String
+    /// As `lanes.yml`'s says it (`FileContents.problem`): "it is a FIFO", "no such file".
+    var reason: String
 }
 
 /// The lock of a lane the scheduler launched is held by another process, or unusable.

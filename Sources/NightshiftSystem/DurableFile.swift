@@ -17,10 +17,7 @@ public enum DurableFile {
         _ path: String, with bytes: [UInt8], sync: Bool = true, permissions: UInt16 = 0o644
     ) throws(SystemCallError) {
         let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
-        guard descriptor >= 0 else { throw .last("cannot write '\(path)'") }
+        let (descriptor, temporary) = try TemporaryFile.create(beside: path, permissions: permissions)
         var failure =
             bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) } ? nil : SystemCallError.last("cannot write '\(path)'")
         if sync, failure == nil, fsync(descriptor) != 0 { failure = .last("cannot write '\(path)'") }

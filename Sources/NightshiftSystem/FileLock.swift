@@ -17,13 +17,16 @@ public final class FileLock: Sendable {
     /// Takes the lock without waiting, creating the file and its folder if needed. The descriptor
     /// is close-on-exec: the lock belongs to this process, not to the processes it starts.
     /// - Throws: `FileLockError.held` when another process (or another `FileLock` here) holds it.
-    public init(path: String) throws(FileLockError) {
+    /// With `waiting`, blocks the calling thread until the holder lets go, instead of throwing
+    /// `.held`: for work that must wait its turn (a build number read and recorded), run on a
+    /// thread of its own (`AbandonableWork`), never polled.
+    public init(path: String, waiting: Bool = false) throws(FileLockError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
-        guard nightshift_try_lock(descriptor) == 0 else {
+        guard (waiting ? nightshift_lock_waiting(descriptor) : nightshift_try_lock(descriptor)) == 0 else {
             close(descriptor)
             throw .held(path: path, pid: Self.holder(of: path))
         }

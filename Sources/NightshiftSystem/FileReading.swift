@@ -15,6 +15,15 @@ public enum FileContents: Sendable, Equatable {
     /// Something is there that cannot be read: no permission, a folder, a FIFO or device, an
     /// I/O error, a size no such file has; the reason says which.
     case unreadable(String)
+
+    /// What every command prints after "cannot read <name>: " when the bytes are not there.
+    public var problem: String? {
+        switch self {
+        case .bytes: nil
+        case .missing: WholeFile.ReadError.absent.reason(reading: "", limit: 0)
+        case .unreadable(let reason): reason
+        }
+    }
 }
 
 /// The files on disk.
@@ -29,13 +38,8 @@ public struct DiskFiles: FileReading {
         do {
             return .bytes(try WholeFile.contents(of: path.string, atMost: Self.maximumSize))
         } catch {
-            switch error {
-            case .absent: return .missing
-            case .notARegularFile:
-                return .unreadable(FileKind.special(path.string, followingLinks: true).map { "it is \($0)" } ?? "it is not a regular file")
-            case .tooLarge(let size): return .unreadable("it is \(size) bytes, more than \(Self.maximumSize)")
-            case .failed(let failure): return .unreadable(failure.reason)
-            }
+            if error == .absent { return .missing }
+            return .unreadable(error.reason(reading: path.string, limit: Self.maximumSize))
         }
     }
 }

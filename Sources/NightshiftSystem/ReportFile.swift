@@ -1,4 +1,5 @@
 import Foundation
+internal import CNightshiftSystem
 
 /// Writes a whole report (`--junit`, `--json`) where the user pointed it, the way a shell
 /// redirection would land, without ever leaving half a file behind:
@@ -73,10 +74,16 @@ public enum ReportFile {
         return String(link[...slash]) + destination
     }
 
+    /// No O_CREAT: it exists. No O_TRUNC: a device ignores it, and a FIFO has nothing to cut.
+    /// Opened without waiting (issue #38 §12): a FIFO no process reads is refused at once, where
+    /// open(2) would hold the run after its lanes ended. A reader that stops reading can still
+    /// hold the writes; the run writes its reports where a signal ends the wait.
     private static func writeInPlace(_ bytes: [UInt8], to path: String, shownAs name: String) throws(SystemCallError) {
-        // No O_CREAT: it exists. No O_TRUNC: a device ignores it, and a FIFO has nothing to cut.
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .last("cannot write '\(name)'") }
+        let descriptor = nightshift_open_for_writing_now(path)
+        guard descriptor >= 0 else {
+            if errno == ENXIO { throw SystemCallError("cannot write '\(name)' (a FIFO no process reads)", code: ENXIO) }
+            throw .last("cannot write '\(name)'")
+        }
         defer { close(descriptor) }
         guard bytes.withUnsafeBytes({ DescriptorWriter.writeAll(descriptor, $0) }) else { throw .last("cannot write '\(name)'") }
     }

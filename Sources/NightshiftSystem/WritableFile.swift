@@ -17,6 +17,12 @@ public final class WritableFile {
         self.descriptor = descriptor
     }
 
+    /// A new file beside `destination`, made by `TemporaryFile` (exclusively, under a name of its
+    /// own, never through a link), to be renamed over `destination` once whole; `path` is its name.
+    public init(temporaryBeside destination: String, permissions: UInt16 = 0o644) throws(SystemCallError) {
+        (descriptor, path) = try TemporaryFile.create(beside: destination, permissions: permissions)
+    }
+
     deinit { close() }
 
     /// Writes the whole buffer. - Returns: false when a write failed (a full disk); the rest of

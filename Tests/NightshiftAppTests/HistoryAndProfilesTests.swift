@@ -67,7 +67,7 @@ struct HistoryAndProfilesTests {
         #expect(await ShowProfiles(global: LanesFileOptions()).execute(in: app.environment()) == 2)
         let other = try AppHarness(lanes: Fixtures.lanes)
         #expect(await ShowProfiles(global: LanesFileOptions(env: "gone")).execute(in: other.environment()) == 2)
-        #expect(other.standardError == ".env.gone: error: cannot read .env.gone\n")
+        #expect(other.standardError == ".env.gone: error: cannot read .env.gone: no such file\n")
     }
 }
 

@@ -48,7 +48,7 @@ struct InMemoryFilesTests {
         try files.write(Fixtures.lanes, to: app.directory + "/lanes.yml")
         let status = await RunLanes(global: LanesFileOptions(env: "nope"), lanes: ["lint"]).execute(in: app.environment(files: files))
         #expect(status == 2)
-        #expect(app.standardError == ".env.nope: error: cannot read .env.nope\n")
+        #expect(app.standardError == ".env.nope: error: cannot read .env.nope: no such file\n")
         #expect(await app.shell.commands.isEmpty)
     }
 

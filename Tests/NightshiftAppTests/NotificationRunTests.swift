@@ -82,7 +82,9 @@ struct NotificationRunTests {
         }
         #expect(await run.value == 1)
         #expect(server.requests.count == 5)
-        #expect(app.standardError.contains("no answer within 30.0s (after 5 attempts)"), "\(app.standardError)")
+        #expect(
+            app.standardError.contains("no complete answer within 30.0s (the body sent whole, waiting for the answer) (after 5 attempts)"),
+            "\(app.standardError)")
     }
 
     @Test("an error page that quotes the path or the query alone never shows either: each is the credential")

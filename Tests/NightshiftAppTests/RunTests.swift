@@ -100,7 +100,7 @@ struct RunTests {
         let app = try AppHarness(lanes: Fixtures.lanes)
         let status = await RunLanes(global: LanesFileOptions(env: "nope"), lanes: ["lint"]).execute(in: app.environment())
         #expect(status == 2)
-        #expect(app.standardError == ".env.nope: error: cannot read .env.nope\n")
+        #expect(app.standardError == ".env.nope: error: cannot read .env.nope: no such file\n")
         #expect(await app.shell.commands.isEmpty)
     }
 

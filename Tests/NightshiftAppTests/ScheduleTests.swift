@@ -132,7 +132,7 @@ struct ScheduleTests {
         #expect(
             await ScheduleLanes(global: LanesFileOptions(env: "gone"), mode: .daemon(gracePeriod: .seconds(1))).execute(
                 in: app.environment()) == 2)
-        #expect(app.standardError == ".env.gone: error: cannot read .env.gone\n")
+        #expect(app.standardError == ".env.gone: error: cannot read .env.gone: no such file\n")
         let invalid = try AppHarness(lanes: Fixtures.invalid)
         #expect(
             await ScheduleLanes(global: LanesFileOptions(), mode: .daemon(gracePeriod: .seconds(1))).execute(in: invalid.environment()) == 2

@@ -17,12 +17,12 @@ struct RunOutputPathTests {
         }
         #expect(ExitStatus.usage == 2)
         let valid = try #require(try Nightshift.parseAsRoot(["run", "ci", "--html", "out", "--json", "r.json"]) as? RunCommand)
-        #expect(valid.command.outputPathProblem == nil)
+        #expect(valid.command.pathProblem == nil)
     }
 
     @Test("a path holding a NUL is refused, shown with the NUL escaped")
     func nul() {
         let command = RunLanes(global: LanesFileOptions(), lanes: ["ci"], junit: "ok.xml", json: "r\0.json")
-        #expect(command.outputPathProblem == "--json: 'r\\0.json' holds a NUL byte, which no path can")
+        #expect(command.pathProblem == "--json: 'r\\0.json' holds a NUL byte, which no path can")
     }
 }

@@ -119,6 +119,32 @@ struct AppStoreConnectBuildNumbersTests {
         await fake.stop()
     }
 
+    @Test(
+        "two runs at once on one machine get two numbers; a third gets the next; a dry run reserves nothing (issue #38 §4)",
+        .temporaryDirectory)
+    func reservedAcrossRuns() async throws {
+        var script = FakeAppStoreConnect.Script()
+        script.history = FakeBuildHistory(builds: ["812"], uploads: [.init(version: "814", state: "PROCESSING")])
+        let clock = SkippingClock()
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script)
+        defer { Task { await fake.stop() } }
+        var source = Self.source
+        source.reservationFolder = try TemporaryDirectory.make("build-numbers") + "/.nightshift/build-numbers"
+        let reserving = source
+        let (first, _) = context(fake, clock: clock)
+        let (second, _) = context(fake, clock: clock)
+        async let one = reserving.nextBuildNumber(Self.request, in: first)
+        async let two = reserving.nextBuildNumber(Self.request, in: second)
+        let numbers = try await [one, two].map(\.number.description).sorted()
+        #expect(numbers == ["815", "816"])
+        let (dry, _) = context(fake, clock: clock, dryRun: true)
+        #expect(try await reserving.nextBuildNumber(Self.request, in: dry).number.description == "815")
+        let (third, _) = context(fake, clock: clock)
+        let answer = try await reserving.nextBuildNumber(Self.request, in: third)
+        #expect(answer.number.description == "817")
+        #expect(answer.reason == "the highest of 1 build and 1 build upload is 814; 816 was handed out on this machine already")
+    }
+
     @Test("an app with nothing yet starts at 1; the step's endpoint wins over APP_STORE_CONNECT_ENDPOINT")
     func firstBuildAndEndpoint() async throws {
         let clock = SkippingClock()

@@ -76,7 +76,8 @@ struct CIExportTests {
                 for variable in plan.secrets + plan.settings {
                     let checked =
                         variable.alternatives.isEmpty
-                        ? "for name in (.* )?\(variable.name)[ ;]" : "\(variable.candidates.joined(separator: "/"))\"\n"
+                        ? "for name in (.* )?\(variable.name)[ ;]|printenv \(variable.name)\\)\" \\] \\|\\| missing"
+                        : "\(variable.candidates.joined(separator: "/"))\"\n"
                     #expect(workflow.contents.range(of: checked, options: .regularExpression) != nil, "\(variable.name)")
                 }
                 #expect(!workflow.contents.contains("${{ secrets.") || !plan.secrets.isEmpty || plan.options.contains(where: \.isSecret))

@@ -79,6 +79,25 @@ struct StepSummaryMarkdownTests {
         #expect(MarkdownText.plain("a\u{1B}[2Jb\u{1B}]2;t\u{1B}\\c\td\r\ne\u{0}\u{1F}\u{7F}f\u{9B}31mg") == "abc\td\nefg")
     }
 
+    @Test("Bidi controls and zero-width characters are gone from names, messages and output; a secret they split is masked (issue #38)")
+    func invisibleFormatting() {
+        var lane = HTMLReportFixtures.failedLane
+        let secret = HTMLReportFixtures.secret
+        let split = String(secret.prefix(3)) + "\u{200B}" + String(secret.dropFirst(3))
+        lane.steps[2].name = "deploy \u{202E}dessap\u{202C} \u{2066}x\u{2069}\u{200D}"
+        lane.steps[2].message = "failed \u{200F}\u{061C}\u{FEFF}\u{2060}with \(split)"
+        lane.steps[2].outputTail = "line \u{202D}one\u{200C}\ntoken \(split)\n"
+        let text = render([lane])
+        for scalar in [
+            "\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200D}", "\u{200F}", "\u{061C}", "\u{FEFF}", "\u{2060}",
+            "\u{202D}", "\u{200C}", "\u{200B}",
+        ] {
+            #expect(!text.contains(scalar), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16, uppercase: true))")
+        }
+        #expect(text.contains("deploy dessap x"))
+        #expect(!text.contains("s3cr3t"), "\(text)")
+    }
+
     @Test("Output with backticks cannot close its code block")
     func fence() {
         #expect(MarkdownText.codeBlock("a ```` b") == "`````text\na ```` b\n`````\n")

@@ -135,7 +135,7 @@ struct DiskFilesTests {
         #expect(DiskFiles().contents(of: folder.appending("a.txt")) == .bytes(Data("hello\n".utf8)))
         #expect(DiskFiles().contents(of: folder.appending("none.txt")) == .missing)
         #expect(DiskFiles().contents(of: folder.appending("no/such/folder.txt")) == .missing)
-        #expect(DiskFiles().contents(of: folder) == .unreadable("it is not a regular file"))
+        #expect(DiskFiles().contents(of: folder) == .unreadable("it is a folder"))
         #expect(DiskFiles().contents(of: try AbsolutePath(validating: "/dev/zero")) == .unreadable("it is a device"))
     }
 }

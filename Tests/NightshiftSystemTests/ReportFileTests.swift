@@ -66,14 +66,30 @@ struct ReportFileTests {
     }
 
     @Test("a FIFO is written into, and a reader on the other end gets the report")
-    func fifo() async throws {
+    func fifo() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fifo = folder + "/report.pipe"
-        let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
-        #expect(try await shell.capture(ShellCommand("mkfifo", [fifo])).succeeded)
-        async let read = shell.capture(ShellCommand("cat", [fifo]))
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The reader has the FIFO open before the report is written, as `cat fifo &` would.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        defer { close(reader) }
         try ReportFile.write(Array("through the pipe".utf8), to: fifo)
-        #expect(try await read.standardOutput == "through the pipe")
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == "through the pipe")
+        #expect(FileKind.of(fifo) == .other)
+    }
+
+    @Test("a FIFO no process reads is refused at once, named as such, not waited on (issue #38 §12)")
+    func fifoWithoutReader() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/junit.xml"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let path = try AbsolutePath(validating: fifo)
+        #expect(throws: SystemCallError("cannot write 'reports/junit.xml' (a FIFO no process reads)", code: ENXIO)) {
+            try ReportFile.write(Array("<testsuites/>".utf8), to: path, shownAs: "reports/junit.xml")
+        }
         #expect(FileKind.of(fifo) == .other)
     }
 

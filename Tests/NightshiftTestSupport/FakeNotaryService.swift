@@ -40,7 +40,8 @@ public final class FakeNotaryService: @unchecked Sendable {
         public var brokenLogs = 0
         public var brokenLog = BrokenLog.serverError
         /// More entries of "Get Previous Submissions" (`id`, `name`, `createdDate`, `status`), as
-        /// other people's submissions would appear there.
+        /// other people's submissions would appear there. One with a `sha256` and a status other
+        /// than `In Progress` has a developer log giving that SHA-256, as Apple's does.
         public var otherSubmissions: [[String: String]] = []
         public init() {}
     }
@@ -98,7 +99,7 @@ public final class FakeNotaryService: @unchecked Sendable {
         if request.path == "/developer-log" {
             guard request.headers["authorization"] == nil else { return problem("the log URL got an Authorization header") }
             guard request.query["X-Amz-Signature"] != nil else { return problem("the log URL lost its signature") }
-            return developerLog()
+            return developerLog(id: request.query["id"])
         }
         if let refusal = checkToken(request.headers["authorization"], path: request.path) { return refusal }
         let prefix = "/notary/v2/submissions"
@@ -106,6 +107,8 @@ public final class FakeNotaryService: @unchecked Sendable {
         case ("POST", prefix): return create(request)
         case ("GET", prefix): return previousSubmissions()
         case ("GET", prefix + "/" + Self.submissionID): return status()
+        case ("GET", let path) where path.hasPrefix(prefix + "/") && path.hasSuffix("/logs") && listedLog(path) != nil:
+            return logURL(id: listedLog(path) ?? "")
         case ("GET", prefix + "/" + Self.submissionID + "/logs"): return logURL()
         case ("GET", let path) where path.hasPrefix(prefix + "/"):
             return .status(404, #"{"errors":[{"status":"404","code":"NOT_FOUND","title":"The specified resource does not exist"}]}"#)
@@ -188,6 +191,24 @@ public final class FakeNotaryService: @unchecked Sendable {
         return formatter.string(from: date)
     }
 
+    /// The id of `otherSubmissions`' entry whose log `path` asks for, when it has one.
+    private func listedLog(_ path: String) -> String? {
+        let id = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        return lock.withLock { script.otherSubmissions }.first {
+            $0["id"] == id && $0["sha256"] != nil && $0["status"] != "In Progress"
+        }.map { _ in id }
+    }
+
+    private func logURL(id: String) -> FlyingFox.HTTPResponse {
+        .json([
+            "data": [
+                "type": "submissionsLog", "id": id,
+                "attributes": ["developerLogUrl": "\(endpoint)/developer-log?id=\(id)&X-Amz-Expires=300&\(Self.logSignature)"],
+            ],
+            "meta": [:],
+        ])
+    }
+
     /// 404 until the submission is finished, as Apple's service answers.
     private func logURL() -> FlyingFox.HTTPResponse {
         let ready = lock.withLock { () -> Bool in
@@ -210,7 +231,16 @@ public final class FakeNotaryService: @unchecked Sendable {
         ])
     }
 
-    private func developerLog() -> FlyingFox.HTTPResponse {
+    /// The log of `id` when `otherSubmissions` lists it, else of the submission made here, with
+    /// the SHA-256 it was submitted with, as Apple's log gives the file's.
+    private func developerLog(id: String?) -> FlyingFox.HTTPResponse {
+        if let id, let entry = lock.withLock({ script.otherSubmissions }).first(where: { $0["id"] == id }) {
+            return .json([
+                "logFormatVersion": 1, "jobId": id, "status": entry["status"] ?? "", "statusSummary": "", "statusCode": 0,
+                "archiveFilename": entry["name"] ?? "", "uploadDate": entry["createdDate"] ?? "", "sha256": entry["sha256"] ?? "",
+                "ticketContents": NSNull(), "issues": NSNull(),
+            ])
+        }
         let broken = lock.withLock { () -> BrokenLog? in
             guard script.brokenLogs > 0 else { return nil }
             script.brokenLogs -= 1
@@ -221,10 +251,12 @@ public final class FakeNotaryService: @unchecked Sendable {
         case .undecodable?: return .status(200, "<html>not the log</html>", headers: ["Content-Type": "text/html"])
         case nil: break
         }
-        let (status, summary, issues) = lock.withLock { (lastStatus, script.statusSummary, script.issues) }
+        let (status, summary, issues, sha256) = lock.withLock {
+            (lastStatus, script.statusSummary, script.issues, submitted.last?["sha256"] as? String ?? String(repeating: "0", count: 64))
+        }
         return .json([
             "logFormatVersion": 1, "jobId": Self.submissionID, "status": status, "statusSummary": summary, "statusCode": 0,
-            "archiveFilename": "App.dmg", "uploadDate": "2026-11-26T01:38:09.498Z", "sha256": String(repeating: "0", count: 64),
+            "archiveFilename": "App.dmg", "uploadDate": "2026-11-26T01:38:09.498Z", "sha256": sha256,
             "ticketContents": [["path": "App.dmg", "digestAlgorithm": "SHA-256", "cdhash": "8a8c9d", "arch": "arm64"]],
             "issues": issues.isEmpty ? NSNull() : issues as Any,
         ])

@@ -67,6 +67,9 @@ public final class FakeSigningPortal: @unchecked Sendable {
         /// Requests (`POST /v1/certificates`, or a method alone, `POST`) answered 403, as to a
         /// key whose role may not do them.
         public var forbidden: Set<String> = []
+        /// The scheme `links.next` is written with instead of the fake's own `http` (a server
+        /// that sends the next page elsewhere, issue #38 §10).
+        public var nextLinkScheme: String?
         public init() {}
     }
 
@@ -217,7 +220,8 @@ public final class FakeSigningPortal: @unchecked Sendable {
             let text = query.keys.sorted().map {
                 "\($0)=\(query[$0]!.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters) ?? "")"
             }
-            links["next"] = endpoint + request.path + "?" + text.joined(separator: "&")
+            let origin = lock.withLock { script.nextLinkScheme }.map { endpoint.replacingOccurrences(of: "http://", with: "\($0)://") }
+            links["next"] = (origin ?? endpoint) + request.path + "?" + text.joined(separator: "&")
         }
         let slice = start < items.count ? Array(items[start..<end]) : []
         return .json(["data": slice, "links": links, "meta": ["paging": ["total": items.count, "limit": size]]])

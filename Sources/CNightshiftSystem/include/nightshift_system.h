@@ -77,6 +77,12 @@ enum {
 /// (EACCES, ELOOP, ...).
 int nightshift_file_kind(const char *path, int follow_links);
 
+/// Opens `path` for writing (O_WRONLY, close-on-exec) without waiting: O_NONBLOCK, so a FIFO no
+/// process reads is refused (ENXIO) instead of holding the caller in open(2) for ever, then the
+/// flag is cleared, so writes wait for a slow reader rather than fail half-way with EAGAIN.
+/// Returns the descriptor, or -1 with errno set.
+int nightshift_open_for_writing_now(const char *path);
+
 /// The device and inode of the file `path` names, after following symbolic links (stat(2)): the
 /// same for every path that reaches one file (hard links, `..`, another mount of its folder).
 int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode);
@@ -87,6 +93,9 @@ int nightshift_file_identity(const char *path, uint64_t *device, uint64_t *inode
 /// the descriptor closes or the process dies). Returns 0, EWOULDBLOCK when someone holds it, or
 /// another errno value.
 int nightshift_try_lock(int descriptor);
+
+/// `nightshift_try_lock`, but blocks the calling thread until the holder lets go (never a poll).
+int nightshift_lock_waiting(int descriptor);
 
 /// Releases the lock taken by `nightshift_try_lock`.
 void nightshift_unlock(int descriptor);

@@ -4,13 +4,18 @@
 public protocol AppCommand: Sendable {
     /// nil for the commands that read no lanes file (`cron`, `history`): no `.env` files either.
     var lanesFile: LanesFileOptions? { get }
+    /// Every option naming a path, as spelled (`PathOptions`): checked before `work` starts.
+    var pathOptions: [(option: String, path: String?)] { get }
     func work(in context: CommandContext) async throws -> Int32
 }
 
 extension AppCommand {
     public func execute(in environment: CommandEnvironment) async -> Int32 {
         let context = CommandContext(options: lanesFile, environment: environment)
-        return await context.perform { try await work(in: context) }
+        return await context.perform {
+            if let problem = pathProblem { throw CommandFailure.usage(problem) }
+            return try await work(in: context)
+        }
     }
 }
 

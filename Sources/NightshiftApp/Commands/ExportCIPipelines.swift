@@ -16,6 +16,8 @@ public struct ExportGitHubActions: LanesFileCommand {
         self.output = output
     }
 
+    public var pathOptions: [(option: String, path: String?)] { [("--file", global.file), ("--output", output)] }
+
     /// 0; 2 for a bad lanes file or an unknown lane; 1 when the files cannot be written.
     public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
@@ -43,6 +45,8 @@ public struct ExportBuildkite: LanesFileCommand {
         self.lanes = lanes
         self.output = output
     }
+
+    public var pathOptions: [(option: String, path: String?)] { [("--file", global.file), ("--output", output)] }
 
     /// 0; 2 for a bad lanes file or an unknown lane; 1 when the file cannot be written.
     public func work(in context: CommandContext) async throws -> Int32 {

@@ -22,6 +22,8 @@ public struct ExportJenkins: LanesFileCommand {
         self.single = single
     }
 
+    public var pathOptions: [(option: String, path: String?)] { [("--file", global.file), ("--output", output)] }
+
     /// 0; 2 for a bad lanes file or an unknown lane; 1 when the files cannot be written.
     public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()

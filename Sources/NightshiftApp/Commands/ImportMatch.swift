@@ -19,6 +19,8 @@ public struct ImportMatch: AppCommand {
 
     public var lanesFile: LanesFileOptions? { nil }
 
+    public var pathOptions: [(option: String, path: String?)] { [("the match repository", repository), ("--output", output)] }
+
     /// 0 when every file was written; 1 when one cannot be decrypted or written (nothing is then
     /// written); 2 for a missing password or an unusable path.
     public func work(in context: CommandContext) async throws -> Int32 {

@@ -44,7 +44,6 @@ public struct RunLanes: LanesFileCommand {
 
     /// 0, 1 (a step failed, a report or log not written), 2 (nothing ran), or 128 + the signal.
     public func work(in context: CommandContext) async throws -> Int32 {
-        if let problem = outputPathProblem { throw CommandFailure.usage(problem) }
         let (laneWords, target) = try resumeTarget()
         let laneLock = try context.holdLaneLock(for: laneWords)
         defer { withExtendedLifetime(laneLock) {} }
@@ -68,10 +67,8 @@ public struct RunLanes: LanesFileCommand {
                 dryRun: dryRun)
             : try await run.session.run(invocations, keepGoing: keepGoing)
         let configurations = file.lanes.reduce(into: [String: String]()) { $0[$1.name] = $1.configuration }
-        var reportsWritten = context.writeReports(results, junit: junit, json: json)
-        context.writeRunFolderReports(results, configurations: configurations)
-        context.appendStepSummary(results)
-        if let html { reportsWritten = context.writeHTMLReport(results, into: html, configurations: configurations) && reportsWritten }
+        let reportsWritten = await context.writeRunReports(
+            results, junit: junit, json: json, html: html, configurations: configurations, interruption: run.interruption)
         await context.recordTests(of: results, dryRun: dryRun)
         await run.interruption.runUntilInterrupted { [dryRun] in
             await context.notify(results, of: file, in: environment, dryRun: dryRun)

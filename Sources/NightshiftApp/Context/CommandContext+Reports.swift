@@ -5,6 +5,27 @@ import NightshiftReporting
 import NightshiftSystem
 
 extension CommandContext {
+    /// Every report of a run (`--junit`, `--json`, `--html`, the run folders' pages, GitHub's step
+    /// summary), written on a thread of their own while the run still answers signals (issue #38
+    /// §12): a FIFO whose reader stopped reading would otherwise hold the process after its lanes
+    /// ended, deaf to SIGTERM. A signal abandons what is left, which counts as not written.
+    func writeRunReports(
+        _ results: [LaneResult], junit: String?, json: String?, html: String?, configurations: [String: String],
+        interruption: RunInterruption
+    ) async -> Bool {
+        let written = await interruption.runUntilInterrupted { [self] in
+            await AbandonableWork.run { [self] in
+                var written = writeReports(results, junit: junit, json: json)
+                writeRunFolderReports(results, configurations: configurations)
+                appendStepSummary(results)
+                if let html { written = writeHTMLReport(results, into: html, configurations: configurations) && written }
+                return written
+            }
+        }
+        if written == nil { output.err("error: interrupted while the reports were written; those not yet written were abandoned\n") }
+        return written ?? false
+    }
+
     /// Relative report paths are taken from the current directory, as every tool's are: in a
     /// Jenkins `sh` step that is `$WORKSPACE` (or the `dir()` around it, where `junit` looks too).
     /// Whether every report asked for was written; a missing one is named on stderr.

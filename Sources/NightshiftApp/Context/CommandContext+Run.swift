@@ -80,7 +80,7 @@ extension CommandContext {
         let signing = SigningStepPerformer(
             files: LocalSigningFileSystem(directory: runDirectory),
             makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) },
-            buildNumbers: AppStoreConnectBuildNumbers.live(clock: clock))
+            buildNumbers: AppStoreConnectBuildNumbers.live(clock: clock, home: environment.variables["HOME"]))
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         let notarize = NotarizeStepPerformer.live(clock: clock, temporaryDirectory: NSTemporaryDirectory())

@@ -106,8 +106,11 @@ public struct CommandContext: Sendable {
             let path = try AbsolutePath(validating: source.path, relativeTo: environment.currentDirectory)
             let contents = environment.files.contents(of: path)
             if contents == .missing, !source.isRequired { continue }
-            guard case .bytes(let data) = contents, let text = String(data: data, encoding: .utf8) else {
-                throw DotEnvUnreadable(path: source.path)
+            guard case .bytes(let data) = contents else {
+                throw DotEnvUnreadable(path: source.path, reason: contents.problem ?? "")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw DotEnvUnreadable(path: source.path, reason: "it is not UTF-8 text")
             }
             files.append((source.path, text))
         }

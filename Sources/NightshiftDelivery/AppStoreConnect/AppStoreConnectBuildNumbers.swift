@@ -11,21 +11,51 @@ public import NightshiftSystem
 /// Signs in with the `APP_STORE_CONNECT_API_KEY_*` variables an upload reads; reads only.
 public struct AppStoreConnectBuildNumbers: BuildNumberSource {
     public var client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient
+    /// Where the numbers handed out on this machine are recorded (`BuildNumberReservations`);
+    /// nil: none are, and two runs at once may choose the same number.
+    public var reservationFolder: String?
 
-    public init(client: @escaping @Sendable (UploadRetryPolicy) -> RetryingHTTPClient) {
+    public init(client: @escaping @Sendable (UploadRetryPolicy) -> RetryingHTTPClient, reservationFolder: String? = nil) {
         self.client = client
+        self.reservationFolder = reservationFolder
     }
 
-    /// The real one, for the composition root.
-    public static func live(clock: any WallClock, transport: any HTTPTransport = URLSessionTransport()) -> AppStoreConnectBuildNumbers {
-        AppStoreConnectBuildNumbers { policy in
-            RetryingHTTPClient(transport: transport, clock: clock, jitter: SystemJitterSource(), policy: policy)
-        }
+    /// The real one, for the composition root. `home`: the user's, whose
+    /// `~/.nightshift/build-numbers` every nightshift of the user shares.
+    public static func live(clock: any WallClock, home: String?, transport: any HTTPTransport = URLSessionTransport())
+        -> AppStoreConnectBuildNumbers
+    {
+        AppStoreConnectBuildNumbers(
+            client: { policy in RetryingHTTPClient(transport: transport, clock: clock, jitter: SystemJitterSource(), policy: policy) },
+            reservationFolder: home.flatMap { $0.isEmpty ? nil : $0 + "/.nightshift/build-numbers" })
     }
 
+    /// Reserved on this machine (read and recorded under the app's lock), except in a dry run,
+    /// which hands out nothing.
     public func nextBuildNumber(_ request: BuildNumberRequest, in context: StepContext) async throws -> BuildNumberAnswer {
         do {
             let session = try session(request, in: context)
+            guard let reservationFolder, !context.isDryRun else { return try await choose(request, session: session, in: context) }
+            let key = "\(request.bundleID) (\(request.platform)) on \(session.api.host ?? session.api.printable)"
+            let reservations = BuildNumberReservations(folder: reservationFolder)
+            let log: @Sendable (String) async -> Void = { await context.log($0) }
+            return try await reservations.reserve(key, waiting: log) { recorded in
+                try await choose(request, session: session, reserved: recorded, in: context)
+            }
+        } catch let error as UploadError {
+            throw StepFailure(context.secrets.mask("App Store Connect: \(error.message)"), reason: error.reason)
+        } catch let error as AppStoreConnectEndpointError {
+            throw StepFailure(error.message, reason: .invalidSetting)
+        }
+    }
+
+    /// One above Apple's numbers and `reserved`, the last this machine handed out.
+    private func choose(
+        _ request: BuildNumberRequest, session: AppStoreConnectSession, reserved: BuildNumber? = nil, in context: StepContext
+    )
+        async throws -> BuildNumberAnswer
+    {
+        do {
             let app = try await session.appID(bundleID: request.bundleID)
             let builds = try await session.all(
                 AppStoreConnectResources.Build.self, "v1/builds",
@@ -38,7 +68,8 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
                 ]
             ).filter { ($0.attributes?.platform ?? request.platform) == request.platform }
             let numbers = BuildNumberChoice(
-                builds: builds.compactMap { $0.attributes?.version }, uploads: uploads.compactMap { $0.attributes?.cfBundleVersion })
+                builds: builds.compactMap { $0.attributes?.version }, uploads: uploads.compactMap { $0.attributes?.cfBundleVersion },
+                reserved: reserved)
             for text in numbers.unreadable {
                 await context.log("warning: App Store Connect holds build number '\(text)', which is not one; left out")
             }
@@ -76,18 +107,21 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
 struct BuildNumberChoice {
     var builds: [String]
     var uploads: [String]
+    /// The last number this machine handed out for the app, which Apple may not hold yet.
+    var reserved: BuildNumber? = nil
 
     var unreadable: [String] { (builds + uploads).filter { BuildNumber($0) == nil } }
 
     var highest: BuildNumber? { (builds + uploads).compactMap(BuildNumber.init).max() }
 
     /// `1` for an app with nothing yet.
-    var next: BuildNumber { highest?.next ?? .first }
+    var next: BuildNumber { [highest, reserved].compactMap { $0 }.max()?.next ?? .first }
 
     var reason: String {
         let counted =
             "\(builds.count) build\(builds.count == 1 ? "" : "s") and \(uploads.count) build upload\(uploads.count == 1 ? "" : "s")"
-        guard let highest else { return "none among \(counted) yet" }
-        return "the highest of \(counted) is \(highest)"
+        let apple = highest.map { "the highest of \(counted) is \($0)" } ?? "none among \(counted) yet"
+        guard let reserved, highest.map({ reserved >= $0 }) ?? true else { return apple }
+        return apple + "; \(reserved) was handed out on this machine already"
     }
 }

@@ -26,7 +26,7 @@ extension AppStoreConnectSession {
             guard pages < mostPages else {
                 throw UploadError(.testflight, "GET \(path): more than \(mostPages) pages; stopped reading", reason: .uploadRejected)
             }
-            guard let url = URL(string: next), url.scheme == api.scheme, url.host == api.host, url.port == api.port else {
+            guard let url = AppStoreConnectNextLink.follow(next, from: api) else {
                 throw UploadError(
                     .testflight, "GET \(path): the next page's link leaves \(api.printable); not followed", reason: .uploadRejected)
             }

@@ -102,6 +102,9 @@ struct NotaryLog: Decodable, Sendable {
 
     var status: String?
     var statusSummary: String?
+    /// The SHA-256 of the file Apple received: what tells a submission of these bytes from a
+    /// same-named one of other bytes (Apple's lists carry names and dates only).
+    var sha256: String?
     var issues: [Issue]?
     var ticketContents: [TicketEntry]?
 

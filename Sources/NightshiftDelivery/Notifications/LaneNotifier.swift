@@ -52,11 +52,18 @@ public struct LaneNotifier: Sendable {
             guard let destination = target.destination, let event = Self.event(for: outcome, among: target.events) else { return nil }
             return (target, destination, event)
         }
+        // Each URL's credential parts are secrets before anything is sent: a server that echoes
+        // one alone (Slack's token segment, Teams' `sig`) finds it masked in every line after.
+        secrets.learn(
+            sends.flatMap { target, _, _ in
+                NotificationURL.parse(target.url.expand(in: environment)).map { NotificationURL.secretParts(of: $0) } ?? []
+            })
         var retries = policy
         if outcome == .interrupted { retries.attempts = 1 }
-        let client = RetryingHTTPClient(
-            transport: TimeLimitedTransport(base: transport, clock: clock, limit: attemptTimeout), clock: clock, jitter: jitter,
-            policy: retries)
+        var limited = RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: retries)
+        // A webhook that accepts the connection and never answers must not hold the run's end.
+        limited.deadline = .fixed(attemptTimeout, clock: clock)
+        let client = limited
         return await withTaskGroup(of: String?.self) { group in
             for (target, destination, event) in sends {
                 group.addTask {

@@ -97,19 +97,15 @@ actor ReservationStore {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// Owner-only, written beside and renamed into place: the part URLs are pre-signed.
+    /// Owner-only from its creation, written beside and renamed into place (`DurableFile`, whose
+    /// temporary file is made exclusively): the part URLs are pre-signed.
     private func write(_ reservation: BuildUploadReservation) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
-        let temporary = path + ".tmp"
+        try FileManager.default.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard manager.createFile(atPath: temporary, contents: try encoder.encode(reservation), attributes: [.posixPermissions: 0o600])
-        else {
-            throw UploadError(.testflight, "cannot write '\(temporary)'", reason: .uploadFailed)
-        }
+        let bytes = Array(try encoder.encode(reservation))
         do {
-            try FileRename.replace(path, with: temporary)
+            try DurableFile.replace(path, with: bytes, sync: false, permissions: 0o600)
         } catch {
             throw UploadError(.testflight, error.description, reason: .uploadFailed)
         }

@@ -16,6 +16,8 @@ public struct RetryingHTTPClient: Sendable {
     /// a second, so that failure ends the tries; a connection never made, or an error status the
     /// server answered, is tried again. Then the error thrown says which it was.
     public var retriesDroppedRequests = true
+    /// Each attempt's overall limit (`RequestDeadline`), whatever the transport's idle timeout.
+    public var deadline = RequestDeadline()
 
     public init(transport: any HTTPTransport, clock: any WallClock, jitter: any JitterSource, policy: UploadRetryPolicy) {
         self.transport = transport
@@ -33,7 +35,7 @@ public struct RetryingHTTPClient: Sendable {
         let run = try await RetryLoop(schedule: policy, jitter: jitter).run(
             attempt: { _ -> Result<HTTPTransportResponse, HTTPTransportError> in
                 do {
-                    return .success(try await transport.send(request, progress: progress))
+                    return .success(try await deadline.run(request, progress: progress) { try await transport.send(request, progress: $0) })
                 } catch let error as HTTPTransportError {
                     guard error.isConnectionFailure else { throw error }
                     return .failure(error)

@@ -83,8 +83,9 @@ public struct FileNamedLocks: NamedLocks {
         }
         var holder = holder
         holder.pid = FileLock.holder(of: lock.path) ?? 0
-        // Written whole or not at all (temporary file, then rename), so a waiter never reads half.
-        try? ReportFile.write(Array(holder.line.utf8), to: holderPath(name))
+        // Written whole or not at all (temporary file, then rename), so a waiter never reads half;
+        // renamed over the name itself, never through a link planted there.
+        try? DurableFile.replace(holderPath(name), with: Array(holder.line.utf8), sync: false)
         return lock
     }
 

@@ -27,10 +27,7 @@ enum JournalCoding {
         } catch {
             switch error {
             case .absent: throw .noRun(lane: lane, runID: runID, known: known())
-            case .notARegularFile: throw .unreadable(path: path, reason: "it is not a regular file")
-            case .tooLarge(let size):
-                throw .unreadable(path: path, reason: "it is \(size) bytes, larger than any journal nightshift writes (\(maximumSize))")
-            case .failed(let failure): throw .unreadable(path: path, reason: failure.reason)
+            default: throw .unreadable(path: path, reason: error.reason(reading: path, limit: maximumSize))
             }
         }
     }

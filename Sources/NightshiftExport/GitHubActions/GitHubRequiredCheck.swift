@@ -9,7 +9,10 @@ enum GitHubRequiredCheck {
     static func script(_ variables: [RequiredVariable]) -> [String] {
         let plain = variables.filter(\.alternatives.isEmpty).map(\.name)
         var lines = ["missing=\"\""]
-        if !plain.isEmpty {
+        // A loop over one word is what shellcheck flags (SC2043): one variable gets its own test.
+        if plain.count == 1, let name = plain.first {
+            lines.append("[ -n \"$(printenv \(name))\" ] || missing=\"$missing \(name)\"")
+        } else if !plain.isEmpty {
             lines += [
                 "for name in \(plain.joined(separator: " ")); do",
                 "  [ -n \"$(printenv \"$name\")\" ] || missing=\"$missing $name\"",

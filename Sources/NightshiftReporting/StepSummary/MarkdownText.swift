@@ -12,11 +12,26 @@ enum MarkdownText {
     /// (`EscapeSequenceStripper`), then every other C0 control but newline and tab, and DEL.
     /// Applied to what a step or a tool wrote before it is masked, so a secret a colour code cut
     /// in two is whole again for the masker, and before `inline` or `codeBlock` escape it.
+    /// Bidi controls and zero-width characters go too (issue #38): the first reorder what a reader
+    /// sees (a name shown backwards, a "passed" that reads otherwise), the second hide in a name or
+    /// split a secret so the masker misses it.
     static func plain(_ text: String) -> String {
         var stripper = EscapeSequenceStripper()
         var bytes = stripper.strip(Array(text.utf8))
         bytes.removeAll { ($0 < 0x20 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }
-        return String(decoding: bytes, as: UTF8.self)
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return String(String.UnicodeScalarView(decoded.unicodeScalars.filter { !isInvisibleFormatting($0) }))
+    }
+
+    /// The bidirectional embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069,
+    /// U+200E, U+200F, U+061C) and the zero-width characters (U+200B–U+200D, U+2060, U+FEFF, and
+    /// the invisible operators U+2061–U+2064).
+    static func isInvisibleFormatting(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF: true
+        default: false
+        }
     }
 
     static func inline(_ text: String) -> String {

@@ -12,7 +12,8 @@ final class StreamingTextFile: JUnitOutput {
     /// Where the file lands: `path` with its symlinks followed, as `ReportFile` does for
     /// `--junit`/`--json`, so a linked report path stays a link.
     private let target: String
-    private let partialPath: String
+    /// The file being written: `TemporaryFile`'s, beside `target`.
+    private var partialPath: String { file.path }
     private let file: WritableFile
     private let masker: SecretMasker
     private var buffer: [UInt8] = []
@@ -25,9 +26,6 @@ final class StreamingTextFile: JUnitOutput {
         } catch {
             throw TestReportWriteError(path: path, reason: "\(error)")
         }
-        let folder = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) + "/" : ""
-        let name = target.split(separator: "/").last.map(String.init) ?? target
-        self.partialPath = "\(folder).\(name).partial"
         // Renaming over a device or a FIFO would replace the node itself; a folder cannot be.
         switch FileKind.of(path, followingLinks: true) {
         case .absent, .regular: break
@@ -35,7 +33,8 @@ final class StreamingTextFile: JUnitOutput {
         default: throw TestReportWriteError(path: path, reason: "not a regular file")
         }
         do {
-            self.file = try WritableFile(creatingOrTruncating: partialPath)
+            // Never a fixed name opened with O_TRUNC: a link planted there would be written through.
+            self.file = try WritableFile(temporaryBeside: target)
         } catch {
             throw TestReportWriteError(path: path, reason: "\(error)")
         }

@@ -45,7 +45,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         if lanes.isEmpty { throw ValidationError("name at least one lane to run") }
-        if let problem = command.outputPathProblem { throw ValidationError(problem) }
+        if let problem = command.pathProblem { throw ValidationError(problem) }
     }
 
     var command: RunLanes {

@@ -56,12 +56,13 @@ struct NotarySubmissionSafetyTests {
         let second = try #require(await fixture.run(fixture.step(), runID: "2", output: output) as? StepFailure)
         #expect(fixture.service.submissions == 1, "submitted again")
         #expect(fixture.service.apiCalls.contains("GET /notary/v2/submissions"))
-        #expect(output.text.contains("hold submission \(FakeNotaryService.submissionID) named 'App.dmg'"), "\(output.text)")
-        #expect(record(fixture)?.submissionID == FakeNotaryService.submissionID)
-        // Apple's answer, with the upload's credentials, was lost: the file never reached Apple.
+        // Apple's answer, with the upload's credentials, was lost: the file never reached Apple,
+        // which has not decided, so no log proves the submission this file's (issue #38 §5).
         #expect(
-            second.message.contains("submission \(FakeNotaryService.submissionID) was created for this file but its upload did not finish"))
+            second.message.contains("\(FakeNotaryService.submissionID): still in progress, its SHA-256 not known until Apple decides"),
+            "\(second.message)")
         #expect(second.message.contains("remove \(recordPath(fixture))"))
+        #expect(record(fixture)?.submissionID == nil)
     }
 
     @Test("a pending record whose submission Apple already decided on: taken from Apple's list and waited on, nothing sent")
@@ -72,7 +73,10 @@ struct NotarySubmissionSafetyTests {
         let created = FakeNotaryService.appleDate(fixture.clock.now.addingTimeInterval(-60))
         fixture.service.update {
             $0.otherSubmissions = [
-                ["id": FakeNotaryService.submissionID, "name": "App.dmg", "createdDate": created, "status": "Accepted"],
+                [
+                    "id": FakeNotaryService.submissionID, "name": "App.dmg", "createdDate": created, "status": "Accepted",
+                    "sha256": fixture.sha256,
+                ],
                 ["id": "0b1c9a7e-1111-4a4a-9c9c-000000000001", "name": "Other.dmg", "createdDate": created, "status": "Accepted"],
             ]
         }
@@ -112,9 +116,43 @@ struct NotarySubmissionSafetyTests {
             }
         }
         let several = try await fixture.failure(of: fixture.step(), runID: "3")
-        #expect(several.message.contains("hold 2 named 'App.dmg' since then (a, b)"), "\(several.message)")
+        #expect(
+            several.message.contains("named 'App.dmg' since then are not proven this file's (a: still in progress"), "\(several.message)")
         #expect(fixture.service.submissions == 0)
         #expect(record(fixture)?.submissionID == nil)
+    }
+
+    @Test(
+        "a stranger's same-named submission made since, decided, of other bytes: refused, naming the record; the file's own among them is taken (issue #38 §5)"
+    )
+    func strangerNotAdopted() async throws {
+        let fixture = try await NotaryFixture()
+        try fixture.savePendingRecord()
+        let created = FakeNotaryService.appleDate(fixture.clock.now.addingTimeInterval(30))
+        let stranger: [String: String] = [
+            "id": "5e1f0000-aaaa-4bbb-8ccc-000000000005", "name": "App.dmg", "createdDate": created, "status": "Accepted",
+            "sha256": String(repeating: "ab", count: 32),
+        ]
+        fixture.service.update { $0.otherSubmissions = [stranger] }
+        let refused = try await fixture.failure(of: fixture.step())
+        #expect(
+            refused.message.contains("\(stranger["id"]!): another file's, sha256 \(String(repeating: "ab", count: 32))"),
+            "\(refused.message)")
+        #expect(refused.message.contains("remove \(recordPath(fixture))"))
+        #expect(fixture.service.submissions == 0)
+        #expect(record(fixture)?.submissionID == nil)
+
+        // The same list with this file's own decided submission too: that one, and only it, is taken.
+        var own = stranger
+        own["id"] = FakeNotaryService.submissionID
+        own["sha256"] = fixture.sha256.uppercased()
+        let both = [stranger, own]
+        fixture.service.update { $0.otherSubmissions = both }
+        await fixture.scriptStapling()
+        let output = StepOutput()
+        let error = await fixture.run(fixture.step(), runID: "3", output: output)
+        #expect(error == nil, "\(String(describing: error)) \(output.text)")
+        #expect(record(fixture)?.submissionID == FakeNotaryService.submissionID)
     }
 
     @Test("two runs notarizing the same bytes at once: one submits, the other waits for it and uses its submission")

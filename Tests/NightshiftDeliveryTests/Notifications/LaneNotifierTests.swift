@@ -233,7 +233,7 @@ struct LaneNotifierTests {
         #expect(transport.requests == 2)
         #expect(
             warnings == [
-                "the teams notification of lane 'ship' was not sent: connection failed: no answer within 30.0s (after 2 attempts)"
+                "the teams notification of lane 'ship' was not sent: connection failed: no complete answer within 30.0s (waiting for the answer) (after 2 attempts)"
             ])
     }
 
@@ -254,6 +254,38 @@ struct LaneNotifierTests {
             #expect(text.contains("to teams"), "\(text)")
             #expect(!text.contains("SIGNATURE42") && !text.contains("example.invalid"), "\(text)")
         }
+    }
+
+    @Test(
+        "a server that echoes one secret part of the URL alone (Slack's token segment, Teams' sig) finds it masked (issue #38 §8)",
+        arguments: [
+            (
+                NotificationDestination.slack, "https://hooks.slack.example/services/T0AB12CD3/B0EF45GH6/tokenXyZ7890abcdefGHIJ",
+                "tokenXyZ7890abcdefGHIJ"
+            ),
+            (
+                .teams, "https://prod.example.invalid/workflows/abc/triggers/manual/paths/invoke?api-version=1&sig=SiG%2Fnature42xyz",
+                "SiG/nature42xyz"
+            ),
+            (.webhook, "https://hooks.example.invalid/in/hook-4f9a2c1e", "hook-4f9a2c1e"),
+        ])
+    func echoedSecretPartIsMasked(destination: NotificationDestination, url: String, secret: String) async {
+        let transport = ScriptedTransport([
+            .response(HTTPTransportResponse(status: 403, body: Data("invalid credential \(secret)".utf8))),
+            .failure(.connection("refused \(secret)")),
+        ])
+        let notifier = LaneNotifier(transport: transport, clock: ManualClock(), policy: UploadRetryPolicy(attempts: 1))
+        let secrets = RunSecrets(secrets: [])
+        for _ in 0..<2 {
+            let warnings = await notifier.notify(
+                Fixtures.summary(), targets: [Fixtures.target(destination, url: url, on: [.failure])], in: EnvironmentVariables([:]),
+                secrets: secrets
+            ) { _ in }
+            let text = warnings.joined()
+            #expect(text.contains("was not sent"), "\(text)")
+            #expect(!text.contains(secret), "\(text)")
+        }
+        #expect(!secrets.mask("later: \(secret)").contains(secret))
     }
 
     @Test("a URL that is not http(s) once expanded is a warning, and nothing is sent")

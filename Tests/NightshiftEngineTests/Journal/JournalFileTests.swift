@@ -68,11 +68,11 @@ struct JournalFileTests {
         #expect(
             throws: JournalProblem.unreadable(
                 path: store.journalPath("huge"),
-                reason: "it is \(size) bytes, larger than any journal nightshift writes (\(JournalCoding.maximumSize))")
+                reason: "it is \(size) bytes, more than \(JournalCoding.maximumSize)")
         ) { try store.load("huge", lane: "beta") }
         try FileManager.default.createDirectory(atPath: store.runFolder("fifo"), withIntermediateDirectories: true)
         #expect(mkfifo(store.journalPath("fifo"), 0o600) == 0)
-        #expect(throws: JournalProblem.unreadable(path: store.journalPath("fifo"), reason: "it is not a regular file")) {
+        #expect(throws: JournalProblem.unreadable(path: store.journalPath("fifo"), reason: "it is a FIFO")) {
             try store.load("fifo", lane: "beta")
         }
     }

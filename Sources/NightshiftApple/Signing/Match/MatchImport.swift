@@ -119,26 +119,29 @@ public struct MatchImport: Sendable {
         return planned
     }
 
-    /// `openssl pkcs12 -export` of the key and the certificate, both written owner-only into a
-    /// private folder beside the output and removed after.
+    /// `openssl pkcs12 -export` of the key and the certificate. The decrypted key goes to openssl
+    /// on its standard input (`-inkey /dev/stdin`) and never touches the disk (issue #38 §11: a
+    /// key written into a scratch folder was left there by a SIGTERM, which no `defer` outlives).
+    /// The certificate, which is public, is a file in a private folder beside the output,
+    /// removed after: OpenSSL 3 reads its `-in` twice, so standard input cannot carry both.
     private func combine(key: Data, certificate: Data, into target: String, output: String, password: Secret) async throws {
         let manager = FileManager.default
         let scratch = "\(output)/.nightshift-import-\(UUID().uuidString)"
         try manager.createDirectory(atPath: scratch, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         defer { try? manager.removeItem(atPath: scratch) }
-        let keyPath = "\(scratch)/key.pem"
         let certificatePath = "\(scratch)/certificate.pem"
-        guard manager.createFile(atPath: keyPath, contents: key, attributes: [.posixPermissions: 0o600]),
+        guard
             manager.createFile(
                 atPath: certificatePath, contents: Data(Self.pem(certificate: certificate).utf8), attributes: [.posixPermissions: 0o600])
         else { throw MatchImportError.unreadable(scratch) }
         var command = ShellCommand(
             openssl,
             [
-                "pkcs12", "-export", "-inkey", keyPath, "-in", certificatePath, "-out", target,
+                "pkcs12", "-export", "-inkey", "/dev/stdin", "-in", certificatePath, "-out", target,
                 "-passout", "env:\(NightshiftVariable.p12Password.name)",
                 "-keypbe", "PBE-SHA1-3DES", "-certpbe", "PBE-SHA1-3DES", "-macalg", "sha1",
-            ])
+            ],
+            standardInput: Array(key))
         command.environment[NightshiftVariable.p12Password.name] = password.value
         let result = try await shell.capture(command)
         guard result.succeeded, FileKind.of(target) == .regular else {

@@ -29,10 +29,11 @@ struct PortalSession: Sendable {
             let page = try decode(PortalResources.Page<T>.self, response, what: "GET \(path)")
             resources += page.data
             guard let next = page.links?.next, !next.isEmpty else { return resources }
-            guard let nextURL = URL(string: next), nextURL.host == api.host, nextURL.port == api.port else {
-                // A `next` elsewhere would carry the token to another host.
+            guard let nextURL = AppStoreConnectNextLink.follow(next, from: api) else {
                 throw SigningPortalError(
-                    secrets.mask("App Store Connect's next page of \(path) is on another host: \(URL(string: next)?.printable ?? next)"))
+                    secrets.mask(
+                        "GET \(path): the next page's link leaves \(api.printable) (\(URL(string: next)?.printable ?? next)); not followed")
+                )
             }
             url = nextURL
         }
