@@ -11,13 +11,16 @@ import Testing
 /// Each lane runs `developer-release` of `SigningRunTests` (package, then a shell step).
 @Suite("two signing lanes of one user at the same time, end to end", .temporaryDirectory)
 struct ConcurrentSigningLanesTests {
-    static let rounds = 20
+    /// Ten: each round runs the strict fake xcodebuild (Python, about 0.3 s of CPU a call) three
+    /// times a lane, and twenty rounds of it starved the rest of the suite on two cores; the old
+    /// code failed 7 and 15 rounds of 20, so ten rounds still all but surely catch the race.
+    static let rounds = 10
     /// Seconds the fake sleeps after reading the list and before writing it. Without the lock,
     /// 0.02 already made the old code fail in two tries out of two (7 and 15 failed runs or
-    /// rounds); with it, the 20 rounds take about 12 s alone.
+    /// rounds); with it, the rounds take about 1 s each alone.
     static let pause = "0.02"
 
-    @Test("20 rounds of two lanes at once: every run passes and the search list ends exactly as it began")
+    @Test("10 rounds of two lanes at once: every run passes and the search list ends exactly as it began")
     func twoLanesAtOnce() async throws {
         let root = try makeTemporaryDirectory()
         defer { SigningFixtures.remove(root) }

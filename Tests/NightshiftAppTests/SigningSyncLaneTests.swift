@@ -92,7 +92,7 @@ struct SigningSyncLaneTests {
             let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in importer })
             let bundles: SigningSyncStepPerformer.BundleReader = { _, _ in [.init(identifier: "com.example.app", platform: "iphoneos")] }
             harness.performers = [
-                .signing: SigningSyncStepPerformer(readBundles: bundles, transport: URLSessionTransport(idleTimeout: 30)),
+                .signing: SigningSyncStepPerformer(readBundles: bundles, transport: URLSessionTransport(idleTimeout: 300)),
                 .importCertificate: signing, .installProfile: signing,
             ]
         }

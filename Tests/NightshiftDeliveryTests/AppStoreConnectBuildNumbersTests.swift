@@ -50,7 +50,7 @@ struct AppStoreConnectBuildNumbersTests {
 
     static let source = AppStoreConnectBuildNumbers { policy in
         RetryingHTTPClient(
-            transport: URLSessionTransport(idleTimeout: 30), clock: SkippingClock(), jitter: FixedJitter(unit: 0), policy: policy)
+            transport: URLSessionTransport(idleTimeout: 300), clock: SkippingClock(), jitter: FixedJitter(unit: 0), policy: policy)
     }
 
     static let request = BuildNumberRequest(bundleID: FakeAppStoreConnect.bundleID, platform: "IOS", endpoint: nil)

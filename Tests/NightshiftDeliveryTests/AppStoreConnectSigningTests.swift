@@ -30,7 +30,7 @@ struct AppStoreConnectSigningTests {
         func signing() throws -> AppStoreConnectSigning {
             try AppStoreConnectSigning(
                 credentials: .init(keyID: FakeSigningPortal.keyID, issuerID: FakeSigningPortal.issuerID, privateKey: fake.pem),
-                endpoint: URL(string: fake.endpoint)!, transport: URLSessionTransport(idleTimeout: 30), clock: clock, secrets: secrets,
+                endpoint: URL(string: fake.endpoint)!, transport: URLSessionTransport(idleTimeout: 300), clock: clock, secrets: secrets,
                 jitter: FixedJitter(unit: 0), log: log.sink)
         }
 

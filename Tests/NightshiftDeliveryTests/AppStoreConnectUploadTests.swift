@@ -52,7 +52,7 @@ struct AppStoreConnectUploadTests {
                 shell: shell, clock: clock, temporaryDirectory: scratch.path,
                 client: { policy in
                     RetryingHTTPClient(
-                        transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: FixedJitter(unit: 0), policy: policy)
+                        transport: URLSessionTransport(idleTimeout: 300), clock: clock, jitter: FixedJitter(unit: 0), policy: policy)
                 },
                 jitter: FixedJitter(unit: 0), pollInterval: .seconds(15), partConcurrency: concurrency)
         }

@@ -186,7 +186,7 @@ struct LaneNotifierTests {
         defer { Task { await server.stop() } }
         let url = server.url("/services/T0/B0/hooksecret").absoluteString
         let notifier = LaneNotifier(
-            transport: URLSessionTransport(idleTimeout: 30), clock: clock, jitter: FixedJitter(unit: 0),
+            transport: URLSessionTransport(idleTimeout: 300), clock: clock, jitter: FixedJitter(unit: 0),
             policy: UploadRetryPolicy(attempts: 3, backoff: .seconds(2)))
         let log = LineLog()
         let start = clock.now
