@@ -26,6 +26,16 @@ struct CIExportTests {
         }
     }
 
+    @Test("a workflow uploads the test reports nightshift wrote, masked, never the raw tool output beside them (#38 §9)")
+    func uploadsOnlyMaskedTestReports() throws {
+        for file in try gitHubFiles() {
+            let paths = file.contents.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!paths.contains { $0.hasSuffix("/output/tests/") || $0.hasSuffix("/output/tests/**") }, "\(file.fileName)")
+        }
+        let nightly = try #require(try gitHubFiles().first { $0.fileName.hasSuffix("nightshift-developer-release.yml") })
+        #expect(nightly.contents.contains("-*/output/tests/*.junit.xml\n"))
+    }
+
     @Test("scripts/buildkite/pipeline.yml is the pipeline written for the bundled lanes")
     func buildkiteGolden() throws {
         let export = try buildkite.generate(BundledLanes.file)

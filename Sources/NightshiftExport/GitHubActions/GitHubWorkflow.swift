@@ -151,7 +151,11 @@ struct GitHubWorkflow {
         if plan.name.allSatisfy(ExportRunCommand.isUploadable) {
             paths.append("\(runFolder)/**/*.log")
             paths.append("\(runFolder)/report/")
-            if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/") }
+            // Only the reports nightshift wrote, masked: the folder also holds xcresulttool's raw
+            // JSON, swift test's own xUnit and the .xcresult bundles, unmasked, which must not
+            // become a downloadable artifact (issue #38 §9).
+            if plan.testReports.inRunFolder { paths.append("\(runFolder)/output/tests/*.junit.xml") }
+            if plan.testReports.coverageInRunFolder { paths.append("\(runFolder)/output/tests/*.cobertura.xml") }
         }
         paths += (plan.testReports.junitPaths + plan.testReports.coberturaPaths).filter { !$0.contains("$") }
         return [
