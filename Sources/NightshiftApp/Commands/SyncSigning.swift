@@ -116,8 +116,7 @@ public struct SyncSigning: LanesFileCommand {
         let bundles: [SignedBundles.Bundle]
         do {
             bundles = try await SignedBundles(shell: shell).read(
-                workspace: project.workspace.map(resolve), project: project.xcodeProject.map(resolve),
-                scheme: resolve(project.scheme ?? project.name), configuration: resolve(configuration.buildConfiguration),
+                SignedBundles.Scheme(project, configuration: configuration.buildConfiguration, resolve: resolve),
                 appIdentifier: appIdentifier)
         } catch let error as SignedBundles.Unreadable {
             throw CommandFailure("configuration '\(configuration.name)': \(error)", status: ExitStatus.failed)

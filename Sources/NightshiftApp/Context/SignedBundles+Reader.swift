@@ -15,8 +15,7 @@ extension SignedBundles {
         }
         do {
             return try await SignedBundles(shell: context.inspectionShell).read(
-                workspace: project.workspace.map(context.resolve), project: project.xcodeProject.map(context.resolve),
-                scheme: context.resolve(project.scheme ?? project.name), configuration: context.resolve(configuration.buildConfiguration),
+                SignedBundles.Scheme(project, configuration: configuration.buildConfiguration, resolve: context.resolve),
                 appIdentifier: context.resolve(configuration.appIdentifier)
             ).map { SigningTarget.Bundle(identifier: $0.identifier, platform: $0.platform) }
         } catch let error as SignedBundles.Unreadable {

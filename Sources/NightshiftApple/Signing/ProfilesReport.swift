@@ -66,8 +66,7 @@ public struct ProfilesReport: Sendable {
         let read: [SignedBundles.Bundle]
         do {
             read = try await bundles.read(
-                workspace: project.workspace.map(resolve), project: project.xcodeProject.map(resolve),
-                scheme: resolve(project.scheme ?? project.name), configuration: resolve(configuration.buildConfiguration),
+                SignedBundles.Scheme(project, configuration: configuration.buildConfiguration, resolve: resolve),
                 appIdentifier: inputs.appIdentifier)
         } catch {
             return (["warning: the scheme's signed bundles were not read (\(error)); only the app's profile is shown"], false, true)

@@ -55,18 +55,14 @@ struct BundleSigningPlanner {
         guard let project = context.lanesFile.project else {
             return .failure(SignedBundles.Unreadable(description: "\(context.lanesFile.path) has no 'project:' section"))
         }
-        let (workspace, xcodeProject) = (project.workspace.map(context.resolve), project.xcodeProject.map(context.resolve))
-        let scheme = context.resolve(project.scheme ?? project.name)
-        let configuration = context.resolve(context.configuration?.buildConfiguration ?? "Release")
+        let scheme = SignedBundles.Scheme(
+            project, configuration: context.configuration?.buildConfiguration ?? "Release", resolve: context.resolve)
         // Shown as the commands a step runs are: it is run for real, dry run or not.
-        let command = SignedBundles.command(
-            workspace: workspace, project: xcodeProject, scheme: scheme, configuration: configuration, xcodebuild: xcodebuild)
-        await context.log("$ " + CommandLineRendering.render(command))
+        await context.log("$ " + CommandLineRendering.render(SignedBundles.command(scheme, xcodebuild: xcodebuild)))
         do {
             return .success(
                 try await SignedBundles(shell: context.inspectionShell, xcodebuildPath: xcodebuild).read(
-                    workspace: workspace, project: xcodeProject, scheme: scheme, configuration: configuration,
-                    appIdentifier: inputs.appIdentifier))
+                    scheme, appIdentifier: inputs.appIdentifier))
         } catch let error as SignedBundles.Unreadable {
             return .failure(error)
         } catch {

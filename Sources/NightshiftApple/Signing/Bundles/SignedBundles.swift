@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftCore
 public import NightshiftSystem
 
 /// Every bundle a scheme signs in a build configuration, read from
@@ -61,6 +62,35 @@ public struct SignedBundles: Sendable {
         "com.apple.product-type.tv-app-extension", "com.apple.product-type.extensionkit-extension",
         "com.apple.product-type.application.messages",
     ]
+
+    /// The scheme a lanes file's `project:` names, and the build configuration, resolved: what
+    /// every reader of the signed bundles (a run, `signing`, `profiles`) asks xcodebuild about.
+    public struct Scheme: Sendable, Hashable {
+        public var workspace: String?
+        public var project: String?
+        public var name: String
+        public var configuration: String
+
+        public init(_ project: Project, configuration: Template, resolve: (Template) -> String) {
+            workspace = project.workspace.map(resolve)
+            self.project = project.xcodeProject.map(resolve)
+            name = resolve(project.scheme ?? project.name)
+            self.configuration = resolve(configuration)
+        }
+    }
+
+    public static func command(_ scheme: Scheme, xcodebuild: String = "xcodebuild") -> ShellCommand {
+        command(
+            workspace: scheme.workspace, project: scheme.project, scheme: scheme.name, configuration: scheme.configuration,
+            xcodebuild: xcodebuild)
+    }
+
+    /// The signed bundles of `scheme`, the app (`appIdentifier`) first, each id once.
+    public func read(_ scheme: Scheme, appIdentifier: String) async throws -> [Bundle] {
+        try await read(
+            workspace: scheme.workspace, project: scheme.project, scheme: scheme.name, configuration: scheme.configuration,
+            appIdentifier: appIdentifier)
+    }
 
     public static func command(
         workspace: String?, project: String?, scheme: String, configuration: String, xcodebuild: String = "xcodebuild"
