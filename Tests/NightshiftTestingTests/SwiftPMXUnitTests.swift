@@ -32,6 +32,19 @@ struct SwiftPMXUnitTests {
         #expect(cases[1].durationSeconds == 0.019332399)
     }
 
+    @Test("durations that are no duration (inf, NaN, negative, 1e308) read as 0, or a week at most (the fuzzer's xUnit trapped the HTML report)")
+    func hostileDurations() throws {
+        let folder = try TemporaryDirectory.make()
+        let times = ["inf", "NaN", "-1", "1e308", "0.5"]
+        let cases = times.enumerated().map { #"<testcase classname="M.C" name="t\#($0.offset)" time="\#($0.element)"/>"# }
+        try (#"<?xml version="1.0"?><testsuites><testsuite name="M">"# + cases.joined() + "</testsuite></testsuites>")
+            .write(toFile: folder + "/tests.xml", atomically: true, encoding: .utf8)
+        let read = try SwiftPMXUnitReader().read(xunitOutput: folder + "/tests.xml")
+        #expect(read.map(\.durationSeconds) == [0, 0, 0, 7 * 86_400, 0.5])
+        let records = read.map(\.record)
+        #expect(records.allSatisfy { $0.durationSeconds.isFinite && $0.durationSeconds >= 0 })
+    }
+
     @Test("either file may be missing; a truncated one fails the case it cut")
     func partial() throws {
         let folder = try TemporaryDirectory.make()

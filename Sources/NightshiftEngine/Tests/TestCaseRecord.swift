@@ -24,7 +24,15 @@ public struct TestCaseRecord: Sendable, Hashable, Codable {
         self.outcome = outcome
         self.isFlaky = isFlaky
         self.attempts = attempts
-        self.durationSeconds = durationSeconds
+        self.durationSeconds = Self.credibleSeconds(durationSeconds)
         self.variant = variant
+    }
+
+    /// A duration a results file gave, as the reports can show it: NaN, infinite or negative is
+    /// 0, anything above a week is a week. `time="inf"` in an xUnit file trapped the HTML report's
+    /// conversion to milliseconds; sums of such values overflow every later total.
+    public static func credibleSeconds(_ seconds: Double) -> Double {
+        guard seconds.isFinite else { return 0 }
+        return min(max(0, seconds), 7 * 86_400)
     }
 }

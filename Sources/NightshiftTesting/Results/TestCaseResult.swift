@@ -32,7 +32,7 @@ public struct TestAttempt: Sendable, Hashable, Codable {
 
     public init(outcome: TestOutcome, durationSeconds: Double = 0, messages: [TestFailureMessage] = [], label: String? = nil) {
         self.outcome = outcome
-        self.durationSeconds = durationSeconds
+        self.durationSeconds = TestCaseRecord.credibleSeconds(durationSeconds)
         self.messages = messages
         self.label = label
     }

@@ -21,9 +21,11 @@ public struct TestResultsMerger: Sendable {
     private mutating func add(_ cases: [TestCaseResult]) {
         for test in cases {
             let key = test.key
-            if var known = byKey[key] {
-                known.attempts += test.attempts
-                byKey[key] = known
+            // Appended in place: a copy taken out of the dictionary would share its attempts
+            // with the one left in, and every append would copy them all (a results file that
+            // repeats a test 50,000 times took minutes).
+            if byKey[key] != nil {
+                byKey[key]?.attempts.append(contentsOf: test.attempts)
             } else {
                 order.append(key)
                 byKey[key] = test
