@@ -32,7 +32,7 @@ struct SwiftPMXUnitTests {
         #expect(cases[1].durationSeconds == 0.019332399)
     }
 
-    @Test("durations that are no duration (inf, NaN, negative, 1e308) read as 0, or a week at most (the fuzzer's xUnit trapped the HTML report)")
+    @Test("durations that are none (inf, NaN, negative, 1e308) read as 0, or a week at most (one trapped the HTML report)")
     func hostileDurations() throws {
         let folder = try TemporaryDirectory.make()
         let times = ["inf", "NaN", "-1", "1e308", "0.5"]

@@ -51,7 +51,8 @@ struct HTMLTestsSection {
             writer.element(
                 .td, test.isFlaky && test.outcome.isPass ? "flaky" : test.outcome.rawValue.replacingOccurrences(of: "_", with: " "))
             writer.element(.td, "\(test.attempts)")
-            writer.element(.td, DurationFormatting.short(.milliseconds(Int64((TestCaseRecord.credibleSeconds(test.durationSeconds) * 1000).rounded()))))
+            let seconds = TestCaseRecord.credibleSeconds(test.durationSeconds)
+            writer.element(.td, DurationFormatting.short(.milliseconds(Int64((seconds * 1000).rounded()))))
             writer.close(.tr)
             writer.newline()
         }
