@@ -47,6 +47,19 @@ struct BudgetTests {
     static let loopbackServerFiles = 20
     static let loopbackMarkers = ["LocalHTTPServer", "FakeAppStoreConnect(", "FakeSigningPortal(", "FakeNotaryService(", "MotoServer"]
 
+    /// Library test targets' dependencies on targets above the one they test (directly, or
+    /// through the test support they link): each library's tests should stand on its layer.
+    static let upwardTestEdges = 28
+
+    /// Each library's layer, lowest first; capabilities share one (one's tests reaching another
+    /// is upward too). ARCHITECTURE.md draws the same order.
+    static let layers: [String: Int] = [
+        "NightshiftSystem": 0, "NightshiftCore": 1, "NightshiftCron": 2, "NightshiftSchema": 2, "NightshiftLanes": 3,
+        "NightshiftEngine": 4, "NightshiftExport": 4, "NightshiftServices": 4,
+        "NightshiftApple": 5, "NightshiftDelivery": 5, "NightshiftReporting": 5, "NightshiftScheduling": 5, "NightshiftTesting": 5,
+        "NightshiftApp": 6,
+    ]
+
     let root: String
     let files: [(path: String, text: String)]
 
@@ -80,6 +93,36 @@ struct BudgetTests {
                 && Self.loopbackMarkers.contains { file.text.contains($0) }
         }.map(\.path)
         Self.check(name: "test files with a loopback server", count: found.count, limit: Self.loopbackServerFiles, places: found)
+    }
+
+    @Test("library test targets' dependencies above the library they test are at their budget")
+    func upwardTestTargetEdges() throws {
+        let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        let targets = Self.declaredDependencies(in: manifest)
+        let support = ["NightshiftTestSupport", "NightshiftRunnerBuilder"]
+        var found: [String] = []
+        for (target, dependencies) in targets.sorted(by: { $0.key < $1.key }) where target.hasSuffix("Tests") {
+            let tested = String(target.dropLast("Tests".count))
+            guard let level = Self.layers[tested] else { continue }
+            var reached = Set(dependencies)
+            for name in support where reached.contains(name) { reached.formUnion(targets[name] ?? []) }
+            for dependency in reached.sorted() where dependency != tested {
+                guard let other = Self.layers[dependency] else { continue }
+                if other > level || (other == level && level == 5) { found.append("\(target) → \(dependency)") }
+            }
+        }
+        Self.check(name: "upward test-target edges", count: found.count, limit: Self.upwardTestEdges, places: found)
+    }
+
+    /// Each target's quoted dependencies as Package.swift spells them (`name: "X", dependencies: [...]`).
+    static func declaredDependencies(in manifest: String) -> [String: [String]] {
+        var targets: [String: [String]] = [:]
+        let pattern = #/name:\s*"([A-Za-z]+)",\s*(?:path:[^\n]*\n\s*)?dependencies:\s*\[([^\]]*)\]/#
+        for match in manifest.matches(of: pattern) {
+            let names = match.output.2.matches(of: #/"(Nightshift[A-Za-z]+)"/#).map { String($0.output.1) }
+            targets[String(match.output.1)] = names
+        }
+        return targets
     }
 
     static func check(name: String, count: Int, limit: Int, places: [String]) {
