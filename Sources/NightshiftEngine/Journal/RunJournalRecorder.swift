@@ -4,7 +4,8 @@ import NightshiftSystem
 
 /// Keeps one run's journal: decides, for a resumed run, which steps are reused; records each
 /// step's inputs, outcome and artifacts as it finishes; rewrites `journal.json` durably after
-/// each. The engine calls it through `StepExecution+Journal.swift` only.
+/// each (`RunJournalRecorder+Writing.swift`). The engine calls it through
+/// `StepExecution+Journal.swift` only.
 ///
 /// A class with its state in a lock box rather than an actor: the step loop calls it twice per
 /// step, and an actor's hops (a thread wake-up each) cost more than the bookkeeping on a lane of
@@ -12,7 +13,7 @@ import NightshiftSystem
 /// multi-gigabyte .xcarchive; writing and fsync-ing the journal) runs outside the lock and off
 /// Swift's cooperative pool (`BlockingWork`); its result is then committed under the lock.
 final class RunJournalRecorder: Sendable {
-    private struct State {
+    struct State {
         var journal: RunJournal
         /// `--from STEP`: steps before it are reused whatever changed (their artifacts were checked).
         var from: String?
@@ -34,12 +35,12 @@ final class RunJournalRecorder: Sendable {
         var revision = 0
     }
 
-    private let state: LockedValue<State>
+    let state: LockedValue<State>
     /// The revision `journal.json` holds; its lock also keeps two writes from interleaving.
     /// Taken on a blocking thread only (`BlockingWork`), never on the cooperative pool.
-    private let written = LockedValue(-1)
+    let written = LockedValue(-1)
     /// nil under `--dry-run`: a plan changes nothing on disk.
-    private let path: String?
+    let path: String?
     let attempt: Int
     private let fingerprinter: StepFingerprinter
     /// The run's: a secret learned mid-run is masked in every entry written from then on.
@@ -51,7 +52,7 @@ final class RunJournalRecorder: Sendable {
     /// For a resumed run, the working tree against the state the attempt before left.
     private let tree: WorkingTreeComparison
     /// Asks git how the repository stands (nil outside one), for `RunJournal.left`.
-    private let probeRepository: @Sendable () async -> RepositoryState?
+    let probeRepository: @Sendable () async -> RepositoryState?
     /// Whether the run was interrupted: digesting a large artifact stops between chunks then.
     private let isInterrupted: ContentDigest.Interruption
     /// The artifact at a path as it is now (`ContentDigest.artifact`); blocking, so called off
@@ -207,16 +208,6 @@ final class RunJournalRecorder: Sendable {
         }
     }
 
-    /// Before a step that is not `sh:` (signing, archive, export, upload: few, and slow), quick
-    /// steps not yet written are: a build-number bump just before the archive is then in the
-    /// journal, with the tree it left, even if the archive is killed. Not before `sh:` steps,
-    /// which can be a thousand quick ones.
-    func catchUp(before step: Step) async {
-        if case .sh = step.kind { return }
-        guard state.withLock({ $0.behind }) else { return }
-        await writeAfterStep()
-    }
-
     /// What a performer keeps beside an intermediate product (`StepContext.journalFingerprint`):
     /// the step's fingerprint and, for a step with products in a git repository, the tree as it
     /// stands now. The step's own fingerprint leaves tracked changes out (the resume rule
@@ -233,36 +224,6 @@ final class RunJournalRecorder: Sendable {
         return "\(ticket.fingerprint) \(tree.commit) \(changes)"
     }
 
-    /// Writes the journal with the repository as the step left it: a step may change tracked
-    /// files (a build-number bump), and a resumed run compares the tree with the latest state
-    /// written down. Outside a repository, and under `--dry-run`, git is not asked.
-    func writeAfterStep() async {
-        let left = path == nil ? nil : await probeRepository()
-        state.withLock { state in
-            if let left { Self.change(&state) { $0.left = left } }
-            state.behind = false
-        }
-        await write()
-    }
-
-    /// A step that took this long is written at once: losing it to a crash would cost as much
-    /// again. Quicker ones are written at most this often: re-encoding and fsync-ing the whole
-    /// journal after each of a thousand `sh: true` steps cost more than the steps themselves
-    /// (`scripts/bench-lane`). A crash then loses at most the last second's passes, which
-    /// re-run: never a false pass. The lane's end always writes.
-    static let promptWrite = Duration.seconds(1)
-
-    func laneFinished(_ status: JournalStatus) async {
-        let left = path == nil ? nil : await probeRepository()
-        state.withLock { state in
-            Self.change(&state) { journal in
-                if let left { journal.left = left }
-                journal.status = status
-            }
-        }
-        await write()
-    }
-
     /// `sh:` steps without `outputs:` may do anything, so they are never skipped.
     static func isReusable(_ step: Step) -> Bool {
         if case .sh = step.kind { return step.options.outputs != nil }
@@ -270,7 +231,7 @@ final class RunJournalRecorder: Sendable {
     }
 
     /// Changes the journal, counting the change for `write()`.
-    private static func change(_ state: inout State, _ body: (inout RunJournal) -> Void) {
+    static func change(_ state: inout State, _ body: (inout RunJournal) -> Void) {
         body(&state.journal)
         state.revision += 1
     }
@@ -290,37 +251,5 @@ final class RunJournalRecorder: Sendable {
             state.journal.steps.insert(entry, at: index)
             state.encodedSteps.insert(json, at: index)
         }
-    }
-
-    /// The write failure not yet told, once.
-    func takeWriteFailure() -> String? {
-        state.withLock { state in
-            guard let writeFailure = state.writeFailure, !state.writeFailureTold else { return nil }
-            state.writeFailureTold = true
-            return writeFailure
-        }
-    }
-
-    /// Writes the journal as it stands, durably, before returning: what the caller reports next
-    /// (a step finished) is on disk first. The state is copied under the lock; encoding, writing
-    /// and fsync happen outside it, on a thread of nightshift's own.
-    func write() async {
-        guard let path else { return }
-        let (journal, steps, revision) = state.withLock { ($0.journal, $0.encodedSteps, $0.revision) }
-        let failure: String? = await BlockingWork.run { [written] in
-            written.withLock { writtenRevision in
-                // A newer journal is on disk already: this one would take it back.
-                guard revision > writtenRevision else { return nil }
-                do {
-                    // Owner-only: the journal names every variable a step reads and the lanes file's path.
-                    try DurableFile.replace(path, with: JournalCoding.encode(journal, steps: steps), permissions: 0o600)
-                    writtenRevision = revision
-                    return nil
-                } catch {
-                    return "\(error)"
-                }
-            }
-        }
-        if let failure { state.withLock { $0.writeFailure = $0.writeFailure ?? failure } }
     }
 }
