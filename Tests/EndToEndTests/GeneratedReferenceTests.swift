@@ -16,10 +16,14 @@ struct GeneratedReferenceTests {
     @Test("The reference names every key of the schema and every command")
     func referenceIsWhole() throws {
         let text = try String(contentsOf: RepositoryFiles.root.appendingPathComponent("Docs/Reference.md"), encoding: .utf8)
-        for command in ["run", "lanes", "validate", "profiles", "cron", "next", "schedule", "history", "export jenkins", "schema", "init", "doctor"] {
+        for command in [
+            "run", "lanes", "validate", "profiles", "cron", "next", "schedule", "history", "export jenkins", "schema", "init", "doctor",
+        ] {
             #expect(text.contains("### `nightshift \(command)`"), "\(command)")
         }
-        for key in ["`project.workspace`", "`lanes.<lane>.steps`", "`configurations.<configuration>.profiles`", "`test.shards`", "`retry.backoff`"] {
+        for key in [
+            "`project.workspace`", "`lanes.<lane>.steps`", "`configurations.<configuration>.profiles`", "`test.shards`", "`retry.backoff`",
+        ] {
             #expect(text.contains(key), "\(key)")
         }
     }
