@@ -17,7 +17,8 @@ struct LanesDraft {
             "#   nightshift validate                            checks this file",
             "#   nightshift run beta --dry-run --env example    shows every command a lane would run",
             "#   nightshift doctor beta                         says what this machine still lacks",
-            "# Every key is described in Docs/Reference.md; editors complete them from the schema above.",
+            "# Every key is described in Docs/Reference.md; editors complete them from the schema above",
+            "# (.nightshift/ is not committed: after a clone, nightshift schema > \(schemaPath)).",
             "version: 1",
         ]
         lines += projectSection() + codesigningSection() + configurationsSection() + lanesSection()
