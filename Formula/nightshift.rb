@@ -11,7 +11,10 @@ class Nightshift < Formula
 
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "nightshift"
+    # Stripped: the symbols are the build folder's, not what a user runs.
+    system "strip", "-x", ".build/release/nightshift"
     bin.install ".build/release/nightshift"
+    man1.install "Docs/nightshift.1"
     generate_completions_from_executable(bin/"nightshift", "--generate-completion-script")
   end
 

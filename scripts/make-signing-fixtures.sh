@@ -20,6 +20,9 @@
 # ENTITLEMENTS_XML: more `<key>…</key><value>` XML for the profile's Entitlements dictionary
 # (App Groups, aps-environment, keychain-access-groups, associated domains…).
 # PROFILE_EXTENSION: the profile file's extension (default .mobileprovision, .provisionprofile for OSX).
+# ISSUER_UNIT: have the certificate issued by a CA named as Apple's intermediate of that unit (G3,
+# or "Apple Worldwide Developer Relations" for the retired G1); ISSUER_NAME its common name. The
+# CA's certificate is written to <out>/<name>-issuer.pem, for a test to put in a keychain.
 set -eu
 
 out=$1
@@ -57,9 +60,21 @@ if [ -n "${STRING_MASK:-}" ]; then
 fi
 
 make_certificate() { # $1: file prefix
+    subject="/UID=$team/CN=$common_name/OU=$team/O=Example Corp/C=US"
+    if [ -z "${ISSUER_UNIT:-}" ]; then
+        # shellcheck disable=SC2086
+        openssl req -x509 $config -utf8 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.pem" -days "$days" \
+            -subj "$subject" 2>/dev/null
+        return
+    fi
+    # Issued by a CA named as one of Apple's intermediates: ISSUER_NAME (default WWDR's), OU=ISSUER_UNIT.
+    [ -f "$work/ca.pem" ] || openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/ca.key" -out "$work/ca.pem" -days 3650 \
+        -subj "/CN=${ISSUER_NAME:-Apple Worldwide Developer Relations Certification Authority}/OU=$ISSUER_UNIT/O=Apple Inc./C=US" 2>/dev/null
     # shellcheck disable=SC2086
-    openssl req -x509 $config -utf8 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.pem" -days "$days" \
-        -subj "/UID=$team/CN=$common_name/OU=$team/O=Example Corp/C=US" 2>/dev/null
+    openssl req -new $config -utf8 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.csr" -subj "$subject" 2>/dev/null
+    openssl x509 -req -in "$work/$1.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -out "$work/$1.pem" \
+        -days "$days" 2>/dev/null
+    cp "$work/ca.pem" "$out/$name-issuer.pem"
 }
 
 if [ "${KEEP_IDENTITY:-0}" = 1 ] && [ -f "$out/$name.p12" ]; then

@@ -28,12 +28,14 @@ struct InstallAndDemoTests {
         }
     }
 
-    @Test("install --binary puts the binary and three completions under the prefix; a second run leaves the same files")
+    @Test(
+        "install --binary puts the stripped binary, the man page and three completions under the prefix; a second run leaves the same files"
+    )
     func installIsIdempotent() async throws {
         let prefix = try TemporaryDirectory.make("prefix")
         let files = [
             "bin/nightshift", "share/bash-completion/completions/nightshift", "share/zsh/site-functions/_nightshift",
-            "share/fish/vendor_completions.d/nightshift.fish",
+            "share/fish/vendor_completions.d/nightshift.fish", "share/man/man1/nightshift.1",
         ]
         var first: [String: Data] = [:]
         for round in 1...2 {
@@ -52,6 +54,11 @@ struct InstallAndDemoTests {
         #expect(FileManager.default.isExecutableFile(atPath: "\(prefix)/bin/nightshift"))
         let zsh = try String(contentsOfFile: "\(prefix)/share/zsh/site-functions/_nightshift", encoding: .utf8)
         #expect(zsh.hasPrefix("#compdef nightshift"))
+        let manual = try String(contentsOfFile: "\(prefix)/share/man/man1/nightshift.1", encoding: .utf8)
+        #expect(manual.hasPrefix(".TH NIGHTSHIFT 1"))
+        let installedSize = try FileManager.default.attributesOfItem(atPath: "\(prefix)/bin/nightshift")[.size] as? Int ?? 0
+        let builtSize = try FileManager.default.attributesOfItem(atPath: NightshiftBinary.path)[.size] as? Int ?? 0
+        #expect(installedSize < builtSize, "stripped \(installedSize) bytes, built \(builtSize)")
         let version = try await Self.shell(prefix).capture(ShellCommand("\(prefix)/bin/nightshift", ["--version"]))
         #expect(version.succeeded && !version.standardOutput.isEmpty)
     }

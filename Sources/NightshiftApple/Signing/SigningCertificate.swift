@@ -9,11 +9,17 @@ public struct SigningCertificate: Sendable, Hashable {
     public var sha1: String
     public var commonName: String?
     public var expiresAt: Date
+    /// Who issued it and, for an Apple intermediate, its generation: the issuer's common name
+    /// and organizational unit ("G3"), and the subject's unit (`CertificateAuthorities`).
+    public var issuer: CertificateName?
+    public var subjectUnit: String?
 
-    public init(sha1: String, commonName: String?, expiresAt: Date) {
+    public init(sha1: String, commonName: String?, expiresAt: Date, issuer: CertificateName? = nil, subjectUnit: String? = nil) {
         self.sha1 = sha1
         self.commonName = commonName
         self.expiresAt = expiresAt
+        self.issuer = issuer
+        self.subjectUnit = subjectUnit
     }
 
     public struct Unreadable: Error, Sendable, Hashable {}
@@ -31,7 +37,10 @@ public struct SigningCertificate: Sendable, Hashable {
             guard fields.count >= 5 else { throw Unreadable() }
             let validity = Self.children(of: fields[3])
             guard validity.count == 2, let notAfter = try Self.date(validity[1]) else { throw Unreadable() }
-            self.init(sha1: Self.fingerprint(der), commonName: Self.commonName(in: fields[4]), expiresAt: notAfter)
+            self.init(
+                sha1: Self.fingerprint(der), commonName: Self.commonName(in: fields[4]), expiresAt: notAfter,
+                issuer: CertificateName(commonName: Self.commonName(in: fields[2]), unit: Self.attribute(Self.unitType, in: fields[2])),
+                subjectUnit: Self.attribute(Self.unitType, in: fields[4]))
         } catch {
             throw Unreadable()
         }
@@ -69,12 +78,19 @@ public struct SigningCertificate: Sendable, Hashable {
     /// id-at-commonName (X.520, 2.5.4.3).
     private static let commonNameType: ASN1ObjectIdentifier = [2, 5, 4, 3]
 
+    /// id-at-organizationalUnitName (X.520, 2.5.4.11).
+    private static let unitType: ASN1ObjectIdentifier = [2, 5, 4, 11]
+
     /// The first common name of a subject: Name ::= SEQUENCE OF SET OF AttributeTypeAndValue.
     private static func commonName(in subject: ASN1Node) -> String? {
-        for relativeName in children(of: subject) {
+        attribute(commonNameType, in: subject)
+    }
+
+    private static func attribute(_ type: ASN1ObjectIdentifier, in name: ASN1Node) -> String? {
+        for relativeName in children(of: name) {
             for attribute in children(of: relativeName) {
                 let parts = children(of: attribute)
-                if parts.count == 2, (try? ASN1ObjectIdentifier(derEncoded: parts[0])) == commonNameType {
+                if parts.count == 2, (try? ASN1ObjectIdentifier(derEncoded: parts[0])) == type {
                     return DirectoryString.text(of: parts[1])
                 }
             }
@@ -99,5 +115,17 @@ public struct SigningCertificate: Sendable, Hashable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+}
+
+/// A certificate's issuer as an intermediate is told apart: Apple names its generations of one
+/// authority alike and tells them by the unit ("G3", "G2").
+public struct CertificateName: Sendable, Hashable {
+    public var commonName: String?
+    public var unit: String?
+
+    public init(commonName: String?, unit: String?) {
+        self.commonName = commonName
+        self.unit = unit
     }
 }

@@ -3,8 +3,8 @@ import NightshiftSchema
 import Yams
 
 extension LanesFileParser {
-    static let archiveKeys = ["build_number", "version", "endpoint"]
-    static let buildNumberKeys = ["from", "variable"]
+    static let archiveKeys = LanesKeys.archive.names
+    static let buildNumberKeys = LanesKeys.buildNumber.names
 
     /// `archive: { build_number: { from: … }, version: …, endpoint: … }`; `archive` and
     /// `archive: {}` build with the project's own numbers.

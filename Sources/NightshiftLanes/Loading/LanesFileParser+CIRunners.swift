@@ -5,8 +5,8 @@ import Yams
 /// `buildkite: { queue: macos, setup: "…" }`: where the exported workflow or pipeline runs the
 /// lane. A value the engine would refuse, or read as something else, is a located error now.
 extension LanesFileParser {
-    static let gitHubKeys = ["runs_on", "setup"]
-    static let buildkiteKeys = ["queue", "setup"]
+    static let gitHubKeys = LanesKeys.github.names
+    static let buildkiteKeys = LanesKeys.buildkite.names
 
     func parseGitHub(_ node: Node, context: String) -> GitHubSettings {
         var settings = GitHubSettings()

@@ -2,15 +2,9 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let configurationKeys = [
-        "certificate", "provisioning_profile", "build_configuration", "app_identifier", "export_method",
-        "team_id", "export_options", "installer_certificate", "profiles",
-    ]
-    static let requiredConfigurationKeys = Array(configurationKeys.prefix(5))
-    static let exportMethods = [
-        "app-store", "app-store-connect", "ad-hoc", "release-testing", "enterprise", "development", "debugging",
-        "validation", "developer-id", "mac-application", "package",
-    ]
+    static let configurationKeys = LanesKeys.configuration.names
+    static let requiredConfigurationKeys = LanesKeys.configuration.requiredNames
+    static let exportMethods = LanesKeys.exportMethods
 
     func parseConfigurations(_ node: Node) -> [Configuration] {
         guard let pairs = reader.mapping(node, in: "configurations", known: []) else { return [] }

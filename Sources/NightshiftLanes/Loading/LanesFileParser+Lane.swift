@@ -2,11 +2,8 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let laneKeys = [
-        "description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins", "options", "locks",
-        "github", "buildkite", "notify",
-    ]
-    static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
+    static let laneKeys = LanesKeys.lane.names
+    static let jenkinsKeys = LanesKeys.jenkins.names
 
     /// A lane's name is a folder name (`runs/<lane>/`), a file name (`locks/<lane>.lock`,
     /// `Jenkinsfile.<lane>`) and a word on the command line, so it must be one safe path component.
@@ -36,7 +33,7 @@ extension LanesFileParser {
             bag.error("lane name '\(shown)' \(problem)", at: reader.location(of: keyNode))
         }
         guard let pairs = reader.mapping(node, in: context, known: Self.laneKeys) else { return nil }
-        require(["steps"], in: pairs, of: node, context: context, known: Self.laneKeys)
+        require(LanesKeys.lane.requiredNames, in: pairs, of: node, context: context, known: Self.laneKeys)
         var lane = Lane(name: name, location: reader.location(of: keyNode))
         for (key, _, value) in pairs {
             switch key {

@@ -5,7 +5,7 @@ import Yams
 /// declaration is checked here, with its location, so a wrong default or an unknown type is a
 /// `lanes.yml:LINE:COLUMN` error before any run.
 extension LanesFileParser {
-    static let laneOptionKeys = ["type", "default", "pattern", "required", "secret", "description", "values"]
+    static let laneOptionKeys = LanesKeys.laneOption.names
 
     func parseLaneOptions(_ node: Node, context: String) -> [LaneOption] {
         guard let pairs = reader.mapping(node, in: "\(context).options", known: []) else { return [] }

@@ -3,7 +3,7 @@ import NightshiftSchema
 import Yams
 
 extension LanesFileParser {
-    static let notarizeKeys = ["file", "wait_timeout", "poll", "endpoint", "method"]
+    static let notarizeKeys = LanesKeys.notarize.names
 
     /// `notarize:` as a mapping; `- notarize` and `notarize: {}` take every default.
     func parseNotarize(_ node: Node) -> NotarizeSettings? {

@@ -6,7 +6,7 @@ import Yams
 /// value written out is checked here, where its node says where it stands; a URL read from
 /// variables is checked when the run expands it.
 extension LanesFileParser {
-    static let notifyKeys = ["to", "webhook", "url", "on"]
+    static let notifyKeys = LanesKeys.notification.names
 
     func parseNotify(_ node: Node, context: String) -> [NotificationTarget] {
         guard case .sequence(let items) = node else {

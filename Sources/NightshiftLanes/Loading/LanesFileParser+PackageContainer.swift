@@ -2,7 +2,7 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let packageContainerKeys = PackageContainer.Format.allCases.map(\.rawValue)
+    static let packageContainerKeys = LanesKeys.packageContainer.names
 
     /// Whether `package:`'s value asks for a container: anything but nothing or `{}`, which are
     /// the bare `package` (a scalar is reported as not a mapping).

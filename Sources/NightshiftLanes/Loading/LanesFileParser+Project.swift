@@ -2,13 +2,13 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let projectKeys = ["name", "workspace", "project", "scheme", "destination", "team_id"]
-    static let codesigningKeys = ["path", "certificate_password", "installer_certificate_password", "keychain", "from", "private_keys"]
-    static let keychainKeys = ["name", "password", "default"]
+    static let projectKeys = LanesKeys.project.names
+    static let codesigningKeys = LanesKeys.codesigning.names
+    static let keychainKeys = LanesKeys.keychain.names
 
     func parseProject(_ node: Node) -> Project? {
         guard let pairs = reader.mapping(node, in: "project", known: Self.projectKeys) else { return nil }
-        require(["name"], in: pairs, of: node, context: "project", known: Self.projectKeys)
+        require(LanesKeys.project.requiredNames, in: pairs, of: node, context: "project", known: Self.projectKeys)
         var project = Project(name: "")
         for (key, _, value) in pairs {
             let template = reader.template(value, "project.\(key)")

@@ -7,7 +7,7 @@ import Yams
 /// The cron text is parsed here, at load time, so a spec Jenkins would reject is a
 /// `lanes.yml:LINE:COLUMN` error pointing at the bad field, not a surprise at 3 a.m.
 extension LanesFileParser {
-    static let scheduleKeys = ["cron", "seed", "when", "timezone", "catch_up", "remote", "branch", "options"]
+    static let scheduleKeys = LanesKeys.schedule.names
 
     func parseSchedule(_ node: Node, lane: String, context: String) -> Schedule? {
         if case .scalar = node {
@@ -17,7 +17,7 @@ extension LanesFileParser {
             return schedule
         }
         guard let pairs = reader.mapping(node, in: context, known: Self.scheduleKeys) else { return nil }
-        require(["cron"], in: pairs, of: node, context: context, known: Self.scheduleKeys)
+        require(LanesKeys.schedule.requiredNames, in: pairs, of: node, context: context, known: Self.scheduleKeys)
         var schedule = Schedule(cron: "", location: reader.location(of: node))
         var cronNode: Node?
         for (key, _, value) in pairs {

@@ -3,10 +3,8 @@ import NightshiftSchema
 import Yams
 
 extension LanesFileParser {
-    static let stepOptionKeys = [
-        "name", "env", "timeout", "no_output_timeout", "retry", "if", "always", "continue_on_error", "outputs", "locks",
-    ]
-    static let retryKeys = ["times", "delay", "backoff"]
+    static let stepOptionKeys = LanesKeys.stepOptions.names + LanesKeys.shOnlyOptions.names
+    static let retryKeys = LanesKeys.retry.names
     /// Options that a `lane:` call cannot take for the called lane as a whole: retrying a lane
     /// would re-run steps that passed, and silence is watched per process.
     static let optionsPerCalledStep: Set<String> = ["retry", "no_output_timeout", "locks"]
@@ -41,7 +39,7 @@ extension LanesFileParser {
                 notes: unknownKindNotes(scalar.string))
             return nil
         }
-        let known = StepKeyword.names + Self.stepOptionKeys + ["options"]
+        let known = StepKeyword.names + Self.stepOptionKeys + LanesKeys.laneCallOptions.names
         guard let pairs = reader.mapping(node, in: "a step of \(context)", known: known) else { return nil }
         let kinds = pairs.filter { StepKeyword(rawValue: $0.key) != nil }
         guard let kindPair = kinds.first else {

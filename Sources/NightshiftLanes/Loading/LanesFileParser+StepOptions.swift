@@ -24,7 +24,7 @@ extension LanesFileParser {
     private func parseRetry(_ node: Node) -> RetryPolicy? {
         if case .scalar = node { return reader.integer(node, "retry", maximum: InputLimits.mostRetries).map { RetryPolicy(times: $0) } }
         guard let pairs = reader.mapping(node, in: "retry", known: Self.retryKeys) else { return nil }
-        require(["times"], in: pairs, of: node, context: "retry", known: Self.retryKeys)
+        require(LanesKeys.retry.requiredNames, in: pairs, of: node, context: "retry", known: Self.retryKeys)
         var policy = RetryPolicy(times: 0)
         for (key, _, value) in pairs {
             switch key {

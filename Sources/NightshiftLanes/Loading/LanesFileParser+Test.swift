@@ -3,11 +3,9 @@ import NightshiftSchema
 import Yams
 
 extension LanesFileParser {
-    static let testKeys = [
-        "scheme", "test_plan", "destination", "only", "skip", "retries", "shards", "coverage", "junit", "package", "boot_timeout",
-    ]
-    static let testDestinationKeys = ["device", "os"]
-    static let coverageKeys = ["minimum"]
+    static let testKeys = LanesKeys.test.names
+    static let testDestinationKeys = LanesKeys.testDestination.names
+    static let coverageKeys = LanesKeys.coverage.names
     /// What only an Xcode scheme's tests take: `package:` cannot go with them.
     static let xcodeOnlyTestKeys = ["scheme", "test_plan", "destination", "shards", "boot_timeout"]
 
@@ -62,7 +60,7 @@ extension LanesFileParser {
     private func parseTestDestination(_ node: Node) -> TestDestination? {
         if case .scalar = node { return reader.template(node, "test.destination").map(TestDestination.raw) }
         guard let pairs = reader.mapping(node, in: "test.destination", known: Self.testDestinationKeys) else { return nil }
-        require(["device"], in: pairs, of: node, context: "test.destination", known: Self.testDestinationKeys)
+        require(LanesKeys.testDestination.requiredNames, in: pairs, of: node, context: "test.destination", known: Self.testDestinationKeys)
         var device: Template?
         var os: Template?
         for (key, _, value) in pairs {
@@ -91,7 +89,7 @@ extension LanesFileParser {
             return reader.bool(node, "test.coverage") == true ? 0 : nil
         }
         guard let pairs = reader.mapping(node, in: "test.coverage", known: Self.coverageKeys) else { return nil }
-        require(["minimum"], in: pairs, of: node, context: "test.coverage", known: Self.coverageKeys)
+        require(LanesKeys.coverage.requiredNames, in: pairs, of: node, context: "test.coverage", known: Self.coverageKeys)
         guard let value = pairs.first?.value else { return nil }
         guard case .scalar(let scalar) = value, let percentage = TestStepValues.percentage(scalar.string) else {
             bag.error(

@@ -7,7 +7,7 @@ struct LanesFileParser {
     let reader: NodeReader
     var bag: DiagnosticBag { reader.bag }
 
-    static let topLevelKeys = ["version", "project", "secrets", "codesigning", "configurations", "lanes", "notify"]
+    static let topLevelKeys = LanesKeys.file.names
 
     func parseFile(_ root: Node, path: String) -> LanesFile? {
         guard let pairs = reader.mapping(root, in: "the lanes file", known: Self.topLevelKeys) else { return nil }
@@ -38,7 +38,7 @@ struct LanesFileParser {
             }
         }
         // `project:` is checked where a step builds (LanesFileValidator): a file of scripts needs none.
-        require(["lanes"], in: pairs, of: root, known: Self.topLevelKeys)
+        require(LanesKeys.file.requiredNames, in: pairs, of: root, known: Self.topLevelKeys)
         return file
     }
 

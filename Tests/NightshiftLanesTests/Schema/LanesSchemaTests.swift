@@ -1,0 +1,82 @@
+import Foundation
+import NightshiftCore
+import NightshiftLanes
+import NightshiftTestSupport
+import Testing
+
+/// The JSON Schema is rendered from the keys the loader checks (`LanesKeys`): the committed copy
+/// is current, and the schema and `validate` agree on good files and on misspelt keys and wrong types.
+@Suite(.temporaryDirectory)
+struct LanesSchemaTests {
+    static let committed = RepositoryFiles.root.appendingPathComponent("schema/lanes.schema.json")
+    static let checker = BuildToolsVenv.executable("check-jsonschema")
+
+    @Test("schema/lanes.schema.json is what `nightshift schema` prints (NIGHTSHIFT_RECORD=1 rewrites it)")
+    func committedCopyIsCurrent() throws {
+        try RepositoryFiles.expectMatches(LanesSchema.document().printed(), file: Self.committed)
+    }
+
+    @Test("The schema is JSON, draft-07, and closed: every mapping refuses keys it does not list")
+    func schemaIsClosedJSON() throws {
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(LanesSchema.document().printed().utf8)) as? [String: Any])
+        #expect(object["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
+        #expect(object["additionalProperties"] as? Bool == false)
+        let properties = try #require(object["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(LanesKeys.file.names))
+        #expect(object["required"] as? [String] == ["lanes"])
+    }
+
+    @Test("A key added to the description is in the schema, with its summary")
+    func everyDescribedKeyIsInTheSchema() {
+        let text = LanesSchema.document().printed()
+        let mappings = [
+            LanesKeys.file, LanesKeys.project, LanesKeys.codesigning, LanesKeys.keychain, LanesKeys.configuration, LanesKeys.lane,
+            LanesKeys.schedule, LanesKeys.jenkins, LanesKeys.github, LanesKeys.buildkite, LanesKeys.laneOption,
+            LanesKeys.notification, LanesKeys.stepOptions, LanesKeys.retry, LanesKeys.archive, LanesKeys.buildNumber,
+            LanesKeys.test, LanesKeys.testDestination, LanesKeys.coverage, LanesKeys.notarize, LanesKeys.packageContainer,
+        ]
+        for key in mappings.flatMap(\.keys) {
+            #expect(text.contains("\"\(key.name)\": {\n"), "\(key.name)")
+            #expect(text.contains(SchemaJSONText.quoted(key.summary)), "\(key.name)")
+        }
+        for kind in LanesKeys.stepKinds {
+            #expect(text.contains(SchemaJSONText.quoted(kind.summary)), "\(kind.keyword)")
+        }
+    }
+
+    @Test(
+        "The bundled lanes.yml and the valid fixtures load and pass check-jsonschema",
+        .enabled(if: checker != nil, "check-jsonschema is not installed in .build-tools/venv (scripts/install-deps)"))
+    func goodFilesPass() throws {
+        let checker = try #require(Self.checker)
+        let files = [RepositoryFiles.root.appendingPathComponent("lanes.yml").path] + SchemaFixtures.valid
+        for path in files {
+            _ = try LanesFileLoader().parse(text: String(contentsOfFile: path, encoding: .utf8), path: path)
+        }
+        let result = try RepositoryFiles.run(checker, ["--schemafile", Self.committed.path] + files)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(
+        "A misspelt key or a wrong type fails check-jsonschema as it fails validate",
+        .enabled(if: checker != nil, "check-jsonschema is not installed in .build-tools/venv (scripts/install-deps)"),
+        arguments: SchemaFixtures.refused)
+    func badFilesFailBoth(_ example: SchemaFixtures.Example) throws {
+        let checker = try #require(Self.checker)
+        #expect(throws: LanesFileError.self, "validate accepted: \(example.name)") {
+            try LanesFileLoader().parse(text: example.text, path: "lanes.yml")
+        }
+        let path = try TemporaryDirectory.make("schema") + "/lanes.yml"
+        try example.text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try RepositoryFiles.run(checker, ["--schemafile", Self.committed.path, path])
+        #expect(result.status != 0, "check-jsonschema accepted: \(example.name)")
+    }
+}
+
+/// The quoting the schema prints its strings with, for looking them up in its text.
+enum SchemaJSONText {
+    static func quoted(_ text: String) -> String {
+        SchemaJSON.string(text).printed().trimmingCharacters(in: .newlines)
+    }
+}
