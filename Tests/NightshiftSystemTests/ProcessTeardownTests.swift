@@ -30,11 +30,10 @@ struct ProcessTeardownTests {
         let script = "trap 'echo cleaning up; exit 4' TERM; echo ready; while :; do sleep 0.02; done"
         let task = Task { try await runner.run(.shell(script), onOutput: recorder.onOutput) }
         await recorder.waitForStandardOutput(containing: "ready")
-        let started = ContinuousClock.now
         task.cancel()
+        // Exit 4 is the trap's: the child ended on SIGTERM, not on the SIGKILL the 20 s grace
+        // period would have brought. That is the event; no bound on the clock.
         #expect(try await task.value == .exited(4))
-        // Far below the 30 s the leftover sleeps: the run did not wait for it (a loaded CI machine is slow).
-        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(recorder.stdout.hasSuffix("cleaning up\n"))
     }
 
@@ -57,12 +56,11 @@ struct ProcessTeardownTests {
     func leftoverGrandchild() async throws {
         let runner = ProcessShellRunner(environment: ["PATH": testPATH], gracePeriod: .milliseconds(200))
         let recorder = OutputRecorder()
-        let started = ContinuousClock.now
-        let termination = try await runner.run(.shell("sleep 600 & echo pid=$!"), onOutput: recorder.onOutput)
+        // The event is run's return: it comes only if the runner stops waiting for the output
+        // once the shell exits, since `sleep 86400` holds the pipe for a day. No bound on the
+        // clock, which a loaded machine stretched past 120 s (252 s beside three builds).
+        let termination = try await runner.run(.shell("sleep 86400 & echo pid=$!"), onOutput: recorder.onOutput)
         #expect(termination == .exited(0))
-        // Far below the background sleep; generous because parallel tests share two cores, and
-        // under other builds' load this has taken 35 s.
-        #expect(ContinuousClock.now - started < .seconds(120))
         let pids = recorder.printedPIDs
         #expect(pids.count == 1)
         for pid in pids { #expect(await processDies(pid), "pid \(pid) survived") }

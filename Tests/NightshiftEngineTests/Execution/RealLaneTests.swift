@@ -63,20 +63,18 @@ struct RealLaneTests {
 
     @Test("a step over its timeout is stopped with its whole group and reported as timed out")
     func timeout() async throws {
-        let started = ContinuousClock.now
         let (result, _) = try await run(
             """
-                  - sh: 'sleep 300 & echo pid=$!; echo pid=$$; wait'
+                  - sh: 'sleep 86400 & echo pid=$!; echo pid=$$; wait'
                     name: hangs
                     timeout: 500ms
                   - sh: echo cleanup
                     name: cleanup
                     always: true
             """)
-        // Not a speed target: only that the run did not wait for `sleep 300`, with room for a
-        // loaded machine (a full `swift test` on two cores starved this run for over 30 s; the
-        // other checks below prove the group was stopped).
-        #expect(ContinuousClock.now - started < .seconds(120))
+        // The event is the run's end: it comes only if the timeout stopped the group, since
+        // `sleep 86400` would hold the step for a day. No bound on the clock, which a loaded
+        // machine stretched past 120 s; the checks below prove the group was stopped.
         #expect(result.status == .failed)
         #expect(result.steps.map(\.status) == [.timedOut, .passed])
         #expect(result.steps.first?.message == "'hangs' timed out after 500ms")
