@@ -6,6 +6,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// `archive: { build_number: { from: … }, version: … }`: the number reaches xcodebuild as build
 /// settings (the project is never edited), the step's details and exports, and a resumed run

@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// `build_number: { from: appstoreconnect }` against the fake App Store Connect: builds and build
 /// uploads read page by page, GETs only, and a number above every one of them.

@@ -2,6 +2,7 @@ import Foundation
 @testable import NightshiftDelivery
 import NightshiftSystem
 import Testing
+@testable import NightshiftServices
 
 @Suite("Signing from App Store Connect: API key, endpoint and profile kinds")
 struct AppStoreConnectSigningSettingsTests {

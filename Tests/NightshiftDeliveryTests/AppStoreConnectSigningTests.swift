@@ -4,6 +4,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// `signing plan` and `apply` against a fake App Store Connect that answers as Apple's API
 /// documents: the plan reads only (the fake's log has no POST, PATCH or DELETE), `apply` makes

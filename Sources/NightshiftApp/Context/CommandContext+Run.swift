@@ -7,6 +7,7 @@ import NightshiftReporting
 import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTesting
+import NightshiftServices
 
 /// A run's graph: shell, reporter, keychain, uploaders, and the signals that stop it.
 struct PreparedRun {

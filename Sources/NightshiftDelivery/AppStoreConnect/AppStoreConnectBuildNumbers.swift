@@ -3,6 +3,7 @@ public import NightshiftEngine
 import NightshiftCore
 public import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 
 /// `build_number: { from: appstoreconnect }`: one above the highest number among the app's
 /// builds (`GET /v1/builds?filter[app]=…`) and its build uploads of the platform in any state
@@ -44,6 +45,8 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
             }
         } catch let error as UploadError {
             throw StepFailure(context.secrets.mask("App Store Connect: \(error.message)"), reason: error.reason)
+        } catch let error as AppStoreConnectError {
+            throw StepFailure("App Store Connect: \(error.message)", reason: error.reason)
         } catch let error as AppStoreConnectEndpointError {
             throw StepFailure(error.message, reason: .invalidSetting)
         }
@@ -51,21 +54,17 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
 
     /// One above Apple's numbers and `reserved`, the last this machine handed out.
     private func choose(
-        _ request: BuildNumberRequest, session: AppStoreConnectSession, reserved: BuildNumber? = nil, in context: StepContext
+        _ request: BuildNumberRequest, session: AppStoreConnectClient, reserved: BuildNumber? = nil, in context: StepContext
     )
         async throws -> BuildNumberAnswer
     {
         do {
             let app = try await session.appID(bundleID: request.bundleID)
-            let builds = try await session.all(
-                AppStoreConnectResources.Build.self, "v1/builds",
-                query: [("filter[app]", app), ("fields[builds]", "version"), ("limit", "200")])
-            let uploads = try await session.all(
+            let builds = try await session.list(
+                AppStoreConnectResources.Build.self, "v1/builds", query: [("filter[app]", app), ("fields[builds]", "version")])
+            let uploads = try await session.list(
                 AppStoreConnectResources.BuildUpload.self, "v1/apps/\(app)/buildUploads",
-                query: [
-                    ("filter[platform]", request.platform), ("fields[buildUploads]", "cfBundleVersion,platform,state"),
-                    ("limit", "200"),
-                ]
+                query: [("filter[platform]", request.platform), ("fields[buildUploads]", "cfBundleVersion,platform,state")]
             ).filter { ($0.attributes?.platform ?? request.platform) == request.platform }
             let numbers = BuildNumberChoice(
                 builds: builds.compactMap { $0.attributes?.version }, uploads: uploads.compactMap { $0.attributes?.cfBundleVersion },
@@ -74,15 +73,13 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
                 await context.log("warning: App Store Connect holds build number '\(text)', which is not one; left out")
             }
             return BuildNumberAnswer(number: numbers.next, reason: numbers.reason)
-        } catch let error as UploadError {
-            throw StepFailure(context.secrets.mask("App Store Connect: \(error.message)"), reason: error.reason)
-        } catch let error as AppStoreConnectEndpointError {
-            throw StepFailure(error.message, reason: .invalidSetting)
+        } catch let error as AppStoreConnectError {
+            throw StepFailure("App Store Connect: \(error.message)", reason: error.reason)
         }
     }
 
     /// Signed in with the environment's API key, which is a secret of the run from here on.
-    private func session(_ request: BuildNumberRequest, in context: StepContext) throws -> AppStoreConnectSession {
+    private func session(_ request: BuildNumberRequest, in context: StepContext) throws -> AppStoreConnectClient {
         let environment = context.environment
         let defaults = UploadDestination.testflight.defaults
         let setting = { (key: String) in defaults[key].map { Template($0).expand(in: environment) } ?? "" }
@@ -92,13 +89,11 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
                 .testflight, "the API key is not set (APP_STORE_CONNECT_API_KEY_KEY_ID, APP_STORE_CONNECT_API_KEY_KEY or …_KEY_FILEPATH)",
                 reason: .missingSetting)
         }
-        let key = try TestFlightUploader.privateKey(keyText)
-        context.secrets.learn([key] + TestFlightUploader.pemLines(key))
-        let signer = try AppStoreConnectTokenSigner(keyID: keyID, issuerID: issuerID.isEmpty ? nil : issuerID, pem: key)
         let secrets = context.secrets
-        let tokens = AppStoreConnectTokens(signer: signer, clock: context.clock) { token in secrets.learn([token]) }
+        let tokens = try AppStoreConnectKey.tokens(
+            keyID: keyID, issuerID: issuerID, privateKey: keyText, clock: context.clock, secrets: secrets)
         let api = try AppStoreConnectEndpoint.resolve(step: request.endpoint, environment: environment)
-        return AppStoreConnectSession(
+        return AppStoreConnectClient(
             api: api, tokens: tokens, http: client(UploadRetryPolicy()), secrets: secrets, log: { line in await context.log(line) })
     }
 }

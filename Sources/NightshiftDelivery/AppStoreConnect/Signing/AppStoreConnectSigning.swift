@@ -2,6 +2,7 @@ public import Foundation
 public import NightshiftCore
 import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 
 /// `nightshift signing plan|apply|check`: certificates and provisioning profiles kept on App
 /// Store Connect through its API with the same key uploads use. `plan` reads only; `apply`
@@ -22,23 +23,16 @@ public struct AppStoreConnectSigning: Sendable {
         credentials: Credentials, endpoint: URL, transport: any HTTPTransport, clock: any WallClock, secrets: RunSecrets,
         jitter: any JitterSource = SystemJitterSource(), log: @escaping @Sendable (String) async -> Void
     ) throws {
-        let pem: String
-        do {
-            pem = try TestFlightUploader.privateKey(credentials.privateKey)
+        let tokens: AppStoreConnectTokens
+        do throws(AppStoreConnectError) {
+            tokens = try AppStoreConnectKey.tokens(
+                keyID: credentials.keyID, issuerID: credentials.issuerID, privateKey: credentials.privateKey, clock: clock,
+                secrets: secrets)
         } catch {
-            throw SigningPortalError("cannot read the App Store Connect API key '\(credentials.privateKey)'", reason: .missingFile)
+            throw SigningPortalError(error)
         }
-        secrets.learn([pem] + TestFlightUploader.pemLines(pem))
-        let signer: AppStoreConnectTokenSigner
-        do {
-            signer = try AppStoreConnectTokenSigner(keyID: credentials.keyID, issuerID: credentials.issuerID, pem: pem)
-        } catch {
-            throw SigningPortalError(
-                "the App Store Connect API key (APP_STORE_CONNECT_API_KEY_KEY) is not a P-256 private key in PEM form (.p8)")
-        }
-        let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in secrets.learn([token]) }
         let http = RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: UploadRetryPolicy())
-        portal = SigningPortal(session: PortalSession(api: endpoint, tokens: tokens, http: http, secrets: secrets, log: log))
+        portal = SigningPortal(client: AppStoreConnectClient(api: endpoint, tokens: tokens, http: http, secrets: secrets, log: log))
         self.clock = clock
     }
 

@@ -4,25 +4,6 @@ import Foundation
 /// `profiles`, `devices`) that signing reads, as Apple's OpenAPI document names them. Every
 /// attribute is optional: a new attribute or a missing one does not break decoding.
 enum PortalResources {
-    /// A page of a list: `data`, and `links.next` (an absolute URL) while more remain.
-    struct Page<Resource: Decodable>: Decodable {
-        struct Links: Decodable {
-            var next: String?
-        }
-
-        var data: [Resource]
-        var links: Links?
-    }
-
-    struct Single<Resource: Decodable>: Decodable {
-        var data: Resource
-    }
-
-    struct Reference: Codable, Hashable, Sendable {
-        var type: String
-        var id: String
-    }
-
     /// `GET /v1/bundleIds?filter[identifier]=…`: Apple's filter also returns identifiers that
     /// merely start with the one asked for, so the exact one is picked by `identifier`.
     struct BundleID: Decodable, Sendable, Hashable {

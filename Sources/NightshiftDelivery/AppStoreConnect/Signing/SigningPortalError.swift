@@ -1,5 +1,6 @@
 import Foundation
 public import NightshiftCore
+import NightshiftServices
 
 /// What stopped `nightshift signing` or a `signing: sync` step, worded for whoever must fix it:
 /// Apple's own `code` and words, then what to do. The message is masked before it is made.
@@ -20,6 +21,17 @@ public struct SigningPortalError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     public var description: String { message }
+
+    /// App Store Connect's failure, with what to do about a refusal. Its message is masked already.
+    init(_ error: AppStoreConnectError) {
+        var message = error.message
+        if error.kind == .refused, let status = error.status,
+            let advice = Self.advice(status: status, code: error.code, detail: error.errors.map(\.summary).joined(separator: "; "))
+        {
+            message += "; \(advice)"
+        }
+        self.init(message, status: error.status, code: error.code, reason: error.reason)
+    }
 
     /// What to do about Apple's refusal, by its status and code; nil when Apple's words suffice.
     static func advice(status: Int, code: String?, detail: String) -> String? {

@@ -2,6 +2,7 @@ import Foundation
 public import NightshiftCore
 public import NightshiftEngine
 public import NightshiftSystem
+public import NightshiftServices
 
 /// `signing: sync`: inside a run, what `nightshift signing apply` does for the step's
 /// configuration, then the certificate as `<run folder>/signing/<certificate>.p12` and each

@@ -1,36 +1,32 @@
 import Crypto
-import Foundation
-import NightshiftCore
-import NightshiftSchema
-import NightshiftSystem
+public import Foundation
+public import NightshiftSystem
 
 /// Signs App Store Connect API tokens: ES256 JWTs over the .p8's P-256 key ("Generating Tokens
 /// for API Requests"). Header `alg: ES256, kid, typ: JWT`; claims `iss` (the issuer id of a team
 /// key) or `sub: user` (an individual key), `iat`, `exp`, `aud: appstoreconnect-v1`.
-struct AppStoreConnectTokenSigner: Sendable {
+public struct AppStoreConnectTokenSigner: Sendable {
     static let audience = "appstoreconnect-v1"
     /// Apple refuses tokens that live longer than 20 minutes.
-    static let lifetime: TimeInterval = 20 * 60
+    public static let lifetime: TimeInterval = 20 * 60
 
-    let keyID: String
+    public let keyID: String
     /// nil for an individual key.
-    let issuerID: String?
+    public let issuerID: String?
     let key: P256.Signing.PrivateKey
 
-    init(keyID: String, issuerID: String?, pem: String) throws {
+    public init(keyID: String, issuerID: String?, pem: String) throws(AppStoreConnectError) {
         self.keyID = keyID
         self.issuerID = issuerID
         do {
             key = try P256.Signing.PrivateKey(pemRepresentation: pem)
         } catch {
-            throw UploadError(
-                .testflight, "the App Store Connect key (private_key) is not a P-256 private key in PEM form (.p8)",
-                reason: .invalidSetting)
+            throw AppStoreConnectError(.unusableKey, "the App Store Connect key (private_key) is not a P-256 private key in PEM form (.p8)")
         }
     }
 
     /// A token valid from `now` for `lifetime`.
-    func token(now: Date) throws -> (token: String, expires: Date) {
+    public func token(now: Date) throws -> (token: String, expires: Date) {
         let issuedAt = Int(now.timeIntervalSince1970)
         let expires = issuedAt + Int(Self.lifetime)
         let header: [String: Any] = ["alg": "ES256", "kid": keyID, "typ": "JWT"]
@@ -46,7 +42,7 @@ struct AppStoreConnectTokenSigner: Sendable {
 /// The current token, replaced by a fresh one when it has less than `margin` left: an upload and
 /// Apple's processing can outlast one token. Every token made is handed to `learn` so the
 /// masker hides it before any line or error can show it.
-actor AppStoreConnectTokens {
+public actor AppStoreConnectTokens {
     /// A request started this close to expiry could still be in flight when it expires.
     static let margin: TimeInterval = 2 * 60
 
@@ -55,13 +51,13 @@ actor AppStoreConnectTokens {
     private let learn: @Sendable (String) async -> Void
     private var current: (token: String, expires: Date)?
 
-    init(signer: AppStoreConnectTokenSigner, clock: any WallClock, learn: @escaping @Sendable (String) async -> Void) {
+    public init(signer: AppStoreConnectTokenSigner, clock: any WallClock, learn: @escaping @Sendable (String) async -> Void) {
         self.signer = signer
         self.clock = clock
         self.learn = learn
     }
 
-    func token() async throws -> String {
+    public func token() async throws -> String {
         let now = clock.now
         if let current, current.expires.timeIntervalSince(now) > Self.margin { return current.token }
         let fresh = try signer.token(now: now)
@@ -71,5 +67,5 @@ actor AppStoreConnectTokens {
     }
 
     /// Forgets the current token, so the next request signs a new one (after a 401).
-    func discard() { current = nil }
+    public func discard() { current = nil }
 }

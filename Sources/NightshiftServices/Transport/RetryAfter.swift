@@ -1,6 +1,5 @@
 import Foundation
 import NightshiftCore
-import NightshiftEngine
 import NightshiftSchema
 
 /// `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2015 07:28:00 GMT` (RFC 9110 §10.2.3).

@@ -1,6 +1,5 @@
 import Foundation
 public import NightshiftCore
-import NightshiftEngine
 public import NightshiftSchema
 public import NightshiftSystem
 

@@ -1,3 +1,4 @@
+import Foundation
 import NightshiftCore
 public import NightshiftSystem
 
@@ -29,7 +30,7 @@ public struct RequestDeadline: Sendable {
             switch request.body {
             case .none: 0
             case .data(let data): Int64(data.count)
-            case .file(let path): FileDigest.size(of: path) ?? 0
+            case .file(let path): Self.size(of: path) ?? 0
             case .fileRange(_, _, let length): length
             }
         return base + .seconds(size / max(slowestUpload, 1))
@@ -69,5 +70,9 @@ public struct RequestDeadline: Sendable {
             return sent == nil ? "waiting for the answer" : "the body sent whole, waiting for the answer"
         }
         return "sending the body: \(sent.done) of \(sent.total) bytes sent"
+    }
+
+    private static func size(of path: String) -> Int64? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value
     }
 }

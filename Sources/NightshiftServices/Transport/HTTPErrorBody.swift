@@ -1,12 +1,12 @@
-import Foundation
+public import Foundation
 
 /// What an API says went wrong, read from the error bodies of the APIs nightshift calls, so a
 /// failure quotes the service's own words rather than a cut of raw JSON:
 /// - Google's (`google.rpc.Status`): `{"error": {"code": 400, "message": "…", "status": "INVALID_ARGUMENT"}}`;
 /// - Google's OAuth token endpoint: `{"error": "invalid_grant", "error_description": "…"}`;
 /// - JSON:API's (App Store Connect): `{"errors": [{"status": "409", "code": "…", "title": "…", "detail": "…"}]}`.
-enum HTTPErrorBody {
-    static func explanation(_ body: Data) -> String? {
+public enum HTTPErrorBody {
+    public static func explanation(_ body: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
         if let status = object["error"] as? [String: Any] { return google(status) }
         if let code = object["error"] as? String {

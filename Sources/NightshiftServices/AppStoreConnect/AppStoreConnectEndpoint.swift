@@ -1,5 +1,5 @@
 public import Foundation
-import NightshiftCore
+public import NightshiftCore
 import NightshiftSchema
 public import NightshiftSystem
 
@@ -23,7 +23,7 @@ public enum AppStoreConnectEndpoint {
 
     /// An upload's parameters with the environment's endpoint written in when it names none, so
     /// that the dry run's lines and the settings the uploader decodes both show it.
-    static func filling(_ parameters: [String: UploadParameter], environment: EnvironmentVariables) -> [String: UploadParameter] {
+    public static func filling(_ parameters: [String: UploadParameter], environment: EnvironmentVariables) -> [String: UploadParameter] {
         guard let (text, origin) = written(step: UploadSettings(parameters).string("endpoint"), environment: environment),
             origin == variable
         else { return parameters }
@@ -33,7 +33,7 @@ public enum AppStoreConnectEndpoint {
     }
 
     /// The text that decides, and which of the two wrote it; nil: Apple's.
-    static func written(step: String?, environment: EnvironmentVariables) -> (String, String)? {
+    public static func written(step: String?, environment: EnvironmentVariables) -> (String, String)? {
         if let step, !step.isEmpty { return (step, "endpoint") }
         if let text = environment[variable], !text.isEmpty { return (text, variable) }
         return nil
