@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "NightshiftApple",
             dependencies: engineLayers + [
-                "NightshiftLanes", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "NightshiftLanes", "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
         .target(
@@ -99,9 +99,6 @@ let package = Package(
             dependencies: engineLayers + [
                 "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                // DER for the certificate signing requests `signing apply` sends, and the public
-                // keys of the portal's certificates.
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: settings),
         .target(name: "NightshiftReporting", dependencies: engineLayers, swiftSettings: settings),
         .target(
@@ -189,7 +186,7 @@ let package = Package(
             name: "NightshiftAppleTests",
             dependencies: [
                 "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftDelivery",
-                "NightshiftServices", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport", "NightshiftRunnerBuilder",
+                "NightshiftServices", "NightshiftSchema", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport", "NightshiftRunnerBuilder",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(

@@ -1,7 +1,6 @@
 import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftDelivery
 @testable import NightshiftEngine
 import NightshiftSystem
 import NightshiftTestSupport

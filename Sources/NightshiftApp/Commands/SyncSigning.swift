@@ -1,7 +1,6 @@
 internal import Foundation
 import NightshiftApple
 import NightshiftCore
-import NightshiftDelivery
 import NightshiftLanes
 import NightshiftSystem
 import NightshiftServices

@@ -1,11 +1,8 @@
-import NightshiftApple
 import NightshiftCore
-import NightshiftDelivery
 import NightshiftEngine
 
 extension SignedBundles {
-    /// What `signing: sync` (NightshiftDelivery) needs of the project, read here because
-    /// capabilities do not import each other: the bundle ids the scheme signs in the step's
+    /// What `signing: sync` needs of the project: the bundle ids the scheme signs in the step's
     /// configuration, with the shell that runs for real even in a dry run.
     static let reader: SigningSyncStepPerformer.BundleReader = { configuration, context in
         guard let project = context.lanesFile.project else {

@@ -1,6 +1,6 @@
 import Foundation
 @testable import NightshiftCore
-@testable import NightshiftDelivery
+@testable import NightshiftApple
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

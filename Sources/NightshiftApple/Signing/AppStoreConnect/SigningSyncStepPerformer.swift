@@ -11,16 +11,20 @@ public import NightshiftServices
 /// the portal (GET only) and prints the plan.
 public struct SigningSyncStepPerformer: StepPerformer {
     /// Every bundle id the project's scheme signs in the configuration's build configuration, read
-    /// with the step's `inspectionShell` (real even in a dry run). Built by the composition root
-    /// from NightshiftApple's `SignedBundles`: capabilities do not import each other.
-    public typealias BundleReader =
+    /// with the step's `inspectionShell` (real even in a dry run): `SignedBundles.reader`, or a
+    /// test's own list.
+    typealias BundleReader =
         @Sendable (_ configuration: Configuration, _ context: StepContext) async throws -> [SigningTarget.Bundle]
 
     let readBundles: BundleReader
     let transport: any HTTPTransport
     let openssl: String
 
-    public init(readBundles: @escaping BundleReader, transport: any HTTPTransport, opensslPath: String = "openssl") {
+    public init(transport: any HTTPTransport, opensslPath: String = "openssl") {
+        self.init(readBundles: SignedBundles.reader, transport: transport, opensslPath: opensslPath)
+    }
+
+    init(readBundles: @escaping BundleReader, transport: any HTTPTransport, opensslPath: String = "openssl") {
         self.readBundles = readBundles
         self.transport = transport
         self.openssl = opensslPath

@@ -43,8 +43,6 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
             return try await reservations.reserve(key, waiting: log) { recorded in
                 try await choose(request, session: session, reserved: recorded, in: context)
             }
-        } catch let error as UploadError {
-            throw StepFailure(context.secrets.mask("App Store Connect: \(error.message)"), reason: error.reason)
         } catch let error as AppStoreConnectError {
             throw StepFailure("App Store Connect: \(error.message)", reason: error.reason)
         } catch let error as AppStoreConnectEndpointError {
@@ -61,9 +59,9 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
         do {
             let app = try await session.appID(bundleID: request.bundleID)
             let builds = try await session.list(
-                AppStoreConnectResources.Build.self, "v1/builds", query: [("filter[app]", app), ("fields[builds]", "version")])
+                Build.self, "v1/builds", query: [("filter[app]", app), ("fields[builds]", "version")])
             let uploads = try await session.list(
-                AppStoreConnectResources.BuildUpload.self, "v1/apps/\(app)/buildUploads",
+                BuildUpload.self, "v1/apps/\(app)/buildUploads",
                 query: [("filter[platform]", request.platform), ("fields[buildUploads]", "cfBundleVersion,platform,state")]
             ).filter { ($0.attributes?.platform ?? request.platform) == request.platform }
             let numbers = BuildNumberChoice(
@@ -85,8 +83,8 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
         let setting = { (key: String) in defaults[key].map { Template($0).expand(in: environment) } ?? "" }
         let (keyID, issuerID, keyText) = (setting("key_id"), setting("issuer_id"), setting("private_key"))
         guard !keyID.isEmpty, !keyText.isEmpty else {
-            throw UploadError(
-                .testflight, "the API key is not set (APP_STORE_CONNECT_API_KEY_KEY_ID, APP_STORE_CONNECT_API_KEY_KEY or …_KEY_FILEPATH)",
+            throw StepFailure(
+                "App Store Connect: the API key is not set (APP_STORE_CONNECT_API_KEY_KEY_ID, APP_STORE_CONNECT_API_KEY_KEY or …_KEY_FILEPATH)",
                 reason: .missingSetting)
         }
         let secrets = context.secrets

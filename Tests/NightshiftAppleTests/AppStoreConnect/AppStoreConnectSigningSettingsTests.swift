@@ -1,5 +1,5 @@
 import Foundation
-@testable import NightshiftDelivery
+@testable import NightshiftApple
 import NightshiftSystem
 import Testing
 @testable import NightshiftServices
