@@ -91,7 +91,8 @@ let package = Package(
         .target(
             name: "NightshiftApple",
             dependencies: engineLayers + [
-                "NightshiftLanes", "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "NightshiftLanes", "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
         .target(
@@ -186,7 +187,8 @@ let package = Package(
             name: "NightshiftAppleTests",
             dependencies: [
                 "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftDelivery",
-                "NightshiftServices", "NightshiftSchema", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport", "NightshiftRunnerBuilder",
+                "NightshiftServices", "NightshiftSchema", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport",
+                "NightshiftRunnerBuilder",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
