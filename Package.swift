@@ -16,7 +16,7 @@ let capabilities: [Target.Dependency] = [
 ]
 /// Every library target above the system layer: for what must link or test them all.
 let nightshiftLibraries: [Target.Dependency] =
-    ["NightshiftCore", "NightshiftCron", "NightshiftSchema", "NightshiftLanes", "NightshiftEngine"] + capabilities
+    ["NightshiftCore", "NightshiftCron", "NightshiftSchema", "NightshiftServices", "NightshiftLanes", "NightshiftEngine"] + capabilities
 
 let package = Package(
     name: "nightshift",
@@ -79,21 +79,27 @@ let package = Package(
             name: "NightshiftEngine",
             dependencies: ["NightshiftLanes", "NightshiftCore", "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: settings),
+        // Services: the clients of the services nightshift talks to, shared by the capabilities that
+        // call them: the HTTP transport and its retries, JWTs, App Store Connect's keys, tokens,
+        // endpoint and its one client (`AppStoreConnectClient`). It runs no step, so no engine.
+        .target(
+            name: "NightshiftServices",
+            dependencies: [
+                "NightshiftCore", "NightshiftSchema", "NightshiftSystem", .product(name: "Crypto", package: "swift-crypto"),
+            ], swiftSettings: settings),
         // Capabilities, each on the engine and unaware of the others.
         .target(
             name: "NightshiftApple",
             dependencies: engineLayers + [
-                "NightshiftLanes", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "NightshiftLanes", "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
         .target(
             name: "NightshiftDelivery",
             dependencies: engineLayers + [
-                "NightshiftSchema", .product(name: "Crypto", package: "swift-crypto"),
+                "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                // DER for the certificate signing requests `signing apply` sends, and the public
-                // keys of the portal's certificates.
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ], swiftSettings: settings),
         .target(name: "NightshiftReporting", dependencies: engineLayers, swiftSettings: settings),
         .target(
@@ -113,7 +119,9 @@ let package = Package(
         // `CommandEnvironment`, so every command runs in process in tests. No ArgumentParser here.
         .target(
             name: "NightshiftApp",
-            dependencies: capabilities + ["NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftCore", "NightshiftSystem"],
+            dependencies: capabilities + [
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftServices", "NightshiftCore", "NightshiftSystem",
+            ],
             swiftSettings: settings),
         .executableTarget(
             name: "CronBench", dependencies: ["NightshiftCron"],
@@ -179,13 +187,21 @@ let package = Package(
             name: "NightshiftAppleTests",
             dependencies: [
                 "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftDelivery",
-                "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport", "NightshiftRunnerBuilder",
+                "NightshiftServices", "NightshiftSchema", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport",
+                "NightshiftRunnerBuilder",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
+            name: "NightshiftServicesTests",
+            dependencies: [
+                "NightshiftServices", "NightshiftSchema", "NightshiftCore", "NightshiftSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ], swiftSettings: settings),
+        .testTarget(
             name: "NightshiftDeliveryTests",
             dependencies: [
-                "NightshiftDelivery", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftReporting",
+                "NightshiftDelivery", "NightshiftServices", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
+                "NightshiftReporting",
                 "NightshiftScheduling", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], exclude: ["Fixtures"], swiftSettings: settings),

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 public import NightshiftSchema
+public import NightshiftServices
 
 /// `upload: { to: http, url: …, method: PUT|POST, headers: {…} }`: an internal artifact store or
 /// a presigned URL. PUT sends the raw file; POST sends it as the `file` field of a multipart form.

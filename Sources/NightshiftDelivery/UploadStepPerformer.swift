@@ -3,6 +3,7 @@ public import NightshiftCore
 public import NightshiftEngine
 import NightshiftSchema
 public import NightshiftSystem
+import NightshiftServices
 
 /// Performs `upload:` steps: resolves the destination's settings, picks the file (`file:`, else
 /// the .ipa the lane's export produced), hands both to the destination's uploader, reports

@@ -1,6 +1,7 @@
 public import NightshiftCore
 public import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 /// `upload: { to: firebase }` → the uploader for it.
 public struct UploaderRegistry: Sendable {
     public var uploaders: [UploadDestination: any Uploader]

@@ -8,6 +8,7 @@ import NightshiftRunnerBuilder
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// A lane from nothing but the API key and the certificate's private key: `signing: sync`
 /// makes the certificate and profile on a fake App Store Connect, writes the .p12 (real
@@ -77,11 +78,12 @@ struct SigningSyncLaneTests {
 
         init(mode: LaneRunnerHarness.Mode) async throws {
             importer = OpeningImporter(dryRun: mode == .dryRun)
-            fake = try await FakeSigningPortal(clock: SkippingClock())
+            harness = try LaneRunnerHarness(mode: mode, yaml: SigningSyncLaneTests.yaml)
+            // The lane signs its tokens on the harness's clock, and the fake judges their expiry on it.
+            fake = try await FakeSigningPortal(clock: harness.clock)
             keyPEM = try await FakeSigningPortal.rsaKey()
             home = try TemporaryDirectory.make("home")
             fake.addBundleID("com.example.app")
-            harness = try LaneRunnerHarness(mode: mode, yaml: SigningSyncLaneTests.yaml)
             harness.environment = [
                 "DIST_KEY": keyPEM, "HOME": home, "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeSigningPortal.keyID,
                 "APP_STORE_CONNECT_API_KEY_ISSUER_ID": FakeSigningPortal.issuerID, "APP_STORE_CONNECT_API_KEY_KEY": fake.pem,

@@ -1,11 +1,11 @@
 import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftDelivery
 @testable import NightshiftEngine
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// `archive: { build_number: { from: … }, version: … }`: the number reaches xcodebuild as build
 /// settings (the project is never edited), the step's details and exports, and a resumed run

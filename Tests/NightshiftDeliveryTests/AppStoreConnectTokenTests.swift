@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("App Store Connect tokens")
 struct AppStoreConnectTokenTests {
@@ -61,7 +62,7 @@ struct AppStoreConnectTokenTests {
 
     @Test("a key that is not P-256 PEM is refused without quoting it")
     func badKey() {
-        let error = #expect(throws: UploadError.self) {
+        let error = #expect(throws: AppStoreConnectError.self) {
             try AppStoreConnectTokenSigner(
                 keyID: "K", issuerID: "I", pem: "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----")
         }

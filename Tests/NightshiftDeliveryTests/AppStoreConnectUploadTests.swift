@@ -5,6 +5,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("TestFlight through the App Store Connect API, against a fake App Store Connect", .temporaryDirectory)
 struct AppStoreConnectUploadTests {

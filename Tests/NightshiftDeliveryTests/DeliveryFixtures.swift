@@ -5,6 +5,7 @@ import Foundation
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
+@testable import NightshiftServices
 
 /// A scratch directory inside the test's temporary directory (`.temporaryDirectory`).
 struct ScratchDirectory {

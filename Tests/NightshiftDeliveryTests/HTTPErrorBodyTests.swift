@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftDelivery
 import Testing
+@testable import NightshiftServices
 
 @Suite("HTTP error bodies")
 struct HTTPErrorBodyTests {

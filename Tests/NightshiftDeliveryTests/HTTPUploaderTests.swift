@@ -8,6 +8,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("HTTP uploader against a local server", .temporaryDirectory)
 struct HTTPUploaderTests {

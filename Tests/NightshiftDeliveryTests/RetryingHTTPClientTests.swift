@@ -5,6 +5,7 @@ import Foundation
 import NightshiftSchema
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("Retrying HTTP client")
 struct RetryingHTTPClientTests {

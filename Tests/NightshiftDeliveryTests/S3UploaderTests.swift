@@ -4,6 +4,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// The uploader's decisions against scripted S3 answers: which errors are clear, which abort
 /// the upload, that each attempt is signed anew, and that no credential reaches an error.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+@testable import NightshiftServices
 
 /// An `HTTPTransport` answering from a list of outcomes, recording each request.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {

@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("TestFlight uploader through the shell", .temporaryDirectory)
 struct TestFlightUploaderTests {

@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("URLSession transport: file bodies over a hostile network", .temporaryDirectory)
 struct URLSessionTransportTests {

@@ -5,6 +5,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 @Suite("App Store Connect upload parts", .temporaryDirectory)
 struct UploadPartSenderTests {

@@ -10,8 +10,8 @@ public import NightshiftSystem
 /// byte ranges against the file, and that pre-signed part URLs get no Authorization header.
 /// What it found wrong is in `problems`; a test expects that list empty.
 public final class FakeAppStoreConnect: @unchecked Sendable {
-    public static let keyID = "2X9R4HXF34"
-    public static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
+    public static let keyID = AppleTokenCheck.keyID
+    public static let issuerID = AppleTokenCheck.issuerID
     public static let appID = "1234567890"
     public static let bundleID = "com.example.nightshift"
     public static let uploadID = "7c1b3e5a-0000-4a2b-9b1a-0d6d0ba4c1e7"
@@ -137,30 +137,16 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         }
     }
 
-    /// Checks the bearer token as Apple documents it; nil when it is good.
+    /// Checks the bearer token as Apple does (`AppleTokenCheck`); nil when it is good.
     private func checkToken(_ authorization: String?) -> FlyingFox.HTTPResponse? {
-        guard let authorization, authorization.hasPrefix("Bearer ") else { return problem("no bearer token") }
-        let token = String(authorization.dropFirst("Bearer ".count))
-        lock.withLock { _ = tokensSeen.insert(token) }
-        let pieces = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard pieces.count == 3, let header = Self.json(pieces[0]), let claims = Self.json(pieces[1]),
-            let signature = Self.base64URLDecode(pieces[2])
-        else { return problem("malformed token") }
-        guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyID, header["typ"] as? String == "JWT" else {
-            return problem("bad token header \(header)")
+        if let authorization, authorization.hasPrefix("Bearer ") {
+            lock.withLock { _ = tokensSeen.insert(String(authorization.dropFirst("Bearer ".count))) }
         }
-        guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-            key.publicKey.isValidSignature(ecdsa, for: Data((pieces[0] + "." + pieces[1]).utf8))
-        else { return problem("bad token signature") }
-        guard claims["iss"] as? String == Self.issuerID, claims["aud"] as? String == "appstoreconnect-v1",
-            let issued = claims["iat"] as? Int, let expires = claims["exp"] as? Int
-        else { return problem("bad token claims \(claims)") }
-        guard expires - issued <= 20 * 60 else { return problem("token lives \(expires - issued)s, over 20 minutes") }
-        let now = Int(clock.now.timeIntervalSince1970)
-        guard issued <= now + 60, now < expires else {
-            return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#)
+        switch AppleTokenCheck(key: key.publicKey, clock: clock).check(authorization) {
+        case .valid: return nil
+        case .malformed(let text): return problem(text)
+        case .expired: return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#)
         }
-        return nil
     }
 
     private func apps(_ request: LocalHTTPServer.Received) -> FlyingFox.HTTPResponse {

@@ -13,8 +13,8 @@ public import NightshiftSystem
 /// signature, `kid`, `iss`, `aud`, lifetime, expiry on the test's clock); what was wrong is in
 /// `problems`, which a test expects empty.
 public final class FakeNotaryService: @unchecked Sendable {
-    public static let keyID = "2X9R4HXF34"
-    public static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
+    public static let keyID = AppleTokenCheck.keyID
+    public static let issuerID = AppleTokenCheck.issuerID
     public static let submissionID = "2efe2717-52ef-43a5-96dc-0797e4ca1041"
     public static let secretAccessKey = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
     public static let sessionToken = "FwoGZXIvYXdzEXAMPLESESSIONTOKENvalue1234567890"
@@ -262,30 +262,21 @@ public final class FakeNotaryService: @unchecked Sendable {
         ])
     }
 
+    /// Checks the bearer token as Apple does (`AppleTokenCheck`), after the scripted expiry; nil
+    /// when it is good.
     private func checkToken(_ authorization: String?, path: String) -> FlyingFox.HTTPResponse? {
         let expireNow = lock.withLock { () -> Bool in
             guard !expired, let suffix = script.expireTokenOnce, path.hasSuffix(suffix) else { return false }
             expired = true
             return true
         }
-        if expireNow { return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#) }
-        guard let authorization, authorization.hasPrefix("Bearer ") else { return problem("no bearer token") }
-        let pieces = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard pieces.count == 3, let header = FakeAppStoreConnect.json(pieces[0]), let claims = FakeAppStoreConnect.json(pieces[1]),
-            let signature = FakeAppStoreConnect.base64URLDecode(pieces[2])
-        else { return problem("malformed token") }
-        guard header["alg"] as? String == "ES256", header["kid"] as? String == Self.keyID else { return problem("bad token header") }
-        guard let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-            key.publicKey.isValidSignature(ecdsa, for: Data((pieces[0] + "." + pieces[1]).utf8))
-        else { return problem("bad token signature") }
-        guard claims["iss"] as? String == Self.issuerID, claims["aud"] as? String == "appstoreconnect-v1",
-            let issued = claims["iat"] as? Int, let expires = claims["exp"] as? Int, expires - issued <= 20 * 60
-        else { return problem("bad token claims \(claims)") }
-        let now = Int(clock.now.timeIntervalSince1970)
-        guard issued <= now + 60, now < expires else {
-            return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#)
+        let notAuthorized = #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#
+        if expireNow { return .status(401, notAuthorized) }
+        switch AppleTokenCheck(key: key.publicKey, clock: clock).check(authorization) {
+        case .valid: return nil
+        case .malformed(let text): return problem(text)
+        case .expired: return .status(401, notAuthorized)
         }
-        return nil
     }
 
     private func problem(_ text: String) -> FlyingFox.HTTPResponse {

@@ -11,8 +11,8 @@ public import NightshiftSystem
 /// are issued for real by a throwaway CA with openssl from the CSR sent, after
 /// `openssl req -verify`, so a test can match them to their key. Every request is in `log`.
 public final class FakeSigningPortal: @unchecked Sendable {
-    public static let keyID = "2X9R4HXF34"
-    public static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
+    public static let keyID = AppleTokenCheck.keyID
+    public static let issuerID = AppleTokenCheck.issuerID
     public static let teamID = "ABCDE12345"
 
     public struct Request: Sendable, Hashable, CustomStringConvertible {
@@ -436,20 +436,12 @@ public final class FakeSigningPortal: @unchecked Sendable {
         return (try? PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)) ?? Data()
     }
 
-    /// A bearer token signed with this fake's key, for the issuer and audience Apple expects.
+    /// A bearer token as Apple checks it (`AppleTokenCheck`); anything else is Apple's 401.
     private func checkToken(_ authorization: String?) -> FlyingFox.HTTPResponse? {
-        let unauthorized = Self.error(
+        guard AppleTokenCheck(key: key.publicKey, clock: clock).check(authorization) != .valid else { return nil }
+        return Self.error(
             401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
             "Provide a properly configured and signed bearer token, and make sure that it has not expired.")
-        guard let authorization, authorization.hasPrefix("Bearer ") else { return unauthorized }
-        let pieces = authorization.dropFirst("Bearer ".count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard pieces.count == 3, let signature = FakeAppStoreConnect.base64URLDecode(pieces[2]),
-            let ecdsa = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
-            key.publicKey.isValidSignature(ecdsa, for: Data((pieces[0] + "." + pieces[1]).utf8)),
-            let claims = FakeAppStoreConnect.base64URLDecode(pieces[1]).flatMap(Self.object),
-            claims["iss"] as? String == Self.issuerID, claims["aud"] as? String == "appstoreconnect-v1"
-        else { return unauthorized }
-        return nil
     }
 
     private struct FakeRefusal: Error, @unchecked Sendable {

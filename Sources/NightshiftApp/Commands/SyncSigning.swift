@@ -1,9 +1,9 @@
 internal import Foundation
 import NightshiftApple
 import NightshiftCore
-import NightshiftDelivery
 import NightshiftLanes
 import NightshiftSystem
+import NightshiftServices
 
 /// `nightshift signing plan|apply|check [LANE]`: the certificates and provisioning profiles of
 /// `codesigning: { from: appstoreconnect }`, kept on App Store Connect through its API.

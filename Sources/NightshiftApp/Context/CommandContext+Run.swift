@@ -7,6 +7,7 @@ import NightshiftReporting
 import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTesting
+import NightshiftServices
 
 /// A run's graph: shell, reporter, keychain, uploaders, and the signals that stop it.
 struct PreparedRun {
@@ -84,7 +85,7 @@ extension CommandContext {
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         let notarize = NotarizeStepPerformer.live(clock: clock, temporaryDirectory: NSTemporaryDirectory())
-        let signingSync = SigningSyncStepPerformer(readBundles: SignedBundles.reader, transport: URLSessionTransport())
+        let signingSync = SigningSyncStepPerformer(transport: URLSessionTransport())
         // Shards are balanced by the run history's durations, else by what the lane's last run
         // left in its run folder.
         let testDurations = FirstKnownDurations(

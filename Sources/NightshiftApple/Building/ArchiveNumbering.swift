@@ -9,7 +9,7 @@ import NightshiftSystem
 /// so a retried archive is the same build.
 struct ArchiveNumbering {
     var settings: ArchiveStepSettings
-    /// App Store Connect's numbers (Delivery's), given by the composition root.
+    /// App Store Connect's numbers (`AppStoreConnectBuildNumbers`), given by the composition root.
     var store: (any BuildNumberSource)?
 
     /// What the archive is numbered with; nil parts are left to the project.

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftCore
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftServices
 
 /// The App Distribution calls of one upload, authorised with one access token.
 struct FirebaseSession {

@@ -3,6 +3,7 @@ import NightshiftCore
 import NightshiftEngine
 public import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 
 /// `upload: { to: firebase, app: 1:…:ios:…, groups: [qa], notes: … }`: Firebase App Distribution
 /// over its REST API. Uploads the binary, polls the operation until the release exists, sets the

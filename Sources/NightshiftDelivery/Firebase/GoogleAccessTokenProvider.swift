@@ -4,6 +4,7 @@ import NightshiftCore
 import NightshiftSchema
 import NightshiftSystem
 import _CryptoExtras
+import NightshiftServices
 
 /// Turns a service account into an OAuth access token: a JWT signed RS256 with the account's key,
 /// exchanged at the token endpoint (RFC 7523 JWT bearer grant), as Google's client libraries do.

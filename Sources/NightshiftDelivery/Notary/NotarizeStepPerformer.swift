@@ -3,6 +3,7 @@ public import NightshiftCore
 public import NightshiftEngine
 public import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 
 /// Performs `notarize:` steps: sends the file to Apple's notary service (its REST API, or `xcrun
 /// notarytool` with `method: notarytool`), waits for the verdict on the lane's clock, prints the

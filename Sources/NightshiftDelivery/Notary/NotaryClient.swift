@@ -2,6 +2,7 @@ import Foundation
 import NightshiftCore
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftServices
 
 /// Apple's Notary REST API (`<origin>/notary/v2/…`): one call per method, each with a token from
 /// `tokens` (re-minted as it nears expiry, and once more after a 401: Apple answers an expired

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftEngine
+import NightshiftServices
 
 /// The App Store Connect API key a notarization signs in with, read from the step's templates
 /// (the variables `upload: { to: testflight }` reads) and taught to the run's secrets at once.
@@ -35,6 +36,6 @@ struct NotaryKey {
             path = file
         }
         // The key and each of its lines: a tool may print one line of it.
-        context.secrets.learn([pem] + TestFlightUploader.pemLines(pem))
+        context.secrets.learn([pem] + AppStoreConnectKey.pemLines(pem))
     }
 }

@@ -3,6 +3,7 @@ public import NightshiftCore
 import NightshiftEngine
 public import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 
 /// Tells the people a lane's `notify:` names how its run ended: one POST per destination whose
 /// `on:` the outcome meets, retried with the upload retry policy, each attempt bounded by

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftServices
 
 /// The S3 operations an upload needs, each one signed request (`SigV4SigningTransport`) sent
 /// through the retry policy, its failure turned into an `S3Error` that quotes S3's `Code` and

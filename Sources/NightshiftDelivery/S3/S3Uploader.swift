@@ -1,4 +1,5 @@
 import NightshiftSystem
+public import NightshiftServices
 
 /// Uploads a file to S3 with AWS Signature V4 and temporary credentials, as Apple's Notary API
 /// asks (`notarize:`): one PutObject up to `multipartThreshold`, a multipart upload above it

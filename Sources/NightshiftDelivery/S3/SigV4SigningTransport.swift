@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftSystem
+import NightshiftServices
 
 /// Signs each attempt as it leaves, at the clock's time, then hands it to the real transport:
 /// a request the retry policy sends again minutes later carries a fresh `x-amz-date`, never one

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftServices
 import NightshiftSystem
 
 /// Waits for Apple to take a committed upload: the build upload's state until `COMPLETE` (or
@@ -9,7 +10,7 @@ import NightshiftSystem
 struct AppStoreConnectProcessing {
     typealias Resources = AppStoreConnectResources
 
-    var session: AppStoreConnectSession
+    var client: AppStoreConnectClient
     var clock: any WallClock
     var interval: Duration
     /// How long to wait, from the commit: the upload's own time does not eat into it.
@@ -17,8 +18,8 @@ struct AppStoreConnectProcessing {
     /// When to give up, on `clock`; set by `starting(at:)`.
     private(set) var deadline = Date.distantFuture
 
-    init(session: AppStoreConnectSession, clock: any WallClock, interval: Duration, waitTimeout: Duration) {
-        self.session = session
+    init(client: AppStoreConnectClient, clock: any WallClock, interval: Duration, waitTimeout: Duration) {
+        self.client = client
         self.clock = clock
         self.interval = interval
         self.waitTimeout = waitTimeout
@@ -36,11 +37,11 @@ struct AppStoreConnectProcessing {
     func waitForBuild(upload id: String) async throws -> String {
         var announced: Set<String> = []
         while true {
-            let upload = try await session.get(Resources.Document<Resources.BuildUpload>.self, "v1/buildUploads/\(id)").data
+            let upload = try await client.get(Resources.BuildUpload.self, "v1/buildUploads/\(id)")
             let state = upload.attributes?.state
             for detail in (state?.warnings ?? []).map({ "warning: \($0)" }) + (state?.infos ?? []).map({ "info: \($0)" })
             where announced.insert(detail).inserted {
-                await session.log("App Store Connect \(detail)")
+                await client.log("App Store Connect \(detail)")
             }
             switch state?.state {
             case "FAILED":
@@ -63,9 +64,9 @@ struct AppStoreConnectProcessing {
     func waitForProcessing(build id: String) async throws -> String {
         var last: String?
         while true {
-            let build = try await session.get(Resources.Document<Resources.Build>.self, "v1/builds/\(id)").data
+            let build = try await client.get(Resources.Build.self, "v1/builds/\(id)")
             let state = build.attributes?.processingState ?? "PROCESSING"
-            if state != last { await session.log("App Store Connect: build \(id) is \(state)") }
+            if state != last { await client.log("App Store Connect: build \(id) is \(state)") }
             last = state
             switch state {
             case "VALID": return state

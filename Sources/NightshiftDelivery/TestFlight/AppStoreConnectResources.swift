@@ -1,21 +1,9 @@
 import Foundation
+import NightshiftServices
 
 /// The parts of App Store Connect's JSON:API documents that an upload reads. Every field Apple
 /// may leave out is optional, so a new attribute or a missing one does not break decoding.
 enum AppStoreConnectResources {
-    struct Document<Resource: Decodable>: Decodable {
-        var data: Resource
-    }
-
-    struct Reference: Codable, Hashable {
-        var type: String
-        var id: String
-    }
-
-    struct Relationship: Decodable {
-        var data: Reference?
-    }
-
     /// `GET /v1/apps`, `/v1/betaGroups`, `/v1/builds/{id}/betaBuildLocalizations`: only ids and
     /// what names them are read.
     struct Named: Decodable {
@@ -38,7 +26,7 @@ enum AppStoreConnectResources {
         }
 
         struct Relationships: Decodable {
-            var build: Relationship?
+            var build: JSONAPI.ToOne?
         }
 
         var id: String

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftServices
 import NightshiftSystem
 
 /// `upload: { to: testflight }` through App Store Connect's REST API ("Uploading assets to App
@@ -9,7 +10,7 @@ import NightshiftSystem
 struct AppStoreConnectUpload {
     typealias Resources = AppStoreConnectResources
 
-    var session: AppStoreConnectSession
+    var client: AppStoreConnectClient
     var parts: UploadPartSender
     var processing: AppStoreConnectProcessing
     var settings: TestFlightSettings
@@ -23,7 +24,7 @@ struct AppStoreConnectUpload {
     func run(progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
         let digest = try FileDigest.of(file: file)
         let appID = try await appID()
-        let testFlight = TestFlightDistribution(session: session, settings: settings, app: appID, log: log)
+        let testFlight = TestFlightDistribution(client: client, settings: settings, app: appID, log: log)
         let groups = try await testFlight.groupIDs()
         let reservation = try await reservation(app: appID, digest: digest)
         let (uploadID, operations) = (reservation.uploadID, reservation.operations)
@@ -58,7 +59,7 @@ struct AppStoreConnectUpload {
     /// prefix: altool's prefix match picked the wrong app (fastlane#29698).
     private func appID() async throws -> String {
         if let id = settings.appID { return id }
-        return try await session.appID(bundleID: bundle.bundleID)
+        return try await client.appID(bundleID: bundle.bundleID)
     }
 
     /// The reservation an earlier run of this lane left for the same bytes, while Apple still
@@ -69,8 +70,8 @@ struct AppStoreConnectUpload {
         {
             let state =
                 previous.isUsable(at: clock.now)
-                ? try? await session.get(Resources.Document<Resources.BuildUpload>.self, "v1/buildUploads/\(previous.uploadID)").data
-                    .attributes?.state?.state : "expired"
+                ? try? await client.get(Resources.BuildUpload.self, "v1/buildUploads/\(previous.uploadID)").attributes?.state?.state
+                : "expired"
             if state == "AWAITING_UPLOAD" {
                 await log(
                     "continuing build upload \(previous.uploadID) reserved by run \(previous.runID) for the same .ipa: "
@@ -102,7 +103,7 @@ struct AppStoreConnectUpload {
                 "relationships": ["app": ["data": ["type": "apps", "id": app]]],
             ]
         ]
-        return try await session.send(Resources.Document<Resources.BuildUpload>.self, "POST", "v1/buildUploads", json: body).data.id
+        return try await client.create(Resources.BuildUpload.self, "v1/buildUploads", json: body).id
     }
 
     private func reserveFile(upload: String, size: Int64) async throws -> (String, [Resources.UploadOperation]) {
@@ -115,8 +116,7 @@ struct AppStoreConnectUpload {
                 "relationships": ["buildUpload": ["data": ["type": "buildUploads", "id": upload]]],
             ]
         ]
-        let reserved = try await session.send(Resources.Document<Resources.BuildUploadFile>.self, "POST", "v1/buildUploadFiles", json: body)
-            .data
+        let reserved = try await client.create(Resources.BuildUploadFile.self, "v1/buildUploadFiles", json: body)
         guard let operations = reserved.attributes?.uploadOperations, !operations.isEmpty else {
             throw UploadError(
                 .testflight, "App Store Connect reserved file \(reserved.id) without upload operations", reason: .uploadRejected)
@@ -134,6 +134,6 @@ struct AppStoreConnectUpload {
                 ],
             ]
         ]
-        _ = try await session.send(Resources.Document<Resources.BuildUploadFile>.self, "PATCH", "v1/buildUploadFiles/\(id)", json: body)
+        _ = try await client.update(Resources.BuildUploadFile.self, "v1/buildUploadFiles/\(id)", json: body)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftServices
 
 /// What TestFlight does with a processed build, as fastlane's `upload_to_testflight` users
 /// expect: What to Test (`notes:`), beta groups by name (`groups:`), external review
@@ -8,7 +9,7 @@ import NightshiftSchema
 struct TestFlightDistribution {
     typealias Resources = AppStoreConnectResources
 
-    var session: AppStoreConnectSession
+    var client: AppStoreConnectClient
     var settings: TestFlightSettings
     var app: String
     var log: @Sendable (String) async -> Void
@@ -18,7 +19,7 @@ struct TestFlightDistribution {
     func apply(to build: String, groups: [(String, String)]) async throws {
         if let notes = settings.notes { try await setWhatToTest(notes, build: build) }
         for (name, id) in groups {
-            try await session.sendIgnoringAnswer(
+            try await client.send(
                 "POST", "v1/betaGroups/\(id)/relationships/builds", json: ["data": [["type": "builds", "id": build]]])
             await log("build \(build) added to beta group \(name)")
         }
@@ -29,22 +30,21 @@ struct TestFlightDistribution {
                     "relationships": ["build": ["data": ["type": "builds", "id": build]]],
                 ]
             ]
-            try await session.sendIgnoringAnswer("POST", "v1/betaAppReviewSubmissions", json: body)
+            try await client.send("POST", "v1/betaAppReviewSubmissions", json: body)
             await log("build \(build) submitted for beta app review")
         }
     }
 
     /// `betaBuildLocalizations`: the locale's entry is changed when it exists, made when not.
     private func setWhatToTest(_ notes: String, build: String) async throws {
-        let existing = try await session.get(
-            Resources.Document<[Resources.Named]>.self, "v1/builds/\(build)/betaBuildLocalizations",
-            query: [("fields[betaBuildLocalizations]", "locale")]
-        ).data.first { $0.attributes?.locale == settings.locale }
+        let existing = try await client.list(
+            Resources.Named.self, "v1/builds/\(build)/betaBuildLocalizations", query: [("fields[betaBuildLocalizations]", "locale")]
+        ).first { $0.attributes?.locale == settings.locale }
         if let existing {
             let body: [String: Any] = [
                 "data": ["type": "betaBuildLocalizations", "id": existing.id, "attributes": ["whatToTest": notes]]
             ]
-            try await session.sendIgnoringAnswer("PATCH", "v1/betaBuildLocalizations/\(existing.id)", json: body)
+            try await client.send("PATCH", "v1/betaBuildLocalizations/\(existing.id)", json: body)
         } else {
             let body: [String: Any] = [
                 "data": [
@@ -52,7 +52,7 @@ struct TestFlightDistribution {
                     "relationships": ["build": ["data": ["type": "builds", "id": build]]],
                 ]
             ]
-            try await session.sendIgnoringAnswer("POST", "v1/betaBuildLocalizations", json: body)
+            try await client.send("POST", "v1/betaBuildLocalizations", json: body)
         }
         await log("What to Test set for \(settings.locale) (\(notes.count) characters)")
     }
@@ -60,10 +60,8 @@ struct TestFlightDistribution {
     /// The groups named in `groups:`, in that order; an unknown name fails, listing the app's groups.
     func groupIDs() async throws -> [(String, String)] {
         guard !settings.groups.isEmpty else { return [] }
-        let groups = try await session.get(
-            Resources.Document<[Resources.Named]>.self, "v1/betaGroups",
-            query: [("filter[app]", app), ("fields[betaGroups]", "name"), ("limit", "200")]
-        ).data
+        let groups = try await client.list(
+            Resources.Named.self, "v1/betaGroups", query: [("filter[app]", app), ("fields[betaGroups]", "name")])
         let byName = Dictionary(groups.compactMap { group in group.attributes?.name.map { ($0, group.id) } }) { first, _ in first }
         let unknown = settings.groups.filter { byName[$0] == nil }
         guard unknown.isEmpty else {

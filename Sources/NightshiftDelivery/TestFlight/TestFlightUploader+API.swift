@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftServices
 import NightshiftSystem
 
 extension TestFlightUploader {
@@ -10,26 +11,25 @@ extension TestFlightUploader {
     func uploadThroughAPI(
         _ request: UploadRequest, settings: TestFlightSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
-        let key = try Self.privateKey(settings.privateKey)
-        request.secrets.learn([key] + Self.pemLines(key))
         let (log, secrets) = (request.log, request.secrets)
         do {
+            let tokens = try AppStoreConnectKey.tokens(
+                keyID: settings.keyID, issuerID: settings.issuerID, privateKey: settings.privateKey, clock: clock, secrets: secrets)
             let bundle = try await IPABundleInfo.read(ipa: request.file, shell: shell)
             try Self.check(bundle, against: request.environment[NightshiftVariable.appIdentifier.name])
             await log("\((request.file as NSString).lastPathComponent): \(bundle.bundleID) \(bundle.displayVersion)")
-            let signer = try AppStoreConnectTokenSigner(keyID: settings.keyID, issuerID: settings.issuerID, pem: key)
-            let tokens = AppStoreConnectTokens(signer: signer, clock: clock) { token in secrets.learn([token]) }
             let http = client(settings.retry)
-            let session = AppStoreConnectSession(
-                api: try Self.endpoint(request), tokens: tokens, http: http, secrets: secrets, log: log)
+            let api = AppStoreConnectClient(api: try Self.endpoint(request), tokens: tokens, http: http, secrets: secrets, log: log)
             let upload = AppStoreConnectUpload(
-                session: session,
+                client: api,
                 parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, secrets: secrets, log: log),
                 processing: AppStoreConnectProcessing(
-                    session: session, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
+                    client: api, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
                 settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),
                 clock: clock, log: log)
             return try await upload.run(progress: progress)
+        } catch let error as AppStoreConnectError {
+            throw UploadError(testFlight: error)
         } catch let error as UploadError {
             // Errors made before a token was learned (the .ipa's check) may quote what it hides now.
             var masked = error

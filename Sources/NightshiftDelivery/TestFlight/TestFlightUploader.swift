@@ -2,6 +2,7 @@ import Foundation
 public import NightshiftCore
 public import NightshiftSchema
 public import NightshiftSystem
+public import NightshiftServices
 
 /// `upload: { to: testflight, key_id: …, issuer_id: …, private_key: … }`: App Store Connect with an
 /// API key, through its REST API (`method: api`, the default; see `AppStoreConnectUpload`) or
@@ -49,7 +50,7 @@ public struct TestFlightUploader: DestinationUploader {
     private func uploadWithAltool(_ request: UploadRequest, settings: TestFlightSettings) async throws -> UploadReceipt {
         let invocation = AltoolInvocation(file: request.file, settings: settings)
         let key = try Self.privateKey(settings.privateKey)
-        request.secrets.learn([key] + Self.pemLines(key))
+        request.secrets.learn([key] + AppStoreConnectKey.pemLines(key))
         let policy = settings.retry
         let digest = try FileDigest.of(file: request.file)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
@@ -59,11 +60,6 @@ public struct TestFlightUploader: DestinationUploader {
             invocation.command(privateKeysDirectory: keys.path), policy: policy, secrets: request.secrets, log: request.log)
         let location = "App Store Connect (TestFlight)" + (deliveryID.map { ", delivery \($0)" } ?? "")
         return UploadReceipt(location: location, verification: .sent(digest))
-    }
-
-    /// The key's base64 lines, each a secret on its own: a tool may print one line of it.
-    static func pemLines(_ key: String) -> [String] {
-        key.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("-----") }
     }
 
     /// Runs altool until it succeeds, retrying only the exits that mean a network give-up;
@@ -109,13 +105,13 @@ public struct TestFlightUploader: DestinationUploader {
         var deliveryID: String?
     }
 
-    /// PEM content as given, or read from a path.
-    static func privateKey(_ value: String) throws -> String {
-        if value.contains("-----BEGIN") { return value }
-        guard let data = FileManager.default.contents(atPath: value) else {
-            throw UploadError(.testflight, "cannot read the App Store Connect key '\(value)'", reason: .missingFile)
+    /// altool's key: PEM content as given, or read from a path.
+    private static func privateKey(_ value: String) throws -> String {
+        do throws(AppStoreConnectError) {
+            return try AppStoreConnectKey.pem(value)
+        } catch {
+            throw UploadError(testFlight: error)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

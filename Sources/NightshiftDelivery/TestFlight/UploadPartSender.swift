@@ -2,6 +2,7 @@ import Foundation
 import NightshiftCore
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftServices
 
 /// Sends App Store Connect's upload operations: each part's bytes streamed from the file, at most
 /// `concurrency` at once, each retried on its own by the retry policy. The URLs are pre-signed, so

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftServices
 
 extension HTTPTransportResponse {
     /// "HTTP 401 Unauthorized from PUT https://…/path: <the start of the body>", masked: servers

@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// A fake S3 upload: records each call, and what the run journal held when it started.
 final class FakeNotaryUpload: NotaryFileUpload, @unchecked Sendable {

@@ -7,6 +7,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+@testable import NightshiftServices
 
 /// `notify:` against a webhook receiver on loopback: which events send, what is sent, that no
 /// secret leaves in any encoding, and that a 500 or a hang is a warning after the upload retry

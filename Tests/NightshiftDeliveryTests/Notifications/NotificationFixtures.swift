@@ -5,6 +5,7 @@ import NightshiftEngine
 import NightshiftSchema
 import NightshiftSystem
 import Testing
+@testable import NightshiftServices
 
 /// Lane results as a notification receives them, and the targets that ask for them.
 enum NotificationFixtures {

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The parts of App Store Connect's provisioning resources (`bundleIds`, `certificates`,
+/// `profiles`, `devices`) that signing reads, as Apple's OpenAPI document names them. Every
+/// attribute is optional: a new attribute or a missing one does not break decoding.
+enum PortalResources {
+    /// `GET /v1/bundleIds?filter[identifier]=…`: Apple's filter also returns identifiers that
+    /// merely start with the one asked for, so the exact one is picked by `identifier`.
+    struct BundleID: Decodable, Sendable, Hashable {
+        struct Attributes: Decodable, Sendable, Hashable {
+            var identifier: String?
+            var name: String?
+            var platform: String?
+            var seedId: String?
+        }
+
+        var id: String
+        var attributes: Attributes?
+    }
+
+    struct Certificate: Decodable, Sendable, Hashable {
+        struct Attributes: Decodable, Sendable, Hashable {
+            var name: String?
+            var displayName: String?
+            var certificateType: String?
+            var serialNumber: String?
+            var platform: String?
+            var expirationDate: String?
+            /// Base64 of the certificate's DER.
+            var certificateContent: String?
+            var activated: Bool?
+        }
+
+        var id: String
+        var attributes: Attributes?
+    }
+
+    struct Profile: Decodable, Sendable, Hashable {
+        struct Attributes: Decodable, Sendable, Hashable {
+            var name: String?
+            var platform: String?
+            var profileType: String?
+            /// `ACTIVE` or `INVALID` (and, undocumented, `EXPIRED`).
+            var profileState: String?
+            /// Base64 of the .mobileprovision.
+            var profileContent: String?
+            var uuid: String?
+            var createdDate: String?
+            var expirationDate: String?
+        }
+
+        var id: String
+        var attributes: Attributes?
+    }
+
+    struct Device: Decodable, Sendable, Hashable {
+        struct Attributes: Decodable, Sendable, Hashable {
+            var name: String?
+            var platform: String?
+            var udid: String?
+            var deviceClass: String?
+            var status: String?
+        }
+
+        var id: String
+        var attributes: Attributes?
+    }
+
+    /// Apple's dates: ISO 8601, with or without fractions of a second.
+    static func date(_ text: String?) -> Date? {
+        guard let text else { return nil }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
