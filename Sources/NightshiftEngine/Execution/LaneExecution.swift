@@ -32,9 +32,14 @@ actor LaneExecution {
     let journal: RunJournalRecorder?
     /// A dry run's: where the steps' shell shows their commands. Nil for a real run.
     let transcript: DryRunTranscript?
+    /// The Xcodes the lane's `xcode:` pins stand for, chosen before it started.
+    let xcodes: XcodeSelections
 
-    init(runner: LaneRunner, folders: RunFolders, logsWritable: Bool, journal: RunJournalRecorder? = nil) {
+    init(
+        runner: LaneRunner, folders: RunFolders, logsWritable: Bool, journal: RunJournalRecorder? = nil, xcodes: XcodeSelections = .none
+    ) {
         self.runner = runner
+        self.xcodes = xcodes
         self.folders = folders
         self.logsWritable = logsWritable
         self.journal = journal
@@ -55,6 +60,7 @@ actor LaneExecution {
         let start = clock.now
         cleanupBound = lane.cleanupTimeout ?? CleanupActionRun.defaultBound
         runner.reporter.laneStarted(lane, runID: folders.runID)
+        if let xcode = xcodes.laneXcode { runner.notice("\(xcode.displayName): DEVELOPER_DIR=\(xcode.developerDirectory)") }
         if await preflight(lane) {
             await withDeadline(lane.timeout, owner: "lane '\(lane.name)'") {
                 await runSteps(of: lane)
@@ -66,6 +72,7 @@ actor LaneExecution {
             duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: logsWritable ? folders.logs : "",
             signal: runner.interruption.signal)
         result.attempt = journal?.attempt ?? 1
+        result.xcode = xcodes.laneXcode
         runner.reporter.laneFinished(result)
         return result
     }
@@ -93,7 +100,7 @@ actor LaneExecution {
                 let step = walked.step
                 let result = await StepExecution(
                     execution: self, lane: walked.lane, step: step, configuration: walked.configuration, depth: walked.frame.depth,
-                    environment: await environment(for: walked),
+                    environment: await environment(for: walked), xcode: xcodes.xcode(for: walked.frame),
                     number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
                 ).run()
                 record(result)
@@ -212,7 +219,10 @@ actor LaneExecution {
         environment = environment.merging(laneEnvironment.mapValues { $0.expand(in: base) })
         let withLane = environment
         environment = environment.merging(step.options.environment.mapValues { $0.expand(in: withLane) })
-        return environment.merging(await exports.all)
+        environment = environment.merging(await exports.all)
+        // Last, so that every tool the step runs, a script's included, uses the lane's Xcode.
+        guard let xcode = xcodes.xcode(for: walked.frame) else { return environment }
+        return environment.merging([XcodeShell.variable: xcode.developerDirectory])
     }
 
     /// Each performer checks the steps of its kinds before anything runs (an expired profile
@@ -239,7 +249,7 @@ actor LaneExecution {
                 condenser: runner.dependencies.outputCondenser?())
             let context = makeContext(
                 lane: lane, step: first.step, configuration: first.configuration, environment: await environment(for: first),
-                recorder: recorder)
+                xcode: xcodes.xcode(for: first.frame), recorder: recorder)
             do {
                 try await performer.preflight(steps.map(\.step), in: context)
                 _ = await recorder.finish()
@@ -261,18 +271,23 @@ actor LaneExecution {
     /// The context a performer sees: this run's folders, shell, clock, masker and shared state,
     /// with the step's output going to `recorder`.
     nonisolated func makeContext(
-        lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, recorder: StepOutputRecorder
+        lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, xcode: InstalledXcode?,
+        recorder: StepOutputRecorder
     ) -> StepContext {
+        let shell = transcript.map { TranscribingShell(base: runner.dependencies.shell, transcript: $0) } ?? runner.dependencies.shell
         var context = StepContext(
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders,
-            shell: transcript.map { TranscribingShell(base: runner.dependencies.shell, transcript: $0) } ?? runner.dependencies.shell,
+            shell: XcodeShell.wrapping(shell, for: xcode),
             clock: clock, secrets: runner.secrets, cleanup: cleanup,
             exports: exports, directory: runner.options.workingDirectory,
             isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },
             progress: { text in await recorder.progress(text) })
-        if let inspectionShell = runner.dependencies.inspectionShell { context.inspectionShell = inspectionShell }
+        if let inspectionShell = runner.dependencies.inspectionShell {
+            context.inspectionShell = XcodeShell.wrapping(inspectionShell, for: xcode)
+        }
+        context.xcode = xcode
         if runner.options.condensesToolOutput {
             context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
         }

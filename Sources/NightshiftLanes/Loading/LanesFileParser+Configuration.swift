@@ -4,7 +4,7 @@ import Yams
 extension LanesFileParser {
     static let configurationKeys = [
         "certificate", "provisioning_profile", "build_configuration", "app_identifier", "export_method",
-        "team_id", "export_options", "installer_certificate", "profiles",
+        "team_id", "export_options", "installer_certificate", "profiles", "xcode",
     ]
     static let requiredConfigurationKeys = Array(configurationKeys.prefix(5))
     static let exportMethods = [
@@ -24,8 +24,11 @@ extension LanesFileParser {
         var values: [String: Template] = [:]
         var exportOptions: [String: PlistValue] = [:]
         var profiles: [String: Template] = [:]
+        var xcode: XcodeRequirement?
         for (key, _, value) in pairs {
-            if key == "export_options" {
+            if key == "xcode" {
+                xcode = parseXcode(value, "\(context).xcode")
+            } else if key == "export_options" {
                 exportOptions = parsePlistDictionary(value, context: "\(context).export_options")
             } else if key == "profiles" {
                 profiles = parseBundleProfiles(value, context: "\(context) profiles")
@@ -38,11 +41,13 @@ extension LanesFileParser {
                 "unknown export_method '\(method.raw)' in \(context)", at: method.location,
                 notes: Suggestion.note(for: method.raw, among: Self.exportMethods))
         }
-        return Configuration(
+        var configuration = Configuration(
             name: name, certificate: values["certificate"] ?? "", provisioningProfile: values["provisioning_profile"] ?? "",
             buildConfiguration: values["build_configuration"] ?? "", appIdentifier: values["app_identifier"] ?? "",
             exportMethod: values["export_method"] ?? "", teamID: values["team_id"], exportOptions: exportOptions,
             installerCertificate: values["installer_certificate"], profiles: profiles, location: reader.location(of: keyNode))
+        configuration.xcode = xcode
+        return configuration
     }
 
     /// `profiles: { <bundle id>: <profile> }`. A bundle id is letters, digits, `-` and `.`

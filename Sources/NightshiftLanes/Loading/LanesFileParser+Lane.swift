@@ -4,7 +4,7 @@ import Yams
 extension LanesFileParser {
     static let laneKeys = [
         "description", "configuration", "schedule", "env", "timeout", "cleanup_timeout", "steps", "jenkins", "options", "locks",
-        "github", "buildkite", "notify",
+        "github", "buildkite", "notify", "xcode",
     ]
     static let jenkinsKeys = ["agent", "credentials", "setup", "timestamps"]
 
@@ -55,6 +55,7 @@ extension LanesFileParser {
             case "options": lane.options = parseLaneOptions(value, context: context)
             case "locks": lane.locks = parseLockNames(value, context: "\(context).locks")
             case "notify": lane.notify = parseNotify(value, context: "\(context).notify")
+            case "xcode": lane.xcode = parseXcode(value, "\(context).xcode")
             default: break
             }
         }

@@ -5,11 +5,12 @@ import Yams
 extension LanesFileParser {
     static let testKeys = [
         "scheme", "test_plan", "destination", "only", "skip", "retries", "shards", "coverage", "junit", "package", "boot_timeout",
+        "install_runtime",
     ]
     static let testDestinationKeys = ["device", "os"]
     static let coverageKeys = ["minimum"]
     /// What only an Xcode scheme's tests take: `package:` cannot go with them.
-    static let xcodeOnlyTestKeys = ["scheme", "test_plan", "destination", "shards", "boot_timeout"]
+    static let xcodeOnlyTestKeys = ["scheme", "test_plan", "destination", "shards", "boot_timeout", "install_runtime"]
 
     /// `test:` as a mapping; `- test` and `test: {}` test `project.scheme` with the defaults.
     func parseTest(_ node: Node) -> TestStepSettings? {
@@ -38,6 +39,7 @@ extension LanesFileParser {
             case "coverage": settings.coverageMinimum = parseCoverage(value)
             case "junit": settings.junit = reportPath(value)
             case "boot_timeout": settings.bootTimeout = reader.duration(value, "test.boot_timeout") ?? TestStepSettings.defaultBootTimeout
+            case "install_runtime": settings.installRuntime = reader.bool(value, "test.install_runtime") ?? false
             default: break
             }
         }

@@ -7,7 +7,7 @@ struct LanesFileParser {
     let reader: NodeReader
     var bag: DiagnosticBag { reader.bag }
 
-    static let topLevelKeys = ["version", "project", "secrets", "codesigning", "configurations", "lanes", "notify"]
+    static let topLevelKeys = ["version", "project", "secrets", "codesigning", "configurations", "lanes", "notify", "xcode"]
 
     func parseFile(_ root: Node, path: String) -> LanesFile? {
         guard let pairs = reader.mapping(root, in: "the lanes file", known: Self.topLevelKeys) else { return nil }
@@ -33,6 +33,8 @@ struct LanesFileParser {
                 file.lanes = withCallOptions(parseLanes(value))
             case "notify":
                 file.notify = parseNotify(value, context: "notify")
+            case "xcode":
+                file.xcode = parseXcode(value, "xcode")
             default:
                 break
             }
