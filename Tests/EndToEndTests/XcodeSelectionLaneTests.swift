@@ -132,4 +132,30 @@ struct XcodeSelectionLaneTests {
         #expect(!FileManager.default.fileExists(atPath: directory + "/ran"))
         #expect(records.map { $0[0] } == ["xcrun"])
     }
+
+    @Test("install_runtime: the missing runtime is downloaded for the lane's Xcode before the first step, then listed again")
+    func installsMissingRuntime() async throws {
+        try write(
+            """
+            project: { name: Brewer, workspace: Brewer.xcworkspace, scheme: Brewer }
+            lanes:
+              nightly:
+                xcode: 26.1.1
+                steps:
+                  - sh: touch ran
+                  - test: { destination: { device: iPhone 17, os: "26.2" }, install_runtime: true }
+            """)
+        let outcome = try await NightshiftBinary.run(["run", "nightly"], in: directory, environment: environment)
+        let text = outcome.standardOutput + outcome.standardError
+        #expect(text.contains("installing the iOS 26.2 simulator runtime for Xcode 26.1.1 (17B100)"))
+        #expect(text.contains("Downloading iOS 26.2 Simulator (23B80): 50.0% (4.2 GB of 8.4 GB)"))
+        // The step itself ran (it fails later, on the fake project), so the runtime was there.
+        #expect(FileManager.default.fileExists(atPath: directory + "/ran"))
+        let developer = directory + "/Applications/Xcode_26.1.1.app/Contents/Developer"
+        let runtimes = try String(contentsOfFile: developer + "/fake-runtimes.json", encoding: .utf8)
+        #expect(runtimes.contains(#""name" : "iOS 26.2""#))
+        // List, list under the lock, download, list again: all with the lane's Xcode.
+        #expect(records.prefix(4).map { $0[0] } == ["xcrun", "xcrun", "xcodebuild", "xcrun"])
+        #expect(records.allSatisfy { $0[1] == developer })
+    }
 }
