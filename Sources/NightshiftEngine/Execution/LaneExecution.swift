@@ -230,12 +230,17 @@ actor LaneExecution {
     /// steps run with: a called lane signs with its own configuration, or its caller's.
     /// Returns whether the lane may go on.
     private func preflight(_ lane: Lane) async -> Bool {
-        struct Group: Hashable { var keyword: StepKeyword; var configuration: String? }
+        // Steps under another Xcode are checked with it (a runtime is per Xcode).
+        struct Group: Hashable { var keyword: StepKeyword; var configuration: String?; var xcode: String? }
         var stepsByGroup: [Group: [WalkedStep]] = [:]
         graph.visitSteps(reachableFrom: lane, revisits: .oncePerConfiguration) { walked in
-            stepsByGroup[Group(keyword: walked.step.kind.keyword, configuration: walked.configurationName), default: []].append(walked)
+            let group = Group(
+                keyword: walked.step.kind.keyword, configuration: walked.configurationName, xcode: xcodes.xcode(for: walked.frame)?.app)
+            stepsByGroup[group, default: []].append(walked)
         }
-        let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }
+        let ordered = stepsByGroup.keys.sorted {
+            ($0.keyword, $0.configuration ?? "", $0.xcode ?? "") < ($1.keyword, $1.configuration ?? "", $1.xcode ?? "")
+        }
         for group in ordered {
             guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else {
                 continue

@@ -188,9 +188,43 @@ struct XcodeSelectionTests {
         #expect(text.contains("exports for the App Store with Xcode 27.0 beta 3 (18A5310h), a beta"))
         #expect(await harness.shell.commands.isEmpty)
     }
+
+    @Test("a called lane with its own Xcode is checked before the run with that Xcode, apart from its caller's steps")
+    func preflightPerXcode() async throws {
+        var harness = try harness(
+            """
+            lanes:
+              nightly:
+                xcode: "26.2"
+                steps:
+                  - sh: one
+                  - lane: legacy
+              legacy:
+                xcode: 26.1.1
+                steps:
+                  - sh: two
+            """)
+        let seen = PreflightXcodes()
+        harness.performers = [.sh: PreflightRecorder(seen: seen)]
+        _ = try await harness.runner().run("nightly")
+        #expect(seen.apps.sorted() == ["/Applications/Xcode-26.2.1.app", "/Applications/Xcode_26.1.1.app"])
+    }
 }
 
 /// Performs nothing: the step kinds a test needs registered but never reached.
 private struct ScriptedStepPerformer: StepPerformer {
     func perform(_ step: Step, in context: StepContext) async throws -> Termination { .exited(0) }
+}
+
+/// The Xcode each preflight was handed.
+private final class PreflightXcodes: Sendable {
+    private let seen = LockedValue<[String]>([])
+    var apps: [String] { seen.withLock { $0 } }
+    func record(_ app: String) { seen.withLock { $0.append(app) } }
+}
+
+private struct PreflightRecorder: StepPerformer {
+    let seen: PreflightXcodes
+    func perform(_ step: Step, in context: StepContext) async throws -> Termination { .exited(0) }
+    func preflight(_ steps: [Step], in context: StepContext) async throws { seen.record(context.xcode?.app ?? "none") }
 }
