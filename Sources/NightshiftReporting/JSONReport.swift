@@ -24,7 +24,20 @@ public struct JSONReport: Sendable {
         /// What the run was given or defaulted (issue #19), secret values masked; absent for a
         /// lane that declares no options. A list, not an object: option names are kept as written.
         var options: [LaneOptionValues.Record]?
+        /// The Xcode `xcode:` chose; absent when the lane pins none.
+        var xcode: XcodeEntry?
         var steps: [StepEntry]
+    }
+
+    struct XcodeEntry: Encodable {
+        var version: String
+        var build: String
+        var beta: Bool
+        var path: String
+
+        init(_ xcode: InstalledXcode) {
+            (version, build, beta, path) = (xcode.versionName, xcode.build, xcode.isBeta, xcode.app)
+        }
     }
 
     struct StepEntry: Encodable {
@@ -89,7 +102,7 @@ public struct JSONReport: Sendable {
             lane: result.lane, runID: result.runID.isEmpty ? nil : result.runID, status: result.status.rawValue, message: result.message,
             start: UTCTimestamp.iso8601(result.start), durationSeconds: result.duration.seconds,
             logFolder: result.logFolder.isEmpty ? nil : result.logFolder, resumedAttempt: result.attempt > 1 ? result.attempt : nil,
-            options: result.options.isEmpty ? nil : result.options,
+            options: result.options.isEmpty ? nil : result.options, xcode: result.xcode.map(XcodeEntry.init),
             steps: result.steps.map {
                 StepEntry(
                     lane: $0.lane, name: $0.name, kind: $0.kind.description, status: $0.status.rawValue,

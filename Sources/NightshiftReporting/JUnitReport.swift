@@ -32,9 +32,10 @@ public struct JUnitReport: Sendable {
         let options = result.options.map { JUnitProperty("option.\($0.name)", $0.value) }
         // A lane that never started has no run id.
         let runID = result.runID.isEmpty ? [] : [JUnitProperty("run_id", result.runID)]
+        let xcode = result.xcode.map { [JUnitProperty("xcode.version", $0.versionName), JUnitProperty("xcode.build", $0.build)] } ?? []
         return JUnitSuite(
             name: result.lane, counts: counts(result.steps, result.duration), timestamp: UTCTimestamp.iso8601(result.start),
-            properties: runID + [JUnitProperty("status", result.status.rawValue)] + options
+            properties: runID + [JUnitProperty("status", result.status.rawValue)] + xcode + options
                 + properties.map { JUnitProperty($0.name, $0.value) })
     }
 

@@ -25,6 +25,8 @@ public struct LaneRunnerBuilder {
     public var timestamps = false
     /// Runs read-only commands (`xcodebuild -showBuildSettings`) even in a dry run; nil: `shell`.
     public var inspectionShell: (any ShellRunner)?
+    /// Where `xcode:` finds Xcodes; nil finds none.
+    public var xcodeInstalls: (any XcodeInstalls)?
 
     public init(
         file: LanesFile, shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables,
@@ -43,6 +45,7 @@ public struct LaneRunnerBuilder {
             shell: shell, clock: clock, environment: environment, output: output, logFiles: logFiles,
             outputCondenser: outputCondenser, namedLocks: namedLocks)
         dependencies.inspectionShell = inspectionShell
+        dependencies.xcodeInstalls = xcodeInstalls
         return LaneRunner(
             file: file, dependencies: dependencies, performers: performers,
             reporter: ConsoleReporter(output: output, style: ConsoleStyle(colour: false, timestamps: timestamps), clock: clock),

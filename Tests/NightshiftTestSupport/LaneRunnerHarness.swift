@@ -27,6 +27,8 @@ public struct LaneRunnerHarness: Sendable {
     /// A dry run writes no logs; a test of the logs turns it off (and gets a fresh state folder).
     public var isDryRun = true
     public var stateDirectory = NSTemporaryDirectory() + "nightshift-tests"
+    /// Where `xcode:` finds Xcodes; nil finds none.
+    public var xcodeInstalls: (any XcodeInstalls)?
 
     public init(yaml: String) throws {
         file = try LanesFileLoader().parse(text: yaml, path: "lanes.yml")
@@ -59,6 +61,7 @@ public struct LaneRunnerHarness: Sendable {
         builder.performers = performers
         builder.logFiles = logFiles
         builder.interruption = interruption
+        builder.xcodeInstalls = xcodeInstalls
         return builder
     }
 

@@ -49,6 +49,7 @@ extension CommandContext {
         // A dry run still reads for real what it describes: the commit a resumption would compare,
         // the version and build of an .ipa it would upload.
         if dryRun { dependencies.inspectionShell = realShell() }
+        dependencies.xcodeInstalls = DiskXcodeInstalls(environment: environment)
         let searchListLock = searchListLock(dryRun: dryRun, environment: environment)
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,
@@ -97,7 +98,7 @@ extension CommandContext {
             case .lane: nil
             case .package, .importCertificate, .installProfile, .archive, .export: signing
             case .upload: upload
-            case .test: TestStepPerformer(durations: testDurations)
+            case .test: TestStepPerformer(durations: testDurations, runtimeLock: MachineRuntimeInstallLock())
             case .notarize: notarize
             case .signing: signingSync
             }

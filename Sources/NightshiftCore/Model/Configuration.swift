@@ -20,6 +20,8 @@ public struct Configuration: Sendable, Hashable {
     /// `provisioning_profile` is. A signed bundle not listed gets the signing folder's profile
     /// that fits it (`BundleProfileMatcher`).
     public var profiles: [String: Template]
+    /// `xcode:`: the Xcode of lanes using this configuration that name none themselves.
+    public var xcode: XcodeRequirement?
     public var location: SourceLocation?
 
     public init(

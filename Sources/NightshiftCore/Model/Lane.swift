@@ -24,6 +24,8 @@ public struct Lane: Sendable, Hashable {
     public var buildkite = BuildkiteSettings()
     /// `notify:`: whom a run of the lane tells how it ended; nil to use the file's.
     public var notify: [NotificationTarget]?
+    /// `xcode:`: the Xcode its steps use, before its configuration's and the file's.
+    public var xcode: XcodeRequirement?
     public var location: SourceLocation?
     /// Where `configuration:`'s value stands, for errors about it.
     public var configurationLocation: SourceLocation?

@@ -13,6 +13,9 @@ public struct LanesFile: Sendable, Hashable {
     public var lanes: [Lane]
     /// `notify:` at the top: whom a run of a lane without its own tells.
     public var notify: [NotificationTarget] = []
+    /// `xcode:` at the top, else `.xcode-version` beside the file: the Xcode of lanes and
+    /// configurations that name none. Nil keeps the machine's selected Xcode.
+    public var xcode: XcodeRequirement?
     /// What loading found questionable without refusing the file (a schedule that never fires),
     /// for the command to print.
     public var warnings: [Diagnostic] = []

@@ -26,6 +26,9 @@ public struct TestStepSettings: Sendable, Hashable {
     public var junit: Template?
     /// How long one simulator may take to boot.
     public var bootTimeout: Duration
+    /// `install_runtime: true`: a destination's simulator runtime missing from the selected
+    /// Xcode is downloaded before the lane starts (`xcodebuild -downloadPlatform`), not reported.
+    public var installRuntime = false
     public var location: SourceLocation?
 
     public static let defaultBootTimeout: Duration = .seconds(300)
@@ -68,6 +71,7 @@ public struct TestStepSettings: Sendable, Hashable {
             "only \(only.map(\.text).joined(separator: " "))", "skip \(skip.map(\.text).joined(separator: " "))",
             "retries \(retries)", "shards \(shards)", "boot_timeout \(bootTimeout)",
         ]
+        if installRuntime { lines.append("install_runtime") }
         if let coverageMinimum { lines.append("coverage \(coverageMinimum)") }
         return lines
     }

@@ -25,6 +25,7 @@ struct NotificationContent: Sendable {
         if let configuration = summary.configuration { facts.append(("Configuration", configuration)) }
         let (version, build) = summary.version
         if let version = Self.versionText(version, build) { facts.append(("Version", version)) }
+        if let xcode = result.xcode { facts.append(("Xcode", "\(xcode.versionName) (\(xcode.build))")) }
         facts.append(("Result", result.status.rawValue))
         facts.append(("Duration", DurationFormatting.short(result.duration)))
         if let commit = summary.commit { facts.append(("Commit", String(commit.prefix(12)))) }

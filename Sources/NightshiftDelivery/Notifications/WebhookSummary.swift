@@ -18,6 +18,8 @@ struct WebhookSummary: Encodable {
     var configuration: String?
     var version: String?
     var buildNumber: String?
+    /// The Xcode the lane's `xcode:` chose; absent when it pins none.
+    var xcode: Xcode?
     var commit: String?
     var buildURL: String?
     /// The step that decided the result, as the report writes a step (its message cut to its first line).
@@ -44,6 +46,11 @@ struct WebhookSummary: Encodable {
         var flakyTests: [String]
     }
 
+    struct Xcode: Encodable {
+        var version: String
+        var build: String
+    }
+
     struct Delivered: Encodable {
         var step: String
         var details: [String: String]
@@ -59,6 +66,7 @@ struct WebhookSummary: Encodable {
         durationSeconds = result.duration.seconds
         configuration = summary.configuration
         (version, buildNumber) = summary.version
+        xcode = result.xcode.map { Xcode(version: $0.versionName, build: $0.build) }
         commit = summary.commit
         buildURL = summary.buildURL
         failedStep = result.firstFailure.map { step in

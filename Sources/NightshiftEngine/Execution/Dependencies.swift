@@ -17,6 +17,8 @@ public struct Dependencies: Sendable {
     public var inspectionShell: (any ShellRunner)?
     /// Where `locks:` are kept (issue #19); nil where the user has no home to keep them under.
     public var namedLocks: (any NamedLocks)?
+    /// Where `xcode:` looks for installed Xcodes; nil finds none (a pin is then an error).
+    public var xcodeInstalls: (any XcodeInstalls)?
 
     public init(
         shell: any ShellRunner, clock: any WallClock, environment: EnvironmentVariables, output: any OutputSink, logFiles: any StepLogFiles,

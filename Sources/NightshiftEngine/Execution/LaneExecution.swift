@@ -32,9 +32,14 @@ actor LaneExecution {
     let journal: RunJournalRecorder?
     /// A dry run's: where the steps' shell shows their commands. Nil for a real run.
     let transcript: DryRunTranscript?
+    /// The Xcodes the lane's `xcode:` pins stand for, chosen before it started.
+    let xcodes: XcodeSelections
 
-    init(runner: LaneRunner, folders: RunFolders, logsWritable: Bool, journal: RunJournalRecorder? = nil) {
+    init(
+        runner: LaneRunner, folders: RunFolders, logsWritable: Bool, journal: RunJournalRecorder? = nil, xcodes: XcodeSelections = .none
+    ) {
         self.runner = runner
+        self.xcodes = xcodes
         self.folders = folders
         self.logsWritable = logsWritable
         self.journal = journal
@@ -55,6 +60,7 @@ actor LaneExecution {
         let start = clock.now
         cleanupBound = lane.cleanupTimeout ?? CleanupActionRun.defaultBound
         runner.reporter.laneStarted(lane, runID: folders.runID)
+        if let xcode = xcodes.laneXcode { runner.notice("\(xcode.displayName): DEVELOPER_DIR=\(xcode.developerDirectory)") }
         if await preflight(lane) {
             await withDeadline(lane.timeout, owner: "lane '\(lane.name)'") {
                 await runSteps(of: lane)
@@ -66,6 +72,7 @@ actor LaneExecution {
             duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: logsWritable ? folders.logs : "",
             signal: runner.interruption.signal)
         result.attempt = journal?.attempt ?? 1
+        result.xcode = xcodes.laneXcode
         runner.reporter.laneFinished(result)
         return result
     }
@@ -93,7 +100,7 @@ actor LaneExecution {
                 let step = walked.step
                 let result = await StepExecution(
                     execution: self, lane: walked.lane, step: step, configuration: walked.configuration, depth: walked.frame.depth,
-                    environment: await environment(for: walked),
+                    environment: await environment(for: walked), xcode: xcodes.xcode(for: walked.frame),
                     number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
                 ).run()
                 record(result)
@@ -212,7 +219,10 @@ actor LaneExecution {
         environment = environment.merging(laneEnvironment.mapValues { $0.expand(in: base) })
         let withLane = environment
         environment = environment.merging(step.options.environment.mapValues { $0.expand(in: withLane) })
-        return environment.merging(await exports.all)
+        environment = environment.merging(await exports.all)
+        // Last, so that every tool the step runs, a script's included, uses the lane's Xcode.
+        guard let xcode = xcodes.xcode(for: walked.frame) else { return environment }
+        return environment.merging([XcodeShell.variable: xcode.developerDirectory])
     }
 
     /// Each performer checks the steps of its kinds before anything runs (an expired profile
@@ -220,12 +230,17 @@ actor LaneExecution {
     /// steps run with: a called lane signs with its own configuration, or its caller's.
     /// Returns whether the lane may go on.
     private func preflight(_ lane: Lane) async -> Bool {
-        struct Group: Hashable { var keyword: StepKeyword; var configuration: String? }
+        // Steps under another Xcode are checked with it (a runtime is per Xcode).
+        struct Group: Hashable { var keyword: StepKeyword; var configuration: String?; var xcode: String? }
         var stepsByGroup: [Group: [WalkedStep]] = [:]
         graph.visitSteps(reachableFrom: lane, revisits: .oncePerConfiguration) { walked in
-            stepsByGroup[Group(keyword: walked.step.kind.keyword, configuration: walked.configurationName), default: []].append(walked)
+            let group = Group(
+                keyword: walked.step.kind.keyword, configuration: walked.configurationName, xcode: xcodes.xcode(for: walked.frame)?.app)
+            stepsByGroup[group, default: []].append(walked)
         }
-        let ordered = stepsByGroup.keys.sorted { ($0.keyword, $0.configuration ?? "") < ($1.keyword, $1.configuration ?? "") }
+        let ordered = stepsByGroup.keys.sorted {
+            ($0.keyword, $0.configuration ?? "", $0.xcode ?? "") < ($1.keyword, $1.configuration ?? "", $1.xcode ?? "")
+        }
         for group in ordered {
             guard let performer = runner.performers[group.keyword], let steps = stepsByGroup[group], let first = steps.first else {
                 continue
@@ -239,7 +254,7 @@ actor LaneExecution {
                 condenser: runner.dependencies.outputCondenser?())
             let context = makeContext(
                 lane: lane, step: first.step, configuration: first.configuration, environment: await environment(for: first),
-                recorder: recorder)
+                xcode: xcodes.xcode(for: first.frame), recorder: recorder)
             do {
                 try await performer.preflight(steps.map(\.step), in: context)
                 _ = await recorder.finish()
@@ -261,18 +276,23 @@ actor LaneExecution {
     /// The context a performer sees: this run's folders, shell, clock, masker and shared state,
     /// with the step's output going to `recorder`.
     nonisolated func makeContext(
-        lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, recorder: StepOutputRecorder
+        lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables, xcode: InstalledXcode?,
+        recorder: StepOutputRecorder
     ) -> StepContext {
+        let shell = transcript.map { TranscribingShell(base: runner.dependencies.shell, transcript: $0) } ?? runner.dependencies.shell
         var context = StepContext(
             lanesFile: runner.file, lane: lane, step: step, configuration: configuration, environment: environment,
             folders: folders,
-            shell: transcript.map { TranscribingShell(base: runner.dependencies.shell, transcript: $0) } ?? runner.dependencies.shell,
+            shell: XcodeShell.wrapping(shell, for: xcode),
             clock: clock, secrets: runner.secrets, cleanup: cleanup,
             exports: exports, directory: runner.options.workingDirectory,
             isDryRun: runner.options.isDryRun, isVerbose: runner.options.isVerbose,
             emit: { channel, bytes in await recorder.receive(channel, bytes) },
             progress: { text in await recorder.progress(text) })
-        if let inspectionShell = runner.dependencies.inspectionShell { context.inspectionShell = inspectionShell }
+        if let inspectionShell = runner.dependencies.inspectionShell {
+            context.inspectionShell = XcodeShell.wrapping(inspectionShell, for: xcode)
+        }
+        context.xcode = xcode
         if runner.options.condensesToolOutput {
             context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
         }

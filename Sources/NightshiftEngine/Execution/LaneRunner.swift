@@ -51,12 +51,13 @@ public struct LaneRunner: Sendable {
     /// `repetition` tells apart the runs of a lane named twice in one `nightshift run`, so the
     /// second never writes into the first's folder.
     public func run(_ laneName: String, repetition: Int = 1) async throws(RunPreparationError) -> LaneResult {
-        let lane = try prepare(laneName)
+        let (lane, xcodes) = try prepareWithXcodes(laneName)
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
         let journal = try await openJournal(for: lane, runID: runID)
         let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: folderName(of: lane), runID: runID)
         let execution = LaneExecution(
-            runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder)
+            runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder,
+            xcodes: xcodes)
         let result = await execution.run(lane)
         await journal?.recorder.laneFinished(JournalStatus(result.status))
         return result
@@ -74,9 +75,22 @@ public struct LaneRunner: Sendable {
         }
     }
 
+    /// The lanes file's folder, absolute: relative `xcode:` paths are read against it.
+    private var lanesFolder: String {
+        let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) : "."
+        let directory = options.workingDirectory ?? FileManager.default.currentDirectoryPath
+        if folder.hasPrefix("/") { return folder }
+        return folder == "." ? directory : directory + "/" + folder
+    }
+
     /// Checks that the lane exists and has all it needs, without running anything.
     @discardableResult
     public func prepare(_ laneName: String) throws(RunPreparationError) -> Lane {
+        try prepareWithXcodes(laneName).lane
+    }
+
+    /// `prepare`, with the Xcodes the lane's `xcode:` pins stand for.
+    func prepareWithXcodes(_ laneName: String) throws(RunPreparationError) -> (lane: Lane, xcodes: XcodeSelections) {
         guard let lane = file.lane(named: laneName) else {
             let names = file.lanes.map(\.name)
             throw RunPreparationError([
@@ -85,7 +99,10 @@ public struct LaneRunner: Sendable {
                     notes: Suggestion.note(for: laneName, among: names) + ["lanes: \(names.joined(separator: ", "))"])
             ])
         }
-        try RunPreparation(file: file, environment: dependencies.environment, performers: performers).check(lane)
-        return lane
+        let xcodes = try RunPreparation(
+            file: file, environment: dependencies.environment, performers: performers, xcodeInstalls: dependencies.xcodeInstalls,
+            lanesFolder: lanesFolder
+        ).check(lane)
+        return (lane, xcodes)
     }
 }

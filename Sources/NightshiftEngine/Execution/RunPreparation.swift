@@ -6,8 +6,13 @@ struct RunPreparation {
     let file: LanesFile
     let environment: EnvironmentVariables
     let performers: StepPerformers
+    let xcodeInstalls: (any XcodeInstalls)?
+    /// The lanes file's folder, against which a relative `xcode:` path is read.
+    let lanesFolder: String
 
-    func check(_ lane: Lane) throws(RunPreparationError) {
+    /// Returns the Xcode each `xcode:` the lane reaches stands for.
+    @discardableResult
+    func check(_ lane: Lane) throws(RunPreparationError) -> XcodeSelections {
         let graph = LaneCallGraph(file: file)
         var problems = LaneRequirements(lane, in: graph).missingVariableDiagnostics(in: environment)
         problems += CIBuildNumberCheck.problems(running: lane, in: graph, environment: environment)
@@ -24,6 +29,10 @@ struct RunPreparation {
         problems += UploadedBuildCheck(file: file, graph: graph) { configuration in
             configuration.exportMethod.references.isEmpty ? nil : configuration.exportMethod.expand(in: environment)
         }.problems(running: [lane])
+        let (xcodes, xcodeProblems) = XcodeSelections.choose(
+            for: lane, in: graph, file: file, installs: xcodeInstalls, lanesFolder: lanesFolder, environment: environment)
+        problems += xcodeProblems
         if !problems.isEmpty { throw RunPreparationError(problems) }
+        return xcodes
     }
 }

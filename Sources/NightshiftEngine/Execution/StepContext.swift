@@ -53,6 +53,9 @@ public struct StepContext: Sendable {
     /// What the step may write into the run journal while it runs, and what an earlier attempt
     /// of this run wrote for it (`StepJournalNotes`).
     public var journalNotes = StepJournalNotes.none
+    /// The Xcode the lane's `xcode:` chose (its `developerDirectory` is in every command's
+    /// `DEVELOPER_DIR`); nil when none is pinned and tools use the machine's selected one.
+    public var xcode: InstalledXcode?
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,

@@ -10,6 +10,8 @@ struct StepExecution {
     let configuration: Configuration?
     let depth: Int
     let environment: EnvironmentVariables
+    /// The Xcode the lane's `xcode:` chose for the step; nil for the machine's selected one.
+    let xcode: InstalledXcode?
     let number: Int
     /// The nearest enclosing lane or call time limit; nil for `always` steps, which clean up.
     let deadline: RunDeadline?
@@ -125,7 +127,7 @@ struct StepExecution {
         journalNotes: StepJournalNotes
     ) -> StepContext {
         var context = execution.makeContext(
-            lane: lane, step: step, configuration: configuration, environment: environment, recorder: recorder)
+            lane: lane, step: step, configuration: configuration, environment: environment, xcode: xcode, recorder: recorder)
         context.details = details
         context.journalFingerprint = journalFingerprint
         context.earlierExports = earlierExports

@@ -96,6 +96,8 @@ public struct LaneResult: Sendable, Hashable {
     public var options: [LaneOptionValues.Record] = []
     /// Why a `notRun` lane did not start, masked.
     public var message: String?
+    /// The Xcode the lane's `xcode:` chose; nil when it pins none (the machine's selected one).
+    public var xcode: InstalledXcode?
 
     public init(
         lane: String, status: LaneStatus, steps: [StepResult], start: Date, duration: Duration, runID: String,

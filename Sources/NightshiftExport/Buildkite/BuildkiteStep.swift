@@ -81,6 +81,13 @@ struct BuildkiteStep {
         lines += command
         if let queue = plan.lane.buildkite.queue { lines += ["  agents:", "    queue: \(YAMLText.scalar(queue))"] }
         if let minutes = plan.timeoutMinutes { lines.append("  timeout_in_minutes: \(minutes)") }
+        if let developerDirectory = plan.developerDirectory {
+            lines += YAMLText.comment("The lane's xcode:, for the step's own commands as for every tool nightshift runs.", indent: "  ")
+            lines += [
+                "  env:",
+                "    DEVELOPER_DIR: \(YAMLText.quoted(BuildkiteInterpolation.escaping(developerDirectory) ?? developerDirectory))",
+            ]
+        }
         let secrets = plan.secrets.map(\.name) + plan.options.filter(\.isSecret).map(\.variableName)
         if !secrets.isEmpty { lines += ["  secrets:"] + secrets.sorted().map { "    - " + YAMLText.scalar($0) } }
         lines += YAMLText.comment(

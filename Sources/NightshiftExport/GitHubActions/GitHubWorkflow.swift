@@ -105,9 +105,14 @@ struct GitHubWorkflow {
             lines += concurrency("nightshift-locks-" + lockGroup.joined(separator: "+"))
         }
         let variables = secretNames.map { ($0, "secrets") } + settingNames.map { ($0, "vars") }
-        if !variables.isEmpty {
+        var environment = variables.map { ($0.0, "${{ \($0.1).\($0.0) }}") }
+        if let developerDirectory = plan.developerDirectory {
+            lines += YAMLText.comment("The lane's xcode:, for every step of the job as for every tool nightshift runs.")
+            environment.append(("DEVELOPER_DIR", YAMLText.scalar(developerDirectory)))
+        }
+        if !environment.isEmpty {
             lines.append("env:")
-            lines += variables.sorted { $0.0 < $1.0 }.map { "  \($0.0): ${{ \($0.1).\($0.0) }}" }
+            lines += environment.sorted { $0.0 < $1.0 }.map { "  \($0.0): \($0.1)" }
         }
         lines.append("steps:")
         lines += steps.map { "  " + $0 }

@@ -20,6 +20,8 @@ struct JenkinsLanePlan: Sendable, Hashable {
     var timeoutMinutes: Int?
     var timestamps: Bool
     var bindings: [Binding]
+    /// The lane's `xcode:` by path, for the job's `environment`.
+    var developerDirectory: String?
     /// Non-secret variables the agent or job must provide.
     var settings: [String]
     var setupLine: String
@@ -48,6 +50,7 @@ struct JenkinsLanePlan: Sendable, Hashable {
             variables.filter { !$0.alternatives.contains { explicit[$0] != nil } }.map(\.name)
         }
         bindings = JenkinsLanePlan.bindings(explicit, secrets: needed(plan.secrets))
+        developerDirectory = plan.developerDirectory
         let bound = Set(bindings.map(\.variable))
         settings = needed(plan.settings).filter { !bound.contains($0) }
         setupLine = ExportRunCommand.setupLine(lane.jenkins.setup)

@@ -13,7 +13,7 @@ public struct JenkinsfileGenerator: Sendable {
         let lanes = exportPlans.map(\.lane)
         let plans = exportPlans.map(JenkinsLanePlan.init)
         var warnings = JenkinsExportWarnings.lanesFile(options.lanesFilePath)
-        warnings += exportPlans.flatMap(JenkinsExportWarnings.forLane)
+        warnings += exportPlans.flatMap(JenkinsExportWarnings.forLane) + exportPlans.flatMap(\.xcodeWarnings)
         switch options.layout {
         case .filePerLane:
             let files = plans.map {

@@ -10,7 +10,7 @@ enum JenkinsfileRenderer {
         if let trigger = plan.trigger { body += block("triggers", triggerLines(trigger)) }
         if !plan.parameters.isEmpty { body += block("parameters", plan.parameters) }
         body += block("options", options)
-        body += environmentBlock(plan.bindings)
+        body += environmentBlock(plan)
         body += block("stages", stage(plan, ownAgent: false))
         body += block(
             "post", block("always", [junitLine(reportsPattern)] + plan.testReports.lines + JenkinsReportPublishing.lines(lane: plan.lane)))
@@ -42,7 +42,7 @@ enum JenkinsfileRenderer {
     private static func stage(_ plan: JenkinsLanePlan, ownAgent: Bool) -> [String] {
         var body = ownAgent ? [agentLine(plan)] : []
         if ownAgent, !timeoutLine(plan).isEmpty { body += block("options", timeoutLine(plan)) }
-        if ownAgent { body += environmentBlock(plan.bindings) }
+        if ownAgent { body += environmentBlock(plan) }
         body += block("steps", ["sh \(GroovyLiteral.string(plan.setupLine))", "sh \(GroovyLiteral.string(plan.runLine))"])
         if ownAgent {
             let always = [junitLine("reports/\(plan.lane).xml")] + plan.testReports.lines + JenkinsReportPublishing.lines(lane: plan.lane)
@@ -63,9 +63,12 @@ enum JenkinsfileRenderer {
         plan.timeoutMinutes.map { ["timeout(time: \($0), unit: 'MINUTES')"] } ?? []
     }
 
-    private static func environmentBlock(_ bindings: [JenkinsLanePlan.Binding]) -> [String] {
-        guard !bindings.isEmpty else { return [] }
-        return block("environment", bindings.map { "\($0.variable) = credentials(\(GroovyLiteral.string($0.credentialID)))" })
+    /// The credentials bindings, and the lane's Xcode as `DEVELOPER_DIR` when it pins one by path.
+    private static func environmentBlock(_ plan: JenkinsLanePlan) -> [String] {
+        var lines = plan.bindings.map { "\($0.variable) = credentials(\(GroovyLiteral.string($0.credentialID)))" }
+        if let developerDirectory = plan.developerDirectory { lines.append("DEVELOPER_DIR = \(GroovyLiteral.string(developerDirectory))") }
+        guard !lines.isEmpty else { return [] }
+        return block("environment", lines)
     }
 
     private static func junitLine(_ pattern: String) -> String {

@@ -30,6 +30,8 @@ public struct ExportLanePlan: Sendable, Hashable {
     public var lanesFilePath: String
     /// Whether a step the lane reaches reads git's history, so the checkout must hold all of it.
     public var readsGitHistory: Bool
+    /// The lane's `xcode:`, as the job's environment carries it; nil when it pins none.
+    var xcode: ExportXcodePin?
 
     public init(lane: Lane, requirements: LaneRequirements, policy: SecretPolicy, lanesFilePath: String, graph: LaneCallGraph) {
         self.lane = lane
@@ -54,15 +56,21 @@ public struct ExportLanePlan: Sendable, Hashable {
     public var name: String { lane.name }
     public var options: [LaneOption] { lane.options }
     public var schedule: Schedule? { lane.schedule }
+    /// `DEVELOPER_DIR` for the job's environment, when the lane pins an Xcode by path.
+    var developerDirectory: String? { xcode?.developerDirectory }
+    /// What the job cannot carry of the lane's `xcode:` (a version is found on the agent).
+    var xcodeWarnings: [Diagnostic] { xcode?.warning(lane: lane).map { [$0] } ?? [] }
 
     /// One plan per lane of `file` named in `names` (every lane when empty), the call graph built once.
     public static func plans(for names: [String], in file: LanesFile, lanesFilePath: String) throws(ExportError) -> [ExportLanePlan] {
         let lanes = try ExportError.select(names, from: file)
         let graph = LaneCallGraph(file: file)
         return lanes.map {
-            ExportLanePlan(
+            var plan = ExportLanePlan(
                 lane: $0, requirements: LaneRequirements($0, in: graph), policy: file.secretPolicy, lanesFilePath: lanesFilePath,
                 graph: graph)
+            plan.xcode = ExportXcodePin(lane: $0, in: file, lanesFilePath: lanesFilePath)
+            return plan
         }
     }
 

@@ -78,6 +78,7 @@ extension LanesKeys {
         KeySpec("junit", .text, "Also write the JUnit report to this path."),
         KeySpec("package", .text, "A Swift package folder to run `swift test` in, instead of a scheme."),
         KeySpec("boot_timeout", .duration, "The longest a simulator may take to boot."),
+        KeySpec("install_runtime", .flag, "Download the destination's simulator runtime first when the lane's Xcode lacks it."),
     ])
 
     public static let testDestination = KeyMapping([

@@ -23,6 +23,7 @@ public enum LanesKeys {
             "Named signing setups (staging, production…): build configuration, bundle id, certificate, profiles, export method."),
         KeySpec("lanes", .named(.mapping(lane), keys: laneName), required: true, "The lanes, by name: `nightshift run NAME`."),
         KeySpec("notify", .list(.mapping(notification)), "Where every lane reports when it ends (a lane's own `notify:` adds to it)."),
+        KeySpec("xcode", .text, "The Xcode to build with: a version (26.2, 27.0 beta 3), `latest` (the newest release) or a path; .xcode-version beside lanes.yml when absent."),
     ])
 
     public static let project = KeyMapping([
@@ -70,6 +71,7 @@ public enum LanesKeys {
         KeySpec(
             "profiles", .named(.text, keys: bundleIdentifier),
             "Profiles of the other signed bundles (extensions, watch apps), by bundle identifier."),
+        KeySpec("xcode", .text, "The Xcode this configuration's lanes build with, unless a lane names its own."),
     ])
 
     /// ExportOptions.plist's `method`, the names of Xcode 15.3 and later and the older ones.
@@ -92,6 +94,7 @@ public enum LanesKeys {
         KeySpec("github", .mapping(github), "How `nightshift export github-actions` writes the lane's job."),
         KeySpec("buildkite", .mapping(buildkite), "How `nightshift export buildkite` writes the lane's step."),
         KeySpec("notify", .list(.mapping(notification)), "Where the lane reports when it ends, besides the file's `notify:`."),
+        KeySpec("xcode", .text, "The Xcode this lane builds with; before its configuration's and the file's."),
     ])
 
     public static let schedule = KeyMapping([

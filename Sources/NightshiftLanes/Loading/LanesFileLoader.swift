@@ -11,7 +11,10 @@ public struct LanesFileLoader: Sendable {
     /// Reads `path` from `files`; messages name it `shownAs`, as the user wrote it.
     public func load(_ path: AbsolutePath, shownAs name: String, from files: any FileReading) throws(LanesFileError) -> LanesFile {
         switch files.contents(of: path) {
-        case .bytes(let data): return try parse(data: data, path: name)
+        case .bytes(let data):
+            var file = try parse(data: data, path: name)
+            if file.xcode == nil { file.xcode = try Self.xcodeVersionFile(besideLanesFile: path, shownAs: name, from: files) }
+            return file
         case .missing:
             throw LanesFileError([.error("no lanes file at \(name)", at: nil, notes: ["create one, or name another with --file"])])
         case .unreadable(let reason): throw LanesFileError([.error("cannot read \(name): \(reason)", at: nil)])

@@ -19,21 +19,29 @@ public struct LaneFrame: Sendable {
     public let always: Bool
     /// How many `lane:` calls deep this lane runs; 0 for the lane being run.
     public let depth: Int
+    /// The `xcode:` in force: the lane's own, else that of the configuration it names, else
+    /// its caller's (the lane being run: its configuration's, else the file's).
+    public let xcode: XcodeRequirement?
 
     static func root(_ lane: Lane, in file: LanesFile) -> LaneFrame {
-        LaneFrame(lane: lane, call: nil, configurationName: lane.configuration, file: file, inherited: [:], always: false, depth: 0)
+        LaneFrame(
+            lane: lane, call: nil, configurationName: lane.configuration, file: file, inherited: [:], always: false, depth: 0,
+            xcode: lane.xcode ?? lane.configuration.flatMap(file.configuration(named:))?.xcode ?? file.xcode)
     }
 
     func entering(_ callee: Lane, through call: Step, in file: LanesFile) -> LaneFrame {
         let handedDown = environment.merging(call.options.environment) { _, calling in calling }
         return LaneFrame(
             lane: callee, call: call, configurationName: callee.configuration ?? configurationName, file: file,
-            inherited: handedDown, always: always || call.options.always, depth: depth + 1)
+            inherited: handedDown, always: always || call.options.always, depth: depth + 1,
+            xcode: callee.xcode ?? callee.configuration.flatMap(file.configuration(named:))?.xcode ?? xcode)
     }
 
     private init(
-        lane: Lane, call: Step?, configurationName: String?, file: LanesFile, inherited: [String: Template], always: Bool, depth: Int
+        lane: Lane, call: Step?, configurationName: String?, file: LanesFile, inherited: [String: Template], always: Bool, depth: Int,
+        xcode: XcodeRequirement?
     ) {
+        self.xcode = xcode
         self.lane = lane
         self.call = call
         self.configurationName = configurationName

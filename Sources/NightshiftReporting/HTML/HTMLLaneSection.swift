@@ -41,6 +41,7 @@ struct HTMLLaneSection {
             facts.append(("duration", DurationFormatting.short(result.duration)))
         }
         if result.attempt > 1 { facts.append(("attempt", "\(result.attempt) (resumed)")) }
+        if let xcode = result.xcode { facts.append(("Xcode", "\(xcode.versionName) (\(xcode.build))")) }
         if let signal = result.signal { facts.append(("interrupted by", "signal \(signal)")) }
         let steps = result.steps.filter { if case .step = $0.kind { true } else { false } }
         if !steps.isEmpty {

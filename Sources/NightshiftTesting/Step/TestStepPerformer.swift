@@ -7,12 +7,25 @@ public import NightshiftSystem
 public struct TestStepPerformer: StepPerformer {
     let durations: any TestDurationHistory
     let tools: TestTools
+    /// Held while a missing simulator runtime downloads (`install_runtime: true`).
+    let runtimeLock: any RuntimeInstallLock
+    var runtimeDownloads = RuntimeDownloadSchedule()
 
     /// `durations`: what earlier runs recorded, to balance shards (the run history's, wired by
-    /// the App); `NoTestDurations` when there is none.
-    public init(durations: any TestDurationHistory = NoTestDurations(), tools: TestTools = TestTools()) {
+    /// the App); `NoTestDurations` when there is none. `runtimeLock`: the machine's
+    /// (`MachineRuntimeInstallLock`) for a real run; by default one held in this process only.
+    public init(
+        durations: any TestDurationHistory = NoTestDurations(), tools: TestTools = TestTools(),
+        runtimeLock: any RuntimeInstallLock = ProcessRuntimeInstallLock()
+    ) {
         self.durations = durations
         self.tools = tools
+        self.runtimeLock = runtimeLock
+    }
+
+    /// Every destination's simulator runtime is there for the selected Xcode, or installed now.
+    public func preflight(_ steps: [Step], in context: StepContext) async throws {
+        try await RuntimeCheck(context: context, tools: tools, lock: runtimeLock, schedule: runtimeDownloads).ensure(steps)
     }
 
     public func perform(_ step: Step, in context: StepContext) async throws -> Termination {
