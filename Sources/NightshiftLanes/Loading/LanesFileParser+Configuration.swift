@@ -18,8 +18,11 @@ extension LanesFileParser {
         var values: [String: Template] = [:]
         var exportOptions: [String: PlistValue] = [:]
         var profiles: [String: Template] = [:]
+        var xcode: XcodeRequirement?
         for (key, _, value) in pairs {
-            if key == "export_options" {
+            if key == "xcode" {
+                xcode = parseXcode(value, "\(context).xcode")
+            } else if key == "export_options" {
                 exportOptions = parsePlistDictionary(value, context: "\(context).export_options")
             } else if key == "profiles" {
                 profiles = parseBundleProfiles(value, context: "\(context) profiles")
@@ -32,11 +35,13 @@ extension LanesFileParser {
                 "unknown export_method '\(method.raw)' in \(context)", at: method.location,
                 notes: Suggestion.note(for: method.raw, among: Self.exportMethods))
         }
-        return Configuration(
+        var configuration = Configuration(
             name: name, certificate: values["certificate"] ?? "", provisioningProfile: values["provisioning_profile"] ?? "",
             buildConfiguration: values["build_configuration"] ?? "", appIdentifier: values["app_identifier"] ?? "",
             exportMethod: values["export_method"] ?? "", teamID: values["team_id"], exportOptions: exportOptions,
             installerCertificate: values["installer_certificate"], profiles: profiles, location: reader.location(of: keyNode))
+        configuration.xcode = xcode
+        return configuration
     }
 
     /// `profiles: { <bundle id>: <profile> }`. A bundle id is letters, digits, `-` and `.`

@@ -52,6 +52,7 @@ extension LanesFileParser {
             case "options": lane.options = parseLaneOptions(value, context: context)
             case "locks": lane.locks = parseLockNames(value, context: "\(context).locks")
             case "notify": lane.notify = parseNotify(value, context: "\(context).notify")
+            case "xcode": lane.xcode = parseXcode(value, "\(context).xcode")
             default: break
             }
         }

@@ -7,7 +7,7 @@ extension LanesFileParser {
     static let testDestinationKeys = LanesKeys.testDestination.names
     static let coverageKeys = LanesKeys.coverage.names
     /// What only an Xcode scheme's tests take: `package:` cannot go with them.
-    static let xcodeOnlyTestKeys = ["scheme", "test_plan", "destination", "shards", "boot_timeout"]
+    static let xcodeOnlyTestKeys = ["scheme", "test_plan", "destination", "shards", "boot_timeout", "install_runtime"]
 
     /// `test:` as a mapping; `- test` and `test: {}` test `project.scheme` with the defaults.
     func parseTest(_ node: Node) -> TestStepSettings? {
@@ -36,6 +36,7 @@ extension LanesFileParser {
             case "coverage": settings.coverageMinimum = parseCoverage(value)
             case "junit": settings.junit = reportPath(value)
             case "boot_timeout": settings.bootTimeout = reader.duration(value, "test.boot_timeout") ?? TestStepSettings.defaultBootTimeout
+            case "install_runtime": settings.installRuntime = reader.bool(value, "test.install_runtime") ?? false
             default: break
             }
         }

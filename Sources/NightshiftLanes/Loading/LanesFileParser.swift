@@ -33,6 +33,8 @@ struct LanesFileParser {
                 file.lanes = withCallOptions(parseLanes(value))
             case "notify":
                 file.notify = parseNotify(value, context: "notify")
+            case "xcode":
+                file.xcode = parseXcode(value, "xcode")
             default:
                 break
             }
