@@ -18,7 +18,9 @@ struct BudgetTests {
     static let budgets: [Budget] = [
         // Masking belongs to Core's Secrets/ and the writers that mask all they write; a step
         // or a client masking its own strings is a place a new string will be forgotten.
-        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 88) { path, line in
+        // 92 with the one App Store Connect client: its error masks Apple's error documents field
+        // by field at the edge (AppleError, 6 lines), where ten call sites in Delivery went.
+        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 92) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Secrets/")
                 && !(path.split(separator: "/").last ?? "").hasPrefix("Masking") && line.contains("mask(")
         },
