@@ -6,7 +6,7 @@ struct AppStoreReleasePlan: Sendable {
         /// The editable version of the platform, its `versionString` already right.
         case reuse(id: String)
         /// The editable version of the platform, renamed to the version wanted.
-        case rename(id: String, from: String)
+        case renamed(id: String, from: String)
         case create
     }
 
@@ -59,7 +59,7 @@ struct AppStoreReleasePlan: Sendable {
         var lines = ["App Store: app \(appID), \(platform), build \(buildNumber) (\(buildID))"]
         switch version {
         case .reuse(let id): lines.append("version \(versionString): reuse \(id)")
-        case .rename(let id, let from): lines.append("version \(versionString): reuse \(id), renamed from \(from)")
+        case .renamed(let id, let from): lines.append("version \(versionString): reuse \(id), renamed from \(from)")
         case .create: lines.append("version \(versionString): create\(isFirstVersion ? " (the app's first on \(platform))" : "")")
         }
         if attachedBuildID != buildID { lines.append("attach build \(buildNumber) to the version") }

@@ -39,10 +39,10 @@ extension AppStoreReleasePlanner {
             }
         } else if let editable = versions.first(where: { $0.state.isEditable }) {
             chosen = editable
-            plan.version = .rename(id: editable.id, from: editable.attributes?.versionString ?? "?")
+            plan.version = .renamed(id: editable.id, from: editable.attributes?.versionString ?? "?")
         } else if let busy = versions.first(where: { $0.state == .waitingForReview || $0.state == .inReview }) {
             chosen = busy
-            plan.version = .rename(id: busy.id, from: busy.attributes?.versionString ?? "?")
+            plan.version = .renamed(id: busy.id, from: busy.attributes?.versionString ?? "?")
             if busy.state == .inReview || !request.cancelPrevious {
                 plan.problems.append(
                     "version \(busy.attributes?.versionString ?? busy.id) (\(plan.platform)) is \(busy.state), and a platform has one version in progress: "
@@ -137,7 +137,7 @@ extension AppStoreReleasePlan.VersionAction {
     /// The version's id, nil until it is created.
     var id: String? {
         switch self {
-        case .reuse(let id), .rename(let id, _): id
+        case .reuse(let id), .renamed(let id, _): id
         case .create: nil
         }
     }

@@ -91,7 +91,7 @@ struct AppStoreReleaseWrites: Sendable {
                 ])
             await log("version \(plan.versionString) (\(plan.platform)) created: \(created.id), build \(plan.buildNumber)")
             return created.id
-        case .rename(let id, let from):
+        case .renamed(let id, let from):
             attributes["versionString"] = plan.versionString
             try await patchVersion(id, attributes)
             await log("version \(id) renamed from \(from) to \(plan.versionString)")
