@@ -86,6 +86,7 @@ extension CommandContext {
         let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
         let notarize = NotarizeStepPerformer.live(clock: clock, temporaryDirectory: NSTemporaryDirectory())
+        let release = ReleaseStepPerformer.live(clock: clock)
         let signingSync = SigningSyncStepPerformer(transport: URLSessionTransport())
         // Shards are balanced by the run history's durations, else by what the lane's last run
         // left in its run folder.
@@ -101,6 +102,7 @@ extension CommandContext {
             case .test: TestStepPerformer(durations: testDurations, runtimeLock: MachineRuntimeInstallLock())
             case .notarize: notarize
             case .signing: signingSync
+            case .release: release
             }
         }
     }

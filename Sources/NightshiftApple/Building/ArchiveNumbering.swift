@@ -94,11 +94,5 @@ struct ArchiveNumbering {
     }
 
     /// App Store Connect's platform for the archive's `-destination` (`generic/platform=iOS`).
-    static func platform(destination: String) -> String {
-        let text = destination.lowercased()
-        if text.contains("macos") || text.contains("mac catalyst") { return "MAC_OS" }
-        if text.contains("tvos") { return "TV_OS" }
-        if text.contains("visionos") || text.contains("xros") { return "VISION_OS" }
-        return "IOS"
-    }
+    static func platform(destination: String) -> String { AppStoreConnectPlatform.of(destination: destination) }
 }

@@ -48,7 +48,8 @@ public struct SigningStepPerformer: StepPerformer {
             case .export: return try await export(context)
             case .package: return try await package(context)
             case .packageInto(let container): return try await package(into: container, context)
-            case .sh, .lane, .upload, .test, .notarize, .signingSync: throw StepFailure("'\(step.kind.keyword)' is not a signing step")
+            case .sh, .lane, .upload, .test, .notarize, .signingSync, .release:
+                throw StepFailure("'\(step.kind.keyword)' is not a signing step")
             }
         } catch let error as SigningError {
             throw StepFailure(error.description, reason: error.reason)

@@ -40,6 +40,8 @@ public enum StepKind: Sendable, Hashable {
     /// `signing: sync`: the configuration's certificate and profiles from App Store Connect
     /// (`codesigning: { from: appstoreconnect }`), written where the import and install read them.
     case signingSync
+    /// Prepares the App Store version, attaches a build, submits it for review.
+    case release(ReleaseSettings)
 
     /// The key that introduces the kind in lanes.yml.
     public var keyword: StepKeyword {
@@ -55,6 +57,7 @@ public enum StepKind: Sendable, Hashable {
         case .test: .test
         case .notarize: .notarize
         case .signingSync: .signing
+        case .release: .release
         }
     }
 
@@ -67,6 +70,7 @@ public enum StepKind: Sendable, Hashable {
         case .test(let settings):
             if case .package(let folder) = settings.subject { "swift test \(folder.raw)" } else { "test" }
         case .signingSync: "signing sync"
+        case .release: "release to the App Store"
         default: keyword.rawValue
         }
     }
@@ -75,7 +79,7 @@ public enum StepKind: Sendable, Hashable {
     public var needsSigning: Bool {
         switch self {
         case .package, .packageInto, .importCertificate, .installProfile, .archive, .export, .signingSync: true
-        case .sh, .lane, .upload, .test, .notarize: false
+        case .sh, .lane, .upload, .test, .notarize, .release: false
         }
     }
 
@@ -88,7 +92,7 @@ public enum StepKind: Sendable, Hashable {
         // An Xcode test step builds the project's scheme; a package's tests need no project.
         case .test(let settings):
             if case .xcode = settings.subject { true } else { false }
-        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize: false
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize, .release: false
         }
     }
 }

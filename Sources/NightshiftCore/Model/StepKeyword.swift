@@ -15,6 +15,8 @@ public enum StepKeyword: String, CaseIterable, Sendable, Hashable, Comparable, C
     case notarize
     /// `signing: sync`: certificates and profiles made on App Store Connect for the run.
     case signing
+    /// `release:`: an App Store version prepared, its build attached, submitted for review.
+    case release
 
     /// Every keyword as written, in the order error notes list them.
     public static let names = allCases.map(\.rawValue)

@@ -25,7 +25,7 @@ extension StepKind {
         case .export: [.exportOptions, .ipa]
         case .test(let settings):
             if case .xcode = settings.subject { [.testProducts] } else { [] }
-        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize, .signingSync: []
+        case .sh, .lane, .upload, .importCertificate, .installProfile, .notarize, .signingSync, .release: []
         }
     }
 
@@ -42,7 +42,7 @@ extension StepKind {
         switch self {
         case .export: [.archive]
         case .upload: [.ipa]
-        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test, .notarize, .signingSync: []
+        case .sh, .lane, .package, .packageInto, .importCertificate, .installProfile, .archive, .test, .notarize, .signingSync, .release: []
         }
     }
 
@@ -54,7 +54,7 @@ extension StepKind {
         // `signing: sync` writes the signing files into the run's folder, and checks the portal:
         // cheap, so a resumed run does it again.
         case .importCertificate, .installProfile, .signingSync: true
-        case .sh, .lane, .package, .packageInto, .archive, .export, .upload, .test, .notarize: false
+        case .sh, .lane, .package, .packageInto, .archive, .export, .upload, .test, .notarize, .release: false
         }
     }
 }

@@ -61,7 +61,8 @@ struct AppStoreConnectProcessing {
     }
 
     /// The build's final `processingState`: `VALID`, or a thrown `INVALID`/`FAILED`.
-    func waitForProcessing(build id: String) async throws -> String {
+    /// The processed build's state and export-compliance answer.
+    func waitForProcessing(build id: String) async throws -> (state: String, usesNonExemptEncryption: Bool?) {
         var last: String?
         while true {
             let build = try await client.get(Resources.Build.self, "v1/builds/\(id)")
@@ -69,7 +70,7 @@ struct AppStoreConnectProcessing {
             if state != last { await client.log("App Store Connect: build \(id) is \(state)") }
             last = state
             switch state {
-            case "VALID": return state
+            case "VALID": return (state, build.attributes?.usesNonExemptEncryption)
             case "INVALID", "FAILED":
                 throw UploadError(
                     .testflight, "App Store Connect processed build \(id) as \(state); its email to the account holder says why",

@@ -81,6 +81,8 @@ enum AppStoreConnectResources {
         struct Attributes: Decodable {
             var version: String?
             var processingState: String?
+            /// The export-compliance answer; nil until given (the build is "Missing Compliance").
+            var usesNonExemptEncryption: Bool?
         }
 
         var id: String

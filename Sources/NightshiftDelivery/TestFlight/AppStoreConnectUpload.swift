@@ -45,7 +45,8 @@ struct AppStoreConnectUpload {
         }
         let processing = processing.starting(at: clock.now)
         let buildID = try await processing.waitForBuild(upload: uploadID)
-        let state = try await processing.waitForProcessing(build: buildID)
+        let (state, encryption) = try await processing.waitForProcessing(build: buildID)
+        try await ExportCompliance(client: client, log: log).answer(build: buildID, current: encryption, setting: settings.encryption)
         try await testFlight.apply(to: buildID, groups: groups)
         var statement = "build \(bundle.displayVersion) \(state) in App Store Connect"
         if !settings.groups.isEmpty { statement += ", in groups \(settings.groups.joined(separator: ", "))" }

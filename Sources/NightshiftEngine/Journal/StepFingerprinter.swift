@@ -93,6 +93,7 @@ struct StepFingerprinter {
             // The key's templates are read like any other: their variables are keyed digests.
             lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" }
             lines += ["method \(settings.method.rawValue)", "wait_timeout \(settings.waitTimeout)", "poll \(settings.poll)"]
+        case .release(let settings): lines += settings.keyedTemplates.map { "\($0.0) \(resolve($0.1))" } + settings.writtenLines
         case .package, .importCertificate, .installProfile, .export, .signingSync: break
         }
         let options = step.options
@@ -110,6 +111,7 @@ struct StepFingerprinter {
         if case .archive(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         if let container = step.kind.packagedProduct { templates.append(container) }
         if case .notarize(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
+        if case .release(let settings) = step.kind { templates += settings.keyedTemplates.map(\.1) }
         return templates
     }
 

@@ -19,6 +19,8 @@ extension LanesFileParser {
         // `- test` reads as `test: {}`: the project's scheme with the defaults.
         case .test: .test(TestStepSettings(subject: .xcode(scheme: nil, testPlan: nil, destination: nil)))
         case .notarize: .notarize(NotarizeSettings())
+        // `- release`: the latest build of its version, submitted with what it has.
+        case .release: .release(ReleaseSettings())
         case .sh, .lane, .upload, .signing, nil: nil
         }
     }
@@ -32,6 +34,7 @@ extension LanesFileParser {
                     kind = .test(settings)
                 }
                 if case .notarize = kind { kind = .notarize(NotarizeSettings(location: location)) }
+                if case .release = kind { kind = .release(ReleaseSettings(location: location)) }
                 return Step(kind, location: location)
             }
             bag.error(
@@ -97,6 +100,8 @@ extension LanesFileParser {
             return parseNotarize(value).map(StepKind.notarize)
         case .signing:
             return parseSigning(value)
+        case .release:
+            return parseRelease(value).map(StepKind.release)
         case .package, .importCertificate, .installProfile, .archive, .export:
             let bare = Self.bareKind(word)
             if !reader.isNull(value) {

@@ -91,6 +91,12 @@ struct RequirementCollector {
                     template, place: "notarize.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided,
                     needsValue: NotarizeSettings.credentialKeys.contains(key))
             }
+        case .release(let settings):
+            for (key, template) in settings.keyedTemplates {
+                collect(
+                    template, place: "release.\(key) of \(place)", lane: lane.name, fallback: step.location, provided: stepProvided,
+                    needsValue: NotarizeSettings.credentialKeys.contains(key))
+            }
         case .package, .importCertificate, .installProfile, .export, .lane, .signingSync:
             break
         }

@@ -9,7 +9,7 @@ extension UploadDestination {
             case .testflight:
                 [
                     UploadKeys.platform.check, UploadKeys.testflightMethod.check, UploadKeys.appID.check, UploadKeys.wait.check,
-                    UploadKeys.waitTimeout.check, UploadKeys.endpoint.check, UploadKeys.submitForReview.check,
+                    UploadKeys.waitTimeout.check, UploadKeys.endpoint.check, UploadKeys.submitForReview.check, UploadKeys.encryption.check,
                 ]
             case .firebase: [UploadKeys.app.check, UploadKeys.endpoint.check, UploadKeys.tokenEndpoint.check]
             case .http: [UploadKeys.url.check, UploadKeys.method.check]

@@ -31,7 +31,7 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
         case .testflight:
             Self.commonKeys.union([
                 "platform", "method", "app_id", "wait", "wait_timeout", "endpoint", "notes", "locale", "groups",
-                "submit_for_review",
+                "submit_for_review", "encryption",
             ])
         case .firebase:
             Self.commonKeys.union([

@@ -28,6 +28,8 @@ extension UploadKeys {
 
     public static let wait = flag("wait")
     public static let submitForReview = flag("submit_for_review")
+    /// `encryption: false|true`: the export-compliance answer set on a build that has none.
+    public static let encryption = flag("encryption")
 
     /// `wait_timeout: 45m`, in the one duration grammar.
     public static let waitTimeout = UploadKey("wait_timeout") { text throws(UploadValueProblem) in

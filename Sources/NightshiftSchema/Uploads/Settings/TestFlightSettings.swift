@@ -31,6 +31,8 @@ public struct TestFlightSettings: DestinationSettings, Hashable {
     /// Beta groups, by name.
     public var groups: [String]
     public var submitForReview: Bool
+    /// `encryption:`: `usesNonExemptEncryption` for a processed build that has no answer.
+    public var encryption: Bool?
 
     public init(_ settings: UploadSettings) throws(UploadError) {
         let destination = Self.destination
@@ -55,6 +57,12 @@ public struct TestFlightSettings: DestinationSettings, Hashable {
                 reason: .invalidSetting)
         }
         self.wait = wait ?? true
+        encryption = try settings.value(UploadKeys.encryption, for: destination)
+        if wait == false, encryption != nil {
+            throw UploadError(
+                destination, "'wait: false' cannot go with 'encryption:': the answer is set on the processed build", reason: .invalidSetting
+            )
+        }
         if method == .altool, issuerID == nil {
             throw UploadError(
                 destination,

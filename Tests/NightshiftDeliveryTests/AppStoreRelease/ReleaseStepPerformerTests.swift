@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+@testable import NightshiftCore
+@testable import NightshiftDelivery
+@testable import NightshiftEngine
+import NightshiftSchema
+@testable import NightshiftServices
+import NightshiftSystem
+import NightshiftTestSupport
+import Testing
+
+/// The `release:` step as a lane runs it: the key and endpoint from the environment, the app from
+/// the configuration, the platform from the project's destination, the journal from the engine.
+@Suite("release: step performer")
+struct ReleaseStepPerformerTests {
+    let pem = P256.Signing.PrivateKey().pemRepresentation
+
+    func context(
+        _ settings: ReleaseSettings, destination: String? = nil, dryRun: Bool = false, journal: JournalStore, log: LineLog
+    ) -> StepContext {
+        let environment: EnvironmentVariables = [
+            "APP_STORE_CONNECT_API_KEY_KEY_ID": "KEY1", "APP_STORE_CONNECT_API_KEY_ISSUER_ID": "issuer",
+            "APP_STORE_CONNECT_API_KEY_KEY": pem, AppStoreConnectEndpoint.variable: FakeAppStoreReleaseAPI.base.absoluteString,
+            NightshiftVariable.appIdentifier.name: "com.example.app",
+        ]
+        let step = Step(.release(settings))
+        var file = LanesFile(path: "lanes.yml")
+        file.project = Project(name: "Brewer", destination: destination.map { Template($0) })
+        var context = StepContext(
+            lanesFile: file, lane: Lane(name: "release", steps: [step]), step: step, configuration: nil,
+            environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "release", runID: "1"), shell: ScriptedShellRunner(),
+            clock: InstantClock(), secrets: RunSecrets(secrets: []), cleanup: CleanupStack(), exports: RunExports(), isDryRun: dryRun,
+            emit: { _, bytes in await log.sink(String(decoding: bytes, as: UTF8.self)) })
+        context.journalNotes = journal.notes
+        return context
+    }
+
+    func performer(_ api: FakeAppStoreReleaseAPI) -> ReleaseStepPerformer {
+        ReleaseStepPerformer { policy in
+            RetryingHTTPClient(transport: api, clock: InstantClock(), jitter: FixedJitter(unit: 0.5), policy: policy)
+        }
+    }
+
+    static func settings() -> ReleaseSettings {
+        var settings = ReleaseSettings()
+        settings.build = "412"
+        settings.whatsNew = .perLocale(["en-US": "Faster sync.", "de-DE": "Schnellere Synchronisierung."])
+        settings.encryption = false
+        settings.phased = true
+        settings.releaseType = .afterApproval
+        return settings
+    }
+
+    @Test("a lane's release step takes the build to Waiting for Review, its ids in the journal and the report, the key never shown")
+    func releases() async throws {
+        let api = FakeAppStoreReleaseAPI()
+        let (journal, log) = (JournalStore(), LineLog())
+        let context = context(Self.settings(), journal: journal, log: log)
+        let termination = try await performer(api).perform(context.step, in: context)
+        #expect(termination == .exited(0))
+        let version = try #require(api.current.versions.first { $0.platform == "IOS" && $0.versionString == "3.2.0" })
+        #expect(version.state == "WAITING_FOR_REVIEW")
+        #expect(journal.recorded?["version"] == version.id)
+        #expect(await context.details.all["app_store_version_id"] == version.id)
+        #expect(!log.text.contains("PRIVATE KEY"))
+        #expect(api.unexpected.isEmpty)
+    }
+
+    @Test("--dry-run: the plan, from GET requests only")
+    func dryRun() async throws {
+        let api = FakeAppStoreReleaseAPI()
+        let log = LineLog()
+        let context = context(Self.settings(), dryRun: true, journal: JournalStore(), log: log)
+        _ = try await performer(api).perform(context.step, in: context)
+        #expect(api.writeRequests.isEmpty)
+        #expect(log.text.contains("version 3.2.0: create"))
+    }
+
+    @Test("a tvOS destination releases the tvOS version")
+    func platformFromDestination() async throws {
+        let api = FakeAppStoreReleaseAPI()
+        var settings = Self.settings()
+        settings.whatsNew = .text("Faster sync.")
+        let context = context(settings, destination: "generic/platform=tvOS", journal: JournalStore(), log: LineLog())
+        _ = try await performer(api).perform(context.step, in: context)
+        #expect(api.current.versions.first { $0.id == "ver-tv-draft" }?.state == "WAITING_FOR_REVIEW")
+        #expect(api.current.versions.first { $0.id == "ver-310" }?.state == "READY_FOR_DISTRIBUTION")
+    }
+
+    @Test("whats_new: { from: DIR } reads <locale>.txt and fastlane's <locale>/release_notes.txt, skipping folders that are no locale")
+    func whatsNewFolder() async throws {
+        let folder = NSTemporaryDirectory() + "whats-new-\(UUID().uuidString)"
+        let files = FileManager.default
+        try files.createDirectory(atPath: folder + "/de-DE", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: folder + "/review_information", withIntermediateDirectories: true)
+        try "Faster sync.\n".write(toFile: folder + "/en-US.txt", atomically: true, encoding: .utf8)
+        try "Schneller.".write(toFile: folder + "/de-DE/release_notes.txt", atomically: true, encoding: .utf8)
+        try "x".write(toFile: folder + "/review_information/release_notes.txt", atomically: true, encoding: .utf8)
+        defer { try? files.removeItem(atPath: folder) }
+        #expect(try WhatsNewFolder.texts(in: folder) == ["en-US": "Faster sync.", "de-DE": "Schneller."])
+        #expect(throws: AppStoreReleaseError.self) { try WhatsNewFolder.texts(in: folder + "/review_information") }
+    }
+}
