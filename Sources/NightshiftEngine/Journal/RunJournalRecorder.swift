@@ -169,7 +169,7 @@ final class RunJournalRecorder: Sendable {
             for product in step.kind.products { state.producers[product] = earlier.fingerprint }
             Self.replace(earlier, json: json, in: &state)
         }
-        await write()
+        await self.write()
         return earlier.exports
     }
 
