@@ -79,7 +79,7 @@ extension StepKind {
     var exportsArchive: Bool {
         switch self {
         case .package, .packageInto, .export: true
-        case .sh, .lane, .importCertificate, .installProfile, .archive, .upload, .test, .notarize, .signingSync: false
+        case .sh, .lane, .importCertificate, .installProfile, .archive, .upload, .test, .notarize, .signingSync, .release: false
         }
     }
 }

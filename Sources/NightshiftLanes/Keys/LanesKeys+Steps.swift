@@ -49,8 +49,29 @@ extension LanesKeys {
             StepKindSpec(keyword, .either([.nothing, .mapping(test)]), bare: true, "Run the tests: xcodebuild test, or swift test.")
         case .notarize: StepKindSpec(keyword, .either([.nothing, .mapping(notarize)]), bare: true, "Notarize a Mac build and staple it.")
         case .signing: StepKindSpec(keyword, .choice(["sync"]), "`sync`: make the certificate and profiles on App Store Connect.")
+        case .release:
+            StepKindSpec(
+                keyword, .either([.nothing, .mapping(release)]), bare: true,
+                "Take a TestFlight build to the App Store: version, What's New, release type, phased release, review submission.")
         }
     }
+
+    public static let release = KeyMapping([
+        KeySpec("build", .text, "A build number, or `latest`: the newest valid build; the lane's archive's when absent."),
+        KeySpec("version", .text, "The App Store version; the build's own when absent."),
+        KeySpec(
+            "whats_new", .either([.text, .named(.text)]),
+            "One text for every locale, a text per locale (en-US: …), or `from: git` / `from: DIR`."),
+        KeySpec(
+            "release_type", .choice(ReleaseSettings.ReleaseType.allCases.map(\.rawValue)),
+            "manual, after_approval, or scheduled (with earliest_release)."),
+        KeySpec("earliest_release", .text, "When a scheduled release may happen, ISO 8601."),
+        KeySpec("phased", .flag, "Release over 7 days (phased release); not on an app's first version."),
+        KeySpec("encryption", .flag, "The export-compliance answer (usesNonExemptEncryption) for a build that has none."),
+        KeySpec("submit", .flag, "false: prepare everything and stop before submitting for review."),
+        KeySpec("cancel_previous", .flag, "Cancel a submission waiting for review first."),
+        KeySpec("endpoint", .text, "App Store Connect's API root; APP_STORE_CONNECT_ENDPOINT, else Apple's."),
+    ])
 
     public static let packageContainer = KeyMapping(
         PackageContainer.Format.allCases.map { format in KeySpec(format.rawValue, .text, "Write a .\(format.rawValue) at this path.") })

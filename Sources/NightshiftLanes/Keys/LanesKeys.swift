@@ -23,7 +23,9 @@ public enum LanesKeys {
             "Named signing setups (staging, production…): build configuration, bundle id, certificate, profiles, export method."),
         KeySpec("lanes", .named(.mapping(lane), keys: laneName), required: true, "The lanes, by name: `nightshift run NAME`."),
         KeySpec("notify", .list(.mapping(notification)), "Where every lane reports when it ends (a lane's own `notify:` adds to it)."),
-        KeySpec("xcode", .text, "The Xcode to build with: a version (26.2, 27.0 beta 3), `latest` (the newest release) or a path; .xcode-version beside lanes.yml when absent."),
+        KeySpec(
+            "xcode", .text,
+            "The Xcode to build with: a version (26.2, 27.0 beta 3), `latest` or a path; .xcode-version beside lanes.yml when absent."),
     ])
 
     public static let project = KeyMapping([

@@ -2,10 +2,7 @@ import NightshiftCore
 import Yams
 
 extension LanesFileParser {
-    static let releaseKeys = [
-        "build", "version", "whats_new", "release_type", "earliest_release", "phased", "encryption", "submit", "cancel_previous",
-        "endpoint",
-    ]
+    static let releaseKeys = LanesKeys.release.names
 
     /// `release:` as a mapping; `- release` and `release: {}` take every default.
     func parseRelease(_ node: Node) -> ReleaseSettings? {
