@@ -20,17 +20,20 @@ struct BudgetTests {
         // or a client masking its own strings is a place a new string will be forgotten.
         // 92 with the one App Store Connect client: its error masks Apple's error documents field
         // by field at the edge (AppleError, 6 lines), where ten call sites in Delivery went.
-        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 92) { path, line in
+        // 93: the release step masks its client error into a StepFailure (to go: the error is masked already).
+        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 93) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Secrets/")
                 && !(path.split(separator: "/").last ?? "").hasPrefix("Masking") && line.contains("mask(")
         },
         // Paths are AbsolutePath values one layer in from where a user gives them.
-        Budget(name: "as NSString outside System", limit: 38) { path, line in
+        // 40: the release step reads What's New folders with NSString paths (to go: AbsolutePath).
+        Budget(name: "as NSString outside System", limit: 40) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftSystem/") && line.contains("as NSString")
         },
         // Diagnostics go through Diagnostic and DiagnosticPrinter, which write the prefix.
         // 41: doctor strips the prefix preflight's findings carry as text (they should be Diagnostics).
-        Budget(name: "hand-prefixed \"warning: \", \"note: \", \"error: \" strings", limit: 41) { path, line in
+        // 43: the release plan's notes and the Missing Compliance warning (to go: Diagnostic).
+        Budget(name: "hand-prefixed \"warning: \", \"note: \", \"error: \" strings", limit: 43) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Diagnostics/")
                 && ["\"warning: ", "\"note: ", "\"error: "].contains { line.contains($0) }
         },
