@@ -26,8 +26,11 @@ struct LeftSimulatorsTests {
         let project = try TestStepLaneTests.Project(step: "sh: true", tests: tests)
         try Self.lanes.write(toFile: project.directory + "/lanes.yml", atomically: true, encoding: .utf8)
         let pidFile = project.directory + "/nightshift.pid"
-        async let first = project.run(["FAKE_TEST_SLEEP": "1", "FAKE_XCODEBUILD_PIDFILE": pidFile])
-        kill(try await SignalTests.waitForPID(in: pidFile), SIGKILL)
+        async let first = project.run(["FAKE_TEST_HOLD": "1", "FAKE_XCODEBUILD_PIDFILE": pidFile])
+        let pid = try await SignalTests.waitForPID(in: pidFile)
+        // Both shards' simulators exist before it dies (the tests hold until it is gone).
+        await waitUntil("both shards' simulators", checkingEvery: .milliseconds(25)) { project.simulatorsLeft.count == 2 }
+        kill(pid, SIGKILL)
         #expect(try await first.termination == .signalled(SIGKILL))
         let killed = Set(project.simulatorsLeft)
         #expect(killed.count == 2, "the killed run's simulators are left")
@@ -35,8 +38,9 @@ struct LeftSimulatorsTests {
         // A run still going (its journal lock held, here) and a run of another project.
         let live = "20260101-000000-4242"
         let lock = try FileLock(path: "\(project.directory)/.nightshift/runs/smoke/\(live)/journal.lock")
-        let liveUDID = try Self.addSimulator(named: "nightshift-\(live)-1", like: killed.first!, in: project)
-        let unknownUDID = try Self.addSimulator(named: "nightshift-20260101-000000-5353-1", like: killed.first!, in: project)
+        let model = try #require(killed.first)
+        let liveUDID = try Self.addSimulator(named: "nightshift-\(live)-1", like: model, in: project)
+        let unknownUDID = try Self.addSimulator(named: "nightshift-20260101-000000-5353-1", like: model, in: project)
 
         let second = try await NightshiftBinary.run(["run", "smoke"], in: project.directory, environment: project.environment)
         withExtendedLifetime(lock) {}

@@ -172,8 +172,9 @@ struct TestStepLaneTests {
     func interrupted() async throws {
         let tests = "BrewerTests/SlowTests/testSlow()\t60\tpass\nBrewerTests/OtherTests/testSlow()\t60\tpass\n"
         let project = try Project(step: "test: { destination: { device: iPhone 8 }, shards: 2 }", tests: tests)
-        async let outcome = project.run(["FAKE_TEST_SLEEP": "1", "FAKE_XCODEBUILD_PIDFILE": project.directory + "/nightshift.pid"])
+        async let outcome = project.run(["FAKE_TEST_HOLD": "1", "FAKE_XCODEBUILD_PIDFILE": project.directory + "/nightshift.pid"])
         let pid = try await SignalTests.waitForPID(in: project.directory + "/nightshift.pid")
+        await waitUntil("both shards' simulators", checkingEvery: .milliseconds(25)) { project.simulatorsLeft.count == 2 }
         kill(pid, SIGTERM)
         let result = try await outcome
         #expect(result.exitCode == 143)
