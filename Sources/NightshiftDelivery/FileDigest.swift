@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import NightshiftCore
+import NightshiftEngine
 import NightshiftSchema
 
 /// A file's size and SHA-256, read in chunks so memory stays flat for any file size.
@@ -14,20 +14,16 @@ public struct FileDigest: Sendable, Hashable, CustomStringConvertible {
         self.sha256 = sha256
     }
 
+    /// How much the uploads read and write at once.
     public static let chunkSize = 1 << 20
 
+    /// The one file digester (the journal's, `ContentDigest`): opened non-blocking and refused
+    /// unless a regular file, so a FIFO or device at an upload's path cannot hang the step.
     public static func of(file path: String) throws -> FileDigest {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UploadError(named: "file", "cannot read '\(path)'", reason: .missingFile)
+        guard let digest = ContentDigest.file(path) else {
+            throw UploadError(named: "file", "cannot read '\(path)' as a regular file", reason: .missingFile)
         }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        var size: Int64 = 0
-        while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
-            hasher.update(data: chunk)
-            size += Int64(chunk.count)
-        }
-        return FileDigest(size: size, sha256: hasher.finalize().hexString)
+        return FileDigest(size: digest.size, sha256: digest.sha256)
     }
 
     static func size(of path: String) -> Int64? {
@@ -36,8 +32,4 @@ public struct FileDigest: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "size \(size) bytes, sha256 \(sha256)" }
-}
-
-extension Sequence<UInt8> {
-    var hexString: String { map { String(format: "%02x", $0) }.joined() }
 }

@@ -28,7 +28,7 @@ public enum ServiceName {
             if kept { name.unicodeScalars.append(scalar) } else if !name.hasSuffix("-") { name += "-" }
         }
         name = String(name.trimmingCharacters(in: CharacterSet(charactersIn: "-")).prefix(32))
-        let hash = SHA256.hash(data: Data(lanesFile.string.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+        let hash = SHA256.hash(data: Data(lanesFile.string.utf8)).prefix(4).hexString
         return (name.isEmpty ? "lanes" : name) + "-" + hash
     }
 }

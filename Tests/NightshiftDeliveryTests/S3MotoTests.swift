@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 @testable import NightshiftDelivery
 import NightshiftSchema
 import NightshiftSystem
@@ -143,7 +144,7 @@ struct S3MotoTests {
             policy: UploadRetryPolicy(attempts: attempts, backoff: .milliseconds(50)))
     }
 
-    func expectSameBytes(_ file: String, _ received: Data, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectSameBytes(_ file: String, _ received: Data, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let sent = try Data(contentsOf: URL(fileURLWithPath: file))
         #expect(received.count == sent.count, sourceLocation: sourceLocation)
         #expect(SHA256.hash(data: received).hexString == (try FileDigest.of(file: file)).sha256, sourceLocation: sourceLocation)

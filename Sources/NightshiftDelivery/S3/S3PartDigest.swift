@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 import NightshiftSystem
 
 /// The SHA-256 of bytes `[offset, offset + length)` of a file, read 1 MiB at a time (flat

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 import NightshiftSystem
 
 /// SHA-256 of text, files and folders, read in chunks so memory stays flat for a multi-gigabyte
@@ -10,14 +11,14 @@ import NightshiftSystem
 /// crafted journal did the same under `--resume --dry-run`. A path's kind is looked at first
 /// (`FileKind`, lstat), files are opened non-blocking and checked again once open (`ReadableFile`),
 /// and reading stops between chunks once the run is interrupted.
-enum ContentDigest {
+public enum ContentDigest {
     static let chunkSize = 1 << 20
 
     /// `isInterrupted` (below) is asked between chunks: an interrupted digest is nil (the artifact
     /// proves nothing, so the step is not reused later). A parameter, not a task-local: a
     /// task-local's synchronous `withValue` in the step loop crashed the release binary
     /// (`swift_task_localValuePush`, static stdlib, Swift 6.3.1), which debug builds never showed.
-    typealias Interruption = @Sendable () -> Bool
+    public typealias Interruption = @Sendable () -> Bool
 
     static func sha256(_ text: String) -> String {
         SHA256.hash(data: Data(text.utf8)).hexString
@@ -49,7 +50,7 @@ enum ContentDigest {
         }
     }
 
-    static func file(_ path: String, isInterrupted: Interruption = { false }) -> (size: Int64, sha256: String)? {
+    public static func file(_ path: String, isInterrupted: Interruption = { false }) -> (size: Int64, sha256: String)? {
         // Non-blocking, and refused once open unless regular: a FIFO swapped in after the kind
         // was looked at cannot block or feed this forever either.
         guard let handle = try? ReadableFile(path: path) else { return nil }
@@ -97,18 +98,6 @@ enum ContentDigest {
             hasher.update(data: Data((line + "\n").utf8))
         }
         return (size, hasher.finalize().hexString)
-    }
-}
-
-extension Sequence<UInt8> {
-    var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        for byte in self {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 import NightshiftSystem
 
 /// The key of the journal's input digests: HMAC-SHA256 with 32 random bytes kept in

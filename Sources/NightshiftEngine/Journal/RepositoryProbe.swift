@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 import NightshiftSystem
 
 /// The commit the lanes file's repository is at, and how its tracked files differ from it, asked

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NightshiftCore
 @testable import NightshiftDelivery
 import NightshiftSchema
 import NightshiftTestSupport

@@ -21,7 +21,7 @@ struct BuildNumberReservations: Sendable {
     func reserve(
         _ key: String, waiting log: @Sendable (String) async -> Void, _ choose: (BuildNumber?) async throws -> BuildNumberAnswer
     ) async throws -> BuildNumberAnswer {
-        let name = SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        let name = SHA256.hash(data: Data(key.utf8)).hexString
         let lock = try await hold(folder + "/" + name + ".lock", key: key, log: log)
         defer { withExtendedLifetime(lock) {} }
         let recordPath = folder + "/" + name + ".number"
