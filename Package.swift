@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "nightshift",
             dependencies: [
-                "NightshiftApp", "NightshiftCore", "NightshiftExport", "NightshiftSystem",
+                "NightshiftApp", "NightshiftCore", "NightshiftExport", "NightshiftServices", "NightshiftSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -155,6 +155,14 @@ let package = Package(
                 // P-256 for the fake App Store Connect's token checks, shared by unit and end-to-end tests.
                 .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
+        // HTTP fakes answered in process through the `HTTPTransport` seam (no sockets), for the
+        // tests of what stands on the services layer; apart from the test support, which every
+        // unit test target links and which stays below the services.
+        .target(
+            name: "NightshiftFakeTransport",
+            dependencies: [
+                "NightshiftServices", "NightshiftSchema", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ], path: "Tests/NightshiftFakeTransport", swiftSettings: settings),
         // One test target per library target, named after it: a file goes where the code it tests
         // lives, and each target depends on what its files import (ARCHITECTURE.md, Tests).
         .testTarget(
@@ -188,7 +196,7 @@ let package = Package(
             dependencies: [
                 "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftDelivery",
                 "NightshiftServices", "NightshiftSchema", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport",
-                "NightshiftRunnerBuilder",
+                "NightshiftRunnerBuilder", "NightshiftFakeTransport",
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
@@ -233,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "NightshiftAppTests",
             dependencies: nightshiftLibraries + [
-                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder",
+                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder", "NightshiftFakeTransport",
                 // To lock and corrupt the run history as another process would.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // To check the journal's digests are HMACs with its key, not plain SHA-256s.

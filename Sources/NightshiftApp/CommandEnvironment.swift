@@ -1,5 +1,6 @@
 public import Foundation
 
+public import NightshiftServices
 public import NightshiftSystem
 import NightshiftCore
 
@@ -18,6 +19,10 @@ public struct CommandEnvironment: Sendable {
     public var clock: any WallClock
     /// Makes the shell that runs commands for real (steps, openssl, the daemon's children).
     public var makeShell: @Sendable (ShellSettings) -> any ShellRunner
+    /// Makes the HTTP transport every service client of the command sends through (App Store
+    /// Connect, uploads, the notary, notifications): real sockets in the executable, a fake
+    /// answered in process in tests.
+    public var makeTransport: @Sendable () -> any HTTPTransport
     /// Whether standard error is a terminal: diagnostics are coloured there.
     public var standardErrorIsTerminal: Bool
     public var processID: Int32
@@ -31,7 +36,8 @@ public struct CommandEnvironment: Sendable {
     public init(
         currentDirectory: AbsolutePath, files: any FileReading, variables: EnvironmentVariables, output: any OutputSink,
         clock: any WallClock,
-        makeShell: @escaping @Sendable (ShellSettings) -> any ShellRunner, standardErrorIsTerminal: Bool,
+        makeShell: @escaping @Sendable (ShellSettings) -> any ShellRunner,
+        makeTransport: @escaping @Sendable () -> any HTTPTransport, standardErrorIsTerminal: Bool,
         processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone
     ) {
         self.currentDirectory = currentDirectory
@@ -40,6 +46,7 @@ public struct CommandEnvironment: Sendable {
         self.output = output
         self.clock = clock
         self.makeShell = makeShell
+        self.makeTransport = makeTransport
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.processID = processID
         self.signals = signals

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftApp
 import NightshiftCore
+import NightshiftServices
 import NightshiftSystem
 
 /// The one place that touches the real world: the process environment, the terminal, the real
@@ -19,6 +20,7 @@ enum CompositionRoot {
                     environment: $0.environment, gracePeriod: $0.gracePeriod, teardownSignal: $0.teardownSignal,
                     workingDirectory: $0.workingDirectory)
             },
+            makeTransport: { URLSessionTransport() },
             standardErrorIsTerminal: Terminal.standardErrorIsTerminal,
             processID: ProcessInfo.processInfo.processIdentifier, signals: ProcessSignals(),
             executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current)

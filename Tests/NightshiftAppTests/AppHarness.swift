@@ -1,5 +1,7 @@
 import Foundation
 import NightshiftApp
+import NightshiftFakeTransport
+import NightshiftServices
 import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
@@ -38,27 +40,33 @@ final class AppHarness: Sendable {
 
     /// HOME is the temporary folder, TZ is UTC: nothing of the machine leaks in. The lanes file
     /// and `.env` files are read from disk, or from `files`.
-    func environment(_ variables: [String: String] = [:], files: any FileReading = DiskFiles()) -> CommandEnvironment {
+    /// `transport`: what the command's service clients send through; by default any request
+    /// fails (strict, as the shell is).
+    func environment(
+        _ variables: [String: String] = [:], files: any FileReading = DiskFiles(), transport: any HTTPTransport = RefusingTransport()
+    ) -> CommandEnvironment {
         let shell = self.shell
         return CommandEnvironment(
             currentDirectory: folder, files: files,
             variables: EnvironmentVariables(["HOME": directory, "TZ": "UTC"].merging(variables) { $1 }),
-            output: output, clock: clock, makeShell: { _ in shell }, standardErrorIsTerminal: false, processID: 4242,
+            output: output, clock: clock, makeShell: { _ in shell }, makeTransport: { transport }, standardErrorIsTerminal: false,
+            processID: 4242,
             signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// `environment(_:)` with the real shell, made from the settings the command asks for (its
     /// folder included), and this process's PATH.
-    func realShellEnvironment(_ variables: [String: String] = [:]) -> CommandEnvironment {
+    func realShellEnvironment(_ variables: [String: String] = [:], transport: any HTTPTransport = RefusingTransport()) -> CommandEnvironment
+    {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        var environment = environment(["PATH": path].merging(variables) { $1 })
+        var environment = environment(["PATH": path].merging(variables) { $1 }, transport: transport)
         environment.makeShell = { ProcessShellRunner(environment: $0.environment, workingDirectory: $0.workingDirectory) }
         return environment
     }
 
     /// `nightshift run LANE…` of ./lanes.yml with every other option at its default.
-    func run(_ lanes: String..., variables: [String: String] = [:]) async -> Int32 {
-        await RunLanes(global: LanesFileOptions(), lanes: lanes).execute(in: environment(variables))
+    func run(_ lanes: String..., variables: [String: String] = [:], transport: any HTTPTransport = RefusingTransport()) async -> Int32 {
+        await RunLanes(global: LanesFileOptions(), lanes: lanes).execute(in: environment(variables, transport: transport))
     }
 
     var standardOutput: String { output.standardOutput }

@@ -3,6 +3,7 @@ import GRDB
 @testable import NightshiftApp
 import NightshiftCore
 import NightshiftEngine
+import NightshiftFakeTransport
 import NightshiftTestSupport
 import Testing
 
@@ -43,8 +44,7 @@ struct LearnedSecretSinksTests {
     @Test("an upload's credential: the console, step logs, journal and reports of the steps after it show it masked")
     func throughARun() async throws {
         let percentEncoded = Self.forms[2]
-        let server = try await LocalHTTPServer { _, _ in .status(201, "", headers: ["Location": "/files/\(percentEncoded)"]) }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { _, _ in .status(201, "", headers: ["Location": "/files/\(percentEncoded)"]) }
         let app = try AppHarness(
             lanes: """
                 project: { name: App }
@@ -64,7 +64,7 @@ struct LearnedSecretSinksTests {
             exit 1
             """, to: "show.sh")
         let status = await RunLanes(global: LanesFileOptions(), lanes: ["ship"], junit: "r.xml", json: "r.json")
-            .execute(in: app.realShellEnvironment(["STORE_HEADER": Self.token, "STORE_HEADER_URL": percentEncoded]))
+            .execute(in: app.realShellEnvironment(["STORE_HEADER": Self.token, "STORE_HEADER_URL": percentEncoded], transport: server))
 
         #expect(status == 1, "\(app.shown)")
         #expect(server.requests.first?.headers["x-store-token"] == Self.token)

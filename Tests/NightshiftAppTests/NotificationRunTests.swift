@@ -1,12 +1,14 @@
 import Foundation
 import NightshiftApp
 import NightshiftCore
+import NightshiftFakeTransport
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-/// `notify:` through `nightshift run`, in process, against a webhook receiver on loopback: the
-/// lane's result and the exit code are the lane's whatever the webhook does.
+/// `notify:` through `nightshift run`, in process, against a webhook receiver answered in process
+/// through the command's transport: the lane's result and the exit code are the lane's whatever
+/// the webhook does.
 @Suite("run notifies")
 struct NotificationRunTests {
     static func lanes(_ on: String, url: String = "${HOOK_URL}") -> String {
@@ -21,24 +23,23 @@ struct NotificationRunTests {
     }
 
     /// A webhook that takes each request and never answers (within the test's life).
-    static func serverThatNeverAnswers() async throws -> LocalHTTPServer {
-        try await LocalHTTPServer { _, _ in
+    static func serverThatNeverAnswers() -> InProcessHTTPServer {
+        InProcessHTTPServer { _, _ in
             try? await Task.sleep(for: .seconds(3600))
             return .status(200)
         }
     }
 
-    static func body(_ request: LocalHTTPServer.Received) throws -> [String: Any] {
+    static func body(_ request: InProcessHTTPServer.Received) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
     }
 
     @Test("a failing lane notifies `failure` with its failing step, and still exits 1")
     func failingLaneNotifies() async throws {
-        let server = try await LocalHTTPServer { _, _ in .status(200) }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { _, _ in .status(200) }
         let app = try AppHarness(lanes: Self.lanes("[failure]"))
         await app.shell.onScript(containing: "make ship", .output([(.standardError, "ld: symbol not found\n")], .exited(2)))
-        let status = await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString])
+        let status = await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString], transport: server)
         #expect(status == 1, "\(app.shown)")
         #expect(server.requests.count == 1)
         let body = try Self.body(try #require(server.requests.first))
@@ -51,12 +52,11 @@ struct NotificationRunTests {
     @Test("a webhook answering 500 gets the policy's five attempts, then a warning; the exit code stays the lane's", arguments: [2, 0])
     func serverErrorIsAWarning(exitCode: Int32) async throws {
         // Retry-After: 0 lets the attempts follow each other without the manual clock moving.
-        let server = try await LocalHTTPServer { _, _ in .status(500, "down", headers: ["Retry-After": "0"]) }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { _, _ in .status(500, "down", headers: ["Retry-After": "0"]) }
         let app = try AppHarness(lanes: Self.lanes("[always]"))
         await app.shell.onScript(containing: "make ship", .output([], .exited(exitCode)))
         let url = server.url("/services/T01/B02/hook-secret-part").absoluteString
-        let status = await app.run("ship", variables: ["HOOK_URL": url])
+        let status = await app.run("ship", variables: ["HOOK_URL": url], transport: server)
         #expect(status == (exitCode == 0 ? 0 : 1))
         #expect(server.requests.count == 5)
         #expect(
@@ -67,11 +67,10 @@ struct NotificationRunTests {
 
     @Test("a webhook that never answers is given up after each attempt's 30 s on the clock; the exit code stays the lane's")
     func hangIsAWarning() async throws {
-        let server = try await Self.serverThatNeverAnswers()
-        defer { Task { await server.stop() } }
+        let server = Self.serverThatNeverAnswers()
         let app = try AppHarness(lanes: Self.lanes("[failure]"))
         await app.shell.onScript(containing: "make ship", .output([], .exited(1)))
-        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
+        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString], transport: server) }
         for attempt in 1...5 {
             // The attempt is on its way and waits for its timeout; nothing else sleeps then.
             await waitUntil("attempt \(attempt) waits for its answer") { server.requests.count == attempt && app.clock.sleeperCount == 1 }
@@ -89,12 +88,11 @@ struct NotificationRunTests {
 
     @Test("an error page that quotes the path or the query alone never shows either: each is the credential")
     func echoedPathIsHidden() async throws {
-        let server = try await LocalHTTPServer { request, _ in .status(400, "error at \(request.path)?sig=\(request.query["sig"] ?? "")") }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { request, _ in .status(400, "error at \(request.path)?sig=\(request.query["sig"] ?? "")") }
         let app = try AppHarness(lanes: Self.lanes("[always]"))
         await app.shell.onScript(containing: "make ship", .output([], .exited(0)))
         let url = server.url("/services/T0/B0/PATHSECRET").absoluteString + "?sig=QUERYSECRET"
-        #expect(await app.run("ship", variables: ["HOOK_URL": url]) == 0)
+        #expect(await app.run("ship", variables: ["HOOK_URL": url], transport: server) == 0)
         #expect(app.standardError.contains("was not sent: HTTP 400"), "\(app.standardError)")
         #expect(!app.shown.contains("PATHSECRET") && !app.shown.contains("QUERYSECRET"), "\(app.shown)")
     }
@@ -103,11 +101,10 @@ struct NotificationRunTests {
         "SIGTERM while a notification waits for its answer stops it at once: no retry, no wait for the clock, exit 143 (Jenkins' Abort)",
         arguments: [1, 0] as [Int32])
     func signalStopsANotification(laneExit: Int32) async throws {
-        let server = try await Self.serverThatNeverAnswers()
-        defer { Task { await server.stop() } }
+        let server = Self.serverThatNeverAnswers()
         let app = try AppHarness(lanes: Self.lanes("[always]"))
         await app.shell.onScript(containing: "make ship", .output([], .exited(laneExit)))
-        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
+        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString], transport: server) }
         await waitUntil("the first attempt waits for its answer") { server.requests.count == 1 && app.clock.sleeperCount == 1 }
         app.signals.send(Signals.terminate)
         // The clock never moves: only the signal can end the run, and the process ends as
@@ -119,15 +116,14 @@ struct NotificationRunTests {
 
     @Test("fixed: the first pass after a failure notifies, from the run history; the next pass does not")
     func fixedFromTheHistory() async throws {
-        let server = try await LocalHTTPServer { _, _ in .status(200) }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { _, _ in .status(200) }
         let app = try AppHarness(lanes: Self.lanes("[fixed]"))
         let variables = ["HOOK_URL": server.url("/hook").absoluteString]
         await app.shell.onScript(containing: "make ship", .output([], .exited(1)), .output([], .exited(0)))
-        #expect(await app.run("ship", variables: variables) == 1)
+        #expect(await app.run("ship", variables: variables, transport: server) == 1)
         #expect(server.requests.isEmpty)
         for expected in [1, 1] {
-            #expect(await app.run("ship", variables: variables) == 0)
+            #expect(await app.run("ship", variables: variables, transport: server) == 0)
             #expect(server.requests.count == expected)
         }
         #expect(try Self.body(try #require(server.requests.first))["event"] as? String == "fixed")
@@ -135,8 +131,7 @@ struct NotificationRunTests {
 
     @Test("an interrupted lane tells `always` only, with one attempt, and exits 128 + the signal")
     func interruptedLaneTellsAlwaysOnly() async throws {
-        let server = try await LocalHTTPServer { _, _ in .status(500, "down") }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { _, _ in .status(500, "down") }
         let app = try AppHarness(
             lanes: """
                 notify:
@@ -148,7 +143,7 @@ struct NotificationRunTests {
                       - sh: make ship
                 """)
         await app.shell.onScript(containing: "make ship", .hang)
-        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString]) }
+        let run = Task { await app.run("ship", variables: ["HOOK_URL": server.url("/hook").absoluteString], transport: server) }
         await waitUntil("the step runs, the signal trap set") { await !app.shell.commands.isEmpty && app.signals.trapCount == 1 }
         app.signals.send(Signals.terminate)
         #expect(await run.value == 143)

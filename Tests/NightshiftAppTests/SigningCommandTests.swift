@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftApp
+import NightshiftFakeTransport
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
@@ -37,12 +38,15 @@ struct SigningCommandTests {
     struct Setup {
         let app: AppHarness
         let fake: FakeSigningPortal
+        /// The fake, answered in process through the command's transport.
+        let transport: InProcessHTTPServer
         let key: String
         let variables: [String: String]
 
         init() async throws {
             app = try AppHarness(lanes: SigningCommandTests.lanes)
-            fake = try await FakeSigningPortal(clock: app.clock)
+            fake = try await FakeSigningPortal(clock: app.clock, listening: false)
+            transport = InProcessHTTPServer(handler: fake.answer)
             key = try await FakeSigningPortal.rsaKey()
             variables = [
                 "APP_STORE_CONNECT_ENDPOINT": fake.endpoint, "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeSigningPortal.keyID,
@@ -61,7 +65,8 @@ struct SigningCommandTests {
         }
 
         func run(_ action: SyncSigning.Action, lane: String? = nil) async -> Int32 {
-            await SyncSigning(global: LanesFileOptions(), lane: lane, action: action).execute(in: app.environment(variables))
+            await SyncSigning(global: LanesFileOptions(), lane: lane, action: action).execute(
+                in: app.environment(variables, transport: transport))
         }
     }
 
@@ -99,7 +104,8 @@ struct SigningCommandTests {
         defer { Task { await setup.fake.stop() } }
         var variables = setup.variables
         variables["APP_STORE_CONNECT_API_KEY_KEY_ID"] = nil
-        let status = await SyncSigning(global: LanesFileOptions(), lane: nil, action: .plan).execute(in: setup.app.environment(variables))
+        let status = await SyncSigning(global: LanesFileOptions(), lane: nil, action: .plan).execute(
+            in: setup.app.environment(variables, transport: setup.transport))
         #expect(status == 1)
         #expect(setup.app.standardError.contains("APP_STORE_CONNECT_API_KEY_KEY_ID is not set"))
         #expect(setup.fake.log.isEmpty)

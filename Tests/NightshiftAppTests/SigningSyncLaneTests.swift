@@ -4,6 +4,7 @@ import Foundation
 import NightshiftCore
 import NightshiftDelivery
 import NightshiftEngine
+import NightshiftFakeTransport
 import NightshiftRunnerBuilder
 import NightshiftSystem
 import NightshiftTestSupport
@@ -80,7 +81,7 @@ struct SigningSyncLaneTests {
             importer = OpeningImporter(dryRun: mode == .dryRun)
             harness = try LaneRunnerHarness(mode: mode, yaml: SigningSyncLaneTests.yaml)
             // The lane signs its tokens on the harness's clock, and the fake judges their expiry on it.
-            fake = try await FakeSigningPortal(clock: harness.clock)
+            fake = try await FakeSigningPortal(clock: harness.clock, listening: false)
             keyPEM = try await FakeSigningPortal.rsaKey()
             home = try TemporaryDirectory.make("home")
             fake.addBundleID("com.example.app")
@@ -94,7 +95,7 @@ struct SigningSyncLaneTests {
             let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in importer })
             let bundles: SigningSyncStepPerformer.BundleReader = { _, _ in [.init(identifier: "com.example.app", platform: "iphoneos")] }
             harness.performers = [
-                .signing: SigningSyncStepPerformer(readBundles: bundles, transport: URLSessionTransport(idleTimeout: 300)),
+                .signing: SigningSyncStepPerformer(readBundles: bundles, transport: InProcessHTTPServer(handler: fake.answer)),
                 .importCertificate: signing, .installProfile: signing,
             ]
         }

@@ -1,5 +1,5 @@
 import Crypto
-import FlyingFox
+public import FlyingFox
 public import Foundation
 import NightshiftCore
 public import NightshiftSystem
@@ -87,7 +87,9 @@ public final class FakeSigningPortal: @unchecked Sendable {
     private let folder: String
     private var server: LocalHTTPServer?
 
-    public init(clock: any WallClock, script: Script = Script()) async throws {
+    /// `listening: false`: no socket; the test sends through an in-process server around
+    /// `answer` (NightshiftFakeTransport), and `endpoint` names what that server answers.
+    public init(clock: any WallClock, script: Script = Script(), listening: Bool = true) async throws {
         self.clock = clock
         self.script = script
         folder = try TemporaryDirectory.make("fake-portal")
@@ -95,11 +97,16 @@ public final class FakeSigningPortal: @unchecked Sendable {
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=Fake WWDR", "-days", "3650",
             "-keyout", folder + "/ca.key", "-out", folder + "/ca.pem",
         ])
-        server = try await LocalHTTPServer { [unowned self] request, _ in await self.handle(request) }
+        if listening { server = try await LocalHTTPServer { [unowned self] request, _ in await self.handle(request) } }
+    }
+
+    /// The fake's answer to one request, wherever it came from.
+    public func answer(_ request: LocalHTTPServer.Received, _ index: Int) async -> FlyingFox.HTTPResponse {
+        await handle(request)
     }
 
     public var pem: String { key.pemRepresentation }
-    public var endpoint: String { "http://127.0.0.1:\(server?.port ?? 0)" }
+    public var endpoint: String { server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9" }
     public var log: [Request] { lock.withLock { requests } }
     /// Requests that change something: a plan must make none.
     public var changes: [Request] { log.filter { $0.method != "GET" } }

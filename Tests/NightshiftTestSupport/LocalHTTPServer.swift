@@ -15,6 +15,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         public var headers: [String: String]
         public var body: Data
         public var bodySize: Int
+
+        public init(method: String, path: String, query: [String: String], headers: [String: String], body: Data, bodySize: Int) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = headers
+            self.body = body
+            self.bodySize = bodySize
+        }
     }
 
     public typealias Handler = @Sendable (Received, Int) async -> FlyingFox.HTTPResponse

@@ -50,7 +50,7 @@ public struct SyncSigning: LanesFileCommand {
         }
         let output = context.output
         let signing = try AppStoreConnectSigning(
-            credentials: credentials, endpoint: endpoint, transport: URLSessionTransport(),
+            credentials: credentials, endpoint: endpoint, transport: context.environment.makeTransport(),
             clock: context.clock,
             secrets: context.secrets, log: { line in output.err(line + "\n") })
         let renewal: TimeInterval? = if case .check(let days) = action { TimeInterval(days) * 86_400 } else { nil }

@@ -34,7 +34,7 @@ extension CommandContext {
             }
             let previous = await previousOutcome(recording: result)
             let summary = laneRunSummary(result, of: lane, previousRunFailed: previous == .failed, in: environment)
-            var notifier = LaneNotifier(clock: clock)
+            var notifier = LaneNotifier(transport: self.environment.makeTransport(), clock: clock)
             if result.status == .interrupted { notifier.attemptTimeout = Self.interruptedAttemptTimeout }
             let warnings = await notifier.notify(summary, targets: targets, in: environment, secrets: secrets) { [output] line in
                 output.err("notify: \(line)\n")

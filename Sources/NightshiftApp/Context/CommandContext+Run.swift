@@ -79,15 +79,16 @@ extension CommandContext {
     private func performers(
         shell: any ShellRunner, searchListLock: any SearchListLock, liveProgress: Bool, stateDirectory: String
     ) -> StepPerformers {
+        let transport = environment.makeTransport()
         let signing = SigningStepPerformer(
             files: LocalSigningFileSystem(directory: runDirectory),
             makeKeychainImporter: { stepShell in SecurityKeychainImporter(shell: stepShell, searchListLock: searchListLock) },
-            buildNumbers: AppStoreConnectBuildNumbers.live(clock: clock, home: environment.variables["HOME"]))
-        let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory())
+            buildNumbers: AppStoreConnectBuildNumbers.live(clock: clock, home: environment.variables["HOME"], transport: transport))
+        let uploaders = UploaderRegistry.live(shell: shell, clock: clock, temporaryDirectory: NSTemporaryDirectory(), transport: transport)
         let upload = UploadStepPerformer(registry: uploaders, isInteractive: liveProgress)
-        let notarize = NotarizeStepPerformer.live(clock: clock, temporaryDirectory: NSTemporaryDirectory())
-        let release = ReleaseStepPerformer.live(clock: clock)
-        let signingSync = SigningSyncStepPerformer(transport: URLSessionTransport())
+        let notarize = NotarizeStepPerformer.live(clock: clock, temporaryDirectory: NSTemporaryDirectory(), transport: transport)
+        let release = ReleaseStepPerformer.live(clock: clock, transport: transport)
+        let signingSync = SigningSyncStepPerformer(transport: transport)
         // Shards are balanced by the run history's durations, else by what the lane's last run
         // left in its run folder.
         let testDurations = FirstKnownDurations(

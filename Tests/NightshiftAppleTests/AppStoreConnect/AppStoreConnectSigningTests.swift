@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftApple
+import NightshiftFakeTransport
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
@@ -23,7 +24,7 @@ struct AppStoreConnectSigningTests {
         let folder: String
 
         init(script: FakeSigningPortal.Script = .init()) async throws {
-            fake = try await FakeSigningPortal(clock: clock, script: script)
+            fake = try await FakeSigningPortal(clock: clock, script: script, listening: false)
             keyPEM = try await FakeSigningPortal.rsaKey()
             folder = try TemporaryDirectory.make("signing")
         }
@@ -31,7 +32,7 @@ struct AppStoreConnectSigningTests {
         func signing() throws -> AppStoreConnectSigning {
             try AppStoreConnectSigning(
                 credentials: .init(keyID: FakeSigningPortal.keyID, issuerID: FakeSigningPortal.issuerID, privateKey: fake.pem),
-                endpoint: URL(string: fake.endpoint)!, transport: URLSessionTransport(idleTimeout: 300), clock: clock, secrets: secrets,
+                endpoint: URL(string: fake.endpoint)!, transport: InProcessHTTPServer(handler: fake.answer), clock: clock, secrets: secrets,
                 jitter: FixedJitter(unit: 0), log: log.sink)
         }
 
