@@ -10,8 +10,6 @@ import NightshiftSystem
 extension UploadStepPerformer {
     /// Keys whose values are paths, read against the run's folder before the uploader sees them.
     static let symbolPathKeys = ["dsyms", "upload_symbols", "google_service_plist"]
-    /// The journal note's key: what BugSnag was sent, for `--resume`.
-    static let sentNoteKey = "sent"
 
     func performSymbols(
         _ destination: UploadDestination, parameters written: [String: UploadParameter], in context: StepContext
@@ -32,8 +30,8 @@ extension UploadStepPerformer {
         let app = archive.flatMap(Self.archivedApp)
         let symbols = SymbolUploadContext(
             shell: context.shell, app: app, toolCandidates: toolCandidates(in: context),
-            alreadySent: Set((context.journalNotes.earlier?[Self.sentNoteKey] ?? "").split(separator: ",").map(String.init)),
-            recordSent: { sent in await context.journalNotes.record([Self.sentNoteKey: sent.sorted().joined(separator: ",")]) })
+            alreadySent: SentFilesNote.sent(in: context.journalNotes.earlier),
+            recordSent: { sent in await context.journalNotes.record(SentFilesNote.values(sent)) })
         if context.isDryRun {
             try await describeSymbols(destination, folder: folder, archive: archive, settings: UploadSettings(parameters), in: context)
             return .exited(0)
