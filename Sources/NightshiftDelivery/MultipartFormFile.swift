@@ -2,27 +2,36 @@ import Foundation
 import NightshiftCore
 import NightshiftSchema
 
-/// A multipart/form-data body written to a temporary file (boundary, headers, the file copied in
-/// chunks, closing boundary), so the transport can stream it from disk like a raw upload. Costs
-/// one extra copy on disk, never the file in memory.
+/// A multipart/form-data body written to a temporary file (boundary, the text fields, the file
+/// part with the file copied in chunks, closing boundary), so the transport can stream it from
+/// disk like a raw upload. Costs one extra copy on disk, never the file in memory. The file is
+/// readable by its owner only: a text field may be a credential (BugSnag's `apiKey`).
 struct MultipartFormFile {
     var path: String
     var contentType: String
 
-    static func write(file: String, fieldName: String, in directory: String) throws -> MultipartFormFile {
+    static func write(
+        file: String, fieldName: String, fields: [(String, String)] = [], in directory: String, destination: UploadDestination = .http
+    ) throws -> MultipartFormFile {
         let boundary = "nightshift-\(UUID().uuidString)"
         let path = (directory as NSString).appendingPathComponent("upload-\(UUID().uuidString).multipart")
         let name = (file as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "_")
         guard let input = FileHandle(forReadingAtPath: file) else {
-            throw UploadError(.http, "cannot read '\(file)'", reason: .missingFile)
+            throw UploadError(destination, "cannot read '\(file)'", reason: .missingFile)
         }
         defer { try? input.close() }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
-            throw UploadError(.http, "cannot write a temporary file in '\(directory)'")
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let output = FileHandle(forWritingAtPath: path)
+        else {
+            throw UploadError(destination, "cannot write a temporary file in '\(directory)'")
         }
         defer { try? output.close() }
         do {
-            let head =
+            var head = ""
+            for (field, value) in fields {
+                head += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"\r\n\r\n\(value)\r\n"
+            }
+            head +=
                 "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fieldName)\"; filename=\"\(name)\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n"
             try output.write(contentsOf: Data(head.utf8))

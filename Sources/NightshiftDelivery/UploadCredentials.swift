@@ -15,7 +15,7 @@ extension UploadDestination {
         }
         switch self {
         case .http: return values + SensitiveHeaders.credentials(in: settings.map("headers"))
-        case .testflight, .firebase, .folder: return values
+        case .testflight, .firebase, .folder, .crashlytics, .sentry, .bugsnag: return values
         }
     }
 

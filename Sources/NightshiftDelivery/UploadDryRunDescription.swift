@@ -40,6 +40,9 @@ enum UploadDryRunDescription {
             let directory = settings.string("path") ?? "<no path>"
             let target = (directory as NSString).appendingPathComponent((file as NSString).lastPathComponent)
             return ["would copy \(file) to \(target) (temporary name, then rename)"]
+        // Described with the archive's UUID check (`describeSymbols`).
+        case .crashlytics, .sentry, .bugsnag:
+            return []
         }
     }
 

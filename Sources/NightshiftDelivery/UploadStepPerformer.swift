@@ -33,6 +33,9 @@ public struct UploadStepPerformer: StepPerformer {
             parameters = AppStoreConnectEndpoint.filling(parameters, environment: context.environment)
         }
         parameters = try await Self.releaseNotes(parameters, destination: target.destination, in: context)
+        if let destination = target.destination, destination.takesSymbols {
+            return try await performSymbols(destination, parameters: parameters, in: context)
+        }
         let file = try await Self.file(parameters, in: context)
         if context.isDryRun {
             try await describe(target, file: file, settings: UploadSettings(parameters), in: context)
@@ -99,13 +102,15 @@ public struct UploadStepPerformer: StepPerformer {
 
     /// Uploads with the run's secrets (the upload's credentials among them) hiding every line
     /// the uploader prints and its failure.
-    private func upload(
-        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext
+    func upload(
+        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext,
+        symbols: SymbolUploadContext? = nil
     ) async throws -> UploadReceipt {
-        let request = UploadRequest(
+        var request = UploadRequest(
             file: file, parameters: parameters, environment: context.environment, secrets: context.secrets,
             log: { line in await context.log(line) }, runFolder: context.folders.logs
         )
+        request.symbols = symbols
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),
             clock: context.clock, print: { line in await context.log(line) }, redraw: isInteractive ? context.progress : nil

@@ -35,6 +35,8 @@ public struct UploadRequest: Sendable {
     /// This run's folder (`.nightshift/runs/<lane>/<run-id>`), where an upload may leave what a
     /// later run of the lane needs to continue it; nil: nothing is kept.
     public var runFolder: String?
+    /// Set for the destinations that take dSYMs (`file` is then the folder of `.dSYM` bundles).
+    public var symbols: SymbolUploadContext?
 
     public init(
         file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,

@@ -29,6 +29,9 @@ public struct UploaderRegistry: Sendable {
             case .firebase: FirebaseUploader(client: client, clock: clock)
             case .http: HTTPUploader(client: client, temporaryDirectory: temporaryDirectory)
             case .folder: FolderUploader(clock: clock, jitter: jitter)
+            case .bugsnag: BugsnagUploader(client: client, temporaryDirectory: temporaryDirectory)
+            case .sentry: SentryUploader()
+            case .crashlytics: CrashlyticsUploader()
             }
         }
         return UploaderRegistry(Dictionary(uniqueKeysWithValues: UploadDestination.allCases.map { ($0, uploader(for: $0)) }))

@@ -138,6 +138,15 @@ struct DestinationSettingsTests {
                 "upload to http failed: 'method: DELETE' must be PUT (the raw file) or POST (multipart)", .invalidSetting
             ),
             (.folder, [:], "upload to folder failed: 'path:' is required", .missingSetting),
+            (
+                .crashlytics, ["platform": "watchos"], "upload to crashlytics failed: 'platform: watchos' must be one of ios, macos, tvos",
+                .invalidSetting
+            ),
+            (.sentry, ["org": "acme", "project": "ios"], "upload to sentry failed: 'auth_token:' is required", .missingSetting),
+            (
+                .bugsnag, ["api_key": "k", "require_all": "maybe"], "upload to bugsnag failed: 'require_all: maybe' must be true or false",
+                .invalidSetting
+            ),
         ])
     func refused(destination: UploadDestination, values: [String: String], message: String, reason: FailureReason) {
         let error = #expect(throws: UploadError.self) { try Self.decode(destination, values) }
@@ -152,6 +161,9 @@ struct DestinationSettingsTests {
         case .firebase: _ = try FirebaseSettings(settings)
         case .http: _ = try HTTPSettings(settings)
         case .folder: _ = try FolderSettings(settings)
+        case .crashlytics: _ = try CrashlyticsSettings(settings)
+        case .sentry: _ = try SentrySettings(settings)
+        case .bugsnag: _ = try BugsnagSettings(settings)
         }
     }
 

@@ -48,7 +48,12 @@ struct UploadSettingsTests {
         #expect(UploadDestination.http.requiredKeys == ["url"])
         #expect(UploadDestination.folder.requiredKeys == ["path"])
         #expect(UploadDestination(rawValue: "dropbox") == nil)
-        #expect(UploadDestination.listed == "testflight, firebase, http, folder")
+        #expect(UploadDestination.listed == "testflight, firebase, http, folder, crashlytics, sentry, bugsnag")
+        #expect(UploadDestination.sentry.requiredKeys == ["org", "project", "auth_token"])
+        #expect(UploadDestination.sentry.defaults == ["auth_token": "${SENTRY_AUTH_TOKEN}"])
+        #expect(UploadDestination.bugsnag.secretKeys == ["api_key"])
+        #expect(!UploadDestination.crashlytics.optionalKeys.contains("file"))
+        #expect(UploadDestination.allCases.filter(\.takesSymbols) == [.crashlytics, .sentry, .bugsnag])
     }
 }
 

@@ -19,17 +19,32 @@ struct XcodePinExportTests {
               versioned:
                 steps:
                   - sh: make
+              newest:
+                xcode: latest
+                steps:
+                  - sh: make
+              beta:
+                xcode: 27.0 beta 3
+                steps:
+                  - sh: make
             """, path: "lanes.yml")
 
-    @Test("GitHub Actions: the job's env: holds DEVELOPER_DIR for a path pin")
+    @Test("GitHub Actions: the job's env: holds DEVELOPER_DIR for a path pin, and for a version where the runner images install it")
     func github() throws {
         let export = try GitHubWorkflowGenerator().generate(Self.file)
         let pinned = try #require(export.files.first { $0.fileName == "nightshift-pinned.yml" }).contents
         #expect(pinned.contains("    env:\n      DEVELOPER_DIR: /Applications/Xcode_26.1.1.app/Contents/Developer\n    steps:\n"))
         let versioned = try #require(export.files.first { $0.fileName == "nightshift-versioned.yml" }).contents
-        #expect(!versioned.contains("DEVELOPER_DIR"))
-        #expect(export.warnings.map(\.message).contains { $0.contains("lane 'versioned': xcode '26.2' is found on the agent") })
-        #expect(!export.warnings.map(\.message).contains { $0.contains("lane 'pinned'") })
+        #expect(versioned.contains("    env:\n      DEVELOPER_DIR: /Applications/Xcode_26.2.app/Contents/Developer\n    steps:\n"))
+        #expect(versioned.contains("where GitHub's runner images install that version"))
+        for lane in ["newest", "beta"] {
+            let text = try #require(export.files.first { $0.fileName == "nightshift-\(lane).yml" }).contents
+            #expect(!text.contains("DEVELOPER_DIR"))
+        }
+        let warnings = export.warnings.map(\.message)
+        #expect(warnings.contains { $0.contains("lane 'newest': xcode 'latest' is found on the agent") })
+        #expect(warnings.contains { $0.contains("lane 'beta': xcode '27.0 beta 3' is found on the agent") })
+        #expect(!warnings.contains { $0.contains("lane 'pinned'") || $0.contains("lane 'versioned'") })
     }
 
     @Test("Jenkins: in the pipeline's environment block")

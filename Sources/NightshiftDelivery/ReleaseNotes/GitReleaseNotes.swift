@@ -18,7 +18,7 @@ struct GitReleaseNotes {
         switch destination {
         case .testflight: 4000
         case .firebase: 16_384
-        case .http, .folder: 16_384
+        case .http, .folder, .crashlytics, .sentry, .bugsnag: 16_384
         }
     }
 

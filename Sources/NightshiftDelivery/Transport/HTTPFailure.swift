@@ -19,14 +19,15 @@ extension HTTPTransportResponse {
     private static func knowsErrorBodies(of destination: UploadDestination) -> Bool {
         switch destination {
         case .firebase, .testflight: true
-        case .http, .folder: false
+        case .http, .folder, .crashlytics, .sentry, .bugsnag: false
         }
     }
 
     private static func credentialsHint(for destination: UploadDestination) -> String {
         switch destination {
         case .testflight: "check the API key, its issuer id and its role"
-        case .firebase, .http, .folder: "check the credentials and their permissions"
+        case .bugsnag: "check the project's API key (api_key:, BUGSNAG_API_KEY)"
+        case .firebase, .http, .folder, .crashlytics, .sentry: "check the credentials and their permissions"
         }
     }
 

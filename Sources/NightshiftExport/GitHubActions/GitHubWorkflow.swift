@@ -106,8 +106,11 @@ struct GitHubWorkflow {
         }
         let variables = secretNames.map { ($0, "secrets") } + settingNames.map { ($0, "vars") }
         var environment = variables.map { ($0.0, "${{ \($0.1).\($0.0) }}") }
-        if let developerDirectory = plan.developerDirectory {
-            lines += YAMLText.comment("The lane's xcode:, for every step of the job as for every tool nightshift runs.")
+        if let developerDirectory = plan.githubDeveloperDirectory {
+            lines += YAMLText.comment(
+                plan.developerDirectory == nil
+                    ? "The lane's xcode:, where GitHub's runner images install that version, for every step of the job;\nnightshift checks it is that version."
+                    : "The lane's xcode:, for every step of the job as for every tool nightshift runs.")
             environment.append(("DEVELOPER_DIR", YAMLText.scalar(developerDirectory)))
         }
         if !environment.isEmpty {

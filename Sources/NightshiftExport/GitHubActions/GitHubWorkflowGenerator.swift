@@ -27,7 +27,7 @@ public struct GitHubWorkflowGenerator: Sendable {
                     location: plan.lane.location)
             }
             let workflow = GitHubWorkflow(plan, lockGroup: groups.group(of: plan))
-            warnings += workflow.warnings + plan.xcodeWarnings
+            warnings += workflow.warnings + plan.githubXcodeWarnings
             files.append(ExportedFile(fileName: "nightshift-\(plan.name).yml", contents: workflow.text))
         }
         return Export(files: files, warnings: warnings)

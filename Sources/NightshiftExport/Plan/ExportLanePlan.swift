@@ -60,6 +60,11 @@ public struct ExportLanePlan: Sendable, Hashable {
     var developerDirectory: String? { xcode?.developerDirectory }
     /// What the job cannot carry of the lane's `xcode:` (a version is found on the agent).
     var xcodeWarnings: [Diagnostic] { xcode?.warning(lane: lane).map { [$0] } ?? [] }
+    /// `DEVELOPER_DIR` for a GitHub Actions job: a path pin, else a version where GitHub's runner
+    /// images install it.
+    var githubDeveloperDirectory: String? { developerDirectory ?? xcode?.runnerImageDeveloperDirectory }
+    /// What a GitHub job cannot carry: `latest`, a beta.
+    var githubXcodeWarnings: [Diagnostic] { githubDeveloperDirectory == nil ? xcodeWarnings : [] }
 
     /// One plan per lane of `file` named in `names` (every lane when empty), the call graph built once.
     public static func plans(for names: [String], in file: LanesFile, lanesFilePath: String) throws(ExportError) -> [ExportLanePlan] {

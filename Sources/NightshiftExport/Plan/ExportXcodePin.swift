@@ -31,6 +31,16 @@ struct ExportXcodePin: Sendable, Hashable {
         developerDirectory = app + "/Contents/Developer"
     }
 
+    /// Where GitHub's macOS runner images install a release, `/Applications/Xcode_<version>.app`
+    /// (`Xcode_26.1.1.app`, `Xcode_26.2.app`: actions/runner-images' toolsets, connect-swift#378),
+    /// so a version pin is a path on GitHub's runners. Nil for `latest`, a bare major version and
+    /// a beta, which the images name otherwise (`Xcode_26.5.0-beta3.app`). `nightshift run` still
+    /// checks that the Xcode there is the version asked for.
+    var runnerImageDeveloperDirectory: String? {
+        guard case .version(let version) = requirement.choice, version.beta == nil, version.components.count >= 2 else { return nil }
+        return "/Applications/Xcode_\(requirement.raw).app/Contents/Developer"
+    }
+
     /// Said once per lane whose Xcode the job cannot carry.
     func warning(lane: Lane) -> Diagnostic? {
         guard developerDirectory == nil else { return nil }

@@ -44,7 +44,10 @@ extension LanesKeys {
         case .installProfile: StepKindSpec(keyword, .nothing, bare: true, "Install the configuration's profiles.")
         case .archive: StepKindSpec(keyword, .either([.nothing, .mapping(archive)]), bare: true, "xcodebuild archive.")
         case .export: StepKindSpec(keyword, .nothing, bare: true, "xcodebuild -exportArchive.")
-        case .upload: StepKindSpec(keyword, .upload, "Send the build to TestFlight, Firebase, an HTTP server or a folder.")
+        case .upload:
+            StepKindSpec(
+                keyword, .upload,
+                "Send the build to TestFlight, Firebase, an HTTP server or a folder, or its dSYMs to Crashlytics, Sentry or BugSnag.")
         case .test:
             StepKindSpec(keyword, .either([.nothing, .mapping(test)]), bare: true, "Run the tests: xcodebuild test, or swift test.")
         case .notarize: StepKindSpec(keyword, .either([.nothing, .mapping(notarize)]), bare: true, "Notarize a Mac build and staple it.")

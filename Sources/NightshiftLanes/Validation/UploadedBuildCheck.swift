@@ -61,7 +61,8 @@ public struct UploadedBuildCheck {
                 accepted: [.adHoc, .enterprise, .development], takes: "ad-hoc, enterprise and development builds",
                 instead: "upload App Store builds to testflight, or use a configuration with export_method "
                     + "'ad-hoc' (or 'release-testing'), 'enterprise' or 'development' (or 'debugging')")
-        case .http, .folder:
+        // The dSYM destinations take the archive's symbols, whatever the export.
+        case .http, .folder, .crashlytics, .sentry, .bugsnag:
             nil
         }
     }

@@ -14,6 +14,9 @@ extension UploadDestination {
             case .firebase: [UploadKeys.app.check, UploadKeys.endpoint.check, UploadKeys.tokenEndpoint.check]
             case .http: [UploadKeys.url.check, UploadKeys.method.check]
             case .folder: []
+            case .crashlytics: [UploadKeys.requireAll.check, UploadKeys.crashlyticsPlatform.check]
+            case .sentry: [UploadKeys.requireAll.check, UploadKeys.url.check]
+            case .bugsnag: [UploadKeys.requireAll.check, UploadKeys.endpoint.check]
             }
         return Dictionary(uniqueKeysWithValues: (checks + ["attempts", "backoff"].map(retryCheck)).map { ($0.key, $0.problem) })
     }

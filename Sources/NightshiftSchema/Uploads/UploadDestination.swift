@@ -6,14 +6,31 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
     case firebase
     case http
     case folder
+    /// The archive's dSYMs to a crash reporter: Firebase Crashlytics (`upload-symbols`), Sentry
+    /// (`sentry-cli`), BugSnag (its upload API).
+    case crashlytics
+    case sentry
+    case bugsnag
 
     public var description: String { rawValue }
 
-    /// `testflight, firebase, http, folder`, for notes that list them.
+    /// `testflight, firebase, http, folder, …`, for notes that list them.
     public static let listed = allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Accepted by every destination: the file (default: the export's .ipa) and the retry settings.
     public static let commonKeys: Set<String> = ["file", "attempts", "backoff"]
+
+    /// Accepted by every destination that takes dSYMs, in place of `file:`: the folder of dSYMs
+    /// (default: the archive's `dSYMs/`) and whether a binary without one fails the upload.
+    public static let symbolKeys: Set<String> = ["dsyms", "require_all"]
+
+    /// Whether it takes the archive's dSYMs rather than the exported build.
+    public var takesSymbols: Bool {
+        switch self {
+        case .crashlytics, .sentry, .bugsnag: true
+        case .testflight, .firebase, .http, .folder: false
+        }
+    }
 
     /// The keys it needs. `to` itself is not listed.
     public var requiredKeys: Set<String> {
@@ -22,6 +39,9 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
         case .firebase: ["app"]
         case .http: ["url"]
         case .folder: ["path"]
+        case .crashlytics: []
+        case .sentry: ["org", "project", "auth_token"]
+        case .bugsnag: ["api_key"]
         }
     }
 
@@ -39,6 +59,9 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
             ])
         case .http: Self.commonKeys.union(["method", "headers"])
         case .folder: Self.commonKeys
+        case .crashlytics: Self.symbolKeys.union(["google_service_plist", "platform", "upload_symbols"])
+        case .sentry: Self.symbolKeys.union(["url", "sentry_cli"])
+        case .bugsnag: Self.symbolKeys.union(["endpoint", "attempts", "backoff"])
         }
     }
 
@@ -55,7 +78,10 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
                 "private_key": "${APP_STORE_CONNECT_API_KEY_KEY:-${APP_STORE_CONNECT_API_KEY_KEY_FILEPATH}}",
             ]
         case .firebase: ["service_account": "${GOOGLE_APPLICATION_CREDENTIALS}"]
-        case .http, .folder: [:]
+        // The variables sentry-cli and BugSnag's own tools read.
+        case .sentry: ["auth_token": "${SENTRY_AUTH_TOKEN}"]
+        case .bugsnag: ["api_key": "${BUGSNAG_API_KEY}"]
+        case .http, .folder, .crashlytics: [:]
         }
     }
 
@@ -63,7 +89,7 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
     public var exclusiveChoices: [Set<String>] {
         switch self {
         case .firebase: [["service_account", "access_token"], ["notes", "notes_file"]]
-        case .testflight, .http, .folder: []
+        case .testflight, .http, .folder, .crashlytics, .sentry, .bugsnag: []
         }
     }
 
@@ -75,7 +101,9 @@ public enum UploadDestination: String, CaseIterable, Sendable, Hashable, CustomS
         // grant nothing without it: masking them only hid which key a failed upload used.
         case .testflight: ["private_key"]
         case .firebase: ["service_account", "access_token"]
-        case .http, .folder: []
+        case .sentry: ["auth_token"]
+        case .bugsnag: ["api_key"]
+        case .http, .folder, .crashlytics: []
         }
     }
 }

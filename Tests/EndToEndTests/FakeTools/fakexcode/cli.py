@@ -8,6 +8,7 @@ import plistlib
 import re
 import shutil
 import sys
+import uuid
 import zipfile
 
 from . import signing
@@ -436,9 +437,12 @@ class ArchiveWriter:
         if exe_rel and target.product_type != "com.apple.product-type.bundle":
             exe = os.path.join(path, exe_rel)
             os.makedirs(os.path.dirname(exe), exist_ok=True)
+            # The same UUID in the binary and its dSYM, for the fake dwarfdump (`uuid=… arch=…`);
+            # a new one per build, as the linker's LC_UUID changes with the code.
+            slice_uuid = str(uuid.uuid5(uuid.NAMESPACE_URL, "%s/%s/%s" % (self.root, target.name, info["CFBundleVersion"]))).upper()
             with open(exe, "wb") as f:
-                f.write(b"\xcf\xfa\xed\xfe fake Mach-O for %s\n" % target.name.encode())
-            self.dsyms.append((s.get("DWARF_DSYM_FILE_NAME", ""), s.get("EXECUTABLE_NAME", ""), info["CFBundleIdentifier"]))
+                f.write(b"\xcf\xfa\xed\xfe fake Mach-O for %s uuid=%s arch=arm64\n" % (target.name.encode(), slice_uuid.encode()))
+            self.dsyms.append((s.get("DWARF_DSYM_FILE_NAME", ""), s.get("EXECUTABLE_NAME", ""), info["CFBundleIdentifier"], slice_uuid))
         profile, identity, entitlements = self.chosen.get(target.name, (None, None, {}))
         if profile is not None:
             name = "embedded.provisionprofile" if platform == "macosx" else "embedded.mobileprovision"
@@ -487,14 +491,14 @@ def write_archive(build, targets, chosen, root):
     folder = "Applications" if is_app else (s.get("INSTALL_PATH", "") or "/usr/local/bin").lstrip("/")
     app_rel = os.path.join(folder, s.get("FULL_PRODUCT_NAME", app.name))
     writer.bundle(app, os.path.join(root, "Products", app_rel))
-    for name, exe, bundle_id in writer.dsyms:
+    for name, exe, bundle_id, slice_uuid in writer.dsyms:
         dsym = os.path.join(root, "dSYMs", name)
         _write_plist(os.path.join(dsym, "Contents", "Info.plist"), {"CFBundleIdentifier": "com.apple.xcode.dsym." + bundle_id,
                                                                       "CFBundlePackageType": "dSYM"})
         dwarf = os.path.join(dsym, "Contents", "Resources", "DWARF", exe)
         os.makedirs(os.path.dirname(dwarf), exist_ok=True)
         with open(dwarf, "wb") as f:
-            f.write(b"fake DWARF\n")
+            f.write(b"fake DWARF uuid=%s arch=arm64\n" % slice_uuid.encode())
     profile, identity, _ = chosen.get(app.name, (None, None, {}))
     info = {
         "ApplicationProperties": {

@@ -6,10 +6,11 @@ import json
 import os
 import plistlib
 import shutil
+import subprocess
 import unittest
 import zipfile
 
-from support import BREWER, Home, groups_xml, read_plist, run, write_xcconfig
+from support import BREWER, FAKE_TOOLS, Home, groups_xml, read_plist, run, write_xcconfig
 
 TEAM = "ABCDE12345"
 ARCHIVE_ARGS = ["archive", "-workspace", "Brewer.xcworkspace", "-scheme", "Brewer", "-destination", "generic/platform=iOS"]
@@ -164,6 +165,20 @@ class BrewerSigningTests(unittest.TestCase):
         # the clip's entitlements were expanded with the target's settings and AppIdentifierPrefix
         clip = read_plist(places[self.ids["clip"]] + "/_CodeSignature/CodeResources")["FakeEntitlements"]
         self.assertEqual(clip["com.apple.developer.parent-application-identifiers"], [TEAM + "." + self.ids["app"]])
+
+    def test_each_binary_and_its_dsym_carry_one_uuid_for_the_fake_dwarfdump(self):
+        app = os.path.join(self.archive, "Products", "Applications", "Brewer.app")
+        binaries = [app + "/Brewer", app + "/Frameworks/BrewerKit.framework/BrewerKit", app + "/PlugIns/BrewerWidget.appex/BrewerWidget"]
+        dsyms = [os.path.join(self.archive, "dSYMs", n) for n in ("Brewer.app.dSYM", "BrewerKit.framework.dSYM", "BrewerWidget.appex.dSYM")]
+        r = subprocess.run([os.path.join(FAKE_TOOLS, "fake-dwarfdump"), "--uuid"] + binaries + dsyms, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, universal_newlines=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = [line.split(" ", 3) for line in r.stdout.splitlines()]
+        self.assertEqual([w[2] for w in lines], ["(arm64)"] * 6)
+        self.assertEqual([w[3] for w in lines[:3]], binaries)
+        self.assertTrue(lines[3][3].endswith("Brewer.app.dSYM/Contents/Resources/DWARF/Brewer"), lines[3][3])
+        self.assertEqual([w[1] for w in lines[:3]], [w[1] for w in lines[3:]])
+        self.assertEqual(len(set(w[1] for w in lines[:3])), 3)
 
     def test_nothing_is_written_inside_the_project(self):
         self.assertEqual(tree(BREWER), self.before)
