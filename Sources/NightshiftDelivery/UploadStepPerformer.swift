@@ -104,7 +104,7 @@ public struct UploadStepPerformer: StepPerformer {
     ) async throws -> UploadReceipt {
         let request = UploadRequest(
             file: file, parameters: parameters, environment: context.environment, secrets: context.secrets,
-            log: { line in await context.log(line) }, runFolder: context.folders.logs
+            log: { line in await context.log(line) }, runFolder: context.folders.logs, journal: context.journalNotes
         )
         let reporter = UploadProgressReporter(
             formatter: UploadProgressFormatter(isInteractive: isInteractive, interval: isInteractive ? nil : progressInterval),

@@ -1,4 +1,5 @@
 public import NightshiftCore
+public import NightshiftEngine
 public import NightshiftSchema
 public import NightshiftSystem
 /// Sends a built file somewhere: App Store Connect, Firebase App Distribution, an HTTP store, a folder.
@@ -35,10 +36,14 @@ public struct UploadRequest: Sendable {
     /// This run's folder (`.nightshift/runs/<lane>/<run-id>`), where an upload may leave what a
     /// later run of the lane needs to continue it; nil: nothing is kept.
     public var runFolder: String?
+    /// The upload step's note in the run journal: what the destination made of the file (the
+    /// TestFlight build's id), for the steps after it (`release:`).
+    public var journal: StepJournalNotes
 
     public init(
         file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
-        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil
+        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil,
+        journal: StepJournalNotes = .none
     ) {
         self.file = file
         self.parameters = parameters
@@ -46,6 +51,7 @@ public struct UploadRequest: Sendable {
         self.secrets = secrets
         self.writeLog = log
         self.runFolder = runFolder
+        self.journal = journal
     }
 
     /// The uploader's own commentary (retries, verification, tool output), one line per call,

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftApp
 import NightshiftScheduling
+import NightshiftServices
 import NightshiftSystem
 import NightshiftTestSupport
 
@@ -38,13 +39,17 @@ final class AppHarness: Sendable {
 
     /// HOME is the temporary folder, TZ is UTC: nothing of the machine leaks in. The lanes file
     /// and `.env` files are read from disk, or from `files`.
-    func environment(_ variables: [String: String] = [:], files: any FileReading = DiskFiles()) -> CommandEnvironment {
+    /// No network unless the test hands in a transport (`transport`): a command's request fails.
+    func environment(
+        _ variables: [String: String] = [:], files: any FileReading = DiskFiles(), transport: any HTTPTransport = NoNetwork()
+    ) -> CommandEnvironment {
         let shell = self.shell
         return CommandEnvironment(
             currentDirectory: folder, files: files,
             variables: EnvironmentVariables(["HOME": directory, "TZ": "UTC"].merging(variables) { $1 }),
             output: output, clock: clock, makeShell: { _ in shell }, standardErrorIsTerminal: false, processID: 4242,
-            signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!)
+            signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!,
+            transport: transport)
     }
 
     /// `environment(_:)` with the real shell, made from the settings the command asks for (its
@@ -65,6 +70,14 @@ final class AppHarness: Sendable {
     var standardError: String { output.standardError }
     /// Everything shown, both streams.
     var shown: String { standardOutput + standardError }
+}
+
+/// A network that refuses every request, as an unplugged machine does.
+struct NoNetwork: HTTPTransport {
+    func send(_ request: HTTPTransportRequest, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws -> HTTPTransportResponse {
+        // Not a connection failure: that would be retried on the harness's manual clock, which never moves.
+        throw HTTPTransportError.invalidRequest("this test has no network")
+    }
 }
 
 /// Signals a test sends to a command in process.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftEngine
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
@@ -59,7 +60,8 @@ struct AppStoreConnectUploadTests {
         }
 
         func request(
-            _ extra: [String: String] = [:], lists: [String: [String]] = [:], appIdentifier: String? = nil, runFolder: String? = nil
+            _ extra: [String: String] = [:], lists: [String: [String]] = [:], appIdentifier: String? = nil, runFolder: String? = nil,
+            journal: StepJournalNotes = .none
         ) -> UploadRequest {
             var values = [
                 "key_id": FakeAppStoreConnect.keyID, "issuer_id": FakeAppStoreConnect.issuerID, "private_key": fake.pem,
@@ -70,7 +72,7 @@ struct AppStoreConnectUploadTests {
                 appIdentifier.map { [NightshiftVariable.appIdentifier.name: $0] } ?? [:]
             return UploadRequest(
                 file: file, parameters: parameters(values, lists: lists), environment: environment,
-                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder)
+                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder, journal: journal)
         }
 
         func finish() async {
@@ -106,6 +108,20 @@ struct AppStoreConnectUploadTests {
         #expect(fixture.clock.sleeps == [15, 15])
         for token in fake.tokens { #expect(!fixture.log.text.contains(token)) }
         #expect(!fixture.log.text.contains("s3cr3tsignature"))
+        await fixture.finish()
+    }
+
+    @Test("the build the upload made is in the step's journal note, for a release: step after it")
+    func notesTheBuild() async throws {
+        let fixture = try await Fixture()
+        let journal = JournalStore()
+        _ = try await fixture.uploader(shell: await Self.unzip()).upload(
+            fixture.request(appIdentifier: FakeAppStoreConnect.bundleID, journal: journal.notes), progress: { _ in })
+        #expect(
+            journal.recorded == [
+                "destination": "testflight", "bundle_id": FakeAppStoreConnect.bundleID, "app_id": FakeAppStoreConnect.appID,
+                "build_number": "812", "version": "1.4.0", "platform": "IOS", "build_id": FakeAppStoreConnect.buildID,
+            ])
         await fixture.finish()
     }
 

@@ -39,7 +39,7 @@ public struct ManageAppStore: LanesFileCommand {
             for target in targets {
                 let output = context.output
                 let client = try AppStoreReleaseSession.client(
-                    endpoint: target.endpoint, environment: variables, transport: URLSessionTransport(), clock: context.clock,
+                    endpoint: target.endpoint, environment: variables, transport: context.transport, clock: context.clock,
                     secrets: context.secrets, log: { line in output.err(line + "\n") })
                 let control = AppStoreReleaseControl(client: client, bundleID: target.bundleID, platform: target.platform)
                 switch action {
