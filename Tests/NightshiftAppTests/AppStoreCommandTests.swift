@@ -23,15 +23,26 @@ struct AppStoreCommandTests {
 
     static let base = URL(string: "https://api.example.test/asc")!
 
-    /// The fake as the command's network.
-    struct Network: HTTPTransport {
+    /// The fake as the command's network; what goes to any other host (a notification) is kept.
+    final class Network: HTTPTransport, @unchecked Sendable {
         let fake: FakeAppStoreRelease
+        private let lock = NSLock()
+        private var sent: [(url: String, body: Data)] = []
+
+        init(fake: FakeAppStoreRelease) { self.fake = fake }
+
+        /// Each request to another host than App Store Connect's.
+        var posted: [(url: String, body: Data)] { lock.withLock { sent } }
 
         func send(_ request: HTTPTransportRequest, progress: @escaping @Sendable (Int64, Int64) -> Void) async throws
             -> HTTPTransportResponse
         {
             var body: Data?
             if case .data(let data) = request.body { body = data }
+            guard request.url.host == AppStoreCommandTests.base.host else {
+                lock.withLock { sent.append((request.url.absoluteString, body ?? Data())) }
+                return HTTPTransportResponse(status: 200, body: Data("ok".utf8))
+            }
             let answer = fake.respond(request.method, url: request.url, body: body)
             return HTTPTransportResponse(status: answer.status, headers: ["Content-Type": "application/json"], body: answer.body)
         }
@@ -40,11 +51,12 @@ struct AppStoreCommandTests {
     struct Setup {
         let app: AppHarness
         let fake: FakeAppStoreRelease
+        let network: Network
         let variables: [String: String]
 
         /// Version 3.2.0 on iOS `state`, with build 412, a phased release and its review submission.
-        init(state: String, submission: String = "WAITING_FOR_REVIEW") throws {
-            app = try AppHarness(lanes: AppStoreCommandTests.lanes)
+        init(state: String, submission: String = "WAITING_FOR_REVIEW", lanes: String = AppStoreCommandTests.lanes) throws {
+            app = try AppHarness(lanes: lanes)
             var world = FakeAppStoreReleaseState.standard()
             world.versions.append(.init(id: "ver-320", platform: "IOS", versionString: "3.2.0", state: state, buildID: "build-412"))
             world.phased = [.init(id: "phased-1", versionID: "ver-320")]
@@ -53,6 +65,7 @@ struct AppStoreCommandTests {
             ]
             world.items = [.init(id: "item-1", submissionID: "sub-1", type: "appStoreVersions", relatedID: "ver-320")]
             fake = FakeAppStoreRelease(world, base: AppStoreCommandTests.base)
+            network = Network(fake: fake)
             variables = [
                 "APP_STORE_CONNECT_ENDPOINT": AppStoreCommandTests.base.absoluteString, "APP_STORE_CONNECT_API_KEY_KEY_ID": "KEY1",
                 "APP_STORE_CONNECT_API_KEY_ISSUER_ID": "issuer",
@@ -60,9 +73,9 @@ struct AppStoreCommandTests {
             ]
         }
 
-        func run(_ action: ManageAppStore.Action, lane: String? = "release") async -> Int32 {
-            await ManageAppStore(global: LanesFileOptions(), lane: lane, action: action)
-                .execute(in: app.environment(variables, transport: Network(fake: fake)))
+        func run(_ action: ManageAppStore.Action, lane: String? = "release", notify: Bool = false) async -> Int32 {
+            await ManageAppStore(global: LanesFileOptions(), lane: lane, action: action, notify: notify)
+                .execute(in: app.environment(variables, transport: network))
         }
     }
 

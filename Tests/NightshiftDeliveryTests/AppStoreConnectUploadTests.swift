@@ -125,6 +125,31 @@ struct AppStoreConnectUploadTests {
         await fixture.finish()
     }
 
+    @Test("encryption: true links the app's approved declaration, then answers; with none, Missing Compliance says where to add one")
+    func encryptionTrue() async throws {
+        var script = FakeAppStoreConnect.Script()
+        script.declarations = ["decl-review": "IN_REVIEW", "decl-ok": "APPROVED"]
+        let fixture = try await Fixture(script: script)
+        _ = try await fixture.uploader(shell: await Self.unzip()).upload(fixture.request(["encryption": "true"]), progress: { _ in })
+        #expect(fixture.fake.problems == [])
+        #expect(fixture.fake.linkedDeclaration == "decl-ok")
+        let calls = fixture.fake.apiCalls
+        let link = calls.firstIndex(of: "PATCH /v1/builds/\(FakeAppStoreConnect.buildID)/relationships/appEncryptionDeclaration")
+        #expect(link != nil && calls.firstIndex(of: "PATCH /v1/builds/\(FakeAppStoreConnect.buildID)") ?? 0 > link ?? .max)
+        await fixture.finish()
+
+        script.declarations = ["decl-review": "IN_REVIEW"]
+        let bare = try await Fixture(script: script)
+        _ = try await bare.uploader(shell: await Self.unzip()).upload(bare.request(["encryption": "true"]), progress: { _ in })
+        #expect(bare.fake.problems == [])
+        #expect(!bare.fake.apiCalls.contains { $0.hasPrefix("PATCH /v1/builds/") }, "no answer without a declaration")
+        #expect(
+            bare.log.text.contains(
+                "warning: Missing Compliance: encryption: true needs an approved export compliance declaration for IOS, and the app has none"
+            ))
+        await bare.finish()
+    }
+
     @Test("a run that failed after the reservation leaves it in its run folder; the next run of the lane sends only the missing parts")
     func resumesReservation() async throws {
         var script = FakeAppStoreConnect.Script()

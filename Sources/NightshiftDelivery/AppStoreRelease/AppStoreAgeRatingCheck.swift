@@ -26,15 +26,12 @@ struct AppStoreAgeRatingCheck: Sendable {
         return declaration.unanswered.filter { !Self.optional.contains($0) }.sorted()
     }
 
-    struct AppInfo: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var state: String?
-            /// Deprecated, read only when `state` is absent.
-            var appStoreState: String?
-        }
+    typealias AppInfo = JSONAPI.Resource<AppInfoAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct AppInfoAttributes: Decodable, Sendable {
+        var state: String?
+        /// Deprecated, read only when `state` is absent.
+        var appStoreState: String?
     }
 
     /// Only which attributes are `null`: the questions change, their names are not kept here.

@@ -66,13 +66,10 @@ struct ExportCompliance {
         }?.id
     }
 
-    struct Declaration: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var platform: String?
-            var appEncryptionDeclarationState: String?
-        }
+    typealias Declaration = JSONAPI.Resource<DeclarationAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct DeclarationAttributes: Decodable, Sendable {
+        var platform: String?
+        var appEncryptionDeclarationState: String?
     }
 }
