@@ -108,7 +108,7 @@ public struct UploadStepPerformer: StepPerformer {
     ) async throws -> UploadReceipt {
         var request = UploadRequest(
             file: file, parameters: parameters, environment: context.environment, secrets: context.secrets,
-            log: { line in await context.log(line) }, runFolder: context.folders.logs
+            log: { line in await context.log(line) }, runFolder: context.folders.logs, journal: context.journalNotes
         )
         request.symbols = symbols
         let reporter = UploadProgressReporter(

@@ -1,4 +1,5 @@
 public import NightshiftCore
+public import NightshiftEngine
 public import NightshiftSchema
 public import NightshiftSystem
 /// Sends a built file somewhere: App Store Connect, Firebase App Distribution, an HTTP store, a folder.
@@ -37,10 +38,14 @@ public struct UploadRequest: Sendable {
     public var runFolder: String?
     /// Set for the destinations that take dSYMs (`file` is then the folder of `.dSYM` bundles).
     public var symbols: SymbolUploadContext?
+    /// The upload step's note in the run journal: what the destination made of the file (the
+    /// TestFlight build's id), for the steps after it (`release:`).
+    public var journal: StepJournalNotes
 
     public init(
         file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
-        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil
+        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil,
+        journal: StepJournalNotes = .none
     ) {
         self.file = file
         self.parameters = parameters
@@ -48,6 +53,7 @@ public struct UploadRequest: Sendable {
         self.secrets = secrets
         self.writeLog = log
         self.runFolder = runFolder
+        self.journal = journal
     }
 
     /// The uploader's own commentary (retries, verification, tool output), one line per call,

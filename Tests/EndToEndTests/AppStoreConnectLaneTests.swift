@@ -3,7 +3,9 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 
-@Suite("nightshift run uploading to TestFlight through the App Store Connect API, end to end", .temporaryDirectory)
+@Suite(
+    "nightshift run talking to App Store Connect, end to end: uploads to TestFlight, and App Store releases killed at every write",
+    .temporaryDirectory)
 struct AppStoreConnectLaneTests {
     /// A project with a real .ipa (zipped by `zip`, read back by the binary with `unzip`) whose
     /// app binary is `appSize` bytes; `lanes(endpoint:)` adds a `beta` lane uploading it.
@@ -215,5 +217,83 @@ struct AppStoreConnectLaneTests {
         #expect(!outcome.standardOutput.contains("BEGIN PRIVATE KEY"))
         // The key id names the key it would sign in with: shown (it grants nothing).
         #expect(outcome.standardOutput.contains("signed in with key \(FakeAppStoreConnect.keyID) (ES256 token)"))
+    }
+
+    /// A `release` lane whose first step leaves nightshift's pid in `nightshift.pid`, then takes
+    /// build 412 to review with What's New in two locales, export compliance and a phased release.
+    static let releaseLanes = """
+        project: { name: Demo, destination: "generic/platform=iOS" }
+        configurations:
+          production: { certificate: distribution, provisioning_profile: Demo AppStore, build_configuration: Release,
+                        app_identifier: com.example.app, export_method: app-store }
+        lanes:
+          release:
+            configuration: production
+            steps:
+              - sh: echo $PPID > nightshift.pid
+              - release:
+                  build: "412"
+                  whats_new: { en-US: "Faster sync.", de-DE: "Schnellere Synchronisierung." }
+                  encryption: false
+                  release_type: after_approval
+                  phased: true
+        """
+
+    /// The iOS 3.2.0 versions, submissions, their items and phased releases the fake holds.
+    static func counts(_ state: FakeAppStoreReleaseState) -> [Int] {
+        [
+            state.versions.filter { $0.platform == "IOS" && $0.versionString == "3.2.0" }.count, state.submissions.count, state.items.count,
+            state.phased.count,
+        ]
+    }
+
+    @Test(
+        "SIGKILL right after each write App Store Connect takes, then --resume (or the lane run again): one version, submission, item and phased release",
+        arguments: [true, false])
+    func releaseKilledAfterEveryWrite(resume: Bool) async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.releaseLanes.write(toFile: directory + "/lanes.yml", atomically: true, encoding: .utf8)
+        let server = try await FakeAppStoreReleaseServer()
+        let environment = server.keyEnvironment.merging(["APP_STORE_CONNECT_ENDPOINT": server.endpoint]) { $1 }
+        // Each run is killed right after its first write: the next run must go on from there.
+        var killed: [String] = []
+        var finished: NightshiftBinary.Outcome?
+        while finished == nil, killed.count <= 12 {
+            server.holdNextWrite()
+            try? FileManager.default.removeItem(atPath: directory + "/nightshift.pid")
+            let arguments = ["run", "release"] + (resume && !killed.isEmpty ? ["--resume"] : [])
+            async let outcome = NightshiftBinary.run(arguments, in: directory, environment: environment)
+            let pid = try await SignalTests.waitForPID(in: directory + "/nightshift.pid")
+            // A real process's pace: real time, until the fake holds a write or the run ends without one.
+            await waitUntil("App Store Connect holds a write, or nightshift ends", checkingEvery: .milliseconds(10)) {
+                server.heldWrite != nil || !SignalTests.isAlive(pid)
+            }
+            if let write = server.heldWrite {
+                kill(pid, SIGKILL)
+                let result = try await outcome
+                #expect(result.exitCode != 0)
+                killed.append(write)
+                server.letGo()
+                #expect(Self.counts(server.fake.current).allSatisfy { $0 <= 1 }, "after \(write): \(Self.counts(server.fake.current))")
+            } else {
+                finished = try await outcome
+            }
+        }
+        await server.stop()
+        let last = try #require(finished)
+        #expect(last.exitCode == 0, "\(last.standardOutput)\(last.standardError)")
+        #expect(last.standardOutput.contains("with build 412 is already waiting for review"))
+        #expect(
+            killed == [
+                "PATCH v1/builds/build-412", "POST v1/appStoreVersions", "PATCH v1/appStoreVersionLocalizations/loc-1003",
+                "PATCH v1/appStoreVersionLocalizations/loc-1002", "POST v1/appStoreVersionPhasedReleases", "POST v1/reviewSubmissions",
+                "POST v1/reviewSubmissionItems", "PATCH v1/reviewSubmissions/sub-1005",
+            ], "each write once, each run going on from the last")
+        let state = server.fake.current
+        #expect(Self.counts(state) == [1, 1, 1, 1])
+        #expect(state.versions.first { $0.versionString == "3.2.0" && $0.platform == "IOS" }?.state == "WAITING_FOR_REVIEW")
+        #expect(state.submissions.first?.state == "WAITING_FOR_REVIEW")
+        #expect(server.fake.unexpected.isEmpty && server.problems.isEmpty)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import NightshiftApp
 import NightshiftFakeTransport
-import NightshiftServices
 import NightshiftScheduling
+import NightshiftServices
 import NightshiftSystem
 import NightshiftTestSupport
 

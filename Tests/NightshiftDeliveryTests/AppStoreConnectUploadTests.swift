@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import NightshiftEngine
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
@@ -59,7 +60,8 @@ struct AppStoreConnectUploadTests {
         }
 
         func request(
-            _ extra: [String: String] = [:], lists: [String: [String]] = [:], appIdentifier: String? = nil, runFolder: String? = nil
+            _ extra: [String: String] = [:], lists: [String: [String]] = [:], appIdentifier: String? = nil, runFolder: String? = nil,
+            journal: StepJournalNotes = .none
         ) -> UploadRequest {
             var values = [
                 "key_id": FakeAppStoreConnect.keyID, "issuer_id": FakeAppStoreConnect.issuerID, "private_key": fake.pem,
@@ -70,7 +72,7 @@ struct AppStoreConnectUploadTests {
                 appIdentifier.map { [NightshiftVariable.appIdentifier.name: $0] } ?? [:]
             return UploadRequest(
                 file: file, parameters: parameters(values, lists: lists), environment: environment,
-                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder)
+                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder, journal: journal)
         }
 
         func finish() async {
@@ -107,6 +109,45 @@ struct AppStoreConnectUploadTests {
         for token in fake.tokens { #expect(!fixture.log.text.contains(token)) }
         #expect(!fixture.log.text.contains("s3cr3tsignature"))
         await fixture.finish()
+    }
+
+    @Test("the build the upload made is in the step's journal note, for a release: step after it")
+    func notesTheBuild() async throws {
+        let fixture = try await Fixture()
+        let journal = JournalStore()
+        _ = try await fixture.uploader(shell: await Self.unzip()).upload(
+            fixture.request(appIdentifier: FakeAppStoreConnect.bundleID, journal: journal.notes), progress: { _ in })
+        #expect(
+            journal.recorded == [
+                "destination": "testflight", "bundle_id": FakeAppStoreConnect.bundleID, "app_id": FakeAppStoreConnect.appID,
+                "build_number": "812", "version": "1.4.0", "platform": "IOS", "build_id": FakeAppStoreConnect.buildID,
+            ])
+        await fixture.finish()
+    }
+
+    @Test("encryption: true links the app's approved declaration, then answers; with none, Missing Compliance says where to add one")
+    func encryptionTrue() async throws {
+        var script = FakeAppStoreConnect.Script()
+        script.declarations = ["decl-review": "IN_REVIEW", "decl-ok": "APPROVED"]
+        let fixture = try await Fixture(script: script)
+        _ = try await fixture.uploader(shell: await Self.unzip()).upload(fixture.request(["encryption": "true"]), progress: { _ in })
+        #expect(fixture.fake.problems == [])
+        #expect(fixture.fake.linkedDeclaration == "decl-ok")
+        let calls = fixture.fake.apiCalls
+        let link = calls.firstIndex(of: "PATCH /v1/builds/\(FakeAppStoreConnect.buildID)/relationships/appEncryptionDeclaration")
+        #expect(link != nil && calls.firstIndex(of: "PATCH /v1/builds/\(FakeAppStoreConnect.buildID)") ?? 0 > link ?? .max)
+        await fixture.finish()
+
+        script.declarations = ["decl-review": "IN_REVIEW"]
+        let bare = try await Fixture(script: script)
+        _ = try await bare.uploader(shell: await Self.unzip()).upload(bare.request(["encryption": "true"]), progress: { _ in })
+        #expect(bare.fake.problems == [])
+        #expect(!bare.fake.apiCalls.contains { $0.hasPrefix("PATCH /v1/builds/") }, "no answer without a declaration")
+        #expect(
+            bare.log.text.contains(
+                "warning: Missing Compliance: encryption: true needs an approved export compliance declaration for IOS, and the app has none"
+            ))
+        await bare.finish()
     }
 
     @Test("a run that failed after the reservation leaves it in its run folder; the next run of the lane sends only the missing parts")

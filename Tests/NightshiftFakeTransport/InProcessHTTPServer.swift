@@ -96,6 +96,7 @@ public struct RefusingTransport: HTTPTransport {
     public func send(
         _ request: HTTPTransportRequest, progress: @escaping @Sendable (Int64, Int64) -> Void
     ) async throws -> HTTPTransportResponse {
-        throw HTTPTransportError.notConnected("unscripted request \(request.method) \(request.url.printable)")
+        // Not a connection failure: that would be retried on a test's manual clock, which may never move.
+        throw HTTPTransportError.invalidRequest("unscripted request \(request.method) \(request.url.printable)")
     }
 }

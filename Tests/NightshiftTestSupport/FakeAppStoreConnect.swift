@@ -38,6 +38,8 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         public var appsWithSharedPrefix = true
         /// The app's builds and build uploads, for build numbers (`FakeAppStoreConnect+BuildNumbers.swift`).
         public var history = FakeBuildHistory()
+        /// The app's export compliance declarations, id → state (`FakeAppStoreConnect+Compliance.swift`).
+        public var declarations: [String: String] = [:]
 
         public init() {}
     }
@@ -52,6 +54,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     private var tokensSeen: Set<String> = []
     private var partsReceived: [Int: Int] = [:]
     private var committed: [String: Any]?
+    private var declaration: String?
     private var calls: [String] = []
     /// Set once in `init`; optional only because the server's handler needs `self`.
     private var server: LocalHTTPServer?
@@ -73,6 +76,10 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     /// Part number → how many complete, correct copies arrived.
     public var parts: [Int: Int] { lock.withLock { partsReceived } }
     public var commit: [String: Any]? { lock.withLock { committed } }
+    /// The export compliance declaration linked to the build.
+    public var linkedDeclaration: String? { lock.withLock { declaration } }
+
+    func linkDeclaration(_ id: String) { lock.withLock { declaration = id } }
 
     public func stop() async { await server?.stop() }
 
@@ -133,7 +140,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         case ("POST", let path) where path.hasPrefix("/v1/betaGroups/") && path.hasSuffix("/relationships/builds"):
             return .status(204)
         default:
-            return buildHistory(request) ?? problem("no route for \(request.method) \(request.path)")
+            return buildHistory(request) ?? compliance(request) ?? problem("no route for \(request.method) \(request.path)")
         }
     }
 

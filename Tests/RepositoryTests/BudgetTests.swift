@@ -51,7 +51,9 @@ struct BudgetTests {
     /// Test files (test support aside) that start a loopback server: the socket is the thing
     /// tested in few of them; the others should use a scripted transport.
     static let loopbackServerFiles = 14
-    static let loopbackMarkers = ["LocalHTTPServer", "FakeAppStoreConnect(", "FakeSigningPortal(", "FakeNotaryService(", "MotoServer"]
+    static let loopbackMarkers = [
+        "LocalHTTPServer", "FakeAppStoreConnect(", "FakeSigningPortal(", "FakeNotaryService(", "FakeAppStoreReleaseServer(", "MotoServer",
+    ]
 
     /// Library test targets' dependencies on targets above the one they test (directly, or
     /// through the test support they link): each library's tests should stand on its layer.

@@ -23,11 +23,14 @@ public struct ManageAppStore: LanesFileCommand {
     public var global: LanesFileOptions
     public var lane: String?
     public var action: Action
+    /// `status LANE --notify`: tell the lane's `notify:` what moved since the last check.
+    public var notify: Bool
 
-    public init(global: LanesFileOptions, lane: String?, action: Action) {
+    public init(global: LanesFileOptions, lane: String?, action: Action, notify: Bool = false) {
         self.global = global
         self.lane = lane
         self.action = action
+        self.notify = notify
     }
 
     /// 0 when done; 1 when App Store Connect refused or holds no version in the state the action needs.
@@ -35,6 +38,7 @@ public struct ManageAppStore: LanesFileCommand {
         let file = try context.loadLanesFile()
         let variables = try context.loadEnvironment()
         let targets = try Self.targets(file, lane: lane, environment: variables)
+        let watch = try notify ? AppStoreStatusWatch(file: file, lane: lane, action: action, context: context) : nil
         do {
             for target in targets {
                 let output = context.output
@@ -43,7 +47,10 @@ public struct ManageAppStore: LanesFileCommand {
                     secrets: context.secrets, log: { line in output.err(line + "\n") })
                 let control = AppStoreReleaseControl(client: client, bundleID: target.bundleID, platform: target.platform)
                 switch action {
-                case .status: context.output.out(try await control.status().joined(separator: "\n") + "\n")
+                case .status:
+                    let status = try await control.snapshot()
+                    context.output.out(status.lines.joined(separator: "\n") + "\n")
+                    await watch?.compare(status, environment: variables)
                 case .release: context.output.out(try await control.release() + "\n")
                 case .phased(let phased): context.output.out(try await control.phased(phased) + "\n")
                 }

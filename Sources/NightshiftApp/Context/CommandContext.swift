@@ -3,6 +3,7 @@ import NightshiftCore
 import NightshiftDelivery
 import NightshiftLanes
 import NightshiftScheduling
+import NightshiftServices
 import NightshiftSystem
 
 /// One command's view of its environment: its options, the masked console, the diagnostic
@@ -41,6 +42,8 @@ public struct CommandContext: Sendable {
     var secrets: RunSecrets { output.secrets }
 
     var clock: any WallClock { environment.clock }
+    /// A transport made for this command's service clients (a fake's, in tests).
+    var transport: any HTTPTransport { environment.makeTransport() }
 
     /// Runs a command's work; prints the failure it throws, if any, and gives the exit status.
     func perform(_ work: () async throws -> Int32) async -> Int32 {

@@ -32,18 +32,21 @@ public struct AppStoreReleaseControl: Sendable {
     /// One line per version not yet replaced (its state, build, phased release) and per review
     /// submission in progress (its state and page).
     public func status() async throws -> [String] {
+        try await snapshot().lines
+    }
+
+    /// What `status()` prints, as values: what `appstore status --notify` compares.
+    public func snapshot() async throws -> AppStoreStatus {
         let app = try await client.appID(bundleID: bundleID)
-        var lines = ["\(bundleID) (\(platform)), app \(app)"]
-        let versions = try await versions(app)
-        for version in versions where !Self.finished.contains(version.state.description) {
-            var line = "  version \(version.attributes?.versionString ?? version.id): \(version.state)"
-            if let build = try await client.get(R.Build?.self, "v1/appStoreVersions/\(version.id)/build") {
-                line += ", build \(build.attributes?.version ?? build.id)"
-            }
-            if let phased = try await phasedRelease(of: version.id) {
-                line += ", phased release \(phased.attributes?.phasedReleaseState ?? "?")"
-            }
-            lines.append(line)
+        var status = AppStoreStatus(bundleID: bundleID, platform: platform, appID: app, versions: [], submissions: [])
+        for version in try await versions(app) where !Self.finished.contains(version.state.description) {
+            let build = try await client.get(R.Build?.self, "v1/appStoreVersions/\(version.id)/build")
+            let phased = try await phasedRelease(of: version.id)
+            status.versions.append(
+                .init(
+                    name: version.attributes?.versionString ?? version.id, state: version.state.description,
+                    build: build.map { $0.attributes?.version ?? $0.id },
+                    phasedRelease: phased.map { $0.attributes?.phasedReleaseState ?? "?" }))
         }
         let submissions = try await client.list(
             R.Submission.self, "v1/reviewSubmissions",
@@ -52,12 +55,9 @@ public struct AppStoreReleaseControl: Sendable {
                 ("filter[state]", "READY_FOR_REVIEW,WAITING_FOR_REVIEW,IN_REVIEW,UNRESOLVED_ISSUES,CANCELING"),
             ])
         for submission in submissions where (submission.attributes?.platform ?? platform) == platform {
-            lines.append(
-                "  review submission \(submission.id): \(submission.attributes?.state ?? "?"), "
-                    + "https://appstoreconnect.apple.com/apps/\(app)/appstore/reviewsubmissions/details/\(submission.id)")
+            status.submissions.append(.init(id: submission.id, state: submission.attributes?.state ?? "?"))
         }
-        if lines.count == 1 { lines.append("  nothing in progress") }
-        return lines
+        return status
     }
 
     /// Releases the version waiting for the developer (`PENDING_DEVELOPER_RELEASE`).

@@ -34,6 +34,8 @@ struct AppStoreReleasePlan: Sendable {
     var attachedBuildID: String?
     /// `usesNonExemptEncryption` to set on a build with no answer.
     var encryption: Bool?
+    /// For `true`: the app's approved export compliance declaration, linked to the build.
+    var encryptionDeclaration: String?
     var whatsNew: [WhatsNewChange] = []
     /// `releaseType` / `earliestReleaseDate` to set, when they differ.
     var releaseType: AppStoreReleaseRequest.ReleaseType?
@@ -63,7 +65,11 @@ struct AppStoreReleasePlan: Sendable {
         case .create: lines.append("version \(versionString): create\(isFirstVersion ? " (the app's first on \(platform))" : "")")
         }
         if attachedBuildID != buildID { lines.append("attach build \(buildNumber) to the version") }
-        if let encryption { lines.append("export compliance: usesNonExemptEncryption = \(encryption)") }
+        if let encryption {
+            lines.append(
+                "export compliance: usesNonExemptEncryption = \(encryption)"
+                    + (encryptionDeclaration.map { ", declaration \($0) linked to the build" } ?? ""))
+        }
         for change in whatsNew {
             let target = change.localizationID.map { "update \($0)" } ?? (version == .create ? "on the new version" : "new localization")
             lines.append("What's New \(change.locale) (\(target)): \(change.text)")

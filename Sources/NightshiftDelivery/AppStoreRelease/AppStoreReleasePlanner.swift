@@ -32,10 +32,15 @@ struct AppStoreReleasePlanner: Sendable {
         plan.problems = problems
         try await chooseVersion(versions, request, into: &plan)
         if plan.alreadySubmitted != nil { return plan }
-        checkCompliance(build, request, into: &plan)
+        try await checkCompliance(build, request, into: &plan)
         if app.attributes?.contentRightsDeclaration == nil {
             plan.problems.append(
                 "content rights are not declared: answer 'Content Rights' once in App Store Connect (App Information) before submitting")
+        }
+        if let unanswered = try await AppStoreAgeRatingCheck(client: client).unanswered(app: app.id), !unanswered.isEmpty {
+            plan.problems.append(
+                "the age rating questionnaire is not complete (\(unanswered.joined(separator: ", ")) not answered): "
+                    + "answer it in App Store Connect (App Information → Age Rating) before submitting")
         }
         try await AppStoreReleaseLocalizationCheck(client: client).check(versions, request, into: &plan)
         try await chooseSubmission(request, into: &plan)
@@ -125,15 +130,21 @@ struct AppStoreReleasePlanner: Sendable {
         return version
     }
 
-    private func checkCompliance(_ build: R.Build, _ request: AppStoreReleaseRequest, into plan: inout AppStoreReleasePlan) {
+    /// The build's export compliance answer when it has none: `encryption: false`, or `true`
+    /// with the app's approved declaration to link; a `true` without one, or no answer at all,
+    /// is a problem that says what to do.
+    private func checkCompliance(_ build: R.Build, _ request: AppStoreReleaseRequest, into plan: inout AppStoreReleasePlan) async throws {
         guard build.attributes?.usesNonExemptEncryption == nil else { return }
-        if let encryption = request.encryption {
-            plan.encryption = encryption
-            if encryption {
-                plan.notes.append(
-                    "encryption: true needs an export compliance declaration (App Encryption Documentation) attached in App Store Connect")
+        switch request.encryption {
+        case false?:
+            plan.encryption = false
+        case true?:
+            plan.encryption = true
+            plan.encryptionDeclaration = try await ExportCompliance.approvedDeclaration(client, app: plan.appID, platform: plan.platform)
+            if plan.encryptionDeclaration == nil {
+                plan.problems.append("Missing Compliance: " + ExportCompliance.missingDeclaration(platform: plan.platform))
             }
-        } else {
+        case nil:
             plan.problems.append(
                 "Missing Compliance: testers cannot install this build, and App Review refuses it: set 'encryption: false' (or true) on the step, or ITSAppUsesNonExemptEncryption in the Info.plist"
             )

@@ -4,65 +4,47 @@ import NightshiftServices
 /// attribute and relationship is optional and unknown ones are ignored: Apple has stopped sending
 /// a relationship before (codemagic cli-tools#481) and keeps deprecated fields beside new ones.
 enum AppStoreReleaseResources {
-    struct App: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var bundleId: String?
-            var contentRightsDeclaration: String?
-        }
+    // Most are read for their id and attributes alone: `JSONAPI.Resource` of their attributes.
+    typealias App = JSONAPI.Resource<AppAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct AppAttributes: Decodable, Sendable {
+        var bundleId: String?
+        var contentRightsDeclaration: String?
     }
 
-    struct Build: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var version: String?
-            var processingState: String?
-            var expired: Bool?
-            var usesNonExemptEncryption: Bool?
-        }
+    typealias Build = JSONAPI.Resource<BuildAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct BuildAttributes: Decodable, Sendable {
+        var version: String?
+        var processingState: String?
+        var expired: Bool?
+        var usesNonExemptEncryption: Bool?
     }
 
-    struct PreReleaseVersion: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var version: String?
-            var platform: String?
-        }
+    typealias PreReleaseVersion = JSONAPI.Resource<PreReleaseVersionAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct PreReleaseVersionAttributes: Decodable, Sendable {
+        var version: String?
+        var platform: String?
     }
 
-    struct Version: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var platform: String?
-            var versionString: String?
-            var appVersionState: String?
-            /// Deprecated (API 1.2–3.7), read only when `appVersionState` is absent.
-            var appStoreState: String?
-            var releaseType: String?
-            var earliestReleaseDate: String?
-        }
+    typealias Version = JSONAPI.Resource<VersionAttributes>
 
-        var id: String
-        var attributes: Attributes?
-
-        var state: AppStoreVersionState {
-            AppStoreVersionState(current: attributes?.appVersionState, deprecated: attributes?.appStoreState)
-        }
+    struct VersionAttributes: Decodable, Sendable {
+        var platform: String?
+        var versionString: String?
+        var appVersionState: String?
+        /// Deprecated (API 1.2–3.7), read only when `appVersionState` is absent.
+        var appStoreState: String?
+        var releaseType: String?
+        var earliestReleaseDate: String?
     }
 
-    struct Localization: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var locale: String?
-            var whatsNew: String?
-        }
+    typealias Localization = JSONAPI.Resource<LocalizationAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct LocalizationAttributes: Decodable, Sendable {
+        var locale: String?
+        var whatsNew: String?
     }
 
     struct ScreenshotSet: Decodable, Sendable {
@@ -79,14 +61,11 @@ enum AppStoreReleaseResources {
         var relationships: Relationships?
     }
 
-    struct Submission: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var platform: String?
-            var state: String?
-        }
+    typealias Submission = JSONAPI.Resource<SubmissionAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct SubmissionAttributes: Decodable, Sendable {
+        var platform: String?
+        var state: String?
     }
 
     struct SubmissionItem: Decodable, Sendable {
@@ -124,12 +103,15 @@ enum AppStoreReleaseResources {
         var id: String
     }
 
-    struct PhasedRelease: Decodable, Sendable {
-        struct Attributes: Decodable, Sendable {
-            var phasedReleaseState: String?
-        }
+    typealias PhasedRelease = JSONAPI.Resource<PhasedReleaseAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct PhasedReleaseAttributes: Decodable, Sendable {
+        var phasedReleaseState: String?
+    }
+}
+
+extension JSONAPI.Resource where Attributes == AppStoreReleaseResources.VersionAttributes {
+    var state: AppStoreVersionState {
+        AppStoreVersionState(current: attributes?.appVersionState, deprecated: attributes?.appStoreState)
     }
 }

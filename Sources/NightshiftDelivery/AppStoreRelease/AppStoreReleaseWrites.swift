@@ -25,7 +25,8 @@ struct AppStoreReleaseWrites: Sendable {
         note["build"] = plan.buildID
         await journal.record(note)
         if let encryption = plan.encryption {
-            try await ExportCompliance(client: client, log: log).answer(build: plan.buildID, current: nil, setting: encryption)
+            try await ExportCompliance(client: client, log: log).set(
+                build: plan.buildID, usesNonExemptEncryption: encryption, declaration: plan.encryptionDeclaration)
         }
         for id in plan.cancel {
             try await client.send(
@@ -59,11 +60,8 @@ struct AppStoreReleaseWrites: Sendable {
             await log("submit: false: version \(plan.versionString) is in review submission \(submission), not submitted")
             return AppStoreReleaseOutcome(versionID: version, submissionID: submission, submitted: false)
         }
-        try await AppStoreReleaseRefusal.explaining {
-            try await client.send(
-                "PATCH", "v1/reviewSubmissions/\(submission)",
-                json: ["data": ["type": "reviewSubmissions", "id": submission, "attributes": ["submitted": true]]])
-        }
+        try await AppStoreReleaseSubmit(client: client, clock: clock, log: log).submit(
+            submission, version: version, named: plan.versionString)
         note["submitted"] = "true"
         await journal.record(note)
         return AppStoreReleaseOutcome(versionID: version, submissionID: submission, submitted: true)

@@ -47,8 +47,9 @@ public struct ReleaseStepPerformer: StepPerformer {
 }
 
 /// A `release:` step's settings read against the run: the configuration's app, the platform of
-/// the project's destination, the build (written, else the one this lane's archive numbered),
-/// and What's New from wherever it is written.
+/// the project's destination, the build (written, else the one an upload of this run made, as
+/// its journal note says, else the one this lane's archive numbered), and What's New from
+/// wherever it is written.
 struct ReleaseRequestResolution {
     var settings: ReleaseSettings
     var context: StepContext
@@ -61,13 +62,22 @@ struct ReleaseRequestResolution {
         var request = AppStoreReleaseRequest(bundleID: bundleID, platform: AppStoreConnectPlatform.of(destination: destination))
         let written = settings.build.map(context.resolve).flatMap { $0.isEmpty ? nil : $0 }
         let archived = context.environment[NightshiftVariable.buildNumber.name].flatMap { $0.isEmpty ? nil : $0 }
-        switch written ?? archived {
-        case "latest"?, nil: request.build = .latest
-        case let number?: request.build = .number(number)
-        }
         request.version = settings.version.map(context.resolve).flatMap { $0.isEmpty ? nil : $0 }
-        if request.version == nil, written == nil, archived != nil {
-            request.version = context.environment[NightshiftVariable.version.name].flatMap { $0.isEmpty ? nil : $0 }
+        if written == nil, let uploaded = UploadedBuildNote.latest(in: context.journalNotes, bundleID: bundleID, platform: request.platform)
+        {
+            // Exactly the build this run's upload made, even when a newer one has arrived since.
+            request.build = uploaded.buildID.map(AppStoreReleaseRequest.BuildChoice.id) ?? .number(uploaded.number)
+            if request.version == nil, !uploaded.version.isEmpty { request.version = uploaded.version }
+            await context.log(
+                "the build this run uploaded: \(uploaded.version) (\(uploaded.number))" + (uploaded.buildID.map { ", build \($0)" } ?? ""))
+        } else {
+            switch written ?? archived {
+            case "latest"?, nil: request.build = .latest
+            case let number?: request.build = .number(number)
+            }
+            if request.version == nil, written == nil, archived != nil {
+                request.version = context.environment[NightshiftVariable.version.name].flatMap { $0.isEmpty ? nil : $0 }
+            }
         }
         request.whatsNew = try await whatsNew()
         switch settings.releaseType {

@@ -53,6 +53,21 @@ public struct LaneNotifier: Sendable {
             guard let destination = target.destination, let event = Self.event(for: outcome, among: target.events) else { return nil }
             return (target, destination, event)
         }
+        let body: @Sendable (NotificationDestination, NotificationEvent) throws -> Data = { destination, event in
+            try NotificationPayload.body(for: destination, content: content, summary: summary, event: event, secrets: secrets)
+        }
+        return await deliver(
+            sends.map { target, destination, event in (target, destination, { try body(destination, event) }) },
+            lane: summary.result.lane, attempts: outcome == .interrupted ? 1 : policy.attempts, environment: environment,
+            secrets: secrets, log: log)
+    }
+
+    /// Posts each body to its target's URL at once, every attempt bounded; a warning per one not
+    /// delivered, sorted.
+    func deliver(
+        _ sends: [(NotificationTarget, NotificationDestination, @Sendable () throws -> Data)], lane: String, attempts: Int,
+        environment: EnvironmentVariables, secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void
+    ) async -> [String] {
         // Each URL's credential parts are secrets before anything is sent: a server that echoes
         // one alone (Slack's token segment, Teams' `sig`) finds it masked in every line after.
         secrets.learn(
@@ -60,17 +75,17 @@ public struct LaneNotifier: Sendable {
                 NotificationURL.parse(target.url.expand(in: environment)).map { NotificationURL.secretParts(of: $0) } ?? []
             })
         var retries = policy
-        if outcome == .interrupted { retries.attempts = 1 }
+        retries.attempts = attempts
         var limited = RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: retries)
         // A webhook that accepts the connection and never answers must not hold the run's end.
         limited.deadline = .fixed(attemptTimeout, clock: clock)
         let client = limited
         return await withTaskGroup(of: String?.self) { group in
-            for (target, destination, event) in sends {
+            for (target, destination, body) in sends {
                 group.addTask {
                     await Self.send(
-                        content, summary: summary, event: event, to: destination, url: target.url.expand(in: environment),
-                        client: client, secrets: secrets, log: log)
+                        body, lane: lane, to: destination, url: target.url.expand(in: environment), client: client, secrets: secrets,
+                        log: log)
                 }
             }
             var warnings: [String] = []
@@ -80,17 +95,16 @@ public struct LaneNotifier: Sendable {
     }
 
     private static func send(
-        _ content: NotificationContent, summary: LaneRunSummary, event: NotificationEvent, to destination: NotificationDestination,
-        url text: String, client: RetryingHTTPClient, secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void
+        _ makeBody: () throws -> Data, lane: String, to destination: NotificationDestination, url text: String,
+        client: RetryingHTTPClient, secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void
     ) async -> String? {
-        let lane = summary.result.lane
         func warning(_ why: String) -> String { secrets.mask("the \(destination) notification of lane '\(lane)' was not sent: \(why)") }
         guard let url = NotificationURL.parse(text) else {
             return warning("its URL is not an http(s) URL once its variables are expanded")
         }
         let body: Data
         do {
-            body = try NotificationPayload.body(for: destination, content: content, summary: summary, event: event, secrets: secrets)
+            body = try makeBody()
         } catch {
             return warning("its message could not be encoded (\(error))")
         }

@@ -46,6 +46,14 @@ struct NotificationContent: Sendable {
         buildURL = summary.buildURL
     }
 
+    /// A message that is no lane's outcome (`appstore status --notify`): a title and its facts.
+    init(title: String, facts: [(label: String, value: String)]) {
+        self.title = title
+        self.outcome = .passed
+        self.facts = facts
+        (failure, tests, flaky, deliveries, buildURL) = (nil, nil, [], [], nil)
+    }
+
     static func verb(_ outcome: LaneRunSummary.Outcome) -> String {
         switch outcome {
         case .passed: "passed"

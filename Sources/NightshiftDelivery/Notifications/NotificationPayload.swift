@@ -11,12 +11,21 @@ enum NotificationPayload {
         for destination: NotificationDestination, content: NotificationContent, summary: LaneRunSummary, event: NotificationEvent,
         secrets: RunSecrets
     ) throws -> Data {
+        try body(
+            for: destination, content: content,
+            webhook: { try JSONSerialization.jsonObject(with: WebhookSummary(summary, event: event).render()) }, secrets: secrets)
+    }
+
+    /// `webhook`: what `to: webhook` is sent, as JSON objects.
+    static func body(
+        for destination: NotificationDestination, content: NotificationContent, webhook: () throws -> Any, secrets: RunSecrets
+    ) throws -> Data {
         let masker = secrets.masker
         let object: Any =
             switch destination {
             case .slack: SlackMessage.payload(content.masked(by: masker))
             case .teams: TeamsMessage.payload(content.masked(by: masker))
-            case .webhook: try JSONSerialization.jsonObject(with: WebhookSummary(summary, event: event).render())
+            case .webhook: try webhook()
             }
         let data = try JSONSerialization.data(
             withJSONObject: masked(object, by: masker), options: [.sortedKeys, .withoutEscapingSlashes])

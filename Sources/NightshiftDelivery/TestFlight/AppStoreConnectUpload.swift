@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftEngine
 import NightshiftSchema
 import NightshiftServices
 import NightshiftSystem
@@ -19,6 +20,8 @@ struct AppStoreConnectUpload {
     /// Where the reservation is kept for a later run to continue; nil: not kept.
     var reservations: ReservationStore?
     var clock: any WallClock
+    /// The step's note: the build this upload made, for a later `release:` step.
+    var journal: StepJournalNotes = .none
     var log: @Sendable (String) async -> Void
 
     func run(progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
@@ -38,6 +41,9 @@ struct AppStoreConnectUpload {
                 try? await store?.finished(part: part)
             })
         try await commit(file: reservation.fileID, digest: digest)
+        var note = UploadedBuildNote(
+            bundleID: bundle.bundleID, appID: appID, number: bundle.version, version: bundle.shortVersion, platform: settings.apiPlatform)
+        await journal.record(note.values)
         await store?.remove()
         guard settings.wait else {
             await log("committed build upload \(uploadID); not waiting for Apple's processing ('wait: false')")
@@ -45,8 +51,11 @@ struct AppStoreConnectUpload {
         }
         let processing = processing.starting(at: clock.now)
         let buildID = try await processing.waitForBuild(upload: uploadID)
+        note.buildID = buildID
+        await journal.record(note.values)
         let (state, encryption) = try await processing.waitForProcessing(build: buildID)
-        try await ExportCompliance(client: client, log: log).answer(build: buildID, current: encryption, setting: settings.encryption)
+        try await ExportCompliance(client: client, log: log).answer(
+            build: buildID, app: appID, platform: settings.apiPlatform, current: encryption, setting: settings.encryption)
         try await testFlight.apply(to: buildID, groups: groups)
         var statement = "build \(bundle.displayVersion) \(state) in App Store Connect"
         if !settings.groups.isEmpty { statement += ", in groups \(settings.groups.joined(separator: ", "))" }

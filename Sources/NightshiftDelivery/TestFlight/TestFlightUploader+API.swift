@@ -26,7 +26,7 @@ extension TestFlightUploader {
                 processing: AppStoreConnectProcessing(
                     client: api, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
                 settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),
-                clock: clock, log: log)
+                clock: clock, journal: request.journal, log: log)
             return try await upload.run(progress: progress)
         } catch let error as AppStoreConnectError {
             throw UploadError(testFlight: error)

@@ -25,7 +25,7 @@ extension StepExecution {
         await journal.catchUp(before: step)
         let kind = step.kind.keyword.rawValue
         let notes = StepJournalNotes(
-            earlier: journal.earlierNote(step: number, kind: kind),
+            earlier: journal.earlierNote(step: number, kind: kind), earlierSteps: journal.notes(before: number),
             record: { [number] values in await journal.note(step: number, kind: kind, values: values) })
         var result = await runAttempts(
             journalFingerprint: await journal.productFingerprint(ticket, of: step), earlierExports: journal.earlierExports(ticket),

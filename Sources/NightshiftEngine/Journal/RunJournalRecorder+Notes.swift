@@ -6,6 +6,13 @@ extension RunJournalRecorder {
         journalSnapshot.notes?.first { $0.step == number && $0.kind == kind }?.values
     }
 
+    /// The notes of the steps the run reached before step `number`, in this attempt or an
+    /// earlier one, in run order: how a step finds what an earlier one left (the build an upload
+    /// made, for a `release:` step).
+    func notes(before number: Int) -> [JournalNote] {
+        (journalSnapshot.notes ?? []).filter { $0.step < number }
+    }
+
     /// Replaces step `number`'s note, masked field by field, and writes the journal before
     /// returning: the caller is about to do what the note lets a later attempt continue.
     func note(step number: Int, kind: String, values: [String: String]) async {

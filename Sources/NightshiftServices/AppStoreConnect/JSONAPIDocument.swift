@@ -14,6 +14,19 @@ public enum JSONAPI {
         public var next: String?
     }
 
+    /// A resource read for its id and attributes alone (`Resource<AppAttributes>`): the shape
+    /// most of what a capability reads has, declared once. A resource whose relationships are
+    /// read declares its own type.
+    public struct Resource<Attributes: Decodable & Sendable>: Decodable, Sendable {
+        public var id: String
+        public var attributes: Attributes?
+
+        public init(id: String, attributes: Attributes?) {
+            self.id = id
+            self.attributes = attributes
+        }
+    }
+
     /// `{"type": "apps", "id": "…"}`: a resource named in a relationship or a request's body.
     public struct Reference: Codable, Sendable, Hashable {
         public var type: String

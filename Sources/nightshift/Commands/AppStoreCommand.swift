@@ -17,9 +17,16 @@ struct AppStoreStatusCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The lane whose configuration names the app (default: every configuration).")
     var lane: String?
+    @Flag(
+        help:
+            "Tell the lane's notify: what moved (a version's, its phased release's or a review submission's state) since the last check with --notify; the first check only remembers."
+    )
+    var notify = false
 
     func run() async throws {
-        throw ExitCode(await ManageAppStore(global: global.app, lane: lane, action: .status).execute(in: CompositionRoot.environment()))
+        throw ExitCode(
+            await ManageAppStore(global: global.app, lane: lane, action: .status, notify: notify).execute(in: CompositionRoot.environment())
+        )
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftDelivery
 import NightshiftServices
+import NightshiftTestSupport
 import Testing
 
 /// Which build, version and platform the `release:` step takes, and what it leaves out on an

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftDelivery
 import NightshiftServices
+import NightshiftTestSupport
 import Testing
 
 /// `nightshift appstore status|release|phased`, against the in-process App Store Connect.

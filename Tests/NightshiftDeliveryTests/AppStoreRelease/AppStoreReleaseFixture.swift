@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftEngine
 @testable import NightshiftServices
 import NightshiftSystem
+import NightshiftTestSupport
 
 /// The release step's work against `FakeAppStoreReleaseAPI`, with a journal that outlives a
 /// run (as the run journal does across `--resume`) and a clock that never sleeps for real.

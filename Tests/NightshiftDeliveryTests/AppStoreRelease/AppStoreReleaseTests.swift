@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftDelivery
 import NightshiftServices
+import NightshiftTestSupport
 import Testing
 
 /// The `release:` step against an in-process App Store Connect: a build from TestFlight to
@@ -91,6 +92,7 @@ struct AppStoreReleaseTests {
     func readiness() async throws {
         var state = FakeAppStoreReleaseState.standard()
         state.apps[1].contentRights = nil
+        state.apps[1].ageRating["messagingAndChat"] = .some(nil)
         state.localizations[1].screenshots = 0
         let fixture = try AppStoreReleaseFixture(state)
         let request = AppStoreReleaseFixture.request {
@@ -99,10 +101,11 @@ struct AppStoreReleaseTests {
         }
         let error = await #expect(throws: AppStoreReleaseError.self) { try await fixture.run(request) }
         let message = error?.message ?? ""
-        #expect(message.contains("4 problems"))
+        #expect(message.contains("5 problems"))
         #expect(message.contains("What's New is missing for de-DE"))
         #expect(message.contains("no screenshots for de-DE"))
         #expect(message.contains("content rights are not declared"))
+        #expect(message.contains("the age rating questionnaire is not complete (messagingAndChat not answered)"))
         #expect(message.contains("Missing Compliance: testers cannot install this build"))
         #expect(fixture.api.writeRequests.isEmpty)
     }

@@ -76,6 +76,36 @@ struct ReleaseStepPerformerTests {
         #expect(log.text.contains("version 3.2.0: create"))
     }
 
+    @Test("without build:, the build this run's upload made (its journal note), not the archive's number nor the newest build")
+    func buildFromTheUpload() async throws {
+        var state = FakeAppStoreReleaseState.standard()
+        state.builds.append(.init(id: "build-413", number: "413", version: "3.2.0"))
+        let api = FakeAppStoreReleaseAPI(state)
+        var settings = Self.settings()
+        settings.build = nil
+        let log = LineLog()
+        var context = context(settings, journal: JournalStore(), log: log)
+        context.environment[NightshiftVariable.buildNumber.name] = "411"
+        let uploaded = [
+            "destination": "testflight", "bundle_id": "com.example.app", "app_id": "app-1", "build_number": "412", "version": "3.2.0",
+            "platform": "IOS", "build_id": "build-412",
+        ]
+        context.journalNotes = StepJournalNotes(
+            earlier: nil,
+            earlierSteps: [
+                JournalNote(step: 1, kind: "upload", values: uploaded.merging(["build_id": "build-411", "build_number": "411"]) { $1 }),
+                JournalNote(step: 2, kind: "upload", values: uploaded.merging(["bundle_id": "com.example.app.widgets"]) { $1 }),
+                JournalNote(step: 3, kind: "upload", values: uploaded),
+                JournalNote(step: 4, kind: "notarize", values: ["build_number": "9"]),
+            ], record: { _ in })
+        _ = try await performer(api).perform(context.step, in: context)
+        let version = try #require(api.current.versions.first { $0.platform == "IOS" && $0.versionString == "3.2.0" })
+        #expect(version.buildID == "build-412" && version.state == "WAITING_FOR_REVIEW")
+        #expect(log.text.contains("the build this run uploaded: 3.2.0 (412), build build-412"))
+        #expect(api.requests.contains("GET v1/builds/build-412"))
+        #expect(!api.requests.contains { $0.hasPrefix("GET v1/builds?") }, "no lookup by number")
+    }
+
     @Test("a tvOS destination releases the tvOS version")
     func platformFromDestination() async throws {
         let api = FakeAppStoreReleaseAPI()

@@ -52,6 +52,21 @@ struct JournalNoteTests {
         #expect(recorder.earlierNote(step: 3, kind: "notarize") == nil)
     }
 
+    @Test("a step reads the notes of the steps before it, this attempt's and earlier ones', in run order")
+    func earlierSteps() async throws {
+        var journal = Self.journal
+        journal.notes = [JournalNote(step: 1, kind: "upload", values: ["build_id": "b1"])]
+        let (recorder, _) = try recorder(journal: journal)
+        await recorder.note(step: 3, kind: "upload", values: ["build_id": "b3"])
+        await recorder.note(step: 5, kind: "release", values: ["version": "v"])
+        #expect(
+            recorder.notes(before: 5) == [
+                JournalNote(step: 1, kind: "upload", values: ["build_id": "b1"]),
+                JournalNote(step: 3, kind: "upload", values: ["build_id": "b3"]),
+            ])
+        #expect(recorder.notes(before: 1) == [])
+    }
+
     @Test("a journal without notes (written before them) reads as none")
     func olderJournal() throws {
         let data = Data(JournalCoding.encode(Self.journal))

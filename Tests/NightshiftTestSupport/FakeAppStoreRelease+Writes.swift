@@ -1,10 +1,9 @@
 import Foundation
-@testable import NightshiftServices
 
-extension FakeAppStoreReleaseAPI {
+extension FakeAppStoreRelease {
     typealias State = FakeAppStoreReleaseState
 
-    func create(_ kind: String, _ body: [String: Any]) -> HTTPTransportResponse {
+    func create(_ kind: String, _ body: [String: Any]) -> Answer {
         let data = body["data"] as? [String: Any] ?? [:]
         let attributes = data["attributes"] as? [String: Any] ?? [:]
         let relationships = data["relationships"] as? [String: Any] ?? [:]
@@ -76,7 +75,7 @@ extension FakeAppStoreReleaseAPI {
             return Self.respond(201, ["data": ["type": "appStoreVersionReleaseRequests", "id": state.nextID("release")]])
         case "reviewSubmissionItems":
             guard let submission = related("reviewSubmission"), let version = related("appStoreVersion") else { return Self.stray }
-            if let itemRefusal { return HTTPTransportResponse(status: 409, body: Data(itemRefusal.utf8)) }
+            if let itemRefusal { return Answer(status: 409, body: Data(itemRefusal.utf8)) }
             let open = Set(state.submissions.filter { State.openSubmissionStates.contains($0.state) }.map(\.id))
             if let other = state.items.first(where: { $0.relatedID == version && $0.state != "REMOVED" && open.contains($0.submissionID) })
             {
@@ -90,7 +89,7 @@ extension FakeAppStoreReleaseAPI {
         }
     }
 
-    func update(_ kind: String, _ id: String, _ body: [String: Any]) -> HTTPTransportResponse {
+    func update(_ kind: String, _ id: String, _ body: [String: Any]) -> Answer {
         let data = body["data"] as? [String: Any] ?? [:]
         let attributes = data["attributes"] as? [String: Any] ?? [:]
         guard data["id"] as? String == id else { return Self.error(409, "ENTITY_ERROR.ID.INVALID", "The id does not match the URL") }
@@ -137,11 +136,22 @@ extension FakeAppStoreReleaseAPI {
         }
     }
 
-    /// What Apple refuses on `submitted: true`: no item, a build without an export-compliance
-    /// answer, an update without What's New.
-    private func submitRefusal(_ versionIDs: [String]) -> HTTPTransportResponse? {
+    /// What Apple refuses on `submitted: true`: no item, a version still being processed, a
+    /// build without an export-compliance answer (or `true` without a declaration), an age
+    /// rating question not answered, an update without What's New.
+    private func submitRefusal(_ versionIDs: [String]) -> Answer? {
         guard let versionID = versionIDs.first, let version = state.versions.first(where: { $0.id == versionID }) else {
             return Self.error(409, "STATE_ERROR", "The submission has no items")
+        }
+        if state.notReadySubmits > 0 {
+            state.notReadySubmits -= 1
+            return Self.error(409, "STATE_ERROR", "Version is not ready to be submitted yet, please try again later")
+        }
+        if let build = state.builds.first(where: { $0.id == version.buildID }), build.encryption == true, build.declarationID == nil {
+            return Self.error(409, "ENTITY_ERROR.RELATIONSHIP.REQUIRED", "Invalid Export Compliance Code")
+        }
+        if state.apps.contains(where: { app in app.ageRating.contains { $0.key != "ageRatingOverride" && $0.value == nil } }) {
+            return Self.error(409, "STATE_ERROR", "You must answer every question of the age rating questionnaire")
         }
         if let build = state.builds.first(where: { $0.id == version.buildID }), build.encryption == nil {
             return Self.error(
@@ -159,14 +169,14 @@ extension FakeAppStoreReleaseAPI {
     ]
 }
 
-extension FakeAppStoreReleaseAPI {
-    static func json(_ app: FakeAppStoreReleaseState.App) -> [String: Any] {
+extension FakeAppStoreRelease {
+    public static func json(_ app: FakeAppStoreReleaseState.App) -> [String: Any] {
         var attributes: [String: Any] = ["bundleId": app.bundleID, "name": "Example", "someAttributeAppleAddsTomorrow": 7]
         if let rights = app.contentRights { attributes["contentRightsDeclaration"] = rights }
         return ["type": "apps", "id": app.id, "attributes": attributes]
     }
 
-    static func json(_ build: FakeAppStoreReleaseState.Build) -> [String: Any] {
+    public static func json(_ build: FakeAppStoreReleaseState.Build) -> [String: Any] {
         [
             "type": "builds", "id": build.id,
             "attributes": [
@@ -177,7 +187,7 @@ extension FakeAppStoreReleaseAPI {
         ]
     }
 
-    static func json(_ version: FakeAppStoreReleaseState.Version) -> [String: Any] {
+    public static func json(_ version: FakeAppStoreReleaseState.Version) -> [String: Any] {
         var attributes: [String: Any] = [
             "platform": version.platform, "versionString": version.versionString, "appStoreState": Self.deprecated(version.state),
             "releaseType": version.releaseType.map { $0 as Any } ?? NSNull(), "usesIdfa": NSNull(),
@@ -192,7 +202,7 @@ extension FakeAppStoreReleaseAPI {
         ["READY_FOR_DISTRIBUTION": "READY_FOR_SALE", "PROCESSING_FOR_DISTRIBUTION": "PROCESSING_FOR_APP_STORE"][state] ?? state
     }
 
-    static func json(_ localization: FakeAppStoreReleaseState.Localization) -> [String: Any] {
+    public static func json(_ localization: FakeAppStoreReleaseState.Localization) -> [String: Any] {
         [
             "type": "appStoreVersionLocalizations", "id": localization.id,
             "attributes": [
@@ -201,11 +211,11 @@ extension FakeAppStoreReleaseAPI {
         ]
     }
 
-    static func json(_ submission: FakeAppStoreReleaseState.Submission) -> [String: Any] {
+    public static func json(_ submission: FakeAppStoreReleaseState.Submission) -> [String: Any] {
         ["type": "reviewSubmissions", "id": submission.id, "attributes": ["platform": submission.platform, "state": submission.state]]
     }
 
-    static func json(_ item: FakeAppStoreReleaseState.Item) -> [String: Any] {
+    public static func json(_ item: FakeAppStoreReleaseState.Item) -> [String: Any] {
         let name = item.type == "appStoreVersions" ? "appStoreVersion" : "appEvent"
         return [
             "type": "reviewSubmissionItems", "id": item.id, "attributes": ["state": item.state],
@@ -213,7 +223,7 @@ extension FakeAppStoreReleaseAPI {
         ]
     }
 
-    static func json(_ phased: FakeAppStoreReleaseState.Phased) -> [String: Any] {
+    public static func json(_ phased: FakeAppStoreReleaseState.Phased) -> [String: Any] {
         ["type": "appStoreVersionPhasedReleases", "id": phased.id, "attributes": ["phasedReleaseState": phased.state]]
     }
 }
