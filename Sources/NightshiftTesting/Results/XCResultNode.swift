@@ -71,38 +71,65 @@ enum XCResultNodeKind: Equatable {
         default: self = .other(nodeType)
         }
     }
+
+    /// One byte per kind, for the first pass's table of every node (`.other` loses its text,
+    /// which nothing reads).
+    var code: UInt8 {
+        switch self {
+        case .testPlan: 0
+        case .bundle: 1
+        case .suite: 2
+        case .testCase: 3
+        case .arguments: 4
+        case .repetition: 5
+        case .testCaseRun: 6
+        case .device: 7
+        case .configuration: 8
+        case .failureMessage: 9
+        case .other: 10
+        }
+    }
+
+    init(code: UInt8) {
+        let kinds: [XCResultNodeKind] = [
+            .testPlan, .bundle, .suite, .testCase, .arguments, .repetition, .testCaseRun, .device, .configuration, .failureMessage,
+        ]
+        self = Int(code) < kinds.count ? kinds[Int(code)] : .other(nil)
+    }
+}
+
+/// A device of the run, from the top level of `get test-results tests`.
+struct XCResultDevice: Decodable, Sendable {
+    var deviceId: String?
+    var deviceName: String?
+    var modelName: String?
+    var osVersion: String?
+
+    /// `iPhone 16 Pro (18.2)`, as fastlane's `device` property reads.
+    var label: String? {
+        guard let name = deviceName ?? modelName else { return nil }
+        return osVersion.map { "\(name) (\($0))" } ?? name
+    }
+}
+
+/// A test plan configuration of the run.
+struct XCResultConfiguration: Decodable, Sendable {
+    var configurationId: String?
+    var configurationName: String?
 }
 
 /// The top level of `get test-results tests`.
 struct XCResultTestsDocument: Decodable, Sendable {
-    struct Device: Decodable, Sendable {
-        var deviceId: String?
-        var deviceName: String?
-        var modelName: String?
-        var osVersion: String?
-
-        /// `iPhone 16 Pro (18.2)`, as fastlane's `device` property reads.
-        var label: String? {
-            guard let name = deviceName ?? modelName else { return nil }
-            return osVersion.map { "\(name) (\($0))" } ?? name
-        }
-    }
-
-    struct Configuration: Decodable, Sendable {
-        var configurationId: String?
-        var configurationName: String?
-    }
-
-    var devices: [Device]
-    var testPlanConfigurations: [Configuration]
+    var devices: [XCResultDevice]
+    var testPlanConfigurations: [XCResultConfiguration]
     var testNodes: [XCResultNode]
 
     private enum CodingKeys: String, CodingKey { case devices, testPlanConfigurations, testNodes }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        devices = (try? container.decodeIfPresent([Device].self, forKey: .devices)) ?? []
-        testPlanConfigurations = (try? container.decodeIfPresent([Configuration].self, forKey: .testPlanConfigurations)) ?? []
+        devices = (try? container.decodeIfPresent([XCResultDevice].self, forKey: .devices)) ?? []
+        testPlanConfigurations = (try? container.decodeIfPresent([XCResultConfiguration].self, forKey: .testPlanConfigurations)) ?? []
         testNodes = try container.decodeIfPresent([XCResultNode].self, forKey: .testNodes) ?? []
     }
 }
