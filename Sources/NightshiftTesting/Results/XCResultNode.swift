@@ -1,7 +1,7 @@
-/// One node of `xcresulttool get test-results tests` (Xcode 16+), with the keys nightshift reads.
-/// Decoded by key, never by position (the key order is not stable); a key of an unexpected type
-/// reads as absent rather than failing the whole result.
-struct XCResultNode: Decodable, Sendable {
+/// One node of `xcresulttool get test-results tests` (Xcode 16+), with the keys nightshift reads
+/// (`XCResultDocumentReader` fills them by key, never by position: the key order is not stable;
+/// a key of an unexpected type reads as absent rather than failing the whole result).
+struct XCResultNode: Sendable {
     var name: String?
     var nodeType: String?
     var result: String?
@@ -10,23 +10,6 @@ struct XCResultNode: Decodable, Sendable {
     var durationInSeconds: Double?
     var details: String?
     var children: [XCResultNode]
-
-    private enum CodingKeys: String, CodingKey {
-        case name, nodeType, result, nodeIdentifier, duration, durationInSeconds, details, children
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try? container.decodeIfPresent(String.self, forKey: .name)
-        nodeType = try? container.decodeIfPresent(String.self, forKey: .nodeType)
-        result = try? container.decodeIfPresent(String.self, forKey: .result)
-        nodeIdentifier = try? container.decodeIfPresent(String.self, forKey: .nodeIdentifier)
-        duration = try? container.decodeIfPresent(String.self, forKey: .duration)
-        durationInSeconds = try? container.decodeIfPresent(Double.self, forKey: .durationInSeconds)
-        details = try? container.decodeIfPresent(String.self, forKey: .details)
-        // Children are decoded for real: a malformed child is a malformed result.
-        children = try container.decodeIfPresent([XCResultNode].self, forKey: .children) ?? []
-    }
 
     init(
         name: String?, nodeType: String?, result: String? = nil, nodeIdentifier: String? = nil, duration: String? = nil,
@@ -99,7 +82,7 @@ enum XCResultNodeKind: Equatable {
 }
 
 /// A device of the run, from the top level of `get test-results tests`.
-struct XCResultDevice: Decodable, Sendable {
+struct XCResultDevice: Sendable {
     var deviceId: String?
     var deviceName: String?
     var modelName: String?
@@ -113,23 +96,7 @@ struct XCResultDevice: Decodable, Sendable {
 }
 
 /// A test plan configuration of the run.
-struct XCResultConfiguration: Decodable, Sendable {
+struct XCResultConfiguration: Sendable {
     var configurationId: String?
     var configurationName: String?
-}
-
-/// The top level of `get test-results tests`.
-struct XCResultTestsDocument: Decodable, Sendable {
-    var devices: [XCResultDevice]
-    var testPlanConfigurations: [XCResultConfiguration]
-    var testNodes: [XCResultNode]
-
-    private enum CodingKeys: String, CodingKey { case devices, testPlanConfigurations, testNodes }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        devices = (try? container.decodeIfPresent([XCResultDevice].self, forKey: .devices)) ?? []
-        testPlanConfigurations = (try? container.decodeIfPresent([XCResultConfiguration].self, forKey: .testPlanConfigurations)) ?? []
-        testNodes = try container.decodeIfPresent([XCResultNode].self, forKey: .testNodes) ?? []
-    }
 }

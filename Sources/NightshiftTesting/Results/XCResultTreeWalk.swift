@@ -19,23 +19,9 @@ struct XCResultTreeWalk {
         var argumentOccurrence: Int?
     }
 
-    func cases(of roots: [XCResultNode]) -> [TestCaseResult] {
-        var cases: [TestCaseResult] = []
-        for node in roots { walk(node, Context(), into: &cases) }
-        return cases
-    }
-
-    private func walk(_ node: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
-        if node.kind == .testCase {
-            cases += testCase(node, context)
-            return
-        }
-        guard let inner = self.context(entering: node, kind: node.kind, context) else { return }
-        for child in node.children { walk(child, inner, into: &cases) }
-    }
-
     /// The context of the children of `node` (of `kind`, not a test case); nil when nothing
-    /// under it is a test.
+    /// under it is a test. `XCResultStreamingWalk` calls it on each node above the test cases,
+    /// as it reads them.
     func context(entering node: XCResultNode, kind: XCResultNodeKind, _ context: Context) -> Context? {
         var context = context
         switch kind {
