@@ -54,4 +54,20 @@ struct TestCaseSpillTests {
         let places = (0..<20_000).map { _ in spill.append(Self.odd) }
         #expect(places.allSatisfy { spill.read($0) == Self.odd })
     }
+
+    @Test("the key index: 100,000 keys found where they were put, others not; a tag that matches is confirmed")
+    func keyIndex() {
+        var index = TestKeyIndex()
+        let keys = (0..<100_000).map { TestCaseKey(identifier: "B/S/t\($0)()", argument: $0 % 3 == 0 ? "x" : nil) }
+        for (position, key) in keys.enumerated() { index.insert(key, at: Int32(position)) }
+        #expect(
+            keys.indices.allSatisfy { position in index.position(of: keys[position]) { keys[Int($0)] == keys[position] } == Int32(position)
+            })
+        #expect(
+            index.position(of: TestCaseKey(identifier: "B/S/t1()", argument: "x")) {
+                keys[Int($0)] == TestCaseKey(identifier: "B/S/t1()", argument: "x")
+            } == nil)
+        // A confirmation that always says no: nothing is found, whatever the tags.
+        #expect(index.position(of: keys[7]) { _ in false } == nil)
+    }
 }

@@ -7,10 +7,19 @@ import NightshiftSystem
 /// a window. Where no scratch file can be made or written (no temporary folder, a full disk),
 /// the bytes stay in memory: slower to grow, never a test lost.
 final class TestCaseSpill: Sendable {
-    /// Where one case's bytes are.
+    /// Where one case's bytes are, in 8 bytes: the offset (40 bits: up to 1 TiB) and the length
+    /// (24 bits; a case of 16 MiB or more has its length in `State.long`).
     struct Place: Sendable, Hashable {
-        var offset: Int64
-        var length: UInt32
+        private let packed: UInt64
+        static let longLength = (1 << 24) - 1
+
+        init(offset: Int64, length: Int) {
+            packed = UInt64(offset) << 24 | UInt64(min(length, Self.longLength))
+        }
+
+        var offset: Int64 { Int64(packed >> 24) }
+        /// The length, or `longLength` for one kept aside.
+        var storedLength: Int { Int(packed & UInt64(Self.longLength)) }
     }
 
     private struct State: Sendable {
@@ -21,6 +30,8 @@ final class TestCaseSpill: Sendable {
         var window: [UInt8] = []
         var windowStart: Int64 = 0
         var scratch: [UInt8] = []
+        /// The lengths of the cases of 16 MiB or more, by offset.
+        var long: [Int64: Int] = [:]
     }
 
     private static let flushSize = 1 << 20
@@ -36,7 +47,8 @@ final class TestCaseSpill: Sendable {
         state.withLock { state in
             state.scratch.removeAll(keepingCapacity: true)
             TestCaseBytes.encode(test, into: &state.scratch)
-            let place = Place(offset: state.written + Int64(state.pending.count), length: UInt32(clamping: state.scratch.count))
+            let place = Place(offset: state.written + Int64(state.pending.count), length: state.scratch.count)
+            if state.scratch.count >= Place.longLength { state.long[place.offset] = state.scratch.count }
             state.pending.append(contentsOf: state.scratch)
             if state.pending.count >= Self.flushSize, !state.fileFailed { flush(&state) }
             return place
@@ -62,7 +74,7 @@ final class TestCaseSpill: Sendable {
     /// The case at `place`; nil when its bytes cannot be read back (the scratch file failed under it).
     func read(_ place: Place) -> TestCaseResult? {
         state.withLock { state in
-            let length = Int(place.length)
+            let length = place.storedLength == Place.longLength ? state.long[place.offset] ?? 0 : place.storedLength
             if place.offset >= state.written {
                 let start = Int(place.offset - state.written)
                 guard start + length <= state.pending.count else { return nil }

@@ -6,18 +6,16 @@ import NightshiftEngine
 /// order it was first reported.
 ///
 /// In flat memory whatever the number of tests: each case read goes to a scratch file as bytes
-/// (`TestCaseSpill`); what stays is its place, a hash of its key per test, and, for a test met
-/// again, the places of its later readings. `results` reads the cases back, one at a time.
+/// (`TestCaseSpill`); what stays is its place (8 bytes), a slot of the key index (8 bytes at
+/// most three quarters full) and, for a test met again, the places of its later readings. `results` reads the cases back, one at a time.
 public struct TestResultsMerger: Sendable, TestCaseSink {
     private let spill = TestCaseSpill()
     /// Each test's first reading, in the order first reported.
     private var firsts: [TestCaseSpill.Place] = []
     /// A test's later readings (a re-run's, a shard's that ran it too), by its position in `firsts`.
     private var later: [Int32: [TestCaseSpill.Place]] = [:]
-    /// The position of the test whose key hashes to it; the first test with a hash has it here,
-    /// any other (a real collision, checked by reading back) goes to `collided`.
-    private var byHash: [Int: Int32] = [:]
-    private var collided: [TestCaseKey: Int32] = [:]
+    /// Each test's position by its key.
+    private var index = TestKeyIndex()
 
     public init() {}
 
@@ -37,19 +35,12 @@ public struct TestResultsMerger: Sendable, TestCaseSink {
             later[position, default: []].append(place)
             return
         }
-        let position = Int32(firsts.count)
+        index.insert(key, at: Int32(firsts.count))
         firsts.append(place)
-        if byHash[key.hashValue] == nil {
-            byHash[key.hashValue] = position
-        } else {
-            collided[key] = position
-        }
     }
 
     private func position(of key: TestCaseKey) -> Int32? {
-        guard let position = byHash[key.hashValue] else { return nil }
-        if spill.read(firsts[Int(position)])?.key == key { return position }
-        return collided[key]
+        index.position(of: key) { spill.read(firsts[Int($0)])?.key == key }
     }
 
     /// Every test once, in the order first reported, read back one at a time.
