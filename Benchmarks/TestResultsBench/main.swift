@@ -8,8 +8,9 @@ import NightshiftTesting
 // Swift Testing suites, one test in ten parameterised (three arguments), one in twenty retried
 // (Xcode 26 `First Run`/`Retry 1`, some flaky, some failing every time), failure messages, and
 // durations as numbers and as localised text.
-// `nightshift-test-results-bench FILE OUT` reads FILE and writes it as JUnit to OUT, printing
-// the tests read and the seconds taken (scripts/bench-tests measures time and peak RSS around it).
+// `nightshift-test-results-bench FILE OUT` reads FILE as a test step does (streamed into the
+// merger) and writes it as JUnit to OUT, printing the tests read and the seconds taken
+// (scripts/bench-tests measures time and peak RSS around it).
 
 /// A small deterministic generator, so every run writes the same file.
 struct Sequence64 {
@@ -122,13 +123,15 @@ if arguments.count == 4, arguments[1] == "--generate", let count = Int(arguments
 } else if arguments.count == 3 {
     let start = Date()
     do {
-        let cases = try XCResultTestsReader().read(contentsOf: arguments[1])
+        // As a test step reads a shard: streamed into the merger, which keeps the cases on disk.
+        var merger = TestResultsMerger()
+        try XCResultTestsReader().read(contentsOf: arguments[1], into: &merger)
         let read = Date()
         let tally = try JUnitTestsWriter(name: "test", masker: SecretMasker(secrets: ["not-in-the-results-0123"])).write(
-            cases, to: arguments[2])
+            merger.results, to: arguments[2])
         let done = Date()
         print(
-            "\(cases.count) cases (\(tally.total) tests, \(tally.failed) failed, \(tally.flaky) flaky): read "
+            "\(merger.count) cases (\(tally.total) tests, \(tally.failed) failed, \(tally.flaky) flaky): read "
                 + String(format: "%.3f", read.timeIntervalSince(start)) + " s, JUnit "
                 + String(format: "%.3f", done.timeIntervalSince(read)) + " s, total "
                 + String(format: "%.3f", done.timeIntervalSince(start)) + " s")

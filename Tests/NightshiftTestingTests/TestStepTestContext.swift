@@ -8,7 +8,8 @@ import Testing
 
 /// A `test:` step's context for performer tests: a lanes file with a project, the run in a
 /// temporary folder, a strict `ScriptedShellRunner` behind `FileMakingShell` (which makes the
-/// files xcodebuild would), and a manual clock.
+/// files xcodebuild would) behind `ArgumentLimitShell` (which refuses what a Mac's kernel
+/// would), and a manual clock.
 struct TestStepTestContext {
     let root: String
     let scripted = ScriptedShellRunner()
@@ -33,7 +34,7 @@ struct TestStepTestContext {
         var context = StepContext(
             lanesFile: file, lane: file.lanes[0], step: file.lanes[0].steps[0], configuration: nil,
             environment: ["HOME": "\(root)/home"], folders: folders,
-            shell: FileMakingShell(inner: scripted, enumerated: enumerated), clock: clock,
+            shell: ArgumentLimitShell(inner: FileMakingShell(inner: scripted, enumerated: enumerated)), clock: clock,
             secrets: RunSecrets(secrets: file.secretValues(in: [:])),
             cleanup: cleanup, exports: RunExports(), directory: root, isDryRun: false,
             emit: { channel, bytes in await output.append(channel, bytes) })

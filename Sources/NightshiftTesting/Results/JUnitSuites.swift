@@ -6,15 +6,19 @@ struct JUnitSuites {
     struct Suite {
         var name: String
         var properties: [(String, String)]
-        var members: [Int] = []
+        /// Positions in the results: 4 bytes a test.
+        var members: [Int32] = []
         var tally = TestTally()
         var time = 0.0
     }
 
     private(set) var suites: [Suite] = []
     private(set) var time = 0.0
+    /// Every suite's tally added up.
+    private(set) var tally = TestTally()
 
-    init(_ results: [TestCaseResult]) {
+    /// One pass over `results`, each read once.
+    init(_ results: some Sequence<TestCaseResult>) {
         var index: [String: Int] = [:]
         for (position, test) in results.enumerated() {
             let qualifiers = [test.device, test.configuration].compactMap { $0 }
@@ -30,8 +34,9 @@ struct JUnitSuites {
                 slot = suites.count - 1
                 index[name] = slot
             }
-            suites[slot].members.append(position)
+            suites[slot].members.append(Int32(position))
             suites[slot].tally.add(test.outcome, flaky: test.isFlaky)
+            tally.add(test.outcome, flaky: test.isFlaky)
             let seconds = test.attempts.reduce(0) { $0 + max(0, $1.durationSeconds) }
             suites[slot].time += seconds
             time += seconds

@@ -34,18 +34,20 @@ public struct JUnitTestsWriter: Sendable {
 
     /// Writes `results` to `path` (replaced whole at the end), and returns what it wrote.
     @discardableResult
-    public func write(_ results: [TestCaseResult], to path: String) throws(TestReportWriteError) -> TestTally {
+    public func write<Results: RandomAccessCollection<TestCaseResult>>(_ results: Results, to path: String) throws(TestReportWriteError)
+        -> TestTally where Results.Index == Int
+    {
         let file = try StreamingTextFile(path: path, masker: masker)
         let writer = JUnitWriter(file)
         let suites = JUnitSuites(results)
-        let tally = TestTally(records: results.map(\.record))
+        let tally = suites.tally
         writer.open(name: name, counts: JUnitCounts(tally: tally, seconds: suites.time))
         for suite in suites.suites {
             writer.open(
                 JUnitSuite(
                     name: suite.name, counts: JUnitCounts(tally: suite.tally, seconds: suite.time),
                     properties: suite.properties.map { JUnitProperty($0.0, $0.1) }))
-            for index in suite.members { writer.write(JUnitTestCaseElement.testCase(results[index])) }
+            for index in suite.members { writer.write(JUnitTestCaseElement.testCase(results[Int(index)])) }
             writer.closeSuite()
         }
         writer.close()

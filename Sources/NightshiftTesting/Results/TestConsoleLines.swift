@@ -9,7 +9,7 @@ public struct TestConsoleLines: Sendable {
     public init(masker: SecretMasker) { self.masker = masker }
 
     /// Failing tests first, then flaky ones, then the summary line.
-    public func lines(for results: [TestCaseResult]) -> [String] {
+    public func lines(for results: some Collection<TestCaseResult>) -> [String] {
         var lines: [String] = []
         for test in results where test.outcome == .failed { lines.append(failureLine(test)) }
         for test in results where test.isFlaky { lines.append(flakyLine(test)) }
@@ -29,8 +29,9 @@ public struct TestConsoleLines: Sendable {
         masker.mask("⚠ \(Self.shortName(test)) is flaky: failed, then passed on retry \(Self.passingRetry(test))")
     }
 
-    public func summaryLine(for results: [TestCaseResult]) -> String {
-        let tally = TestTally(records: results.map(\.record))
+    public func summaryLine(for results: some Collection<TestCaseResult>) -> String {
+        var tally = TestTally()
+        for test in results { tally.add(test.outcome, flaky: test.isFlaky) }
         var parts = ["\(tally.passed) passed", "\(tally.failed) failed", "\(tally.skipped) skipped"]
         if tally.expectedFailures > 0 {
             parts.append("\(tally.expectedFailures) expected \(tally.expectedFailures == 1 ? "failure" : "failures")")

@@ -1,8 +1,8 @@
 import Foundation
 import NightshiftSystem
 
-/// Reading a tool's result file whole, refusing what is not a regular file (a FIFO would block
-/// for ever, a device never end) and what is too large to be a result.
+/// Reading a tool's result file, whole or streamed, refusing what is not a regular file (a FIFO
+/// would block for ever, a device never end) and, whole, what is too large to be a result.
 enum TestResultsFile {
     /// 2 GiB: ten times the largest result a 50,000-test run writes.
     static let maximumSize: Int64 = 2 << 30
@@ -16,6 +16,21 @@ enum TestResultsFile {
             case .notARegularFile: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
             case .tooLarge(let size):
                 throw TestResultsError("\(what) '\(path)' is \(size) bytes, more than any real result (\(maximumSize))")
+            case .failed(let failure): throw TestResultsError("cannot read \(what): \(failure)")
+            }
+        }
+    }
+
+    /// The file at `path` open for a streamed read (no size limit: memory stays flat).
+    static func open(_ path: String, what: String) throws(TestResultsError) -> ReadableFile {
+        guard FileKind.of(path, followingLinks: true) != .absent else {
+            throw TestResultsError("cannot read \(what) '\(path)': no such file")
+        }
+        do {
+            return try ReadableFile(path: path)
+        } catch {
+            switch error {
+            case .notARegularFile: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
             case .failed(let failure): throw TestResultsError("cannot read \(what): \(failure)")
             }
         }

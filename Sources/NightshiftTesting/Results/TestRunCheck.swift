@@ -41,7 +41,7 @@ public enum TestRunCheck {
     /// A step of several invocations (shards, then re-runs) whose merged cases are `final`. A
     /// failure a later re-run cured (the exit status 65 of a run whose failed tests then passed)
     /// does not fail the step; anything no failed test explains does.
-    public static func verdict(invocations: [TestInvocation], final: [TestCaseResult]) -> TestRunVerdict {
+    public static func verdict(invocations: [TestInvocation], final: some Collection<TestCaseResult>) -> TestRunVerdict {
         var reasons: [String] = []
         let failed = final.filter { $0.outcome == .failed }
         if !failed.isEmpty {

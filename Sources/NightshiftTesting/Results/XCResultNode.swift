@@ -1,7 +1,7 @@
-/// One node of `xcresulttool get test-results tests` (Xcode 16+), with the keys nightshift reads.
-/// Decoded by key, never by position (the key order is not stable); a key of an unexpected type
-/// reads as absent rather than failing the whole result.
-struct XCResultNode: Decodable, Sendable {
+/// One node of `xcresulttool get test-results tests` (Xcode 16+), with the keys nightshift reads
+/// (`XCResultDocumentReader` fills them by key, never by position: the key order is not stable;
+/// a key of an unexpected type reads as absent rather than failing the whole result).
+struct XCResultNode: Sendable {
     var name: String?
     var nodeType: String?
     var result: String?
@@ -10,23 +10,6 @@ struct XCResultNode: Decodable, Sendable {
     var durationInSeconds: Double?
     var details: String?
     var children: [XCResultNode]
-
-    private enum CodingKeys: String, CodingKey {
-        case name, nodeType, result, nodeIdentifier, duration, durationInSeconds, details, children
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try? container.decodeIfPresent(String.self, forKey: .name)
-        nodeType = try? container.decodeIfPresent(String.self, forKey: .nodeType)
-        result = try? container.decodeIfPresent(String.self, forKey: .result)
-        nodeIdentifier = try? container.decodeIfPresent(String.self, forKey: .nodeIdentifier)
-        duration = try? container.decodeIfPresent(String.self, forKey: .duration)
-        durationInSeconds = try? container.decodeIfPresent(Double.self, forKey: .durationInSeconds)
-        details = try? container.decodeIfPresent(String.self, forKey: .details)
-        // Children are decoded for real: a malformed child is a malformed result.
-        children = try container.decodeIfPresent([XCResultNode].self, forKey: .children) ?? []
-    }
 
     init(
         name: String?, nodeType: String?, result: String? = nil, nodeIdentifier: String? = nil, duration: String? = nil,
@@ -71,38 +54,49 @@ enum XCResultNodeKind: Equatable {
         default: self = .other(nodeType)
         }
     }
-}
 
-/// The top level of `get test-results tests`.
-struct XCResultTestsDocument: Decodable, Sendable {
-    struct Device: Decodable, Sendable {
-        var deviceId: String?
-        var deviceName: String?
-        var modelName: String?
-        var osVersion: String?
-
-        /// `iPhone 16 Pro (18.2)`, as fastlane's `device` property reads.
-        var label: String? {
-            guard let name = deviceName ?? modelName else { return nil }
-            return osVersion.map { "\(name) (\($0))" } ?? name
+    /// One byte per kind, for the first pass's table of every node (`.other` loses its text,
+    /// which nothing reads).
+    var code: UInt8 {
+        switch self {
+        case .testPlan: 0
+        case .bundle: 1
+        case .suite: 2
+        case .testCase: 3
+        case .arguments: 4
+        case .repetition: 5
+        case .testCaseRun: 6
+        case .device: 7
+        case .configuration: 8
+        case .failureMessage: 9
+        case .other: 10
         }
     }
 
-    struct Configuration: Decodable, Sendable {
-        var configurationId: String?
-        var configurationName: String?
+    init(code: UInt8) {
+        let kinds: [XCResultNodeKind] = [
+            .testPlan, .bundle, .suite, .testCase, .arguments, .repetition, .testCaseRun, .device, .configuration, .failureMessage,
+        ]
+        self = Int(code) < kinds.count ? kinds[Int(code)] : .other(nil)
     }
+}
 
-    var devices: [Device]
-    var testPlanConfigurations: [Configuration]
-    var testNodes: [XCResultNode]
+/// A device of the run, from the top level of `get test-results tests`.
+struct XCResultDevice: Sendable {
+    var deviceId: String?
+    var deviceName: String?
+    var modelName: String?
+    var osVersion: String?
 
-    private enum CodingKeys: String, CodingKey { case devices, testPlanConfigurations, testNodes }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        devices = (try? container.decodeIfPresent([Device].self, forKey: .devices)) ?? []
-        testPlanConfigurations = (try? container.decodeIfPresent([Configuration].self, forKey: .testPlanConfigurations)) ?? []
-        testNodes = try container.decodeIfPresent([XCResultNode].self, forKey: .testNodes) ?? []
+    /// `iPhone 16 Pro (18.2)`, as fastlane's `device` property reads.
+    var label: String? {
+        guard let name = deviceName ?? modelName else { return nil }
+        return osVersion.map { "\(name) (\($0))" } ?? name
     }
+}
+
+/// A test plan configuration of the run.
+struct XCResultConfiguration: Sendable {
+    var configurationId: String?
+    var configurationName: String?
 }

@@ -4,10 +4,12 @@ import NightshiftEngine
 /// for Swift Testing) → `Test Case`, which splits into one case per `Arguments`, `Device` and
 /// `Test Plan Configuration` child, each with its `Repetition`s or `Test Case Run`s as attempts.
 struct XCResultTreeWalk {
-    let document: XCResultTestsDocument
+    /// The run's devices and test plan configurations, from the top level.
+    let devices: [XCResultDevice]
+    let configurations: [XCResultConfiguration]
 
     /// Where a node sits.
-    private struct Context {
+    struct Context {
         var bundle = ""
         var suites: [String] = []
         var device: String?
@@ -17,33 +19,29 @@ struct XCResultTreeWalk {
         var argumentOccurrence: Int?
     }
 
-    func cases() -> [TestCaseResult] {
-        var cases: [TestCaseResult] = []
-        for node in document.testNodes { walk(node, Context(), into: &cases) }
-        return cases
-    }
-
-    private func walk(_ node: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
+    /// The context of the children of `node` (of `kind`, not a test case); nil when nothing
+    /// under it is a test. `XCResultStreamingWalk` calls it on each node above the test cases,
+    /// as it reads them.
+    func context(entering node: XCResultNode, kind: XCResultNodeKind, _ context: Context) -> Context? {
         var context = context
-        switch node.kind {
-        case .testCase:
-            testCase(node, context, into: &cases)
-            return
+        switch kind {
         case .bundle: context.bundle = node.name ?? ""
         case .suite: context.suites.append(node.name ?? "")
         case .device: context.device = deviceLabel(node)
         case .configuration: context.configuration = node.name
         // Messages and attempts outside a test case belong to no test: the summary check sees them.
-        case .failureMessage, .repetition, .testCaseRun, .arguments: return
-        case .testPlan, .other: break
+        case .failureMessage, .repetition, .testCaseRun, .arguments: return nil
+        case .testPlan, .testCase, .other: break
         }
-        for child in node.children { walk(child, context, into: &cases) }
+        return context
     }
 
     /// One case per leaf of the test case's splits (argument, device, configuration), or one
     /// for the test case itself.
-    private func testCase(_ node: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
+    func testCase(_ node: XCResultNode, _ context: Context) -> [TestCaseResult] {
+        var cases: [TestCaseResult] = []
         split(node, under: node, context, into: &cases)
+        return cases
     }
 
     private func split(_ node: XCResultNode, under test: XCResultNode, _ context: Context, into cases: inout [TestCaseResult]) {
@@ -127,15 +125,15 @@ struct XCResultTreeWalk {
     }
 
     private func deviceLabel(_ node: XCResultNode) -> String? {
-        guard document.devices.count != 1 else { return nil }
+        guard devices.count != 1 else { return nil }
         return matchingDevice(node) ?? node.name
     }
 
     /// Only a run on several devices tells its cases apart by device: nightshift runs each shard
     /// and each part of a re-run on a simulator of its own, and one test must stay one case across them.
     private func matchingDevice(_ node: XCResultNode) -> String? {
-        guard document.devices.count > 1 else { return nil }
-        let match = document.devices.first { device in
+        guard devices.count > 1 else { return nil }
+        let match = devices.first { device in
             (node.nodeIdentifier != nil && device.deviceId == node.nodeIdentifier) || (node.name != nil && device.deviceName == node.name)
                 || (node.name != nil && device.label == node.name)
         }
@@ -143,8 +141,8 @@ struct XCResultTreeWalk {
     }
 
     private func matchingConfiguration(_ node: XCResultNode) -> String? {
-        guard document.testPlanConfigurations.count > 1 else { return nil }
-        return document.testPlanConfigurations.first { $0.configurationName == node.name }?.configurationName
+        guard configurations.count > 1 else { return nil }
+        return configurations.first { $0.configurationName == node.name }?.configurationName
     }
 }
 

@@ -96,7 +96,9 @@ struct ShardRunner {
 
     /// Up to `retries` times: the tests still failing, each by `-only-testing`, without building,
     /// spread over the shards' simulators (a class's tests together, as the shards have them),
-    /// side by side. A dry run prints the first re-run with a placeholder.
+    /// side by side; each command line within `CommandLineBound` (a simulator's part over it
+    /// runs as several invocations, one after the other). A dry run prints the first re-run with
+    /// a placeholder.
     mutating func retry(on destinations: [String]) async throws {
         for attempt in 1...max(1, run.settings.retries) where run.settings.retries > 0 {
             let failing = context.isDryRun ? ["<each test that failed>"] : merger.failingIdentifiers
@@ -111,22 +113,52 @@ struct ShardRunner {
                 )
             }
             let jobs = Self.retryJobs(
-                failing, attempt: attempt, on: context.isDryRun ? Array(destinations.prefix(1)) : destinations, run: run)
-            for invoked in try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun) { add(invoked, retry: true) }
+                failing, ran: merger.results.lazy.map(\.identifier), attempt: attempt,
+                on: context.isDryRun ? Array(destinations.prefix(1)) : destinations, run: run, xctestrun: xctestrun)
+            for wave in Self.waves(jobs) {
+                for invoked in try await Self.runSideBySide(wave, run: run, xctestrun: xctestrun) { add(invoked, retry: true) }
+            }
             if context.isDryRun { return }
         }
     }
 
-    /// One re-run per simulator, at most, each given whole classes (`ShardPlanner`'s units,
-    /// balanced by count); one bundle `retry-N` when one simulator takes them all.
-    static func retryJobs(_ failing: [String], attempt: Int, on destinations: [String], run: XcodeTestRun) -> [Job] {
+    /// One re-run per simulator, each given whole classes (`ShardPlanner`'s units, balanced by
+    /// count), and as many per simulator as `XcodeRerunSelection` needs to keep each command line
+    /// within its bound; in waves (every simulator's first, then every simulator's second…). One
+    /// bundle `retry-N` when one invocation takes them all. `ran`: every test the run reported.
+    static func retryJobs(
+        _ failing: [String], ran: some Sequence<String>, attempt: Int, on destinations: [String], run: XcodeTestRun, xctestrun: String
+    ) -> [Job] {
         let groups = ShardPlanner.plan(identifiers: failing, shards: max(1, destinations.count), durations: [:]).shards
             .map { $0.flatMap(\.tests) }
-        return groups.enumerated().map { index, tests in
-            let bundle = groups.count == 1 ? run.folder.retryBundle(attempt) : run.folder.retryBundle(attempt, part: index + 1)
-            let label = groups.count == 1 ? "retry \(attempt)" : "retry \(attempt) (part \(index + 1))"
-            return Job(number: index + 1, destination: destinations[index], only: tests, skip: [], bundle: bundle, label: label)
+        // The command without its tests, on its longest destination and bundle name.
+        let bare = run.commands.testWithoutBuilding(
+            xctestrun: xctestrun, destination: destinations.max { $0.utf8.count < $1.utf8.count } ?? "",
+            resultBundle: run.folder.retryBundle(attempt, part: groups.count * 1000), only: [], skip: [])
+        let budget = CommandLineBound.argumentBytes - CommandLineBound.size(of: bare.argv)
+        let parts = groups.map { XcodeRerunSelection.invocations(failing: $0, ran: ran, budget: budget) }
+        var placed: [(destination: String, only: [String])] = []
+        for wave in 0..<(parts.map(\.count).max() ?? 0) {
+            for (index, part) in parts.enumerated() where wave < part.count { placed.append((destinations[index], part[wave])) }
         }
+        return placed.enumerated().map { index, job in
+            let bundle = placed.count == 1 ? run.folder.retryBundle(attempt) : run.folder.retryBundle(attempt, part: index + 1)
+            let label = placed.count == 1 ? "retry \(attempt)" : "retry \(attempt) (part \(index + 1))"
+            return Job(number: index + 1, destination: job.destination, only: job.only, skip: [], bundle: bundle, label: label)
+        }
+    }
+
+    /// `jobs` in runs side by side, none using a simulator twice.
+    static func waves(_ jobs: [Job]) -> [[Job]] {
+        var waves: [[Job]] = []
+        for job in jobs {
+            if let last = waves.last, !last.contains(where: { $0.destination == job.destination }) {
+                waves[waves.count - 1].append(job)
+            } else {
+                waves.append([job])
+            }
+        }
+        return waves
     }
 
     /// Runs one xcodebuild test invocation and reads its bundle. A crash of xcodebuild itself

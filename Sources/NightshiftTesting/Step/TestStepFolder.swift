@@ -45,6 +45,8 @@ struct TestStepFolder: Sendable {
     /// The journal fingerprint the `.xctestrun` in `stamp`'s second line was built with.
     var buildStamp: String { "\(build.testDerivedData)/nightshift-build-stamp" }
     func xunit(attempt: Int) -> String { "\(path)/xunit-\(attempt).xml" }
+    /// One of several invocations of a re-run too long for one command line.
+    func xunit(attempt: Int, part: Int) -> String { "\(path)/xunit-\(attempt)-\(part).xml" }
 
     /// A fresh folder: a resumed run's result bundles must not be read as this attempt's, and
     /// xcodebuild refuses to write a `-resultBundlePath` that exists.

@@ -54,10 +54,16 @@ struct SwiftPMTestRun {
                 context.isDryRun
                 ? ["<^Module\\.Suite/test$ for each test that failed>"]
                 : failing.map { SwiftPMTestCommands.exactFilter($0, library: libraries[$0] ?? .xctest) }
-            let again = try await invoke(attempt: retry + 2, filters: filters, skips: [])
-            invocations.append(again.invocation)
-            libraries.merge(again.libraries) { $1 }
-            merger.addRetry(again.invocation.cases)
+            // Within the command line's bound: combined and split over invocations when too long.
+            let bare = commands.test(xunit: folder.xunit(attempt: retry + 2, part: failing.count), filters: [], skips: [])
+            let parts = SwiftPMRerunFilters.invocations(
+                exact: filters, budget: CommandLineBound.argumentBytes - CommandLineBound.size(of: bare.argv))
+            for (index, part) in parts.enumerated() {
+                let again = try await invoke(attempt: retry + 2, part: parts.count == 1 ? nil : index + 1, filters: part, skips: [])
+                invocations.append(again.invocation)
+                libraries.merge(again.libraries) { $1 }
+                merger.addRetry(again.invocation.cases)
+            }
             if context.isDryRun { break }
         }
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
@@ -65,9 +71,9 @@ struct SwiftPMTestRun {
     }
 
     private func invoke(
-        attempt: Int, filters: [String], skips: [String]
+        attempt: Int, part: Int? = nil, filters: [String], skips: [String]
     ) async throws -> (invocation: TestInvocation, libraries: [String: SwiftPMTestLibrary]) {
-        let xunit = folder.xunit(attempt: attempt)
+        let xunit = part.map { folder.xunit(attempt: attempt, part: $0) } ?? folder.xunit(attempt: attempt)
         let termination = try await context.run(commands.test(xunit: xunit, filters: filters, skips: skips))
         if context.isDryRun { return (TestInvocation(exitStatus: 0, summary: nil, cases: []), [:]) }
         do {

@@ -63,7 +63,26 @@ def err(text):
     sys.stderr.flush()
 
 
+# macOS's `getconf ARG_MAX`: the arguments and the environment together, each string with its
+# NUL and its pointer (xnu's kern_exec.c). Linux allows more, so the fake refuses what a Mac would.
+ARG_MAX = 1048576
+
+
+def exec_size(argv):
+    strings = [os.fsencode("/Applications/Xcode.app/Contents/Developer/usr/bin/xcodebuild")]
+    strings += [a.encode("utf-8", "surrogateescape") for a in argv]
+    strings += [os.fsencode(k) + b"=" + os.fsencode(v) for k, v in os.environ.items()]
+    return sum(len(s) + 1 + 8 for s in strings)
+
+
 def main(argv, here):
+    # On a Mac the kernel refuses such an exec (E2BIG) before xcodebuild starts: nothing is logged,
+    # and the spawner reports it. Exit 126, as a shell does for a command it cannot execute.
+    size = exec_size(argv)
+    if size > ARG_MAX:
+        err("xcodebuild: Argument list too long (E2BIG: %d bytes of arguments and environment, "
+            "more than ARG_MAX %d)" % (size, ARG_MAX))
+        return 126
     log = os.environ.get("NIGHTSHIFT_FAKE_LOG") or "/dev/null"
     # One record per invocation: the argv NUL-separated (tool name first), then a newline, as
     # the shell fake's `printf '%s\0' xcodebuild "$@"; printf '\n'` wrote it.

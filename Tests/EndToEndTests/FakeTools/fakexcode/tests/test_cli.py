@@ -29,6 +29,16 @@ class CommandLineTests(unittest.TestCase):
             [b"xcodebuild", b"-list", b"-json", b"-workspace", b"Brewer.xcworkspace"],
             [b"xcodebuild", b"archive", b"-scheme", b"Brewer", b"PROVISIONING_PROFILE_SPECIFIER=a b", b""]])
 
+    def test_an_argv_over_macos_arg_max_is_refused_as_the_kernel_would(self):
+        only = ["-only-testing", "BrewerTests/LedgerTests/" + "t" * 40 + "()"]
+        # 1.4 MB: over macOS's limit, under Linux's (a quarter of the 8 MiB stack), so the fake itself runs.
+        r = run(["test-without-building"] + only * 15000, cwd=self.dir, env={"NIGHTSHIFT_FAKE_LOG": self.log})
+        self.assertEqual(r.returncode, 126)
+        self.assertIn("Argument list too long", r.stderr)
+        self.assertFalse(os.path.exists(self.log), "the kernel refused it: xcodebuild never ran")
+        r = run(["-list", "-json", "-workspace", "Brewer.xcworkspace"] + ["-x"] * 1000, cwd=BREWER, env={"NIGHTSHIFT_FAKE_LOG": self.log})
+        self.assertNotEqual(r.returncode, 126)
+
     def test_list_without_a_project_is_fake_xcodebuild_tests(self):
         r = run(["-list", "-json", "-workspace", "Brewer.xcworkspace"], cwd=self.dir)
         self.assertEqual(json.loads(r.stdout), {"workspace": {"name": "Brewer", "schemes": ["Brewer", "BrewerKit"]}})

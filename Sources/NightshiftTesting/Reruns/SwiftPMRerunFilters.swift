@@ -1,0 +1,16 @@
+/// The `--filter`s of a re-run of `swift test`'s failing tests, within the command line's
+/// bound: one exact filter per test while they fit (each readable in the log); beyond that,
+/// the exact filters joined into one alternation per argument (`^A$|^B$`, each under the
+/// longest argument Linux takes), and as many invocations as the bound needs.
+public enum SwiftPMRerunFilters {
+    /// Per invocation, its `--filter` values. `exact`: one anchored, escaped filter per test;
+    /// `budget`: the bytes they may take with their `--filter` flags.
+    public static func invocations(exact: [String], budget: Int) -> [[String]] {
+        let flag = CommandLineBound.size(of: "--filter")
+        if CommandLineBound.size(of: exact) + exact.count * flag <= budget { return exact.isEmpty ? [] : [exact] }
+        // `|` between anchored alternatives: each still matches one test exactly.
+        let combined = CommandLineBound.split(exact, budget: CommandLineBound.singleArgumentBytes) { $0.utf8.count + 1 }
+            .map { $0.joined(separator: "|") }
+        return CommandLineBound.split(combined, budget: budget) { CommandLineBound.size(of: $0) + flag }
+    }
+}
