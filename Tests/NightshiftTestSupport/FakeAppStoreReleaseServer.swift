@@ -1,6 +1,6 @@
 import Crypto
 import FlyingFox
-public import Foundation
+import Foundation
 import NightshiftSystem
 
 /// `FakeAppStoreRelease` on a loopback port, for the built binary (`APP_STORE_CONNECT_ENDPOINT`):
