@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "nightshift",
             dependencies: [
-                "NightshiftApp", "NightshiftCore", "NightshiftExport", "NightshiftSystem",
+                "NightshiftApp", "NightshiftCore", "NightshiftExport", "NightshiftServices", "NightshiftSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: settings),
         // The system layer: every operating-system call nightshift makes (processes, pipes,
@@ -120,7 +120,8 @@ let package = Package(
         .target(
             name: "NightshiftApp",
             dependencies: capabilities + [
-                "NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftServices", "NightshiftCore", "NightshiftSystem",
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftServices", "NightshiftSchema", "NightshiftCore",
+                "NightshiftSystem",
             ],
             swiftSettings: settings),
         .executableTarget(

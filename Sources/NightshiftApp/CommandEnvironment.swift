@@ -1,5 +1,6 @@
 public import Foundation
 
+public import NightshiftServices
 public import NightshiftSystem
 import NightshiftCore
 
@@ -27,12 +28,16 @@ public struct CommandEnvironment: Sendable {
     public var executablePath: String
     /// The machine's zone, for schedules without `TZ=` or `timezone:` when `TZ` is unset.
     public var systemTimeZone: TimeZone
+    /// Sends the HTTP requests a command makes itself (`doctor --online`); tests give one that
+    /// refuses any request they did not script.
+    public var transport: any HTTPTransport
 
     public init(
         currentDirectory: AbsolutePath, files: any FileReading, variables: EnvironmentVariables, output: any OutputSink,
         clock: any WallClock,
         makeShell: @escaping @Sendable (ShellSettings) -> any ShellRunner, standardErrorIsTerminal: Bool,
-        processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone
+        processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone,
+        transport: any HTTPTransport
     ) {
         self.currentDirectory = currentDirectory
         self.files = files
@@ -45,6 +50,7 @@ public struct CommandEnvironment: Sendable {
         self.signals = signals
         self.executablePath = executablePath
         self.systemTimeZone = systemTimeZone
+        self.transport = transport
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftApp
 import NightshiftCore
+import NightshiftServices
 import NightshiftSystem
 
 /// The one place that touches the real world: the process environment, the terminal, the real
@@ -21,7 +22,8 @@ enum CompositionRoot {
             },
             standardErrorIsTerminal: Terminal.standardErrorIsTerminal,
             processID: ProcessInfo.processInfo.processIdentifier, signals: ProcessSignals(),
-            executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current)
+            executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current,
+            transport: URLSessionTransport())
     }
 
     /// The folder every relative path is read against, made absolute once here. `getcwd` fails

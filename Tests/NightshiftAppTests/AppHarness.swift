@@ -38,13 +38,17 @@ final class AppHarness: Sendable {
 
     /// HOME is the temporary folder, TZ is UTC: nothing of the machine leaks in. The lanes file
     /// and `.env` files are read from disk, or from `files`.
-    func environment(_ variables: [String: String] = [:], files: any FileReading = DiskFiles()) -> CommandEnvironment {
+    /// `transport`: by default one that fails the test on any request.
+    func environment(
+        _ variables: [String: String] = [:], files: any FileReading = DiskFiles(), transport: ScriptedTransport = ScriptedTransport()
+    ) -> CommandEnvironment {
         let shell = self.shell
         return CommandEnvironment(
             currentDirectory: folder, files: files,
             variables: EnvironmentVariables(["HOME": directory, "TZ": "UTC"].merging(variables) { $1 }),
             output: output, clock: clock, makeShell: { _ in shell }, standardErrorIsTerminal: false, processID: 4242,
-            signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!)
+            signals: signals, executablePath: "/usr/local/bin/nightshift", systemTimeZone: TimeZone(identifier: "UTC")!,
+            transport: transport)
     }
 
     /// `environment(_:)` with the real shell, made from the settings the command asks for (its

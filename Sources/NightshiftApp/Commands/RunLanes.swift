@@ -58,7 +58,8 @@ public struct RunLanes: LanesFileCommand {
         context.maskSecretOptions(of: invocations, in: file, environment: environment)
         // Standardised, so `./lanes.yml` and `lanes.yml` name one file (issue #27).
         let journal = JournalRequest(lanesFilePath: try context.absoluteLanesFile, resume: target, from: from)
-        let run = try context.prepareRun(of: file, in: environment, dryRun: dryRun, verbose: verbose, journal: journal)
+        let run = try context.prepareRun(
+            of: file, in: environment, dryRun: dryRun, verbose: verbose, journal: journal, junit: junit)
         defer { run.signals?.cancel() }
         let results =
             parallel
