@@ -71,6 +71,7 @@ public struct RunLanes: LanesFileCommand {
         let reportsWritten = await context.writeRunReports(
             results, junit: junit, json: json, html: html, configurations: configurations, interruption: run.interruption)
         await context.recordTests(of: results, dryRun: dryRun)
+        await context.recordManualRuns(of: results, dryRun: dryRun)
         await run.interruption.runUntilInterrupted { [dryRun] in
             await context.notify(results, of: file, in: environment, dryRun: dryRun)
         }
