@@ -120,7 +120,8 @@ let package = Package(
         .target(
             name: "NightshiftApp",
             dependencies: capabilities + [
-                "NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftServices", "NightshiftCore", "NightshiftSystem",
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCron", "NightshiftServices", "NightshiftSchema", "NightshiftCore",
+                "NightshiftSystem",
             ],
             swiftSettings: settings),
         .executableTarget(

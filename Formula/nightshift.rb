@@ -4,6 +4,7 @@
 class Nightshift < Formula
   desc "Continuous-delivery build orchestrator for Apple-platform apps"
   homepage "https://github.com/OWNER/nightshift"
+  license "Apache-2.0"
   head "https://github.com/OWNER/nightshift.git", branch: "main"
 
   depends_on xcode: ["26.0", :build]

@@ -6,14 +6,15 @@ import NightshiftCron
 public enum RunHistoryPrinter {
     /// A fixed-width table, newest first, times in `zone`.
     public static func table(_ records: [RunRecord], zone: TimeZone) -> String {
-        guard !records.isEmpty else { return "No scheduled runs recorded.\n" }
-        let header = ["LANE", "SCHEDULED", "STARTED", "ENDED", "STATUS", "EXIT", "LOGS", "NOTE"]
+        guard !records.isEmpty else { return "No runs recorded.\n" }
+        let header = ["LANE", "SCHEDULED", "STARTED", "ENDED", "STATUS", "EXIT", "LOGS", "TRIGGER", "NOTE"]
         let rows = records.map { record in
             [
                 record.lane, CronTimeFormat.string(from: record.scheduledAt, in: zone),
                 record.startedAt.map { CronTimeFormat.string(from: $0, in: zone) } ?? "-",
                 record.endedAt.map { CronTimeFormat.string(from: $0, in: zone) } ?? "-",
-                record.status.rawValue, record.exitCode.map(String.init) ?? "-", record.logFolder ?? "-", record.note ?? "",
+                record.status.rawValue, record.exitCode.map(String.init) ?? "-", record.logFolder ?? "-", record.trigger.rawValue,
+                record.note ?? "",
             ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

@@ -23,7 +23,16 @@ public enum RunStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case lost
 }
 
-/// One firing of one lane, as `nightshift history` shows it.
+/// Who started a run.
+public enum RunTrigger: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The scheduler fired it (and every run recorded before manual runs were).
+    case schedule
+    /// `nightshift run` typed by hand, or run by a CI job: recorded once its lanes end.
+    case manual
+}
+
+/// One run of one lane, a firing of the scheduler's or a manual `nightshift run`, as `nightshift
+/// history` shows it.
 public struct RunRecord: Sendable, Hashable, Codable {
     public var id: Int64?
     public var lane: String
@@ -38,11 +47,15 @@ public struct RunRecord: Sendable, Hashable, Codable {
     /// Why the firing ended as it did, when the status alone does not say (`lost`, a `skipped`
     /// lane that a previous daemon started, a commit that could not be read).
     public var note: String?
+    /// For a manual run, `scheduledAt` is when it started: nothing scheduled it.
+    public var trigger: RunTrigger
 
     public init(
         id: Int64? = nil, lane: String, scheduledAt: Date, startedAt: Date? = nil, endedAt: Date? = nil,
-        status: RunStatus, exitCode: Int32? = nil, logFolder: String? = nil, revision: String? = nil, note: String? = nil
+        status: RunStatus, exitCode: Int32? = nil, logFolder: String? = nil, revision: String? = nil, note: String? = nil,
+        trigger: RunTrigger = .schedule
     ) {
+        self.trigger = trigger
         self.id = id
         self.lane = lane
         self.scheduledAt = scheduledAt

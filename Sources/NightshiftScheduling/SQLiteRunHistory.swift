@@ -62,6 +62,12 @@ public actor SQLiteRunHistory: RunHistory {
         }
         migrator.registerMigration("add test results", migrate: StoredTestResult.createTable)
         migrator.registerMigration("add lane outcomes", migrate: StoredLaneOutcome.createTable)
+        // Rows from before manual runs were recorded were all the scheduler's.
+        migrator.registerMigration("add run trigger") { db in
+            try db.alter(table: "run") { table in
+                table.add(column: "trigger", .text).notNull().defaults(to: RunTrigger.schedule.rawValue)
+            }
+        }
         return migrator
     }
 
@@ -96,8 +102,11 @@ public actor SQLiteRunHistory: RunHistory {
     }
 
     public func runningRecords() async throws -> [RunRecord] {
-        try await read(StoredRun.filter(Column("status") == RunStatus.running.rawValue).order(Column("id"))).records
+        try await read(StoredRun.filter(Column("status") == RunStatus.running.rawValue && Self.scheduled).order(Column("id"))).records
     }
+
+    /// The scheduler's own runs: a manual run neither handles a firing nor sets poll-SCM's revision.
+    private static let scheduled = Column("trigger") == RunTrigger.schedule.rawValue
 
     public func records(lane: String?, limit: Int) async throws -> [RunRecord] {
         try await listing(lane: lane, limit: limit).records
@@ -113,12 +122,13 @@ public actor SQLiteRunHistory: RunHistory {
 
     /// Only the column is read: a row unreadable otherwise still marks its firing as handled.
     public func lastScheduledTime(lane: String) async throws -> Date? {
-        let request = StoredRun.select(Column("scheduledAt")).filter(Column("lane") == lane).order(Column("scheduledAt").desc).limit(1)
+        let request = StoredRun.select(Column("scheduledAt")).filter(Column("lane") == lane && Self.scheduled)
+            .order(Column("scheduledAt").desc).limit(1)
         return try await perform { database in try await database.read { db in try Date.fetchOne(db, request) } }
     }
 
     public func lastSuccessfulRevision(lane: String) async throws -> String? {
-        let request = StoredRun.filter(Column("lane") == lane && Column("status") == RunStatus.succeeded.rawValue)
+        let request = StoredRun.filter(Column("lane") == lane && Column("status") == RunStatus.succeeded.rawValue && Self.scheduled)
             .order(Column("scheduledAt").desc, Column("id").desc).limit(1)
         return try await read(request).records.first?.revision
     }

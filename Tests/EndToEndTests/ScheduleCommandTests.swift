@@ -102,7 +102,7 @@ struct ScheduleCommandTests {
         #expect(outcome.standardOutput.contains("SIGTERM: stopping"))
         #expect(outcome.standardOutput.hasSuffix("scheduler stopped\n"))
         let history = try await NightshiftBinary.run(["history"], in: directory)
-        #expect(history.standardOutput == "No scheduled runs recorded.\n")
+        #expect(history.standardOutput == "No runs recorded.\n")
     }
 
     @Test("validate warns about a schedule that never fires, and passes (#15)")

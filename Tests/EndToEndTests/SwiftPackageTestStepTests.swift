@@ -127,5 +127,9 @@ struct SwiftPackageTestStepTests {
         #expect(junit.components(separatedBy: "<flakyFailure").count - 1 == 2)
         #expect(junit.contains("<rerunFailure"))
         #expect(junit.contains("it never passed"))
+        // XCTest's assertion text, which SwiftPM's xUnit file on Linux leaves out, read from its output.
+        #expect(junit.contains("XCTAssertEqual failed: "), "\(junit)")
+        #expect(junit.contains("two is not three"), "\(junit)")
+        #expect(junit.contains("TinyTests.swift:7"), "\(junit)")
     }
 }

@@ -76,7 +76,7 @@ struct TestStepLaneTests {
     @Test("three shards on three fresh simulators, a flaky test re-run once: passes, one testcase each, simulators gone")
     func shardsAndRetries() async throws {
         let project = try Project(step: "test: { destination: { device: iPhone 8, os: \"16.0\" }, shards: 3, retries: 2 }")
-        let outcome = try await project.run()
+        let outcome = try await project.run(arguments: ["--junit", "reports/nightly.xml"])
         #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("6 passed, 0 failed, 1 skipped, 1 flaky (passed on retry 1)"))
         #expect(outcome.standardOutput.contains("⚠ LedgerTests.testTotals() is flaky"))
@@ -101,6 +101,14 @@ struct TestStepLaneTests {
         #expect(junit.contains(#"<testsuites name="test" tests="7" failures="0" errors="0" skipped="1""#))
         #expect(junit.components(separatedBy: "<testcase ").count - 1 == 7)
         #expect(junit.contains("<flakyFailure"))
+        // The per-test file's stable name (lane, then the step's place), in the run folder and beside --junit.
+        let beside = try String(contentsOfFile: project.directory + "/reports/nightly-1.tests.junit.xml", encoding: .utf8)
+        #expect(beside == junit)
+        #expect(
+            outcome.standardOutput.contains("junit: \(project.directory)/reports/nightly-1.tests.junit.xml"), "\(outcome.standardOutput)")
+        let runs = project.directory + "/.nightshift/runs/nightly"
+        let run = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+        #expect(FileManager.default.fileExists(atPath: "\(runs)/\(run)/output/tests/nightly-1.tests.junit.xml"))
     }
 
     @Test("a test that fails every time: the step fails after its re-runs, names it, the lane stops, simulators gone")

@@ -13,7 +13,7 @@ struct HistoryAndProfilesTests {
     func emptyHistory() async throws {
         let app = try AppHarness()
         #expect(await ShowHistory().execute(in: app.environment()) == 0)
-        #expect(app.standardOutput == "No scheduled runs recorded.\n")
+        #expect(app.standardOutput == "No runs recorded.\n")
         let json = try AppHarness()
         #expect(await ShowHistory(json: true).execute(in: json.environment()) == 0)
         #expect(json.standardOutput.hasPrefix("["))

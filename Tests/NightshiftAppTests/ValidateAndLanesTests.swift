@@ -34,6 +34,39 @@ struct ValidateAndLanesTests {
                 """)
     }
 
+    @Test("validate LANE: each unset variable the lane reads is named as run names it, never its value; exit 2 as run's")
+    func validateLaneVariables() async throws {
+        let lanes = """
+            secrets: [TOKEN]
+            lanes:
+              ship:
+                env: { GREETING: "hi ${NAME}" }
+                steps: [ { sh: "echo ${TOKEN}" }, { lane: notes } ]
+              notes: { steps: [ { sh: "echo ${NOTES_URL}" } ] }
+              lint: { steps: [ { sh: swiftlint } ] }
+            """
+        let validated = try AppHarness(lanes: lanes)
+        let variables = ["NAME": "sekrit-name-value"]
+        let status = await ValidateLanes(global: LanesFileOptions(), lane: "ship").execute(in: validated.environment(variables))
+        let ran = try AppHarness(lanes: lanes)
+        let runStatus = await ran.run("ship", variables: variables)
+        #expect(status == 2 && runStatus == 2)
+        #expect(validated.standardOutput == "")
+        #expect(validated.standardError == ran.standardError, "validate:\n\(validated.standardError)\nrun:\n\(ran.standardError)")
+        #expect(validated.standardError.contains("environment variable 'TOKEN' is not set"), "\(validated.standardError)")
+        #expect(validated.standardError.contains("environment variable 'NOTES_URL' is not set"), "\(validated.standardError)")
+        #expect(!validated.standardError.contains("sekrit-name-value"))
+        #expect(await ran.shell.commands.isEmpty)
+        // A lane that reads nothing from outside, and an unknown one (run's words, with a suggestion).
+        let lint = try AppHarness(lanes: lanes)
+        #expect(await ValidateLanes(global: LanesFileOptions(), lane: "lint").execute(in: lint.environment()) == 0)
+        #expect(lint.standardOutput == "lanes.yml: 3 lanes, 0 configurations: OK\n")
+        let unknown = try AppHarness(lanes: lanes)
+        #expect(await ValidateLanes(global: LanesFileOptions(), lane: "shp").execute(in: unknown.environment()) == 2)
+        #expect(unknown.standardError.contains("error: no lane named 'shp'"))
+        #expect(unknown.standardError.contains("did you mean 'ship'?"))
+    }
+
     @Test("validate: a missing lanes file is exit 2 with a hint; --file is read against the current directory")
     func validateMissingFile() async throws {
         let app = try AppHarness()

@@ -49,6 +49,13 @@ struct HTMLReportBrowserTests {
         #expect(dom.output.contains("xcodebuild archive failed: error: no signing certificate \"iOS Distribution\" found"))
         #expect(dom.output.contains("&lt;/style&gt;&lt;script&gt;alert('x')&lt;/script&gt;"))
         #expect(!dom.output.contains(HTMLReportFixtures.secret))
+        // Failed tests, then skipped ones, each with its reason, before the first lane.
+        let outcomes = try #require(dom.output.range(of: "<h2>2 tests failed</h2>"))
+        let firstLane = try #require(dom.output.range(of: "class=\"lane"))
+        #expect(outcomes.lowerBound < firstLane.lowerBound)
+        #expect(dom.output.contains("XCTAssertEqual failed: (\"0.1\") is not equal to (\"0.2\") - rounds half up"))
+        #expect(dom.output.contains("<h2>1 test skipped</h2>"))
+        #expect(dom.output.contains("needs a signed-in account"))
         let size = (try FileManager.default.attributesOfItem(atPath: screenshot)[.size] as? Int) ?? 0
         #expect(size > 10_000, "the screenshot is \(size) bytes")
     }

@@ -17,9 +17,11 @@ enum HTMLReportFixtures {
         test.tests = TestStepReport(
             tests: [
                 TestCaseRecord(identifier: "AppTests/LedgerTests/testSum()", outcome: .passed, durationSeconds: 0.01),
-                TestCaseRecord(identifier: "AppTests/LedgerTests/testRounding()", outcome: .failed, attempts: 3, durationSeconds: 0.2),
+                TestCaseRecord(
+                    identifier: "AppTests/LedgerTests/testRounding()", outcome: .failed, attempts: 3, durationSeconds: 0.2,
+                    reason: #"LedgerTests.swift:42: XCTAssertEqual failed: ("0.1") is not equal to ("0.2") - rounds half up"#),
                 TestCaseRecord(identifier: "AppTests/SyncTests/testRetry()", outcome: .passed, isFlaky: true, attempts: 2),
-                TestCaseRecord(identifier: "AppTests/UITests/testLogin()", outcome: .skipped),
+                TestCaseRecord(identifier: "AppTests/UITests/testLogin()", outcome: .skipped, reason: "needs a signed-in account"),
                 TestCaseRecord(identifier: "AppTests/<script>alert(1)</script>", outcome: .failed),
             ], junitPath: "\(runFolder)/output/tests/unit-tests.junit.xml", lineCoverage: 0.734)
         var upload = StepResult(

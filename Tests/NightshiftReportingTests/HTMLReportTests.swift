@@ -92,14 +92,35 @@ struct HTMLReportTests {
 
     @Test("Tests: failed first, then flaky, skipped, passed; counts and coverage")
     func testsOrder() throws {
-        let html = render([HTMLReportFixtures.failedLane])
+        let page = render([HTMLReportFixtures.failedLane])
+        let html = String(page[try #require(page.range(of: "<table class=\"tests\">")).lowerBound...])
         let names = ["testRounding()", "&lt;script&gt;alert(1)", "testRetry()", "testLogin()", "testSum()"]
         let positions = try names.map { try #require(html.range(of: $0)?.lowerBound, "\($0)") }
         #expect(positions == positions.sorted())
         #expect(html.contains("<tr class=\"s-flaky\"><td class=\"name\">AppTests/SyncTests/testRetry()</td><td>flaky</td>"))
-        #expect(html.contains("<span class=\"count count-failed\">2 failed</span><span class=\"count count-flaky\">1 flaky</span>"))
-        #expect(html.contains("line coverage 73.4%"))
-        #expect(html.contains("class=\"bar covered w-73\""))
+        #expect(page.contains("<span class=\"count count-failed\">2 failed</span><span class=\"count count-flaky\">1 flaky</span>"))
+        #expect(page.contains("line coverage 73.4%"))
+        #expect(page.contains("class=\"bar covered w-73\""))
+    }
+
+    @Test("Failed tests with their reasons, then skipped ones with theirs, before the lanes; none listed for a run without")
+    func testOutcomesNearTheTop() throws {
+        let html = render([HTMLReportFixtures.passedLane, HTMLReportFixtures.failedLane])
+        let section = try #require(html.range(of: "<section class=\"test-outcomes\"><h2>2 tests failed</h2><ul class=\"failed-tests\">"))
+        let firstLane = try #require(html.range(of: "<section class=\"lane\">"))
+        #expect(section.lowerBound < firstLane.lowerBound)
+        #expect(
+            html.contains(
+                "<li><span class=\"name\">AppTests/LedgerTests/testRounding()</span><span class=\"meta\"> · lane release · unit tests</span>"
+                    + "<p class=\"reason\">LedgerTests.swift&#58;42&#58; XCTAssertEqual failed&#58; (&quot;0.1&quot;) is not equal to"))
+        #expect(html.contains("<span class=\"name\">AppTests/&lt;script&gt;alert(1)&lt;/script&gt;</span>"))
+        #expect(html.contains("<p class=\"reason\">no reason given</p>"))
+        let skipped = try #require(html.range(of: "<h2>1 test skipped</h2><ul class=\"skipped-tests\">"))
+        #expect(section.upperBound < skipped.lowerBound && skipped.lowerBound < firstLane.lowerBound)
+        #expect(html.contains("needs a signed-in account"))
+        #expect(!render([HTMLReportFixtures.passedLane]).contains("test-outcomes"))
+        let bounded = render([HTMLReportFixtures.failedLane], limits: HTMLReportLimits(testsListed: 1))
+        #expect(bounded.contains("… and 1 more, in their steps below"))
     }
 
     @Test("Logs are linked relative to the report's folder, percent-encoded")

@@ -110,7 +110,7 @@ struct SchedulerInfrastructureTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         #expect(decoded?.first?["status"] as? String == "succeeded")
         #expect(decoded?.first?["scheduledAt"] as? String == "2026-01-01T00:49:00Z")
-        #expect(RunHistoryPrinter.table([], zone: utc) == "No scheduled runs recorded.\n")
+        #expect(RunHistoryPrinter.table([], zone: utc) == "No runs recorded.\n")
     }
 
     @Test("a second daemon on the same file refuses to start; the lock frees when the first goes")

@@ -21,8 +21,18 @@ public struct ExportGitHubActions: LanesFileCommand {
     /// 0; 2 for a bad lanes file or an unknown lane; 1 when the files cannot be written.
     public func work(in context: CommandContext) async throws -> Int32 {
         let file = try context.loadLanesFile()
-        let export = try GitHubWorkflowGenerator().generate(file, lanes: lanes, lanesFilePath: try context.exportedLanesFilePath)
+        let export = try GitHubWorkflowGenerator().generate(
+            file, lanes: lanes, lanesFilePath: try context.exportedLanesFilePath, buildsNightshift: buildsNightshift(context))
         return try context.write(export, into: output ?? defaultOutput(context))
+    }
+
+    /// The repository's Package.swift declares the nightshift executable: a job without
+    /// `setup:` builds it from there (nightshift's own repository); an app's has none.
+    private func buildsNightshift(_ context: CommandContext) -> Bool {
+        guard case .bytes(let data) = context.environment.files.contents(of: context.repositoryRoot.appending("Package.swift")) else {
+            return false
+        }
+        return String(decoding: data, as: UTF8.self).contains(#".executable(name: "nightshift""#)
     }
 
     /// `.github/workflows` as given when the repository's root is the current folder, else its full path.

@@ -58,7 +58,8 @@ public struct RunLanes: LanesFileCommand {
         context.maskSecretOptions(of: invocations, in: file, environment: environment)
         // Standardised, so `./lanes.yml` and `lanes.yml` name one file (issue #27).
         let journal = JournalRequest(lanesFilePath: try context.absoluteLanesFile, resume: target, from: from)
-        let run = try context.prepareRun(of: file, in: environment, dryRun: dryRun, verbose: verbose, journal: journal)
+        let run = try context.prepareRun(
+            of: file, in: environment, dryRun: dryRun, verbose: verbose, journal: journal, junit: junit)
         defer { run.signals?.cancel() }
         let results =
             parallel
@@ -70,6 +71,7 @@ public struct RunLanes: LanesFileCommand {
         let reportsWritten = await context.writeRunReports(
             results, junit: junit, json: json, html: html, configurations: configurations, interruption: run.interruption)
         await context.recordTests(of: results, dryRun: dryRun)
+        await context.recordManualRuns(of: results, dryRun: dryRun)
         await run.interruption.runUntilInterrupted { [dryRun] in
             await context.notify(results, of: file, in: environment, dryRun: dryRun)
         }

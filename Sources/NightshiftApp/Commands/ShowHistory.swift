@@ -2,7 +2,7 @@ import Foundation
 import NightshiftScheduling
 import NightshiftSystem
 
-/// `nightshift history [LANE]`: the scheduler's runs, newest first; with `tests`, each test's
+/// `nightshift history [LANE]`: the runs of the lanes, the scheduler's and manual ones, newest first; with `tests`, each test's
 /// failures and flaky passes over the last `lastRuns` runs that recorded tests.
 public struct ShowHistory: AppCommand {
     public var lane: String?

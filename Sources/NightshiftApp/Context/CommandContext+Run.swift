@@ -24,8 +24,10 @@ extension CommandContext {
     /// to the running step.
     /// `environment`: the process's with the `.env` files, loaded once by the command.
     /// `journal`: what the run keeps for `--resume`, and which earlier run it continues.
+    /// `junit`: `--junit`'s path, beside which each `test:` step's per-test report goes too.
     func prepareRun(
-        of file: LanesFile, in environment: EnvironmentVariables, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil
+        of file: LanesFile, in environment: EnvironmentVariables, dryRun: Bool, verbose: Bool, journal: JournalRequest? = nil,
+        junit: String? = nil
     ) throws -> PreparedRun {
         let maskingWarnings = file.maskingWarnings(in: environment)
         if !maskingWarnings.isEmpty { output.err(printer.render(maskingWarnings)) }
@@ -57,7 +59,7 @@ extension CommandContext {
                 interactive: output.isInteractive, environment: environment, verbose: verbose),
             stateDirectory: stateDirectory,
             runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID),
-            journal: journal, workingDirectory: runDirectory)
+            journal: journal, workingDirectory: runDirectory, testReportsFolder: try junit.map { try absolute($0).parent.string })
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
             performers: performers(

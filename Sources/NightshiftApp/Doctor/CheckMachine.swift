@@ -1,6 +1,8 @@
 import NightshiftApple
 import NightshiftCore
+import NightshiftEngine
 import NightshiftSystem
+import NightshiftTesting
 
 /// `nightshift doctor [LANE]`: whether this machine can run the lanes, as a checklist with the
 /// fix for each problem. Exit 0 when ready, 1 when not (2 for a bad lanes file).
@@ -48,13 +50,14 @@ public struct CheckMachine: LanesFileCommand {
                 if seen.insert(intermediate).inserted { checks.append(await machine.installed(intermediate)) }
             }
         }
-        checks.append(LaneDoctorChecks.xcode)
+        let xcode = XcodeDoctorChecks(
+            installs: DiskXcodeInstalls(environment: environment), runtimes: RuntimeSurvey(shell: shell),
+            lanesFolder: try context.lanesFileFolder.string)
+        checks += await xcode.check(lanes, in: file, environment: environment)
         checks.append(MachineDoctorChecks.diskSpace(at: context.environment.currentDirectory.string))
         if online {
-            checks.append(
-                DoctorCheck(
-                    .attention, "App Store Connect key", "not checked: --online is not built yet",
-                    fix: "nightshift signing check (with from: appstoreconnect) or an upload's dry run meanwhile"))
+            let service = OnlineDoctorChecks(transport: context.transport, clock: context.clock, secrets: context.secrets)
+            checks.append(await service.appStoreConnectKey(environment: environment))
         }
         context.output.out(json ? DoctorReport.json(checks) : DoctorReport.text(checks))
         return checks.contains { $0.status == DoctorCheck.Status.missing } ? ExitStatus.failed : ExitStatus.success

@@ -44,10 +44,4 @@ enum LaneDoctorChecks {
         }
         return names.compactMap { name in file.configurations.first { $0.name == name } }
     }
-
-    /// What `xcode:` will say: until then, not checked, and said so.
-    static let xcode = DoctorCheck(
-        .attention, "Xcode and simulator runtimes",
-        "not checked: lanes.yml names no Xcode version or runtime until the 'xcode:' key (issue #39) lands",
-        fix: "meanwhile, xcodebuild -version and xcrun simctl list runtimes show what this Mac has")
 }

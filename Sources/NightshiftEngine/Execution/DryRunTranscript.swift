@@ -10,9 +10,13 @@ final class DryRunTranscript: Sendable {
 
     private let target = LockedValue<Target?>(nil)
     private let fallback: Target
+    /// nil shows paths as they are.
+    private let display: RelativePathDisplay?
 
-    init(fallback: @escaping Target) {
+    /// `lanesFolder`: the lanes file's folder, against which the lines show paths.
+    init(lanesFolder: String?, fallback: @escaping Target) {
         self.fallback = fallback
+        display = lanesFolder.flatMap(RelativePathDisplay.init(folder:))
     }
 
     /// Shows the commands made from now on through `target`; nil stops that.
@@ -21,7 +25,7 @@ final class DryRunTranscript: Sendable {
     }
 
     func write(_ command: ShellCommand) async {
-        let line = CommandLineRendering.transcript(command)
+        let line = CommandLineRendering.transcript(display?.shown(command) ?? command)
         await (target.withLock { $0 } ?? fallback)(line)
     }
 }

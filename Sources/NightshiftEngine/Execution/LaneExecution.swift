@@ -46,7 +46,9 @@ actor LaneExecution {
         self.graph = LaneCallGraph(file: runner.file)
         let (output, secrets) = (runner.dependencies.output, runner.secrets)
         // Straight to the output the runner was handed, which need not be the masking console.
-        transcript = runner.options.isDryRun ? DryRunTranscript(fallback: { output.out(secrets.mask($0) + "\n") }) : nil
+        transcript =
+            runner.options.isDryRun
+            ? DryRunTranscript(lanesFolder: runner.lanesFolder, fallback: { output.out(secrets.mask($0) + "\n") }) : nil
     }
 
     /// The masker as the run's secrets stand now: a secret learned by an earlier step is masked
@@ -293,6 +295,7 @@ actor LaneExecution {
             context.inspectionShell = XcodeShell.wrapping(inspectionShell, for: xcode)
         }
         context.xcode = xcode
+        context.testReportsFolder = runner.options.testReportsFolder
         if runner.options.condensesToolOutput {
             context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
         }

@@ -76,7 +76,7 @@ public struct LaneRunner: Sendable {
     }
 
     /// The lanes file's folder, absolute: relative `xcode:` paths are read against it.
-    private var lanesFolder: String {
+    var lanesFolder: String {
         let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) : "."
         let directory = options.workingDirectory ?? FileManager.default.currentDirectoryPath
         if folder.hasPrefix("/") { return folder }
@@ -91,14 +91,7 @@ public struct LaneRunner: Sendable {
 
     /// `prepare`, with the Xcodes the lane's `xcode:` pins stand for.
     func prepareWithXcodes(_ laneName: String) throws(RunPreparationError) -> (lane: Lane, xcodes: XcodeSelections) {
-        guard let lane = file.lane(named: laneName) else {
-            let names = file.lanes.map(\.name)
-            throw RunPreparationError([
-                .error(
-                    "no lane named '\(laneName)'", at: nil,
-                    notes: Suggestion.note(for: laneName, among: names) + ["lanes: \(names.joined(separator: ", "))"])
-            ])
-        }
+        let lane = try LanePreflight.lane(named: laneName, in: file)
         let xcodes = try RunPreparation(
             file: file, environment: dependencies.environment, performers: performers, xcodeInstalls: dependencies.xcodeInstalls,
             lanesFolder: lanesFolder

@@ -15,11 +15,16 @@ public struct RunOptions: Sendable, Hashable {
     /// The folder steps run in and relative paths of the lanes file are read against; nil for
     /// this process's own (always, in the executable; a temporary folder in tests).
     public var workingDirectory: String?
+    /// `--junit`'s folder, absolute: a `test:` step without `junit:` puts its per-test file there
+    /// too, beside the lane's report. nil without `--junit`: the run folder's copy only.
+    public var testReportsFolder: String?
 
     public init(
         isDryRun: Bool = false, isVerbose: Bool = false, condensesToolOutput: Bool = false,
-        stateDirectory: String = ".nightshift", runID: String, journal: JournalRequest? = nil, workingDirectory: String? = nil
+        stateDirectory: String = ".nightshift", runID: String, journal: JournalRequest? = nil, workingDirectory: String? = nil,
+        testReportsFolder: String? = nil
     ) {
+        self.testReportsFolder = testReportsFolder
         self.journal = journal
         self.isDryRun = isDryRun
         self.isVerbose = isVerbose

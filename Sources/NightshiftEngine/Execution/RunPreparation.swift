@@ -14,8 +14,7 @@ struct RunPreparation {
     @discardableResult
     func check(_ lane: Lane) throws(RunPreparationError) -> XcodeSelections {
         let graph = LaneCallGraph(file: file)
-        var problems = LaneRequirements(lane, in: graph).missingVariableDiagnostics(in: environment)
-        problems += CIBuildNumberCheck.problems(running: lane, in: graph, environment: environment)
+        var problems = LanePreflight.variableProblems(of: lane, in: graph, environment: environment)
         var unavailable: Set<StepKeyword> = []
         graph.visitSteps(reachableFrom: lane) { walked in
             let step = walked.step

@@ -56,6 +56,9 @@ public struct StepContext: Sendable {
     /// The Xcode the lane's `xcode:` chose (its `developerDirectory` is in every command's
     /// `DEVELOPER_DIR`); nil when none is pinned and tools use the machine's selected one.
     public var xcode: InstalledXcode?
+    /// `--junit`'s folder (`RunOptions.testReportsFolder`): where a step's per-test report goes
+    /// beside the lane's; nil without `--junit`.
+    public var testReportsFolder: String?
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
@@ -107,10 +110,19 @@ public struct StepContext: Sendable {
     /// `.condensed` is for tools whose output is long and mostly noise (xcodebuild). Unless
     /// `echo` is false (a user's own `sh:` script), the command line goes first into the output,
     /// masked, as `$ xcodebuild archive …`: the log then says exactly what ran, as a dry run does.
-    public func run(_ command: ShellCommand, display: OutputDisplay = .whole, echo: Bool = true) async throws -> Termination {
+    /// `tap`: sees the output too, as it arrives, before it is shown (a reader of lines the tool
+    /// prints and writes nowhere else).
+    public func run(
+        _ command: ShellCommand, display: OutputDisplay = .whole, echo: Bool = true,
+        tap: (@Sendable (OutputChannel, [UInt8]) -> Void)? = nil
+    ) async throws -> Termination {
         if echo, !isDryRun { await log("$ " + CommandLineRendering.render(command)) }
-        let onOutput = display == .condensed ? emitCondensed ?? emit : emit
-        return try await shell.run(command, onOutput: onOutput)
+        let shown = display == .condensed ? emitCondensed ?? emit : emit
+        guard let tap else { return try await shell.run(command, onOutput: shown) }
+        return try await shell.run(command) { channel, bytes in
+            tap(channel, bytes)
+            await shown(channel, bytes)
+        }
     }
 }
 

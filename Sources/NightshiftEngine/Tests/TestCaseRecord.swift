@@ -15,11 +15,15 @@ public struct TestCaseRecord: Sendable, Hashable, Codable {
     /// What tells records with one identifier apart (`argument: 3`, `iPhone 16 (18.2)`, a test
     /// plan configuration); nil for a test that ran once per attempt.
     public var variant: String?
+    /// Why: a failed test's first message of its deciding attempt (`File.swift:12: XCTAssertEqual
+    /// failed…`), a skipped one's reason; nil when the tool gave none, and for a pass.
+    public var reason: String?
 
     public init(
         identifier: String, outcome: TestOutcome, isFlaky: Bool = false, attempts: Int = 1, durationSeconds: Double = 0,
-        variant: String? = nil
+        variant: String? = nil, reason: String? = nil
     ) {
+        self.reason = reason
         self.identifier = identifier
         self.outcome = outcome
         self.isFlaky = isFlaky

@@ -9,6 +9,7 @@ extension TestStepReport {
             var record = record
             record.identifier = masker.mask(record.identifier)
             record.variant = record.variant.map(masker.mask)
+            record.reason = record.reason.map(masker.mask)
             return record
         }
         report.junitPath = junitPath.map(masker.mask)

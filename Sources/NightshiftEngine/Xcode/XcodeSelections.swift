@@ -1,6 +1,6 @@
-import NightshiftCore
+public import NightshiftCore
 public import NightshiftLanes
-import NightshiftSystem
+public import NightshiftSystem
 
 /// The installed Xcode each `xcode:` a lane reaches stands for, chosen once before its first
 /// step. Empty when nothing names an Xcode: then every tool runs with the machine's selected one.
@@ -14,6 +14,21 @@ public struct XcodeSelections: Sendable {
     /// The Xcode of a step in `frame`; nil when no `xcode:` is in force there.
     public func xcode(for frame: LaneFrame) -> InstalledXcode? {
         frame.xcode.flatMap { chosen[$0.choice] }
+    }
+
+    /// Every Xcode chosen, once each, by path.
+    public var chosenXcodes: [InstalledXcode] {
+        Dictionary(chosen.values.map { ($0.app, $0) }, uniquingKeysWith: { first, _ in first }).values.sorted { $0.app < $1.app }
+    }
+
+    /// What `run` would choose for `lane` before its first step, and what it would refuse there:
+    /// `doctor` asks this without running anything. `lanesFolder`: where relative `xcode:` paths
+    /// are read.
+    public static func choose(
+        for lane: Lane, in file: LanesFile, installs: any XcodeInstalls, lanesFolder: String, environment: EnvironmentVariables
+    ) -> (XcodeSelections, [Diagnostic]) {
+        choose(
+            for: lane, in: LaneCallGraph(file: file), file: file, installs: installs, lanesFolder: lanesFolder, environment: environment)
     }
 
     /// Chooses an Xcode for every `xcode:` in force in `lane` and the lanes it calls. A pin

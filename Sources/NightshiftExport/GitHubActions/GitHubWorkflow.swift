@@ -142,10 +142,10 @@ struct GitHubWorkflow {
             "    key: swiftpm-${{ runner.os }}-${{ runner.arch }}-${{ hashFiles('**/Package.resolved') }}",
             "    restore-keys: swiftpm-${{ runner.os }}-${{ runner.arch }}-",
         ]
-        let setup = plan.lane.github.setup
-        lines += step("Install nightshift", run: [ExportRunCommand.setupLine(setup)])
+        let install = GitHubInstallStep(plan.lane.github)
+        lines += step("Install nightshift", run: [install.line])
         let run = ExportRunCommand.runLine(
-            executable: ExportRunCommand.executable(setup), lane: plan.name, options: ExportRunCommand.optionWords(for: plan.options),
+            executable: install.executable, lane: plan.name, options: ExportRunCommand.optionWords(for: plan.options),
             lanesFilePath: plan.lanesFilePath, json: true)
         lines += step("Run lane \(plan.name)", run: [run], env: GitHubInputs.environment(for: plan))
         lines += upload

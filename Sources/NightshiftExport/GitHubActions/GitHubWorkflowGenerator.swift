@@ -10,9 +10,12 @@ public struct GitHubWorkflowGenerator: Sendable {
     /// Where `--output` points when not given.
     public static let defaultOutputDirectory = ".github/workflows"
 
-    /// `lanes` empty means every lane of the file, in file order.
+    /// `lanes` empty means every lane of the file, in file order. `buildsNightshift`: the
+    /// repository's Package.swift has the nightshift product, which a lane without `setup:` builds;
+    /// when it has not, such a lane gets a warning.
     public func generate(
-        _ file: LanesFile, lanes names: [String] = [], lanesFilePath: String = ExportedLanesFile.defaultPath
+        _ file: LanesFile, lanes names: [String] = [], lanesFilePath: String = ExportedLanesFile.defaultPath,
+        buildsNightshift: Bool = true
     ) throws(ExportError) -> Export {
         let selected = try ExportLanePlan.plans(for: names, in: file, lanesFilePath: lanesFilePath)
         // Groups from every lane, so lanes exported apart still share the groups they must.
@@ -28,6 +31,9 @@ public struct GitHubWorkflowGenerator: Sendable {
             }
             let workflow = GitHubWorkflow(plan, lockGroup: groups.group(of: plan))
             warnings += workflow.warnings + plan.githubXcodeWarnings
+            if !buildsNightshift, plan.lane.github.setup == nil, plan.lane.github.install == nil {
+                warnings.append(GitHubInstallStep.warning(for: plan))
+            }
             files.append(ExportedFile(fileName: "nightshift-\(plan.name).yml", contents: workflow.text))
         }
         return Export(files: files, warnings: warnings)

@@ -3,7 +3,7 @@
 /// (`recordCoverage`, Jenkins' Coverage plugin). A step's own `junit:` path is used as written
 /// (read from the workspace, where the job's `sh` runs nightshift; `${NAME}` read from the
 /// build's environment as `env.NAME`); without one, its default place in this build's run folder:
-/// `.nightshift/runs/<lane>/<run-id>/output/tests/<step>.junit.xml`, whose run id carries
+/// `.nightshift/runs/<lane>/<run-id>/output/tests/<lane>-<step>.tests.junit.xml`, whose run id carries
 /// `b<BUILD_NUMBER>`, so files older builds left in the workspace are not recorded again.
 /// The lane's own report (`reports/<lane>.xml`) counts the step once, these files its tests.
 struct JenkinsTestReports: Sendable, Hashable {

@@ -11,7 +11,7 @@ public struct ExportTestReports: Sendable, Hashable {
     public var junitPaths: [String] = []
     /// The Cobertura file beside each `junit:` path of a step with `coverage:`.
     public var coberturaPaths: [String] = []
-    /// A step without `junit:` writes `<step>.junit.xml` into the run folder's `output/tests/`.
+    /// A step without `junit:` writes `<lane>-<step>.tests.junit.xml` into the run folder's `output/tests/`.
     public var inRunFolder = false
     /// …and one with `coverage:` its `<step>.cobertura.xml` there too.
     public var coverageInRunFolder = false

@@ -119,7 +119,16 @@ public enum LanesKeys {
 
     public static let github = KeyMapping([
         KeySpec("runs_on", .texts, "The runner labels (runs-on)."),
-        KeySpec("setup", .text, "A shell line run before nightshift."),
+        KeySpec(
+            "setup", .either([.text, .mapping(nightshiftInstall)]),
+            "How the job gets nightshift: a shell line, or one of brew (a tap), release (a binary's URL), path."),
+    ])
+
+    /// `github: { setup: { … } }`: exactly one of these.
+    public static let nightshiftInstall = KeyMapping([
+        KeySpec("brew", .text, "A Homebrew tap, owner/repo: the job runs brew install owner/repo/nightshift."),
+        KeySpec("release", .text, "The https URL of a nightshift binary, or of a .tar.gz holding one at its top."),
+        KeySpec("path", .text, "Where nightshift is installed on the runner: an absolute path."),
     ])
 
     public static let buildkite = KeyMapping([

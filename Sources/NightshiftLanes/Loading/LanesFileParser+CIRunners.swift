@@ -22,11 +22,52 @@ extension LanesFileParser {
                     }
                 }
                 settings.runsOn = labels.map(\.0)
-            case "setup": settings.setup = setupLine(value, "\(context).setup")
+            case "setup":
+                if case .mapping = value {
+                    settings.install = parseInstall(value, context: "\(context).setup")
+                } else {
+                    settings.setup = setupLine(value, "\(context).setup")
+                }
             default: break
             }
         }
         return settings
+    }
+
+    /// `{ brew: owner/repo }`, `{ release: https://… }` or `{ path: /… }`: one of them, checked
+    /// as the job would use it.
+    private func parseInstall(_ node: Node, context: String) -> NightshiftInstall? {
+        guard let pairs = reader.mapping(node, in: context, known: LanesKeys.nightshiftInstall.names) else { return nil }
+        guard pairs.count == 1, let (key, _, value) = pairs.first else {
+            bag.error(
+                "\(context) must name one way to get nightshift: brew, release or path, found \(pairs.count)", at: reader.location(of: node)
+            )
+            return nil
+        }
+        guard let text = reader.string(value, "\(context).\(key)") else { return nil }
+        let problem: String?
+        let install: NightshiftInstall
+        switch key {
+        case "brew":
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            let valid =
+                parts.count == 2
+                && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) } }
+            problem = valid ? nil : "must be a Homebrew tap, owner/repo (the job installs owner/repo/nightshift)"
+            install = .homebrew(tap: text)
+        case "release":
+            let valid = text.hasPrefix("https://") && !text.contains(where: { $0.isWhitespace || $0 == "'" })
+            problem = valid ? nil : "must be an https URL without blanks or quotes"
+            install = .release(url: text)
+        default:
+            problem = text.hasPrefix("/") && !text.contains("\n") ? nil : "must be an absolute path"
+            install = .path(text)
+        }
+        if let problem {
+            bag.error("\(context).\(key) \(problem), found '\(text)'", at: reader.location(of: value))
+            return nil
+        }
+        return install
     }
 
     func parseBuildkite(_ node: Node, context: String) -> BuildkiteSettings {

@@ -7,7 +7,8 @@ public import NightshiftSystem
 /// opens as it is under Jenkins' default Content-Security-Policy (`sandbox allow-same-origin;
 /// default-src 'none'; img-src 'self'; style-src 'self'`): no script, no inline style, no
 /// `style=` attribute, no data: URI; the timeline's bars are sized by classes of the stylesheet.
-/// A failed lane's first failing step and its reason come first on the page; then each lane:
+/// A failed lane's first failing step and its reason come first on the page, then every failed
+/// test with its reason and every skipped one with its own; then each lane:
 /// its facts, the timeline, the steps with their last lines and a link to each full log, the
 /// tests (failed and flaky first) and coverage, the uploads, the options and configuration.
 public struct HTMLReport: Sendable {
@@ -48,6 +49,7 @@ public struct HTMLReport: Sendable {
         writer.element(.p, classes: [StyleClass("meta")], subtitle)
         writer.close(.header)
         writer.newline()
+        HTMLTestOutcomesSection(results: results, limits: limits).write(to: writer)
         for (index, result) in results.enumerated() {
             HTMLLaneSection(
                 result: result, configuration: configurations[result.lane], links: links, limits: limits, number: index + 1

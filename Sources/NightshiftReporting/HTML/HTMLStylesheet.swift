@@ -28,6 +28,16 @@ enum HTMLStylesheet {
         .failure h2 { color: var(--red); }
         .failure .reason { font-size: 18px; font-weight: 600; margin: 8px 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 
+        .test-outcomes { background: var(--paper); border: 1px solid var(--line); border-radius: 6px; padding: 16px 20px;
+          margin-bottom: 20px; }
+        .test-outcomes ul { list-style: none; margin: 0 0 12px; padding: 0; }
+        .test-outcomes li { padding: 6px 0; border-top: 1px solid var(--line); }
+        .test-outcomes .name { font-weight: 600; overflow-wrap: anywhere; }
+        .test-outcomes .reason { margin: 2px 0 0; white-space: pre-wrap; overflow-wrap: anywhere;
+          font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
+        ul.failed-tests .reason { color: var(--red); }
+        ul.skipped-tests .reason { color: var(--muted); }
+
         .lane { background: var(--paper); border: 1px solid var(--line); border-radius: 6px; padding: 16px 20px; margin-bottom: 20px; }
         .badge { display: inline-block; font-size: 12px; font-weight: 600; line-height: 18px; padding: 1px 8px; border-radius: 10px;
           background: var(--panel); color: var(--muted); border: 1px solid var(--line); vertical-align: middle; white-space: nowrap; }

@@ -110,7 +110,7 @@ public struct TestCaseResult: Sendable, Hashable, Codable {
     public var record: TestCaseRecord {
         TestCaseRecord(
             identifier: identifier, outcome: outcome, isFlaky: isFlaky, attempts: attempts.count, durationSeconds: durationSeconds,
-            variant: variant)
+            variant: variant, reason: outcome == .failed || outcome == .skipped ? decidingAttempt?.messages.first?.located : nil)
     }
 }
 

@@ -62,7 +62,12 @@ struct RuntimeCheck {
     }
 
     private func listRuntimes() async throws -> SimulatorRuntimeList {
-        let listing = try await context.shell.capture(ShellCommand(tools.xcrun, ["simctl", "list", "runtimes", "-j"]))
+        try await Self.listRuntimes(shell: context.shell, xcrun: tools.xcrun, xcodeName: xcodeName)
+    }
+
+    /// `xcrun simctl list runtimes -j` of the Xcode `shell` selects.
+    static func listRuntimes(shell: any ShellRunner, xcrun: String, xcodeName: String) async throws -> SimulatorRuntimeList {
+        let listing = try await shell.capture(ShellCommand(xcrun, ["simctl", "list", "runtimes", "-j"]))
         guard listing.succeeded, let list = SimulatorRuntimeList(json: Data(listing.standardOutput.utf8)) else {
             throw StepFailure(
                 "simctl could not list the simulator runtimes of \(xcodeName) (\(listing.termination)): \(listing.failureDetail)",
@@ -88,10 +93,12 @@ struct RuntimeCheck {
 
     private var xcodeName: String { context.xcode?.displayName ?? "the selected Xcode" }
 
+    private func installCommandLine(_ demand: RuntimeDemand) -> String { Self.installCommandLine(demand, xcode: context.xcode) }
+
     /// As the user would type it, with the lane's Xcode when it pins one.
-    private func installCommandLine(_ demand: RuntimeDemand) -> String {
+    static func installCommandLine(_ demand: RuntimeDemand, xcode: InstalledXcode?) -> String {
         let line = CommandLineRendering.render(RuntimeInstaller.command(demand, xcodebuild: "xcodebuild"))
-        guard let xcode = context.xcode else { return line }
+        guard let xcode else { return line }
         return "DEVELOPER_DIR=\(CommandLineRendering.quote(xcode.developerDirectory)) " + line
     }
 }

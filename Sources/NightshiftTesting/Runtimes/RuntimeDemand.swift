@@ -12,14 +12,19 @@ struct RuntimeDemand: Sendable, Hashable {
     /// `- test` without a destination tests on an iPhone: an iOS runtime. A raw destination, a
     /// package's `swift test` and a device name that says no platform demand none nightshift can check.
     init?(_ step: Step, in context: StepContext) {
+        self.init(step, resolve: context.resolve)
+    }
+
+    /// `resolve`: a template as the step would see it (doctor reads the environment alone).
+    init?(_ step: Step, resolve: (Template) -> String) {
         guard case .test(let settings) = step.kind, case .xcode(_, _, let destination) = settings.subject else { return nil }
         switch destination {
         case nil:
             (platform, os) = (.iOS, nil)
         case .simulator(let device, let os)?:
-            guard let platform = SimulatorPlatform(deviceName: context.resolve(device)) else { return nil }
+            guard let platform = SimulatorPlatform(deviceName: resolve(device)) else { return nil }
             self.platform = platform
-            self.os = os.map(context.resolve).flatMap { $0.isEmpty ? nil : $0 }
+            self.os = os.map(resolve).flatMap { $0.isEmpty ? nil : $0 }
         case .raw?:
             return nil
         }

@@ -17,7 +17,8 @@ struct TestStepFinish {
     ) async throws -> Termination {
         if context.isDryRun {
             let cobertura = settings.coverageMinimum == nil ? "" : ", Cobertura coverage to \(folder.cobertura)"
-            await context.log("would write the JUnit report to \(folder.junit)\(cobertura)")
+            let beside = folder.junitBesideLaneReport.map { " and beside --junit to \($0)" } ?? ""
+            await context.log("would write the JUnit report to \(folder.junit)\(beside)\(cobertura)")
             return .exited(0)
         }
         let results = merger.results
@@ -29,6 +30,14 @@ struct TestStepFinish {
                 results, to: folder.junit)
         } catch {
             throw StepFailure("the JUnit report could not be written: \(error)", reason: .stepFailed)
+        }
+        if let beside = folder.junitBesideLaneReport {
+            do {
+                try DirectoryCreation.create(AbsolutePath(validating: beside).parent.string)
+                try FileCopy.place(folder.junit, at: beside)
+            } catch {
+                throw StepFailure("the JUnit report could not be put beside --junit at \(beside): \(error)", reason: .stepFailed)
+            }
         }
         var coverageFailure: [String] = []
         if let coverage {
@@ -51,6 +60,7 @@ struct TestStepFinish {
         EarlierRunDurations.record(durations, step: context.masker.mask(context.step.displayName), output: context.folders.output)
         for line in TestConsoleLines(masker: context.masker).lines(for: results) { await context.log(line) }
         await context.log("junit: \(folder.junit)")
+        if let beside = folder.junitBesideLaneReport { await context.log("junit: \(beside)") }
         await context.details.setTests(
             TestStepReport(
                 results: results, junitPath: folder.junit, coberturaPath: coverage == nil ? nil : folder.cobertura,

@@ -5,19 +5,21 @@ import NightshiftSchema
 import NightshiftSystem
 
 /// Where one `test:` step keeps its files: `<run output>/tests/<step>/` for result bundles,
-/// enumerations and tool output; the JUnit report at `junit:` or `<run output>/tests/<step>.junit.xml`,
-/// the Cobertura file beside it.
+/// enumerations and tool output; the JUnit report at `junit:`, or without one at
+/// `<run output>/tests/<lane>-<step>.tests.junit.xml` and, under `--junit`, by that name beside
+/// the lane's report too; the Cobertura file beside it.
 struct TestStepFolder: Sendable {
     /// `<run output>/tests/<step>`.
     let path: String
     let junit: String
+    /// Beside `--junit`, for a step without `junit:`: the same report again.
+    let junitBesideLaneReport: String?
     let build: BuildPaths
 
     init(context: StepContext, settings: TestStepSettings) throws {
         let build = BuildPaths(output: context.folders.output, productName: "")
         self.build = build
-        // A folder's name on disk, in every report path: masked before it is made.
-        let slug = Self.slug(context.masker.mask(context.step.displayName), line: context.step.location?.line)
+        let slug = Self.slug(context.step.displayName, line: context.step.location?.line, masker: context.masker)
         path = "\(build.tests)/\(slug)"
         if let template = settings.junit {
             let written = context.resolve(template)
@@ -25,9 +27,24 @@ struct TestStepFolder: Sendable {
                 throw StepFailure("test.junit \(problem), found '\(written)'", reason: .invalidSetting)
             }
             junit = context.absolute(written)
+            junitBesideLaneReport = nil
         } else {
-            junit = "\(build.tests)/\(slug).junit.xml"
+            let name = Self.reportName(of: context.step, in: context.lane, masker: context.masker) + ".tests.junit.xml"
+            junit = "\(build.tests)/\(name)"
+            junitBesideLaneReport = context.testReportsFolder.map { "\($0)/\(name)" }
         }
+    }
+
+    /// `<lane>-<step>`: the step's `name:`, else its place in its lane (1 for the first), both
+    /// made file-name safe by `slug`; a name two steps of the lane share gets the place too. Stable
+    /// from run to run and documented (Docs/Testing.md), so a CI job can collect it by name.
+    static func reportName(of step: Step, in lane: Lane, masker: SecretMasker) -> String {
+        let index = lane.steps.firstIndex(of: step).map { $0 + 1 }
+        let place = index.map(String.init) ?? "test"
+        let laneName = slug(lane.name, line: nil, masker: masker)
+        guard let name = step.options.name else { return laneName + "-" + place }
+        let shared = lane.steps.filter { $0.options.name == name }.count > 1
+        return laneName + "-" + slug(name, line: nil, masker: masker) + (shared ? "-" + place : "")
     }
 
     /// `reports/tests.xml` → `reports/tests.cobertura.xml`.
@@ -58,10 +75,11 @@ struct TestStepFolder: Sendable {
         if !reports.isEmpty { try manager.createDirectory(atPath: reports, withIntermediateDirectories: true) }
     }
 
-    /// Letters and digits of the step's name, and its line in lanes.yml so two steps named alike differ.
-    static func slug(_ name: String, line: Int?) -> String {
+    /// Letters and digits of the step's name, and its line in lanes.yml so two steps named alike
+    /// differ. A name on disk is in every report path: masked before it is made.
+    static func slug(_ name: String, line: Int?, masker: SecretMasker) -> String {
         var letters = ""
-        for character in name.lowercased().prefix(40) {
+        for character in masker.mask(name).lowercased().prefix(40) {
             let kept: Character = character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
             // `swift test .` → `swift-test`: one dash between words, none at the ends.
             if kept == "-", letters.isEmpty || letters.last == "-" { continue }

@@ -74,13 +74,18 @@ struct SwiftPMTestRun {
         attempt: Int, part: Int? = nil, filters: [String], skips: [String]
     ) async throws -> (invocation: TestInvocation, libraries: [String: SwiftPMTestLibrary]) {
         let xunit = part.map { folder.xunit(attempt: attempt, part: $0) } ?? folder.xunit(attempt: attempt)
-        let termination = try await context.run(commands.test(xunit: xunit, filters: filters, skips: skips))
+        let failureLines = XCTestFailureLines()
+        let termination = try await context.run(
+            commands.test(xunit: xunit, filters: filters, skips: skips),
+            tap: { channel, bytes in if channel == .standardOutput { failureLines.receive(bytes) } })
         if context.isDryRun { return (TestInvocation(exitStatus: 0, summary: nil, cases: []), [:]) }
         do {
             let read = try SwiftPMXUnitReader().readByLibrary(xunitOutput: xunit)
             var libraries: [String: SwiftPMTestLibrary] = [:]
             for (library, cases) in read { for test in cases { libraries[test.identifier] = library } }
-            return (TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: read.flatMap(\.cases)), libraries)
+            let printed = failureLines.finish()
+            let cases = read.flatMap { $0.library == .xctest ? $0.cases.recovering(printed) : $0.cases }
+            return (TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: cases), libraries)
         } catch {
             throw StepFailure("swift test \(termination), and its xUnit output could not be read: \(error)", reason: .testsFailed)
         }

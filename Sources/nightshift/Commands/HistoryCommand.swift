@@ -3,7 +3,8 @@ import NightshiftApp
 
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "Show the scheduler's runs, newest first (from .nightshift/history.sqlite).")
+        commandName: "history",
+        abstract: "Show the runs of the lanes, the scheduler's and manual ones, newest first (from .nightshift/history.sqlite).")
 
     @Argument(help: "Only this lane's runs.")
     var lane: String?
