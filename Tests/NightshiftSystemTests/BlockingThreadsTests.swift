@@ -33,7 +33,9 @@ struct BlockingThreadsTests {
 
     @Test("an idle thread is reused for later work")
     func reuse() async throws {
-        let threads = BlockingThreads(idleLifetime: .seconds(60))
+        // Longer than any starvation of this task: a whole suite on two loaded cores kept it
+        // from looking for over 60 s, the worker retired meanwhile and was never seen parked.
+        let threads = BlockingThreads(idleLifetime: .seconds(86_400))
         let first = ThreadName(), second = ThreadName()
         threads.run { first.record() }
         // A worker parks itself just after its work ends: the next work waits for that, so it
