@@ -11,7 +11,7 @@ struct HTMLTestOutcomesSection {
 
     private struct Listed {
         var test: TestCaseRecord
-        var where_: String
+        var place: String
     }
 
     func write(to writer: HTMLWriter) {
@@ -23,8 +23,8 @@ struct HTMLTestOutcomesSection {
                 let place = "lane \(result.lane) · \(step.name)"
                 for test in report.tests {
                     switch test.outcome {
-                    case .failed: failed.append(Listed(test: test, where_: place))
-                    case .skipped: skipped.append(Listed(test: test, where_: place))
+                    case .failed: failed.append(Listed(test: test, place: place))
+                    case .skipped: skipped.append(Listed(test: test, place: place))
                     case .passed, .expectedFailure: break
                     }
                 }
@@ -47,7 +47,7 @@ struct HTMLTestOutcomesSection {
             writer.open(.li)
             let name = test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier
             writer.element(.span, classes: [StyleClass("name")], writer.clipped(name, limit: 500))
-            writer.element(.span, classes: [StyleClass("meta")], " · " + writer.clipped(listed.where_, limit: 300))
+            writer.element(.span, classes: [StyleClass("meta")], " · " + writer.clipped(listed.place, limit: 300))
             writer.element(.p, classes: [StyleClass("reason")], writer.clipped(test.reason ?? none, limit: limits.valueCharacters))
             writer.close(.li)
             writer.newline()
