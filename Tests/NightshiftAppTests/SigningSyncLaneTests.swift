@@ -77,7 +77,8 @@ struct SigningSyncLaneTests {
         var harness: LaneRunnerHarness
         let importer: OpeningImporter
 
-        init(mode: LaneRunnerHarness.Mode) async throws {
+        /// `bundles`: the project's signed bundles; by default the app's alone.
+        init(mode: LaneRunnerHarness.Mode, bundles: SigningSyncStepPerformer.BundleReader? = nil) async throws {
             importer = OpeningImporter(dryRun: mode == .dryRun)
             harness = try LaneRunnerHarness(mode: mode, yaml: SigningSyncLaneTests.yaml)
             // The lane signs its tokens on the harness's clock, and the fake judges their expiry on it.
@@ -93,7 +94,7 @@ struct SigningSyncLaneTests {
             ]
             let importer = importer
             let signing = SigningStepPerformer(files: LocalSigningFileSystem(), makeKeychainImporter: { _ in importer })
-            let bundles: SigningSyncStepPerformer.BundleReader = { _, _ in [.init(identifier: "com.example.app", platform: "iphoneos")] }
+            let bundles = bundles ?? { _, _ in [.init(identifier: "com.example.app", platform: "iphoneos")] }
             harness.performers = [
                 .signing: SigningSyncStepPerformer(readBundles: bundles, transport: InProcessHTTPServer(handler: fake.answer)),
                 .importCertificate: signing, .installProfile: signing,
@@ -172,6 +173,31 @@ struct SigningSyncLaneTests {
             output.replacingOccurrences(of: fixture.home, with: "$HOME"), file: Golden.folder() + "/Golden/signing-sync-dry-run.txt")
     }
 
+    @Test("a dry run that cannot read the project's bundles plans for the app's alone, saying so; a run stops there")
+    func unreadableBundles() async throws {
+        let unreadable: SigningSyncStepPerformer.BundleReader = { _, _ in
+            throw StepFailure("configuration 'production': cannot run xcodebuild: not found on PATH")
+        }
+        let dry = try await Fixture(mode: .dryRun, bundles: unreadable)
+        defer { Task { await dry.fake.stop() } }
+        let planned = try await dry.run()
+        #expect(planned.status == .passed, "\(planned.steps.map { "\($0.name): \($0.status) \($0.message ?? "")" })")
+        #expect(dry.fake.changes.isEmpty)
+        let shown = dry.harness.output.standardOutput + dry.harness.output.standardError
+        #expect(
+            shown.contains(
+                "a dry run could not read the scheme's signed bundles (configuration 'production': cannot run xcodebuild: not found on PATH)"
+            ), "\(shown)")
+        #expect(shown.contains("create profile 'Demo AppStore' (IOS_APP_STORE, com.example.app): missing"))
+
+        let real = try await Fixture(mode: .real, bundles: unreadable)
+        defer { Task { await real.fake.stop() } }
+        let stopped = try await real.run()
+        #expect(stopped.status == .failed)
+        #expect(stopped.steps.first?.message?.contains("cannot run xcodebuild: not found on PATH") == true)
+        #expect(real.fake.changes.isEmpty)
+    }
+
     @Test("without the API key, the lane stops before any step, naming the variables")
     func missingAPIKey() async throws {
         var fixture = try await Fixture(mode: .real)
@@ -179,12 +205,11 @@ struct SigningSyncLaneTests {
         defer { Task { await fake.stop() } }
         fixture.harness.environment["APP_STORE_CONNECT_API_KEY_KEY_ID"] = nil
         fixture.harness.environment["APP_STORE_CONNECT_API_KEY_KEY"] = nil
-        let result = try await fixture.run()
-        #expect(result.status == .failed)
-        let messages = result.steps.compactMap(\.message).joined(separator: "\n")
-        #expect(messages.contains("APP_STORE_CONNECT_API_KEY_KEY_ID and APP_STORE_CONNECT_API_KEY_KEY"), "\(messages)")
+        let error = await #expect(throws: RunPreparationError.self) { try await fixture.run() }
+        let messages = error?.problems.map(\.message).joined(separator: "\n") ?? ""
+        #expect(messages.contains("'APP_STORE_CONNECT_API_KEY_KEY_ID' is not set"), "\(messages)")
+        #expect(messages.contains("'APP_STORE_CONNECT_API_KEY_KEY', 'APP_STORE_CONNECT_API_KEY_KEY_FILEPATH'"), "\(messages)")
         #expect(fixture.fake.log.isEmpty)
-        #expect(!result.steps.contains { $0.status == .passed && $0.name == "signing sync" })
     }
 }
 

@@ -116,6 +116,10 @@ struct RequirementCollector {
             for (key, template) in codesigning.keyedTemplates {
                 collect(template, place: "codesigning.\(key)", fallback: nil, provided: [])
             }
+            // Checked by the run's signing preflight too, but only after the lane starts.
+            for template in codesigning.appStoreConnectKeyTemplates {
+                collect(template, place: "codesigning.from: appstoreconnect (its API key)", fallback: nil, provided: [], needsValue: true)
+            }
         }
         for (key, template) in file.project?.keyedTemplates ?? [] {
             collect(template, place: "project.\(key)", fallback: nil, provided: [])

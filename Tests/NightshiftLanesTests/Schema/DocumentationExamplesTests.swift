@@ -4,49 +4,13 @@ import NightshiftLanes
 import NightshiftTestSupport
 import Testing
 
-/// Every whole lanes file the documentation shows (a ```yaml block with a top-level `lanes:`)
-/// loads as `validate` loads it and passes the schema: an example a reader copies works.
+/// Every whole lanes file the documentation shows loads as `validate` loads it and passes the
+/// schema: an example a reader copies works (DocumentationExampleDryRunTests dry-runs its lanes).
 @Suite(.temporaryDirectory)
 struct DocumentationExamplesTests {
-    struct Example: CustomStringConvertible {
-        var file: String
-        var line: Int
-        var text: String
-        var description: String { "\(file):\(line)" }
-    }
+    typealias Example = DocumentationExamples.Example
 
-    static var documents: [String] {
-        let docs = RepositoryFiles.root.appendingPathComponent("Docs").path
-        let guides = ((try? FileManager.default.contentsOfDirectory(atPath: docs)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
-        return ["README.md"] + guides.map { "Docs/\($0)" }
-    }
-
-    /// The ```yaml blocks of `path` (repository-relative) that are whole lanes files.
-    static func examples(in path: String) throws -> [Example] {
-        let text = try String(contentsOf: RepositoryFiles.root.appendingPathComponent(path), encoding: .utf8)
-        var found: [Example] = []
-        var block: [String]?
-        var start = 0
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if block == nil, trimmed == "```yaml" {
-                block = []
-                start = index + 2
-            } else if let lines = block, trimmed == "```" {
-                let indent = lines.first.map { $0.prefix { $0 == " " }.count } ?? 0
-                let body = lines.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
-                if body.contains(where: { $0.hasPrefix("lanes:") }) {
-                    found.append(Example(file: path, line: start, text: body.joined(separator: "\n") + "\n"))
-                }
-                block = nil
-            } else if block != nil {
-                block?.append(String(line))
-            }
-        }
-        return found
-    }
-
-    static var all: [Example] { documents.flatMap { (try? examples(in: $0)) ?? [] } }
+    static var all: [Example] { DocumentationExamples.all }
 
     @Test("The documentation shows whole lanes files, and each loads without an error")
     func examplesLoad() throws {

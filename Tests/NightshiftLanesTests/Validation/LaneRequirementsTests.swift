@@ -136,4 +136,23 @@ struct LaneRequirementsTests {
                 "environment variable 'TARGET' is not set (needed by step 'echo ${TARGET}' of lane 'nightly') to run lane 'all'"
             ])
     }
+
+    @Test("signing from App Store Connect needs the API key's id and key (an individual key has no issuer), named before any step")
+    func signingFromAppStoreConnect() {
+        let codesigning = Codesigning(path: Template("${CODESIGNING_PATH}"), from: .appStoreConnect)
+        let beta = Lane(name: "beta", steps: [Step(.signingSync), Step(.package)])
+        let lint = Lane(name: "lint", steps: [Step(.sh("swiftlint"))])
+        let lanes = file(lanes: [beta, lint], codesigning: codesigning)
+        let requirements = LaneRequirements(beta, in: lanes)
+        #expect(requirements.names == ["APP_STORE_CONNECT_API_KEY_KEY", "APP_STORE_CONNECT_API_KEY_KEY_ID", "CODESIGNING_PATH"])
+        let key = requirements.variables.first { $0.name == "APP_STORE_CONNECT_API_KEY_KEY" }
+        #expect(key?.alternatives == ["APP_STORE_CONNECT_API_KEY_KEY_FILEPATH"])
+        #expect(key?.needsValue == true)
+        #expect(key?.usages.map(\.place) == ["codesigning.from: appstoreconnect (its API key)"])
+        #expect(
+            LaneRequirements(beta, in: lanes).missing(from: [
+                "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH": "/k.p8", "APP_STORE_CONNECT_API_KEY_KEY_ID": "ID", "CODESIGNING_PATH": "/s",
+            ]).isEmpty)
+        #expect(LaneRequirements(lint, in: lanes).names.isEmpty)
+    }
 }

@@ -50,6 +50,20 @@ public struct SigningSyncStepPerformer: StepPerformer {
         }
     }
 
+    /// The scheme's signed bundles. A dry run on a machine without the project or Xcode plans for
+    /// the app's bundle alone, saying so, as `package`'s dry run does; a run stops.
+    private func bundles(_ configuration: Configuration, _ context: StepContext) async throws -> [SigningTarget.Bundle] {
+        do {
+            return try await readBundles(configuration, context)
+        } catch  where context.isDryRun {
+            await context.log(
+                "a dry run could not read the scheme's signed bundles (\(error)); a run reads them before it starts, and plans for the app's alone here",
+                to: .standardError)
+            let mac = ExportedBundle(method: context.resolve(configuration.exportMethod)) == .app
+            return [SigningTarget.Bundle(identifier: context.resolve(configuration.appIdentifier), platform: mac ? "macosx" : "iphoneos")]
+        }
+    }
+
     private func sync(_ context: StepContext) async throws -> Termination {
         guard let codesigning = context.lanesFile.codesigning, codesigning.from == .appStoreConnect else {
             throw SigningPortalError("'signing: sync' needs 'codesigning: { from: appstoreconnect }' in \(context.lanesFile.path)")
@@ -59,7 +73,7 @@ public struct SigningSyncStepPerformer: StepPerformer {
         }
         let target = try SigningTarget.resolve(
             configuration, codesigning: codesigning, environment: context.environment, secrets: context.secrets,
-            bundles: try await readBundles(configuration, context))
+            bundles: try await bundles(configuration, context))
         let signing = try AppStoreConnectSigning(
             credentials: try .from(context.environment), endpoint: try AppStoreConnectSigning.endpoint(in: context.environment),
             transport: transport, clock: context.clock, secrets: context.secrets,
