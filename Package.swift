@@ -12,7 +12,8 @@ let settings: [SwiftSetting] = [
 let engineLayers: [Target.Dependency] = ["NightshiftEngine", "NightshiftCore", "NightshiftSystem"]
 /// The capabilities, each on the engine and unaware of the others; the App wires them all.
 let capabilities: [Target.Dependency] = [
-    "NightshiftApple", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftExport", "NightshiftTesting",
+    "NightshiftApple", "NightshiftAppStore", "NightshiftDelivery", "NightshiftReporting", "NightshiftScheduling", "NightshiftExport",
+    "NightshiftTesting",
 ]
 /// Every library target above the system layer: for what must link or test them all.
 let nightshiftLibraries: [Target.Dependency] =
@@ -101,6 +102,11 @@ let package = Package(
                 "NightshiftSchema", "NightshiftServices", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], swiftSettings: settings),
+        // App Store Connect's product management: the `release:` step and `appstore status|release|
+        // phased`, on Services' App Store Connect client. Uploads stay in Delivery.
+        .target(
+            name: "NightshiftAppStore", dependencies: engineLayers + ["NightshiftSchema", "NightshiftServices"],
+            swiftSettings: settings),
         .target(name: "NightshiftReporting", dependencies: engineLayers, swiftSettings: settings),
         .target(
             name: "NightshiftScheduling",
@@ -205,6 +211,12 @@ let package = Package(
             dependencies: [
                 "NightshiftServices", "NightshiftSchema", "NightshiftCore", "NightshiftSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ], swiftSettings: settings),
+        .testTarget(
+            name: "NightshiftAppStoreTests",
+            dependencies: [
+                "NightshiftAppStore", "NightshiftServices", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
+                "NightshiftTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftDeliveryTests",

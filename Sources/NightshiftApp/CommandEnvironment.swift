@@ -2,7 +2,7 @@ public import Foundation
 
 public import NightshiftServices
 public import NightshiftSystem
-import NightshiftCore
+public import NightshiftCore
 
 /// Everything of the outside world a command touches, injected: the executable's composition
 /// root builds the live one, tests build one from fakes. A command reads no global state, so it
@@ -33,13 +33,18 @@ public struct CommandEnvironment: Sendable {
     /// The machine's zone, for schedules without `TZ=` or `timezone:` when `TZ` is unset.
     public var systemTimeZone: TimeZone
 
+    /// The CI engine `variables` describe, when the composition root has read it already (it
+    /// chose the terminal by it); nil: the command reads it from `variables`, once.
+    public var ci: CIEnvironment?
+
     public init(
         currentDirectory: AbsolutePath, files: any FileReading, variables: EnvironmentVariables, output: any OutputSink,
         clock: any WallClock,
         makeShell: @escaping @Sendable (ShellSettings) -> any ShellRunner,
         makeTransport: @escaping @Sendable () -> any HTTPTransport, standardErrorIsTerminal: Bool,
-        processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone
+        processID: Int32, signals: any SignalSource, executablePath: String, systemTimeZone: TimeZone, ci: CIEnvironment? = nil
     ) {
+        self.ci = ci
         self.currentDirectory = currentDirectory
         self.files = files
         self.variables = variables

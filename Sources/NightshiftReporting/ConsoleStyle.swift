@@ -1,4 +1,4 @@
-import NightshiftCore
+public import NightshiftCore
 public import NightshiftSystem
 /// How console output looks: colour on an interactive terminal, plain text with timestamps under
 /// Jenkins or when piped.
@@ -17,8 +17,10 @@ public struct ConsoleStyle: Sendable, Hashable {
 
     /// `NO_COLOR` (any value) and `--no-color` turn colour off; Jenkins and pipes get plain text
     /// (and plain progress lines, even when Jenkins gives the process a terminal).
-    public static func detect(interactive: Bool, environment: EnvironmentVariables, noColorFlag: Bool) -> ConsoleStyle {
-        let plain = CIEnvironment(environment).prefersPlainOutput || !interactive
+    public static func detect(
+        interactive: Bool, environment: EnvironmentVariables, ci: CIEnvironment, noColorFlag: Bool
+    ) -> ConsoleStyle {
+        let plain = ci.prefersPlainOutput || !interactive
         let colour = !plain && !noColorFlag && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         return ConsoleStyle(colour: colour, timestamps: plain, liveProgress: !plain && environment["TERM"] != "dumb")
     }

@@ -40,7 +40,7 @@ extension Scheduler {
             lane: lane.name, scheduledAt: launch.scheduledAt, startedAt: clock.now, status: .running,
             logFolder: launcher.logFolder(for: launch), revision: revision)
         let record = await store(started) ?? started
-        if record.id == nil { log.problem("error: \(lane.name): running it although its start could not be recorded") }
+        if record.id == nil { log.problem(.error("\(lane.name): running it although its start could not be recorded", at: nil)) }
         log.info("\(lane.name): started (scheduled \(stamp(launch.scheduledAt, lane)))")
         return record
     }
@@ -70,7 +70,7 @@ extension Scheduler {
 
     func execute(_ launch: LaneLaunch, _ record: RunRecord) async {
         let outcome = await launcher.launch(launch)
-        if let problem = outcome.logProblem { log.problem("error: \(launch.lane): \(problem)") }
+        if let problem = outcome.logProblem { log.problem(.error("\(launch.lane): \(problem)", at: nil)) }
         var finished = record
         finished.endedAt = clock.now
         finished.logFolder = outcome.logFolder ?? record.logFolder
@@ -87,7 +87,7 @@ extension Scheduler {
             // A start that could not be recorded has no row to update: record the whole run now.
             if record.id == nil { _ = try await history.insert(record) } else { try await history.update(record) }
         } catch {
-            log.problem("error: cannot record the run of \(record.lane): \(error)")
+            log.problem(.error("cannot record the run of \(record.lane): \(error)", at: nil))
         }
         let result = termination.map(\.description) ?? "could not start"
         log.info("\(record.lane): \(record.status.rawValue) (\(result))")
@@ -104,7 +104,7 @@ extension Scheduler {
         do {
             return try await history.insert(record)
         } catch {
-            log.problem("error: cannot record \(record.lane) at \(stamp(record.scheduledAt, lane: record.lane)): \(error)")
+            log.problem(.error("cannot record \(record.lane) at \(stamp(record.scheduledAt, lane: record.lane)): \(error)", at: nil))
             return nil
         }
     }

@@ -1,5 +1,5 @@
 public import Foundation
-import NightshiftCore
+public import NightshiftCore
 import NightshiftCron
 public import NightshiftSystem
 
@@ -22,6 +22,11 @@ public struct SchedulerLog: Sendable {
     /// On standard error; the daemon's composition root reports through it too.
     public func problem(_ message: String) {
         output.write("\(stamp(clock.now)) \(message)\n", to: .standardError)
+    }
+
+    /// A problem as `Diagnostic` renders it (`error: …`), stamped.
+    public func problem(_ diagnostic: Diagnostic) {
+        problem(diagnostic.description)
     }
 
     /// `date` as the log prints times.

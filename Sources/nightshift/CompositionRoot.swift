@@ -10,10 +10,12 @@ enum CompositionRoot {
     static func environment() -> CommandEnvironment {
         let variables = EnvironmentVariables(ProcessInfo.processInfo.environment)
         // Jenkins' console is no terminal to redraw, whatever the job gives nightshift.
-        let plain = CIEnvironment(variables).prefersPlainOutput
+        // Read once for the command (CommandEnvironment.ci).
+        let ci = CIEnvironment(variables)
         return CommandEnvironment(
             currentDirectory: currentDirectory(), files: DiskFiles(), variables: variables,
-            output: TerminalOutputSink(standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: plain ? false : nil),
+            output: TerminalOutputSink(
+                standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO, isInteractive: ci.prefersPlainOutput ? false : nil),
             clock: SystemClock(),
             makeShell: {
                 ProcessShellRunner(
@@ -23,7 +25,7 @@ enum CompositionRoot {
             makeTransport: { URLSessionTransport() },
             standardErrorIsTerminal: Terminal.standardErrorIsTerminal,
             processID: ProcessInfo.processInfo.processIdentifier, signals: ProcessSignals(),
-            executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current)
+            executablePath: Bundle.main.executablePath ?? CommandLine.arguments[0], systemTimeZone: .current, ci: ci)
     }
 
     /// The folder every relative path is read against, made absolute once here. `getcwd` fails
@@ -32,7 +34,8 @@ enum CompositionRoot {
     private static func currentDirectory() -> AbsolutePath {
         let path = FileManager.default.currentDirectoryPath
         guard let directory = try? AbsolutePath(validating: path) else {
-            FileHandle.standardError.write(Data("error: cannot read the current directory '\(path)'; was it removed?\n".utf8))
+            FileHandle.standardError.write(
+                Data((Diagnostic.error("cannot read the current directory '\(path)'; was it removed?", at: nil).description + "\n").utf8))
             Foundation.exit(ExitStatus.usage)
         }
         return directory

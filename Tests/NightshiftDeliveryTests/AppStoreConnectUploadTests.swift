@@ -114,7 +114,7 @@ struct AppStoreConnectUploadTests {
     @Test("the build the upload made is in the step's journal note, for a release: step after it")
     func notesTheBuild() async throws {
         let fixture = try await Fixture()
-        let journal = JournalStore()
+        let journal = RecordedStepNote()
         _ = try await fixture.uploader(shell: await Self.unzip()).upload(
             fixture.request(appIdentifier: FakeAppStoreConnect.bundleID, journal: journal.notes), progress: { _ in })
         #expect(

@@ -62,7 +62,8 @@ struct GitReleaseNotesTests {
     @Test("with no earlier delivery: the last commits, masked, and the notes say so")
     func firstDelivery() async throws {
         let (root, _) = try await Self.repository()
-        let (text, origin) = try await GitReleaseNotes(destination: .testflight).notes(in: Self.context(root: root))
+        let (text, origin) = try await GitReleaseNotes(limit: UploadStepPerformer.releaseNotesLimit(for: .testflight)).notes(
+            in: Self.context(root: root))
         #expect(origin == "no earlier delivery of this lane: the last 5 commits")
         #expect(
             text == """
@@ -81,7 +82,8 @@ struct GitReleaseNotesTests {
         try Self.journal(
             in: root, runID: "delivered", commit: commits[2], uploadStatus: "passed", finished: Date(timeIntervalSince1970: 200))
         try Self.journal(in: root, runID: "failed", commit: commits[3], uploadStatus: "failed", finished: Date(timeIntervalSince1970: 300))
-        let (text, origin) = try await GitReleaseNotes(destination: .firebase).notes(in: Self.context(root: root))
+        let (text, origin) = try await GitReleaseNotes(limit: UploadStepPerformer.releaseNotesLimit(for: .firebase)).notes(
+            in: Self.context(root: root))
         #expect(origin == "the 2 commits since run delivered delivered \(commits[2].prefix(12))")
         #expect(text == "- Add ${NIGHTSHIFT_RUN_ID} to the footer\n- Fix rounding with ********")
     }
@@ -92,7 +94,8 @@ struct GitReleaseNotesTests {
         try Self.journal(
             in: root, runID: "gone", commit: String(repeating: "ab", count: 20), uploadStatus: "passed",
             finished: Date(timeIntervalSince1970: 1))
-        let (_, origin) = try await GitReleaseNotes(destination: .testflight).notes(in: Self.context(root: root))
+        let (_, origin) = try await GitReleaseNotes(limit: UploadStepPerformer.releaseNotesLimit(for: .testflight)).notes(
+            in: Self.context(root: root))
         #expect(origin == "the last delivery's commit abababababab is not in this repository: the last 5 commits")
     }
 
@@ -101,7 +104,8 @@ struct GitReleaseNotesTests {
         let repository = try await GitRepositoryFixture.make(subjects: ["Start the ledger", "Add totals", "Ship 1.0"])
         let shallow = try await repository.clone(depth: 1)
         let output = LineLog()
-        let (text, origin) = try await GitReleaseNotes(destination: .testflight).notes(in: Self.context(root: shallow, output: output))
+        let (text, origin) = try await GitReleaseNotes(limit: UploadStepPerformer.releaseNotesLimit(for: .testflight)).notes(
+            in: Self.context(root: shallow, output: output))
         #expect(text == "- Ship 1.0")
         #expect(origin == "no earlier delivery of this lane: the last 1 commits")
         #expect(
@@ -111,7 +115,8 @@ struct GitReleaseNotesTests {
                     + "`git fetch --unshallow`"))
         // A whole clone: no warning.
         let whole = LineLog()
-        _ = try await GitReleaseNotes(destination: .testflight).notes(in: Self.context(root: try await repository.clone(), output: whole))
+        _ = try await GitReleaseNotes(limit: UploadStepPerformer.releaseNotesLimit(for: .testflight)).notes(
+            in: Self.context(root: try await repository.clone(), output: whole))
         #expect(!whole.text.contains("warning"))
     }
 

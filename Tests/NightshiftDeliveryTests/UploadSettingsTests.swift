@@ -132,7 +132,9 @@ struct LiveProgressTests {
             (true, ["BUILD_NUMBER": "12"], false), (true, ["TERM": "dumb"], false), (true, ["NO_COLOR": "1"], true),
         ] as [(Bool, [String: String], Bool)])
     func detection(interactive: Bool, environment: [String: String], expected: Bool) {
-        let style = ConsoleStyle.detect(interactive: interactive, environment: EnvironmentVariables(environment), noColorFlag: false)
+        let style = ConsoleStyle.detect(
+            interactive: interactive, environment: EnvironmentVariables(environment), ci: CIEnvironment(EnvironmentVariables(environment)),
+            noColorFlag: false)
         #expect(style.liveProgress == expected)
     }
 }

@@ -46,10 +46,17 @@ struct JenkinsEnvironmentTests {
 
     @Test("inside Jenkins the console is plain even on a terminal; outside, a terminal gets colour")
     func consoleStyle() {
-        let style = ConsoleStyle.detect(interactive: true, environment: ["BUILD_NUMBER": "42"], noColorFlag: false)
+        let style = ConsoleStyle.detect(
+            interactive: true, environment: ["BUILD_NUMBER": "42"], ci: CIEnvironment(["BUILD_NUMBER": "42"]), noColorFlag: false)
         #expect(style == ConsoleStyle(colour: false, timestamps: true))
-        #expect(ConsoleStyle.detect(interactive: true, environment: ["TERM": "xterm"], noColorFlag: false).colour)
-        #expect(!ConsoleStyle.detect(interactive: true, environment: ["JENKINS_URL": "https://ci/"], noColorFlag: false).colour)
+        #expect(
+            ConsoleStyle.detect(interactive: true, environment: ["TERM": "xterm"], ci: CIEnvironment(["TERM": "xterm"]), noColorFlag: false)
+                .colour)
+        #expect(
+            !ConsoleStyle.detect(
+                interactive: true, environment: ["JENKINS_URL": "https://ci/"], ci: CIEnvironment(["JENKINS_URL": "https://ci/"]),
+                noColorFlag: false
+            ).colour)
     }
 
     @Test("the writer creates the output folder and replaces files already there")

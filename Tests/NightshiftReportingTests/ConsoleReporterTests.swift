@@ -33,14 +33,18 @@ struct ConsoleReporterTests {
 
     @Test("under Jenkins or a pipe: no colour, a timestamp on every step line")
     func plainStyle() {
-        let jenkins = ConsoleStyle.detect(interactive: true, environment: ["BUILD_NUMBER": "7"], noColorFlag: false)
+        let jenkins = ConsoleStyle.detect(
+            interactive: true, environment: ["BUILD_NUMBER": "7"], ci: CIEnvironment(["BUILD_NUMBER": "7"]), noColorFlag: false)
         #expect(jenkins == ConsoleStyle(colour: false, timestamps: true))
         #expect(
-            ConsoleStyle.detect(interactive: false, environment: [:], noColorFlag: false) == ConsoleStyle(colour: false, timestamps: true))
+            ConsoleStyle.detect(interactive: false, environment: [:], ci: CIEnvironment([:]), noColorFlag: false)
+                == ConsoleStyle(colour: false, timestamps: true))
         #expect(
-            ConsoleStyle.detect(interactive: true, environment: [:], noColorFlag: false)
+            ConsoleStyle.detect(interactive: true, environment: [:], ci: CIEnvironment([:]), noColorFlag: false)
                 == ConsoleStyle(colour: true, timestamps: false, liveProgress: true))
-        #expect(ConsoleStyle.detect(interactive: true, environment: ["NO_COLOR": ""], noColorFlag: false).colour == false)
+        #expect(
+            ConsoleStyle.detect(interactive: true, environment: ["NO_COLOR": ""], ci: CIEnvironment(["NO_COLOR": ""]), noColorFlag: false)
+                .colour == false)
         let (reporter, output) = reporter(timestamps: true)
         reporter.stepStarted(step)
         reporter.stepFinished(

@@ -80,15 +80,21 @@ struct SchedulerCommandInputTests {
     func runIdentifier() {
         let now = instant("2026-11-22T01:30:00Z")
         #expect(
-            RunIdentifier.make(now: now, environment: ["NIGHTSHIFT_RUN_ID": "20261122-004900-scheduled"], processID: 1)
+            RunIdentifier.make(
+                now: now, environment: ["NIGHTSHIFT_RUN_ID": "20261122-004900-scheduled"],
+                ci: CIEnvironment(["NIGHTSHIFT_RUN_ID": "20261122-004900-scheduled"]), processID: 1)
                 == "20261122-004900-scheduled")
         for unsafe in ["", "..", "../escape", "a/b", "tab\there"] {
             #expect(
-                RunIdentifier.make(now: now, environment: ["NIGHTSHIFT_RUN_ID": unsafe], processID: 1).hasPrefix("20261122-013000-"),
+                RunIdentifier.make(
+                    now: now, environment: ["NIGHTSHIFT_RUN_ID": unsafe], ci: CIEnvironment(["NIGHTSHIFT_RUN_ID": unsafe]), processID: 1
+                ).hasPrefix("20261122-013000-"),
                 "\(unsafe)")
         }
         #expect(
-            RunIdentifier.make(now: now, environment: ["JENKINS_URL": "https://ci/", "BUILD_NUMBER": "7"], processID: 1)
+            RunIdentifier.make(
+                now: now, environment: ["JENKINS_URL": "https://ci/", "BUILD_NUMBER": "7"],
+                ci: CIEnvironment(["JENKINS_URL": "https://ci/", "BUILD_NUMBER": "7"]), processID: 1)
                 == "20261122-013000-b7-1")
         #expect(RunIdentifier.scheduled(at: instant("2026-11-22T00:49:00Z")) == "20261122-004900-scheduled")
     }

@@ -57,7 +57,7 @@ public struct LaneRunnerHarness: Sendable {
     public func builder() -> LaneRunnerBuilder {
         var builder = LaneRunnerBuilder(
             file: file, shell: shell, clock: clock, environment: environment, output: output,
-            options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test"))
+            options: RunOptions(isDryRun: isDryRun, stateDirectory: stateDirectory, runID: "test", ci: CIEnvironment(environment)))
         builder.performers = performers
         builder.logFiles = logFiles
         builder.interruption = interruption

@@ -31,9 +31,9 @@ struct BudgetTests {
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftSystem/") && line.contains("as NSString")
         },
         // Diagnostics go through Diagnostic and DiagnosticPrinter, which write the prefix.
-        // 41: doctor strips the prefix preflight's findings carry as text (they should be Diagnostics).
-        // 43: the release plan's notes and the Missing Compliance warning (to go: Diagnostic).
-        Budget(name: "hand-prefixed \"warning: \", \"note: \", \"error: \" strings", limit: 43) { path, line in
+        // 0: notices go out as Diagnostic values (LaneRunner.notice, StepContext.log, the App's
+        // CommandContext.tell, SchedulerLog.problem); the signing findings' warnings are Diagnostics.
+        Budget(name: "hand-prefixed \"warning: \", \"note: \", \"error: \" strings", limit: 0) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Diagnostics/")
                 && ["\"warning: ", "\"note: ", "\"error: "].contains { line.contains($0) }
         },
@@ -41,8 +41,10 @@ struct BudgetTests {
         Budget(name: "ISO8601DateFormatter() outside Core's Dates/", limit: 5) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Dates/") && line.contains("ISO8601DateFormatter()")
         },
-        // The CI engine's variables: read once per command by the App and passed down.
-        Budget(name: "CIEnvironment( outside the App", limit: 6) { path, line in
+        // The CI engine's variables: read once per command by the App and passed down (RunOptions.ci,
+        // StepContext.ci). 1: the composition root's, which chooses the terminal by it and hands it
+        // to the App (CommandEnvironment.ci).
+        Budget(name: "CIEnvironment( outside the App", limit: 1) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftApp/") && line.contains("CIEnvironment(")
                 && !line.contains("struct CIEnvironment")
         },
@@ -57,14 +59,16 @@ struct BudgetTests {
 
     /// Library test targets' dependencies on targets above the one they test (directly, or
     /// through the test support they link): each library's tests should stand on its layer.
-    static let upwardTestEdges = 28
+    /// 29: NightshiftAppStoreTests links the test support, which links Reporting (a capability).
+    static let upwardTestEdges = 29
 
     /// Each library's layer, lowest first; capabilities share one (one's tests reaching another
     /// is upward too). ARCHITECTURE.md draws the same order.
     static let layers: [String: Int] = [
         "NightshiftSystem": 0, "NightshiftCore": 1, "NightshiftCron": 2, "NightshiftSchema": 2, "NightshiftLanes": 3,
         "NightshiftEngine": 4, "NightshiftExport": 4, "NightshiftServices": 4,
-        "NightshiftApple": 5, "NightshiftDelivery": 5, "NightshiftReporting": 5, "NightshiftScheduling": 5, "NightshiftTesting": 5,
+        "NightshiftApple": 5, "NightshiftAppStore": 5, "NightshiftDelivery": 5, "NightshiftReporting": 5, "NightshiftScheduling": 5,
+        "NightshiftTesting": 5,
         "NightshiftApp": 6,
     ]
 

@@ -1,3 +1,4 @@
+import NightshiftAppStore
 import NightshiftCore
 import NightshiftDelivery
 import NightshiftSystem
@@ -40,10 +41,12 @@ struct AppStoreStatusWatch {
             return
         }
         for change in changes { output.out("changed: \(change)\n") }
+        let lane = lane
         let warnings = await LaneNotifier(transport: context.transport, clock: context.clock).notify(
-            changes, in: status, lane: lane, targets: targets, environment: environment, secrets: context.secrets
-        ) { line in output.err("notify: \(line)\n") }
-        for warning in warnings { output.err(Diagnostic.warning(warning, at: nil).description + "\n") }
+            title: status.noticeTitle, facts: AppStoreStatus.noticeFacts(changes), webhook: { status.webhook(changes, lane: lane) },
+            lane: lane, targets: targets, environment: environment, secrets: context.secrets,
+            log: { line in output.err("notify: \(line)\n") })
+        for warning in warnings { context.tell(.warning(warning, at: nil)) }
         if warnings.count < targets.count { remember(status, note: nil) }
     }
 
@@ -52,8 +55,7 @@ struct AppStoreStatusWatch {
             try memory.save(status)
             if let note { context.output.out(note + "\n") }
         } catch {
-            context.output.err(
-                Diagnostic.warning("the App Store status could not be remembered in \(memory.path): \(error)", at: nil).description + "\n")
+            context.tell(.warning("the App Store status could not be remembered in \(memory.path): \(error)", at: nil))
         }
     }
 }

@@ -1,5 +1,5 @@
 import NightshiftCore
-public import NightshiftDelivery
+public import NightshiftAppStore
 import NightshiftLanes
 import NightshiftServices
 import NightshiftSystem

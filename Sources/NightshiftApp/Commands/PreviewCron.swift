@@ -41,7 +41,7 @@ public struct PreviewCron: AppCommand {
             for: query, line: writer.line,
             note: { note in
                 writer.flush()
-                context.output.err("note: \(note)\n")
+                context.tell(.note(note))
             })
         writer.flush()
         return ExitStatus.success

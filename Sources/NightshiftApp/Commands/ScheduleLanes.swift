@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import NightshiftReporting
 import NightshiftScheduling
 import NightshiftSystem
@@ -51,7 +52,7 @@ public struct ScheduleLanes: LanesFileCommand {
             for: lanes, from: window.from, to: window.to, zone: zone, line: writer.line,
             note: { note in
                 writer.flush()
-                context.output.err("note: \(note)\n")
+                context.tell(.note(note))
             })
         writer.flush()
     }

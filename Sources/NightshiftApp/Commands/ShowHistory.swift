@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 import NightshiftScheduling
 import NightshiftSystem
 
@@ -33,7 +34,7 @@ public struct ShowHistory: AppCommand {
                 let listing = try await SQLiteRunHistory(path: path).listing(lane: lane, limit: limit)
                 records = listing.records
                 // On standard error, so `--json` stays valid JSON.
-                for note in listing.unreadable { context.output.err("note: \(note)\n") }
+                for note in listing.unreadable { context.tell(.note(note)) }
             } catch {
                 throw HistoryUnreadable(path: path, reason: error)
             }

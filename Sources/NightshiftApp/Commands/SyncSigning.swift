@@ -60,7 +60,7 @@ public struct SyncSigning: LanesFileCommand {
             output.out(plan.render())
             return plan.problems.isEmpty ? ExitStatus.success : ExitStatus.failed
         case .apply, .check:
-            for warning in plan.warnings { output.err("warning: \(warning)\n") }
+            for warning in plan.warnings { context.tell(.warning(warning, at: nil)) }
             if let days = renewal.map({ Int($0 / 86_400) }) { output.out("profiles expiring within \(days) days are made again\n") }
             let changes = LockedValue(0)
             try await signing.apply(plan) { change in

@@ -23,7 +23,8 @@ public struct ValidateLanes: LanesFileCommand {
         let environment = try context.loadEnvironment()
         if let lane {
             let found = try LanePreflight.lane(named: lane, in: file)
-            let problems = LanePreflight.variableProblems(of: found, in: LaneCallGraph(file: file), environment: environment)
+            let problems = LanePreflight.variableProblems(
+                of: found, in: LaneCallGraph(file: file), environment: environment, ci: context.ci)
             if !problems.isEmpty { throw RunPreparationError(problems) }
         }
         // Warnings, not errors: CI validates where the signing files are not (see SigningFilesCheck).

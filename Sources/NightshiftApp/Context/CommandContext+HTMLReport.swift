@@ -34,7 +34,7 @@ extension CommandContext {
                 try writeHTMLReport(
                     HTMLReport(results: [result], configurations: configurations), into: try absolute(name), shownAs: name)
             } catch {
-                output.err("warning: the lane's HTML report was not written: \(error)\n")
+                tell(.warning("the lane's HTML report was not written: \(error)", at: nil))
             }
         }
     }
@@ -70,7 +70,7 @@ extension CommandContext {
                     try FileCopy.place(source.string, at: copy.string)
                     copies[log] = copy
                 } catch {
-                    output.err("warning: the log \(log) is linked where it is, not copied beside the HTML report: \(error)\n")
+                    tell(.warning("the log \(log) is linked where it is, not copied beside the HTML report: \(error)", at: nil))
                 }
             }
         }

@@ -39,7 +39,7 @@ extension CommandContext {
             let warnings = await notifier.notify(summary, targets: targets, in: environment, secrets: secrets) { [output] line in
                 output.err("notify: \(line)\n")
             }
-            for warning in warnings { output.err("warning: \(warning)\n") }
+            for warning in warnings { tell(.warning(warning, at: nil)) }
         }
     }
 
@@ -70,7 +70,7 @@ extension CommandContext {
             }
             return previous
         } catch {
-            output.err("warning: the lane's outcome was not read from or recorded in the run history \(historyPath): \(error)\n")
+            tell(.warning("the lane's outcome was not read from or recorded in the run history \(historyPath): \(error)", at: nil))
             return nil
         }
     }

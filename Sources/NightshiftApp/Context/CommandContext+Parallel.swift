@@ -11,9 +11,9 @@ extension CommandContext {
         _ invocations: [LaneInvocation], limit: Int, keepGoing: Bool, on session: RunSession, in environment: EnvironmentVariables,
         dryRun: Bool
     ) async throws -> [LaneResult] {
-        var style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
+        var style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, ci: ci, noColorFlag: options.noColor)
         style.liveProgress = false
-        let colour = style.colour && !CIEnvironment(environment).isCI
+        let colour = style.colour && !ci.isCI
         // The prefix is laid out before the console masks it: masked here, whole.
         let (runner, secrets, clock) = (session.runner, self.secrets, self.clock)
         let sinks = invocations.map { PrefixedOutputSink(output, lane: secrets.mask($0.lane), colour: colour) }

@@ -22,7 +22,7 @@ extension CommandContext {
                 return written
             }
         }
-        if written == nil { output.err("error: interrupted while the reports were written; those not yet written were abandoned\n") }
+        if written == nil { tell(.error("interrupted while the reports were written; those not yet written were abandoned", at: nil)) }
         return written ?? false
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftApple
+import NightshiftAppStore
 import NightshiftCore
 import NightshiftDelivery
 import NightshiftEngine
@@ -38,7 +39,7 @@ extension CommandContext {
         let realShell = { self.environment.makeShell(self.shellSettings(environment, teardownSignal: teardownSignal)) }
         let shell: any ShellRunner =
             dryRun ? DryRunShellRunner(answers: SecurityKeychainImporter.dryRunAnswers(home: environment["HOME"] ?? "~")) : realShell()
-        let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, noColorFlag: options.noColor)
+        let style = ConsoleStyle.detect(interactive: output.isInteractive, environment: environment, ci: ci, noColorFlag: options.noColor)
         // Kept beside the masking console: names are masked before the reporter pads and cuts
         // them to the terminal's width, where a secret cut in two would no longer be seen whole.
         let reporter = MaskingReporter(ConsoleReporter(output: output, style: style, clock: clock, dryRun: dryRun), secrets: secrets)
@@ -56,10 +57,11 @@ extension CommandContext {
         let options = RunOptions(
             isDryRun: dryRun, isVerbose: verbose,
             condensesToolOutput: RunOptions.condensesToolOutput(
-                interactive: output.isInteractive, environment: environment, verbose: verbose),
+                interactive: output.isInteractive, ci: ci, verbose: verbose),
             stateDirectory: stateDirectory,
-            runID: RunIdentifier.make(now: clock.now, environment: self.environment.variables, processID: self.environment.processID),
-            journal: journal, workingDirectory: runDirectory, testReportsFolder: try junit.map { try absolute($0).parent.string })
+            runID: RunIdentifier.make(
+                now: clock.now, environment: self.environment.variables, ci: ci, processID: self.environment.processID),
+            journal: journal, workingDirectory: runDirectory, testReportsFolder: try junit.map { try absolute($0).parent.string }, ci: ci)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
             performers: performers(

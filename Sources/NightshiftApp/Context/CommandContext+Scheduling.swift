@@ -32,7 +32,7 @@ extension CommandContext {
         let log = SchedulerLog(output: output, clock: clock, zone: zone)
         // Exit 1 when another daemon has the lock or the history cannot be opened.
         let lock = try schedulerLock()
-        let recovery = CorruptionRecovery(clock: clock) { log.problem("error: \($0)") }
+        let recovery = CorruptionRecovery(clock: clock) { log.problem(.error($0, at: nil)) }
         let history = try SQLiteRunHistory(path: historyPath, recovery: recovery)
         // Children get SIGTERM when the grace period is over, then SIGKILL 20 s later: both fit
         // in the 60 s launchd and systemd allow for stopping.

@@ -19,7 +19,7 @@ extension CommandContext {
                 return Array(StepSummaryMarkdown(results: results).render(secrets: secrets, limit: limit).text.utf8)
             }
         } catch {
-            output.err("warning: the step summary was not written to \(name): \(error)\n")
+            tell(.warning("the step summary was not written to \(name): \(error)", at: nil))
         }
     }
 }

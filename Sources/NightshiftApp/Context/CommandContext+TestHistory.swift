@@ -29,7 +29,7 @@ extension CommandContext {
                     try await history.recordTests(runID: result.runID, lane: lane, at: clock.now, steps: ofLane)
                 }
             } catch {
-                output.err("warning: the test results were not recorded in the run history \(historyPath): \(error)\n")
+                tell(.warning("the test results were not recorded in the run history \(historyPath): \(error)", at: nil))
             }
         }
     }
@@ -43,6 +43,6 @@ extension CommandContext {
 
     /// A corrupt history is moved aside and started afresh, said on standard error.
     var historyRecovery: CorruptionRecovery {
-        CorruptionRecovery(clock: clock) { [output] in output.err("error: \($0)\n") }
+        CorruptionRecovery(clock: clock) { [self] in tell(.error($0, at: nil)) }
     }
 }

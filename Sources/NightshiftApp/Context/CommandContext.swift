@@ -26,7 +26,7 @@ public struct CommandContext: Sendable {
     init(options: LanesFileOptions?, environment: CommandEnvironment) {
         self.options = options ?? LanesFileOptions()
         self.environment = environment
-        ci = CIEnvironment(environment.variables)
+        ci = environment.ci ?? CIEnvironment(environment.variables)
         let colour = environment.standardErrorIsTerminal && environment.variables["NO_COLOR"] == nil && !self.options.noColor
         printer = DiagnosticPrinter(colour: colour && !ci.prefersPlainOutput)
         dotEnv = options.map { options in Result { try Self.dotEnvFiles(options: options, environment: environment) } }
@@ -40,6 +40,12 @@ public struct CommandContext: Sendable {
     /// The command's one owner of secrets: the console, the run, its logs, journal, reports and
     /// history all mask through it, and whatever it learns is masked everywhere from then on.
     var secrets: RunSecrets { output.secrets }
+
+    /// A warning, note or error the command gives besides its result: on standard error,
+    /// rendered by the command's printer (coloured on a terminal), masked like all output.
+    func tell(_ diagnostic: Diagnostic) {
+        output.err(printer.render([diagnostic]))
+    }
 
     var clock: any WallClock { environment.clock }
     /// A transport made for this command's service clients (a fake's, in tests).

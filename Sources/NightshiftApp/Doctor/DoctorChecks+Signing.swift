@@ -40,7 +40,7 @@ struct SigningDoctorChecks {
                 ))
         }
         checks += expiries(findings, subject: subject)
-        checks += findings.warnings.map { DoctorCheck(.attention, subject, $0.replacingOccurrences(of: "warning: ", with: "")) }
+        checks += findings.warnings.map { DoctorCheck(.attention, subject, $0.message) }
         if checks.isEmpty {
             let certificate = findings.certificate.map { "certificate \($0.commonName ?? $0.sha1)" } ?? "certificate"
             let profile = findings.profile.map { "profile '\($0.name)'" } ?? "profile"

@@ -76,9 +76,9 @@ struct ArchiveNumbering {
             await context.log("build number \(number): the commit count of HEAD (git rev-list --count HEAD)")
             return number
         case .environment(let variable):
-            let ci = CIEnvironment(context.environment)
-            let name = variable ?? "BUILD_NUMBER"
-            let value = variable.map { context.environment[$0] } ?? ci.buildNumber ?? context.environment[name]
+            // The engine's variable, read from the step's environment: an `env:` around it may set it.
+            let engines = [context.ci.buildNumberVariable, "BUILD_NUMBER"].lazy.compactMap { context.environment[$0] }
+            let value = variable.map { context.environment[$0] } ?? engines.first { !$0.isEmpty }
             guard let value, !value.isEmpty else {
                 let which = variable.map { "'\($0)'" } ?? "the CI's build number (BUILD_NUMBER, GITHUB_RUN_NUMBER, BUILDKITE_BUILD_NUMBER)"
                 throw StepFailure("'build_number: { from: env }': \(which) is not set", reason: .missingSetting)
@@ -88,7 +88,8 @@ struct ArchiveNumbering {
                     "'build_number: { from: env }': '\(value)' is not a build number (one to three integers separated by periods)",
                     reason: .invalidSetting)
             }
-            await context.log("build number \(number) from \(variable ?? ci.engine.map { "\($0)'s build number" } ?? name)")
+            await context.log(
+                "build number \(number) from \(variable ?? context.ci.engine.map { "\($0)'s build number" } ?? "BUILD_NUMBER")")
             return number
         }
     }

@@ -69,7 +69,12 @@ public struct ProfilesReport: Sendable {
                 SignedBundles.Scheme(project, configuration: configuration.buildConfiguration, resolve: resolve),
                 appIdentifier: inputs.appIdentifier)
         } catch {
-            return (["warning: the scheme's signed bundles were not read (\(error)); only the app's profile is shown"], false, true)
+            return (
+                [
+                    Diagnostic.warning("the scheme's signed bundles were not read (\(error)); only the app's profile is shown", at: nil)
+                        .description
+                ], false, true
+            )
         }
         let catalog = ProfileCatalog.read(folder: inputs.signingFolder, files: files)
         let team = inputs.teamID ?? findings.profile?.teamIdentifier
@@ -114,7 +119,7 @@ public struct ProfilesReport: Sendable {
         if let certificate = findings.certificate {
             lines.append("certificate  \(certificate.commonName ?? certificate.sha1), expires \(expiry(certificate.expiresAt, now: now))")
         }
-        return lines + findings.warnings + findings.problems.map { "error: \($0)" }
+        return lines + (findings.warnings + findings.problems.map { .error("\($0)", at: nil) }).map(\.description)
     }
 
     /// `2025-03-01 (12 days left)`, or `(EXPIRED)`.

@@ -77,8 +77,10 @@ public struct SecurityKeychainImporter: KeychainImporter {
             await output(
                 .standardError,
                 Array(
-                    "warning: no valid code-signing identity in \(keychain) after importing \(p12Path) (is Apple's WWDR intermediate certificate installed?)\n"
-                        .utf8))
+                    (Diagnostic.warning(
+                        "no valid code-signing identity in \(keychain) after importing \(p12Path) (is Apple's WWDR intermediate certificate installed?)",
+                        at: nil
+                    ).description + "\n").utf8))
         }
     }
 

@@ -1,5 +1,5 @@
 public import Foundation
-import NightshiftCore
+public import NightshiftCore
 
 /// The checks made before anything runs: the profile is readable, current, for this app and
 /// this certificate; the .p12 opens with its password and its certificate is current.
@@ -28,7 +28,7 @@ public struct SigningPreflight: Sendable {
     }
 
     /// Runs every check; returns the warnings to show (a profile expiring soon).
-    public func check(_ inputs: SigningInputs, now: Date) async throws -> [String] {
+    public func check(_ inputs: SigningInputs, now: Date) async throws -> [Diagnostic] {
         let findings = await examine(inputs, now: now, stoppingAtFirstProblem: true)
         if let problem = findings.problems.first { throw problem }
         return findings.warnings
@@ -93,10 +93,11 @@ public struct SigningPreflight: Sendable {
 
     /// A check that cannot decide never stops a lane that would have worked: `security import`
     /// has the last word on a .p12 openssl could not read.
-    static func undecidedWarning(p12: String, detail: String) -> String {
+    static func undecidedWarning(p12: String, detail: String) -> Diagnostic {
         let reason = detail.split(whereSeparator: \.isNewline).first.map(String.init) ?? detail
-        return
-            "warning: openssl could not read the certificate in \(p12) (\(reason)), so its expiry and its place in the profile are not checked; `security import` decides whether it opens"
+        return .warning(
+            "openssl could not read the certificate in \(p12) (\(reason)), so its expiry and its place in the profile are not checked; `security import` decides whether it opens",
+            at: nil)
     }
 
     /// The checks that need only the profile; throws the first problem.
@@ -122,12 +123,14 @@ public struct SigningPreflight: Sendable {
         return problems
     }
 
-    public static func warnings(for profile: ProvisioningProfile, path: String, now: Date) -> [String] {
+    public static func warnings(for profile: ProvisioningProfile, path: String, now: Date) -> [Diagnostic] {
         let remaining = profile.expirationDate.timeIntervalSince(now)
         guard remaining < warningPeriod else { return [] }
         let days = Int(remaining / 86_400)
         return [
-            "warning: provisioning profile '\(profile.name)' (\(path)) expires on \(UTCTimestamp.day(profile.expirationDate)), in \(days) day\(days == 1 ? "" : "s")"
+            .warning(
+                "provisioning profile '\(profile.name)' (\(path)) expires on \(UTCTimestamp.day(profile.expirationDate)), in \(days) day\(days == 1 ? "" : "s")",
+                at: nil)
         ]
     }
 }

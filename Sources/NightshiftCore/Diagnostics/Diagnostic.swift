@@ -1,4 +1,5 @@
-/// One problem found in a lanes file, with where it is.
+/// One problem found in a lanes file, with where it is, or a notice a run or a command gives
+/// (`location` nil): the one place a message gets its `error:`, `warning:` or `note:`.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable {
         case error, warning, note
@@ -22,6 +23,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     public static func warning(_ message: String, at location: SourceLocation?, notes: [String] = []) -> Diagnostic {
         Diagnostic(.warning, message, at: location, notes: notes)
+    }
+
+    public static func note(_ message: String, at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic(.note, message, at: location)
     }
 
     /// `lanes.yml:12:7: error: message`, then one `note:` line per note.

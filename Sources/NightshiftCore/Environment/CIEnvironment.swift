@@ -71,7 +71,20 @@ public struct CIEnvironment: Sendable, Hashable {
         }
     }
 
+    /// Outside any CI engine: for what runs with no command around it (tests, benchmarks).
+    public static let none = Self(EnvironmentVariables([:]))
+
     public var isCI: Bool { engine != nil }
+
+    /// The variable the engine keeps its build number in, so a step whose `env:` sets it reads
+    /// its own value: `BUILD_NUMBER` under Jenkins and outside CI.
+    public var buildNumberVariable: String {
+        switch engine {
+        case .githubActions: "GITHUB_RUN_NUMBER"
+        case .buildkite: "BUILDKITE_BUILD_NUMBER"
+        case .jenkins, nil: "BUILD_NUMBER"
+        }
+    }
 
     /// A CI console is no terminal: no colours, no progress redrawn in place.
     public var prefersPlainOutput: Bool { isCI }

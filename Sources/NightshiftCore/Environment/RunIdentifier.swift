@@ -9,10 +9,10 @@ public enum RunIdentifier {
     /// value is the run id, so the run writes into the folder its history record points at.
     public static let variable = NightshiftVariable.runID.name
 
-    /// The launcher's id when it is a plain folder name, else a new one.
-    public static func make(now: Date, environment: EnvironmentVariables, processID: Int32) -> String {
+    /// The launcher's id when it is a plain folder name, else a new one, with the build of `ci`.
+    public static func make(now: Date, environment: EnvironmentVariables, ci: CIEnvironment, processID: Int32) -> String {
         if let given = environment[variable], isFolderName(given) { return given }
-        let build = CIEnvironment(environment).buildTag.map { [$0] } ?? []
+        let build = ci.buildTag.map { [$0] } ?? []
         return ([UTCTimestamp.runStamp(now)] + build + [String(processID)]).joined(separator: "-")
     }
 

@@ -83,7 +83,7 @@ public struct NotarizeStepPerformer: StepPerformer {
         submission.remember(status: verdict.status, sha256: digest.sha256)
         await context.details.set("notarization_status", verdict.status.description)
         if let problem = verdict.logProblem {
-            await context.log("warning: could not fetch the notary log: \(problem)", to: .standardError)
+            await context.log(.warning("could not fetch the notary log: \(problem)", at: nil), to: .standardError)
         }
         try await NotaryOutcome(status: verdict.status, log: verdict.log, submissionID: id, file: name).report(in: context)
         try await NotarizedFileCheck(context: context).run(on: path)

@@ -69,7 +69,7 @@ struct NotarizedFileCheck {
 
     func run(on file: String) async throws {
         if let reason = await skipReason(for: file) {
-            await context.log("note: \(reason)")
+            await context.log(.note(reason))
             return
         }
         for command in Self.commands(for: file) {

@@ -39,7 +39,8 @@ struct AppStoreConnectProcessing {
         while true {
             let upload = try await client.get(Resources.BuildUpload.self, "v1/buildUploads/\(id)")
             let state = upload.attributes?.state
-            for detail in (state?.warnings ?? []).map({ "warning: \($0)" }) + (state?.infos ?? []).map({ "info: \($0)" })
+            for detail in (state?.warnings ?? []).map({ Diagnostic.warning("\($0)", at: nil).description })
+                + (state?.infos ?? []).map({ "info: \($0)" })
             where announced.insert(detail).inserted {
                 await client.log("App Store Connect \(detail)")
             }

@@ -30,7 +30,7 @@ extension LaneExecution {
             // action never started.
             if result.status != .passed, action.leftBehind != nil || result.status == .notRun {
                 let left = action.leftBehind.map { "; left behind: \($0)" } ?? ""
-                runner.notice("warning: cleanup '\(action.name)' did not finish\(left)")
+                runner.notice(.warning("cleanup '\(action.name)' did not finish\(left)", at: nil))
             }
         }
     }

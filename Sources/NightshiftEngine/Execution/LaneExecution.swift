@@ -296,6 +296,7 @@ actor LaneExecution {
         }
         context.xcode = xcode
         context.testReportsFolder = runner.options.testReportsFolder
+        context.ci = runner.options.ci
         if runner.options.condensesToolOutput {
             context.emitCondensed = { channel, bytes in await recorder.receive(channel, bytes, condensed: true) }
         }

@@ -19,9 +19,11 @@ public enum LanePreflight {
     }
 
     /// Each variable `lane` (and every lane it calls) reads that `environment` leaves unset or
-    /// empty, by name only, and a CI build number an `archive:` needs.
-    public static func variableProblems(of lane: Lane, in graph: LaneCallGraph, environment: EnvironmentVariables) -> [Diagnostic] {
+    /// empty, by name only, and a CI build number an `archive:` needs (`ci`: the command's).
+    public static func variableProblems(
+        of lane: Lane, in graph: LaneCallGraph, environment: EnvironmentVariables, ci: CIEnvironment
+    ) -> [Diagnostic] {
         LaneRequirements(lane, in: graph).missingVariableDiagnostics(in: environment)
-            + CIBuildNumberCheck.problems(running: lane, in: graph, environment: environment)
+            + CIBuildNumberCheck.problems(running: lane, in: graph, environment: environment, ci: ci)
     }
 }

@@ -31,7 +31,7 @@ extension LaneRunner {
                 previous = resumed.steps
                 announce(resumed, attempt: (resumed.attempts.map(\.number).max() ?? 0) + 1, request: request, picked: picked)
                 if resumed.lanesFile.path != lanesFile.path {
-                    notice("note: run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)")
+                    notice(.note("run \(resumed.runID)'s lanes file was \(resumed.lanesFile.path), the same content as \(lanesFile.path)"))
                 }
                 let number = (journal.attempts.map(\.number).max() ?? 0) + 1
                 tree = .compare(now: repository, left: resumed.left, attempt: number - 1)
@@ -55,7 +55,7 @@ extension LaneRunner {
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
             let key = JournalKey.workspace(stateDirectory: options.stateDirectory, create: writable)
             if let problem = key.problem {
-                notice("warning: the run journal's key cannot be kept: \(problem); this run cannot be resumed")
+                notice(.warning("the run journal's key cannot be kept: \(problem); this run cannot be resumed", at: nil))
             }
             // The masker as the lane starts, not the run's owner: a step's fingerprint must come out
             // the same in the attempt that resumes it, which has not learned this one's tokens.

@@ -41,6 +41,11 @@ public struct LaneRunner: Sendable {
         reporter.notice(secrets.mask(text))
     }
 
+    /// A warning or a note about the run (not a step's): rendered by `Diagnostic`, masked.
+    func notice(_ diagnostic: Diagnostic) {
+        notice(diagnostic.description)
+    }
+
     /// The lane's name as its run folders and its journal spell it: a lane named like a secret's
     /// value must not spell it in every log path.
     func folderName(of lane: Lane) -> String {
@@ -70,7 +75,9 @@ public struct LaneRunner: Sendable {
             try DirectoryCreation.create(folders.output)
             return true
         } catch {
-            notice("warning: cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only")
+            notice(
+                .warning(
+                    "cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only", at: nil))
             return false
         }
     }
@@ -93,7 +100,8 @@ public struct LaneRunner: Sendable {
     func prepareWithXcodes(_ laneName: String) throws(RunPreparationError) -> (lane: Lane, xcodes: XcodeSelections) {
         let lane = try LanePreflight.lane(named: laneName, in: file)
         let xcodes = try RunPreparation(
-            file: file, environment: dependencies.environment, performers: performers, xcodeInstalls: dependencies.xcodeInstalls,
+            file: file, environment: dependencies.environment, ci: options.ci, performers: performers,
+            xcodeInstalls: dependencies.xcodeInstalls,
             lanesFolder: lanesFolder
         ).check(lane)
         return (lane, xcodes)

@@ -1,12 +1,14 @@
 public import NightshiftCore
-public import NightshiftSystem
+import NightshiftSystem
 /// How a run behaves, as the command line chose.
 public struct RunOptions: Sendable, Hashable {
     public var isDryRun: Bool
     public var isVerbose: Bool
     /// Whether long tool output (xcodebuild's) is condensed on the terminal; see
-    /// `condensesToolOutput(interactive:environment:verbose:)`.
+    /// `condensesToolOutput(interactive:ci:verbose:)`.
     public var condensesToolOutput: Bool
+    /// The CI engine the command runs in, read once by the command (`StepContext.ci`).
+    public var ci: CIEnvironment
     /// Where run folders go: `.nightshift`, or `$WORKSPACE/.nightshift` under Jenkins.
     public var stateDirectory: String
     public var runID: String
@@ -22,8 +24,9 @@ public struct RunOptions: Sendable, Hashable {
     public init(
         isDryRun: Bool = false, isVerbose: Bool = false, condensesToolOutput: Bool = false,
         stateDirectory: String = ".nightshift", runID: String, journal: JournalRequest? = nil, workingDirectory: String? = nil,
-        testReportsFolder: String? = nil
+        testReportsFolder: String? = nil, ci: CIEnvironment = .none
     ) {
+        self.ci = ci
         self.testReportsFolder = testReportsFolder
         self.journal = journal
         self.isDryRun = isDryRun
@@ -46,8 +49,8 @@ extension RunOptions {
     /// failure: xcpretty did exactly that ("exit 65 with no message", fastlane/fastlane#30099).
     /// Either way each step's log under the run folder holds everything, and a failed step's
     /// last lines go into the JUnit report.
-    public static func condensesToolOutput(interactive: Bool, environment: EnvironmentVariables, verbose: Bool) -> Bool {
-        interactive && !verbose && !CIEnvironment(environment).isCI
+    public static func condensesToolOutput(interactive: Bool, ci: CIEnvironment, verbose: Bool) -> Bool {
+        interactive && !verbose && !ci.isCI
     }
 }
 

@@ -5,6 +5,7 @@ import NightshiftSystem
 struct RunPreparation {
     let file: LanesFile
     let environment: EnvironmentVariables
+    let ci: CIEnvironment
     let performers: StepPerformers
     let xcodeInstalls: (any XcodeInstalls)?
     /// The lanes file's folder, against which a relative `xcode:` path is read.
@@ -14,7 +15,7 @@ struct RunPreparation {
     @discardableResult
     func check(_ lane: Lane) throws(RunPreparationError) -> XcodeSelections {
         let graph = LaneCallGraph(file: file)
-        var problems = LanePreflight.variableProblems(of: lane, in: graph, environment: environment)
+        var problems = LanePreflight.variableProblems(of: lane, in: graph, environment: environment, ci: ci)
         var unavailable: Set<StepKeyword> = []
         graph.visitSteps(reachableFrom: lane) { walked in
             let step = walked.step

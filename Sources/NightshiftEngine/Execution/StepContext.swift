@@ -59,6 +59,9 @@ public struct StepContext: Sendable {
     /// `--junit`'s folder (`RunOptions.testReportsFolder`): where a step's per-test report goes
     /// beside the lane's; nil without `--junit`.
     public var testReportsFolder: String?
+    /// The CI engine the command runs in (`RunOptions.ci`), read once by the command: which
+    /// variable holds its build number, for one.
+    public var ci = CIEnvironment.none
 
     public init(
         lanesFile: LanesFile, lane: Lane, step: Step, configuration: Configuration?, environment: EnvironmentVariables,
@@ -104,6 +107,11 @@ public struct StepContext: Sendable {
     /// secrets as they stand: a performer need not mask what it logs.
     public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {
         await emit(channel, Array((secrets.mask(line) + "\n").utf8))
+    }
+
+    /// A warning or a note in the step's output, rendered by `Diagnostic` (`warning: …`).
+    public func log(_ diagnostic: Diagnostic, to channel: OutputChannel = .standardOutput) async {
+        await log(diagnostic.description, to: channel)
     }
 
     /// Runs a command through the injected shell, its output going to the step's output.

@@ -42,7 +42,7 @@ extension StepExecution {
             await journal.writeAfterStep()
         }
         if let problem = journal.takeWriteFailure() {
-            execution.runner.notice("warning: the run journal could not be written: \(problem); this run cannot be resumed")
+            execution.runner.notice(.warning("the run journal could not be written: \(problem); this run cannot be resumed", at: nil))
         }
         return result
     }

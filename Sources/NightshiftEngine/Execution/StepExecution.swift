@@ -115,7 +115,7 @@ struct StepExecution {
         execution.transcript?.show(through: nil)
         let recording = await recorder.finish(failed: !outcome.succeeded)
         if let problem = recording.logProblem {
-            runner.notice("warning: the log of step '\(identity.name)' is incomplete: \(problem)")
+            runner.notice(.warning("the log of step '\(identity.name)' is incomplete: \(problem)", at: nil))
         }
         return (outcome, recording)
     }

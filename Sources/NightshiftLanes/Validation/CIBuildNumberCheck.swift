@@ -10,10 +10,11 @@ public enum CIBuildNumberCheck {
     /// The variables that can give the number, the engine's own first.
     public static let variables = ["BUILD_NUMBER", "GITHUB_RUN_NUMBER", "BUILDKITE_BUILD_NUMBER"]
 
-    /// One error per such step `lane` reaches when `environment` gives no CI build number and
-    /// no `env:` around the step sets one.
-    public static func problems(running lane: Lane, in graph: LaneCallGraph, environment: EnvironmentVariables) -> [Diagnostic] {
-        let ci = CIEnvironment(environment)
+    /// One error per such step `lane` reaches when neither `ci` nor `environment` gives a CI
+    /// build number and no `env:` around the step sets one.
+    public static func problems(
+        running lane: Lane, in graph: LaneCallGraph, environment: EnvironmentVariables, ci: CIEnvironment
+    ) -> [Diagnostic] {
         guard ci.buildNumber == nil, (environment["BUILD_NUMBER"] ?? "").isEmpty else { return [] }
         var problems: [Diagnostic] = []
         graph.visitSteps(reachableFrom: lane, revisits: .never) { walked in

@@ -28,12 +28,14 @@ struct StaleSimulators {
                 // Shutting down one that is not booted fails harmlessly; the deletion is what counts.
                 _ = try await context.shell.run(commands.shutdown(device.udid)) { _, _ in }
                 let deleted = try await context.shell.run(commands.delete(device.udid)) { _, _ in }
-                await context.log(
-                    deleted.succeeded
-                        ? "deleted the simulator \(device.name), left by run \(runID), which is no longer running"
-                        : "warning: could not delete the simulator \(device.name) left by run \(runID): simctl \(deleted)")
+                if deleted.succeeded {
+                    await context.log("deleted the simulator \(device.name), left by run \(runID), which is no longer running")
+                } else {
+                    await context.log(
+                        .warning("could not delete the simulator \(device.name) left by run \(runID): simctl \(deleted)", at: nil))
+                }
             } catch {
-                await context.log("warning: could not delete the simulator \(device.name) left by run \(runID): \(error)")
+                await context.log(.warning("could not delete the simulator \(device.name) left by run \(runID): \(error)", at: nil))
             }
         }
     }

@@ -105,10 +105,10 @@ struct StepOutputRecorderTests {
 
     @Test("the run's policy: condensed only on an interactive terminal, outside Jenkins, without --verbose")
     func condensingPolicy() {
-        #expect(RunOptions.condensesToolOutput(interactive: true, environment: [:], verbose: false))
-        #expect(!RunOptions.condensesToolOutput(interactive: true, environment: [:], verbose: true))
-        #expect(!RunOptions.condensesToolOutput(interactive: false, environment: [:], verbose: false))
-        #expect(!RunOptions.condensesToolOutput(interactive: true, environment: ["JENKINS_URL": "https://ci/"], verbose: false))
-        #expect(!RunOptions.condensesToolOutput(interactive: true, environment: ["BUILD_NUMBER": "12"], verbose: false))
+        #expect(RunOptions.condensesToolOutput(interactive: true, ci: CIEnvironment([:]), verbose: false))
+        #expect(!RunOptions.condensesToolOutput(interactive: true, ci: CIEnvironment([:]), verbose: true))
+        #expect(!RunOptions.condensesToolOutput(interactive: false, ci: CIEnvironment([:]), verbose: false))
+        #expect(!RunOptions.condensesToolOutput(interactive: true, ci: CIEnvironment(["JENKINS_URL": "https://ci/"]), verbose: false))
+        #expect(!RunOptions.condensesToolOutput(interactive: true, ci: CIEnvironment(["BUILD_NUMBER": "12"]), verbose: false))
     }
 }

@@ -68,7 +68,7 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
                 builds: builds.compactMap { $0.attributes?.version }, uploads: uploads.compactMap { $0.attributes?.cfBundleVersion },
                 reserved: reserved)
             for text in numbers.unreadable {
-                await context.log("warning: App Store Connect holds build number '\(text)', which is not one; left out")
+                await context.log(.warning("App Store Connect holds build number '\(text)', which is not one; left out", at: nil))
             }
             return BuildNumberAnswer(number: numbers.next, reason: numbers.reason)
         } catch let error as AppStoreConnectError {

@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftCore
 
 /// What `signing apply` would change on App Store Connect, and why: found from the project and
 /// the portal by `SigningPlanner` with reads only.
@@ -106,8 +107,8 @@ public struct SigningPlan: Sendable {
             case .recreate(_, let reason): lines.append("\(place): \(reason)")
             }
         }
-        lines += warnings.map { "warning: \($0)" }
-        lines += problems.map { "error: \($0)" }
+        lines += warnings.map { Diagnostic.warning($0, at: nil).description }
+        lines += problems.map { Diagnostic.error($0, at: nil).description }
         let changes = changes
         if changes.isEmpty {
             lines.append(problems.isEmpty ? "no changes: App Store Connect has what every configuration needs" : "no changes can be made")

@@ -79,7 +79,7 @@ public struct SigningSyncStepPerformer: StepPerformer {
             transport: transport, clock: context.clock, secrets: context.secrets,
             log: { line in await context.log(line, to: .standardError) })
         let plan = try await signing.plan([target])
-        for warning in plan.warnings { await context.log("warning: \(warning)", to: .standardError) }
+        for warning in plan.warnings { await context.log(.warning(warning, at: nil), to: .standardError) }
         if context.isDryRun {
             for line in plan.render().split(separator: "\n") { await context.log(String(line)) }
             return .exited(0)

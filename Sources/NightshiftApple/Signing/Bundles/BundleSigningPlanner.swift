@@ -90,9 +90,9 @@ struct BundleSigningPlanner {
             let expected = app.settings[setting]
             for bundle in bundles.dropFirst() {
                 guard let value = bundle.settings[setting], let expected, value != expected else { continue }
-                warnings.append(
-                    "warning: bundle '\(bundle.identifier)' (target '\(bundle.target)') has \(setting) \(value), the app \(expected): App Store Connect refuses a bundle whose version is not its app's"
-                )
+                let mismatch =
+                    "bundle '\(bundle.identifier)' (target '\(bundle.target)') has \(setting) \(value), the app \(expected): App Store Connect refuses a bundle whose version is not its app's"
+                warnings.append(Diagnostic.warning(mismatch, at: nil).description)
             }
         }
         return warnings

@@ -1,36 +1,32 @@
 import Foundation
 import NightshiftCore
-import NightshiftEngine
-import NightshiftSchema
 import NightshiftSystem
 
 /// `notes: { from: git }`: the subjects of the commits since this lane's last successful delivery
 /// (the newest earlier run whose upload passed, from the run journals), one `- subject` a line,
 /// masked, and cut to what the destination takes. Without an earlier delivery, the last
-/// `firstDeliveryCount` commits, and the notes' log line says so.
-struct GitReleaseNotes {
+/// `firstDeliveryCount` commits, and the notes' log line says so. Here rather than in a
+/// capability because two read it: `upload:` (What to Test, release notes) and `release:`
+/// (What's New); each says how many characters its destination takes.
+public struct GitReleaseNotes: Sendable {
     static let firstDeliveryCount = 20
 
-    /// What each destination takes: TestFlight's What to Test holds 4000 characters (App Store
-    /// Connect's limit on `betaBuildLocalizations.whatToTest`); Firebase's release notes 16384
-    /// (Firebase support, fastlane-plugin-firebase_app_distribution#165).
-    static func limit(for destination: UploadDestination) -> Int {
-        switch destination {
-        case .testflight: 4000
-        case .firebase: 16_384
-        case .http, .folder, .crashlytics, .sentry, .bugsnag: 16_384
-        }
+    /// The most characters the destination takes.
+    public var limit: Int
+
+    public init(limit: Int) {
+        self.limit = limit
     }
 
-    var destination: UploadDestination
-
     /// The notes, and a line that says where they start.
-    func notes(in context: StepContext) async throws -> (text: String, origin: String) {
+    public func notes(in context: StepContext) async throws -> (text: String, origin: String) {
         // Not a failure: the notes are still the commits git has, and the upload is worth more.
         if try await ShallowClone.isShallow(in: context) {
             await context.log(
-                "warning: notes: { from: git }: the repository is a shallow clone (\(ShallowClone.probe.joined(separator: " ")) says true), "
-                    + "so its history stops at the commits fetched and the notes may be incomplete; \(ShallowClone.fix)",
+                .warning(
+                    "notes: { from: git }: the repository is a shallow clone (\(ShallowClone.probe.joined(separator: " ")) says true), "
+                        + "so its history stops at the commits fetched and the notes may be incomplete; \(ShallowClone.fix)",
+                    at: nil),
                 to: .standardError)
         }
         let folder = context.absolute(context.folders.logs)
@@ -55,13 +51,13 @@ struct GitReleaseNotes {
         }
         if subjects.isEmpty { subjects = ["No changes since the last delivery."] }
         let lines = subjects.map { "- " + context.secrets.mask($0) }
-        let text = Self.trimmed(lines, to: Self.limit(for: destination))
-        if text.count < lines.joined(separator: "\n").count { origin += ", cut to \(Self.limit(for: destination)) characters" }
+        let text = Self.trimmed(lines, to: limit)
+        if text.count < lines.joined(separator: "\n").count { origin += ", cut to \(limit) characters" }
         return (text, origin)
     }
 
     /// Whole lines that fit in `limit` characters, and a last line saying how many were left out.
-    static func trimmed(_ lines: [String], to limit: Int) -> String {
+    public static func trimmed(_ lines: [String], to limit: Int) -> String {
         let whole = lines.joined(separator: "\n")
         guard whole.count > limit else { return whole }
         var kept: [String] = []

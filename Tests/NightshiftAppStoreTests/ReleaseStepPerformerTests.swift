@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 @testable import NightshiftCore
-@testable import NightshiftDelivery
+@testable import NightshiftAppStore
 @testable import NightshiftEngine
 import NightshiftSchema
 @testable import NightshiftServices
@@ -16,7 +16,7 @@ struct ReleaseStepPerformerTests {
     let pem = P256.Signing.PrivateKey().pemRepresentation
 
     func context(
-        _ settings: ReleaseSettings, destination: String? = nil, dryRun: Bool = false, journal: JournalStore, log: LineLog
+        _ settings: ReleaseSettings, destination: String? = nil, dryRun: Bool = false, journal: RecordedStepNote, log: LineLog
     ) -> StepContext {
         let environment: EnvironmentVariables = [
             "APP_STORE_CONNECT_API_KEY_KEY_ID": "KEY1", "APP_STORE_CONNECT_API_KEY_ISSUER_ID": "issuer",
@@ -54,7 +54,7 @@ struct ReleaseStepPerformerTests {
     @Test("a lane's release step takes the build to Waiting for Review, its ids in the journal and the report, the key never shown")
     func releases() async throws {
         let api = FakeAppStoreReleaseAPI()
-        let (journal, log) = (JournalStore(), LineLog())
+        let (journal, log) = (RecordedStepNote(), LineLog())
         let context = context(Self.settings(), journal: journal, log: log)
         let termination = try await performer(api).perform(context.step, in: context)
         #expect(termination == .exited(0))
@@ -70,7 +70,7 @@ struct ReleaseStepPerformerTests {
     func dryRun() async throws {
         let api = FakeAppStoreReleaseAPI()
         let log = LineLog()
-        let context = context(Self.settings(), dryRun: true, journal: JournalStore(), log: log)
+        let context = context(Self.settings(), dryRun: true, journal: RecordedStepNote(), log: log)
         _ = try await performer(api).perform(context.step, in: context)
         #expect(api.writeRequests.isEmpty)
         #expect(log.text.contains("version 3.2.0: create"))
@@ -84,7 +84,7 @@ struct ReleaseStepPerformerTests {
         var settings = Self.settings()
         settings.build = nil
         let log = LineLog()
-        var context = context(settings, journal: JournalStore(), log: log)
+        var context = context(settings, journal: RecordedStepNote(), log: log)
         context.environment[NightshiftVariable.buildNumber.name] = "411"
         let uploaded = [
             "destination": "testflight", "bundle_id": "com.example.app", "app_id": "app-1", "build_number": "412", "version": "3.2.0",
@@ -111,7 +111,7 @@ struct ReleaseStepPerformerTests {
         let api = FakeAppStoreReleaseAPI()
         var settings = Self.settings()
         settings.whatsNew = .text("Faster sync.")
-        let context = context(settings, destination: "generic/platform=tvOS", journal: JournalStore(), log: LineLog())
+        let context = context(settings, destination: "generic/platform=tvOS", journal: RecordedStepNote(), log: LineLog())
         _ = try await performer(api).perform(context.step, in: context)
         #expect(api.current.versions.first { $0.id == "ver-tv-draft" }?.state == "WAITING_FOR_REVIEW")
         #expect(api.current.versions.first { $0.id == "ver-310" }?.state == "READY_FOR_DISTRIBUTION")

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import NightshiftCore
-@testable import NightshiftDelivery
+@testable import NightshiftAppStore
 import NightshiftSchema
 import NightshiftEngine
 @testable import NightshiftServices
@@ -12,7 +12,7 @@ import NightshiftTestSupport
 /// run (as the run journal does across `--resume`) and a clock that never sleeps for real.
 struct AppStoreReleaseFixture {
     let api: FakeAppStoreReleaseAPI
-    let journal = JournalStore()
+    let journal = RecordedStepNote()
     let lines = LineLog()
     let client: AppStoreConnectClient
     let clock = InstantClock()
@@ -43,18 +43,6 @@ struct AppStoreReleaseFixture {
 
     func plan(_ request: AppStoreReleaseRequest) async throws -> AppStoreReleasePlan {
         try await AppStoreReleasePlanner(client: client, clock: clock).plan(request)
-    }
-}
-
-/// The step's journal note, kept across runs: `notes` hands each run what the last one recorded.
-final class JournalStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var note: [String: String]?
-
-    var recorded: [String: String]? { lock.withLock { note } }
-
-    var notes: StepJournalNotes {
-        StepJournalNotes(earlier: recorded) { [self] values in lock.withLock { note = values } }
     }
 }
 

@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// What the `release:` step found on App Store Connect and will change, read with GET requests
 /// only: a dry run prints it, a real run carries it out (`AppStoreReleaseWrites`). `problems` are
 /// everything Apple would refuse, found in one pass; a plan with any is not carried out.
@@ -86,7 +88,7 @@ struct AppStoreReleasePlan: Sendable {
         case .create: lines.append("review submission: create")
         }
         lines.append(submit ? "submit for review" : "stop before submitting (submit: false)")
-        lines += notes.map { "note: \($0)" }
+        lines += notes.map { Diagnostic.note($0).description }
         lines += problems.map { "problem: \($0)" }
         return lines
     }

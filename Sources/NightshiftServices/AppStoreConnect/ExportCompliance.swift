@@ -1,4 +1,4 @@
-import NightshiftServices
+import NightshiftCore
 
 /// Export compliance on a processed build: `encryption:` sets `usesNonExemptEncryption` on a
 /// build that has no answer (fastlane patches only a `nil` one); with no answer and no setting,
@@ -10,20 +10,26 @@ import NightshiftServices
 /// declaration", Apple's "App Encryption Declarations"; without one Apple refuses the build,
 /// "Invalid Export Compliance Code", osuki-dev/muqun-app#30). The app's approved declaration of
 /// the platform is linked. Creating one takes legal answers and a document Apple reviews by hand:
-/// the step does not invent them, it says where to make one.
-struct ExportCompliance {
-    var client: AppStoreConnectClient
-    var log: @Sendable (String) async -> Void
+/// the step does not invent them, it says where to make one. Here, on the client, because both
+/// the TestFlight upload and the `release:` step answer it.
+public struct ExportCompliance: Sendable {
+    public var client: AppStoreConnectClient
+    public var log: @Sendable (String) async -> Void
+
+    public init(client: AppStoreConnectClient, log: @escaping @Sendable (String) async -> Void) {
+        self.client = client
+        self.log = log
+    }
 
     /// Why a `true` answer cannot be given: the app has no approved declaration to link.
-    static func missingDeclaration(platform: String) -> String {
+    public static func missingDeclaration(platform: String) -> String {
         "encryption: true needs an approved export compliance declaration for \(platform), and the app has none: "
             + "add one in App Store Connect (App Information → App Encryption Documentation), or set "
             + "ITSEncryptionExportComplianceCode in the Info.plist, then run the step again"
     }
 
     /// The upload's answer: `app` and `platform` say which declaration a `true` links.
-    func answer(build: String, app: String, platform: String, current: Bool?, setting: Bool?) async throws {
+    public func answer(build: String, app: String, platform: String, current: Bool?, setting: Bool?) async throws {
         guard current == nil else { return }
         let problem: String
         if let setting {
@@ -38,12 +44,12 @@ struct ExportCompliance {
                 "Missing Compliance: testers cannot install this build: set 'encryption: false' (or true) on the upload, "
                 + "or ITSAppUsesNonExemptEncryption in the app's Info.plist"
         }
-        await log("warning: " + problem)
+        await log(Diagnostic.warning(problem, at: nil).description)
     }
 
     /// Links `declaration` first (a run stopped between the two calls leaves the build still
     /// unanswered, so the next one does both again), then sets the answer.
-    func set(build: String, usesNonExemptEncryption setting: Bool, declaration: String?) async throws {
+    public func set(build: String, usesNonExemptEncryption setting: Bool, declaration: String?) async throws {
         if let declaration {
             try await client.send(
                 "PATCH", "v1/builds/\(build)/relationships/appEncryptionDeclaration",
@@ -58,7 +64,7 @@ struct ExportCompliance {
 
     /// The id of the app's APPROVED declaration for `platform` (Apple writes it `ios` or `IOS`;
     /// one naming no platform counts for every one); nil when there is none.
-    static func approvedDeclaration(_ client: AppStoreConnectClient, app: String, platform: String) async throws -> String? {
+    public static func approvedDeclaration(_ client: AppStoreConnectClient, app: String, platform: String) async throws -> String? {
         let declarations = try await client.list(Declaration.self, "v1/appEncryptionDeclarations", query: [("filter[app]", app)])
         return declarations.first { declaration in
             declaration.attributes?.appEncryptionDeclarationState == "APPROVED"

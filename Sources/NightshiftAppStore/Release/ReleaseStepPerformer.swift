@@ -100,6 +100,9 @@ struct ReleaseRequestResolution {
         return ExportedBundle(method: method).defaultDestination
     }
 
+    /// What's New holds 4000 characters, as TestFlight's What to Test does.
+    static let whatsNewLimit = 4000
+
     private func whatsNew() async throws -> AppStoreReleaseRequest.WhatsNew {
         switch settings.whatsNew {
         case .none: return .none
@@ -107,7 +110,7 @@ struct ReleaseRequestResolution {
         case .perLocale(let texts): return .perLocale(texts.mapValues(context.resolve))
         case .folder(let folder): return .perLocale(try WhatsNewFolder.texts(in: context.absolute(context.resolve(folder))))
         case .git:
-            let (text, origin) = try await GitReleaseNotes(destination: .testflight).notes(in: context)
+            let (text, origin) = try await GitReleaseNotes(limit: Self.whatsNewLimit).notes(in: context)
             await context.log("What's New from git, \(origin)")
             return .everyLocale(text)
         }

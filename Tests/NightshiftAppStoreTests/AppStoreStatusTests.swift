@@ -1,4 +1,4 @@
-import NightshiftDelivery
+import NightshiftAppStore
 import Testing
 
 /// What `appstore status --notify` counts as a change: states, not builds.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import NightshiftDelivery
+@testable import NightshiftAppStore
 import NightshiftServices
 import NightshiftTestSupport
 import Testing
