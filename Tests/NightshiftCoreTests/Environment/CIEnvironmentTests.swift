@@ -1,6 +1,5 @@
 import Foundation
 import NightshiftCore
-import NightshiftReporting
 import NightshiftSystem
 import Testing
 
@@ -41,8 +40,6 @@ struct CIEnvironmentTests {
         #expect(buildkite.buildTag == "b318")
         #expect(buildkite.stateRoot(fallback: "/x/.nightshift") == "/agent/builds/brewer/.nightshift")
         #expect(buildkite.reportProperties.map(\.name) == ["buildkite.build_number", "buildkite.pipeline_slug", "buildkite.agent_name"])
-        let style = ConsoleStyle.detect(interactive: true, environment: ["BUILDKITE": "true"], noColorFlag: false)
-        #expect(!style.colour && !style.liveProgress)
     }
 
     @Test("the run id carries the engine's build number")
