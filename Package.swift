@@ -153,58 +153,61 @@ let package = Package(
             name: "NightshiftRunnerBuilder",
             dependencies: ["NightshiftCore", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem"],
             path: "Tests/NightshiftRunnerBuilder", swiftSettings: settings),
+        // The test support, one target per layer, so a library's tests link nothing above it
+        // (BudgetTests' upward edges). The lowest: clocks, temporary folders, the scripted shell,
+        // captured output, goldens, `waitUntil`; on System alone.
         .target(
-            name: "NightshiftTestSupport",
+            name: "NightshiftTestSupport", dependencies: ["NightshiftSystem"], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
+        // The repository's lanes.yml as the loader reads it.
+        .target(
+            name: "NightshiftLanesTestSupport", dependencies: ["NightshiftCore", "NightshiftLanes", "NightshiftTestSupport"],
+            path: "Tests/NightshiftLanesTestSupport", swiftSettings: settings),
+        // The lane-runner harness, over the runner builder.
+        .target(
+            name: "NightshiftEngineTestSupport",
             dependencies: [
-                "NightshiftCore", "NightshiftSchema", "NightshiftLanes", "NightshiftEngine", "NightshiftReporting", "NightshiftSystem",
-                "NightshiftRunnerBuilder",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                // P-256 for the fake App Store Connect's token checks, shared by unit and end-to-end tests.
-                .product(name: "Crypto", package: "swift-crypto"),
-            ], path: "Tests/NightshiftTestSupport", swiftSettings: settings),
-        // HTTP fakes answered in process through the `HTTPTransport` seam (no sockets), for the
-        // tests of what stands on the services layer; apart from the test support, which every
-        // unit test target links and which stays below the services.
+                "NightshiftCore", "NightshiftEngine", "NightshiftLanes", "NightshiftSystem", "NightshiftRunnerBuilder",
+                "NightshiftTestSupport",
+            ], path: "Tests/NightshiftEngineTestSupport", swiftSettings: settings),
+        // HTTP fakes: the fakes of Apple's services and other HTTP handlers, served on a loopback
+        // socket (`LocalHTTPServer`) or answered in process through the `HTTPTransport` seam
+        // (`InProcessHTTPServer`), and the scripted transport. On the services layer.
         .target(
             name: "NightshiftFakeTransport",
             dependencies: [
-                "NightshiftServices", "NightshiftSchema", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+                "NightshiftServices", "NightshiftSchema", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                // P-256 for the fakes' App Store Connect token checks.
+                .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Tests/NightshiftFakeTransport", swiftSettings: settings),
         // One test target per library target, named after it: a file goes where the code it tests
         // lives, and each target depends on what its files import (ARCHITECTURE.md, Tests).
+        .testTarget(name: "NightshiftSystemTests", dependencies: ["NightshiftSystem", "NightshiftTestSupport"], swiftSettings: settings),
         .testTarget(
-            name: "NightshiftSystemTests",
-            dependencies: ["NightshiftSystem", "NightshiftCore", "NightshiftEngine", "NightshiftScheduling", "NightshiftTestSupport"],
+            name: "NightshiftCoreTests", dependencies: ["NightshiftCore", "NightshiftSystem", "NightshiftTestSupport"],
             swiftSettings: settings),
         .testTarget(
-            name: "NightshiftCoreTests",
-            dependencies: [
-                "NightshiftCore", "NightshiftSystem", "NightshiftLanes", "NightshiftEngine", "NightshiftDelivery", "NightshiftScheduling",
-                "NightshiftReporting", "NightshiftSchema", "NightshiftTestSupport",
-            ], swiftSettings: settings),
-        .testTarget(
-            name: "NightshiftCronTests",
-            dependencies: ["NightshiftCron", "NightshiftCore", "NightshiftScheduling"],
-            resources: [.copy("Fixtures")], swiftSettings: settings),
+            name: "NightshiftCronTests", dependencies: ["NightshiftCron", "NightshiftCore"], resources: [.copy("Fixtures")],
+            swiftSettings: settings),
         .testTarget(
             name: "NightshiftLanesTests",
             dependencies: [
-                "NightshiftLanes", "NightshiftSchema", "NightshiftCron", "NightshiftCore", "NightshiftSystem", "NightshiftApple",
-                "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport",
+                "NightshiftLanes", "NightshiftSchema", "NightshiftCron", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
+                "NightshiftLanesTestSupport",
             ], exclude: ["Fixtures"], swiftSettings: settings),
+        // The runner builder wires the console reporter as a real run does: the one edge above the
+        // engine its tests keep (BudgetTests), for they read what a run shows.
         .testTarget(
             name: "NightshiftEngineTests",
             dependencies: [
-                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftApple", "NightshiftReporting",
-                "NightshiftTestSupport", "NightshiftRunnerBuilder",
+                "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
+                "NightshiftEngineTestSupport", "NightshiftRunnerBuilder",
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftAppleTests",
             dependencies: [
-                "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftDelivery",
-                "NightshiftServices", "NightshiftSchema", "NightshiftReporting", "NightshiftScheduling", "NightshiftTestSupport",
-                "NightshiftRunnerBuilder", "NightshiftFakeTransport",
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                "NightshiftApple", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftServices",
+                "NightshiftSchema", "NightshiftTestSupport", "NightshiftFakeTransport", .product(name: "SwiftASN1", package: "swift-asn1"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftServicesTests",
@@ -216,33 +219,35 @@ let package = Package(
             name: "NightshiftAppStoreTests",
             dependencies: [
                 "NightshiftAppStore", "NightshiftServices", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
-                "NightshiftTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "NightshiftTestSupport", "NightshiftEngineTestSupport", "NightshiftFakeTransport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftDeliveryTests",
             dependencies: [
                 "NightshiftDelivery", "NightshiftServices", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
-                "NightshiftReporting",
-                "NightshiftScheduling", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+                "NightshiftTestSupport", "NightshiftFakeTransport", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftReportingTests",
-            dependencies: ["NightshiftReporting", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport"],
-            swiftSettings: settings),
+            dependencies: [
+                "NightshiftReporting", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
+                "NightshiftEngineTestSupport", "NightshiftFakeTransport",
+            ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftSchedulingTests",
             dependencies: [
                 "NightshiftScheduling", "NightshiftCron", "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
-                "NightshiftReporting", "NightshiftTestSupport",
+                "NightshiftTestSupport",
                 // To lock, corrupt and hand-edit the run history as other processes would.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftExportTests",
             dependencies: [
-                "NightshiftExport", "NightshiftCron", "NightshiftSchema", "NightshiftEngine", "NightshiftLanes", "NightshiftCore",
-                "NightshiftSystem", "NightshiftApple", "NightshiftReporting", "NightshiftTestSupport",
+                "NightshiftExport", "NightshiftCron", "NightshiftSchema", "NightshiftLanes", "NightshiftCore", "NightshiftSystem",
+                "NightshiftTestSupport", "NightshiftLanesTestSupport",
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftTestingTests",
@@ -254,7 +259,8 @@ let package = Package(
         .testTarget(
             name: "NightshiftAppTests",
             dependencies: nightshiftLibraries + [
-                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftRunnerBuilder", "NightshiftFakeTransport",
+                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftEngineTestSupport", "NightshiftLanesTestSupport",
+                "NightshiftRunnerBuilder", "NightshiftFakeTransport",
                 // To lock and corrupt the run history as another process would.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // To check the journal's digests are HMACs with its key, not plain SHA-256s.
@@ -268,7 +274,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: nightshiftLibraries + [
-                "nightshift", "NightshiftSystem", "NightshiftTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+                "nightshift", "NightshiftSystem", "NightshiftTestSupport", "NightshiftLanesTestSupport", "NightshiftFakeTransport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ], exclude: ["Golden"], resources: [.copy("FakeTools")], swiftSettings: settings),
     ]
 )

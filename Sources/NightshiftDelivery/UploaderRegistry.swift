@@ -16,7 +16,7 @@ public struct UploaderRegistry: Sendable {
     /// and App Store Connect keys while an upload runs.
     public static func live(
         shell: any ShellRunner, clock: any WallClock, temporaryDirectory: String,
-        transport: any HTTPTransport = URLSessionTransport(), jitter: any JitterSource = SystemJitterSource()
+        transport: any HTTPTransport, jitter: any JitterSource = SystemJitterSource()
     ) -> UploaderRegistry {
         let client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient = { policy in
             RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: policy)

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 @Suite(
     "nightshift run talking to App Store Connect, end to end: uploads to TestFlight, and App Store releases killed at every write",

@@ -2,6 +2,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// `notarize:` over the Notary REST API through the built binary, against the fake notary
 /// service (`NOTARY_API_ENDPOINT`) and a loopback S3 (`NOTARY_S3_ENDPOINT`): a run killed while

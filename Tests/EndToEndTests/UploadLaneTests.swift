@@ -4,6 +4,7 @@ import NightshiftCore
 import NightshiftDelivery
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 @Suite("nightshift run with upload steps, end to end", .temporaryDirectory)
 struct UploadLaneTests {

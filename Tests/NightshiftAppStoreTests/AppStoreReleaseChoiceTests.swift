@@ -3,6 +3,7 @@ import Foundation
 import NightshiftServices
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// Which build, version and platform the `release:` step takes, and what it leaves out on an
 /// app's first version.

@@ -2,6 +2,7 @@ import Foundation
 @testable import NightshiftAppStore
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// What Apple checks beside the version, and waits on: export compliance with encryption (a
 /// declaration linked, or what to do), and a version Apple is still processing when submitted.

@@ -3,6 +3,7 @@ import Foundation
 import NightshiftServices
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// `nightshift appstore status|release|phased`, against the in-process App Store Connect.
 @Suite("App Store release: after submission")

@@ -7,6 +7,7 @@ import NightshiftEngine
 @testable import NightshiftServices
 import NightshiftSystem
 import NightshiftTestSupport
+import NightshiftFakeTransport
 
 /// The release step's work against `FakeAppStoreReleaseAPI`, with a journal that outlives a
 /// run (as the run journal does across `--resume`) and a clock that never sleeps for real.

@@ -3,6 +3,7 @@ import Foundation
 import NightshiftServices
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// The `release:` step against an in-process App Store Connect: a build from TestFlight to
 /// "Waiting for Review" with What's New, export compliance, release type and phased release,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftServices
 import NightshiftTestSupport
+import NightshiftFakeTransport
 
 /// `FakeAppStoreRelease` as the client's in-process transport. `killAt` cancels the n-th write
 /// (before or after it takes effect), as a SIGKILL would; the end-to-end tests kill the real

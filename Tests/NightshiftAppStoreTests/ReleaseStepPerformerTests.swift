@@ -8,6 +8,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// The `release:` step as a lane runs it: the key and endpoint from the environment, the app from
 /// the configuration, the platform from the project's destination, the journal from the engine.

@@ -43,7 +43,7 @@ final class AppHarness: Sendable {
     /// `transport`: what the command's service clients send through; by default any request
     /// fails (strict, as the shell is).
     func environment(
-        _ variables: [String: String] = [:], files: any FileReading = DiskFiles(), transport: any HTTPTransport = RefusingTransport()
+        _ variables: [String: String] = [:], files: any FileReading = DiskFiles(), transport: any HTTPTransport = ScriptedTransport()
     ) -> CommandEnvironment {
         let shell = self.shell
         return CommandEnvironment(
@@ -56,7 +56,7 @@ final class AppHarness: Sendable {
 
     /// `environment(_:)` with the real shell, made from the settings the command asks for (its
     /// folder included), and this process's PATH.
-    func realShellEnvironment(_ variables: [String: String] = [:], transport: any HTTPTransport = RefusingTransport()) -> CommandEnvironment
+    func realShellEnvironment(_ variables: [String: String] = [:], transport: any HTTPTransport = ScriptedTransport()) -> CommandEnvironment
     {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         var environment = environment(["PATH": path].merging(variables) { $1 }, transport: transport)
@@ -65,7 +65,7 @@ final class AppHarness: Sendable {
     }
 
     /// `nightshift run LANE…` of ./lanes.yml with every other option at its default.
-    func run(_ lanes: String..., variables: [String: String] = [:], transport: any HTTPTransport = RefusingTransport()) async -> Int32 {
+    func run(_ lanes: String..., variables: [String: String] = [:], transport: any HTTPTransport = ScriptedTransport()) async -> Int32 {
         await RunLanes(global: LanesFileOptions(), lanes: lanes).execute(in: environment(variables, transport: transport))
     }
 

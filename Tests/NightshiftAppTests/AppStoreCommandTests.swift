@@ -5,6 +5,7 @@ import NightshiftServices
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// `nightshift appstore status|release|phased LANE` in process: the lane's configuration says
 /// which app, its project's destination which platform; App Store Connect is the release tests'

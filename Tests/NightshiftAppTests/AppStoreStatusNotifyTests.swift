@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftApp
 import NightshiftTestSupport
+import NightshiftFakeTransport
 import Testing
 
 /// `nightshift appstore status LANE --notify`, as a scheduled lane runs it: the status is

@@ -5,6 +5,7 @@ import NightshiftServices
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// `nightshift doctor` in process: the Xcode and runtimes asked of the code `run` asks, and the
 /// App Store Connect key checked with one GET only under `--online`.

@@ -56,7 +56,7 @@ struct DocumentationExampleDryRunTests {
             let key = try await FakeSigningPortal.rsaKey()
             for name in codesigning.privateKeys.values.flatMap(\.references).map(\.name) { variables[name] = key }
         }
-        let transport: any HTTPTransport = portal.map { InProcessHTTPServer(handler: $0.answer) } ?? RefusingTransport()
+        let transport: any HTTPTransport = portal.map { InProcessHTTPServer(handler: $0.answer) } ?? ScriptedTransport()
 
         let status = await RunLanes(global: LanesFileOptions(), lanes: [subject.lane] + options, dryRun: true)
             .execute(in: app.environment(variables, transport: transport))

@@ -6,6 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// `archive: { build_number: { from: … }, version: … }`: the number reaches xcodebuild as build
 /// settings (the project is never edited), the step's details and exports, and a resumed run
@@ -117,13 +118,10 @@ struct ArchiveBuildNumberTests {
         script.history = FakeBuildHistory(builds: ["7", "8"], uploads: [.init(version: "9", state: "FAILED")], pageSize: 1)
         // The token is signed on the step's clock (`SigningTestContext`'s), which the fake checks it against.
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
-        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script)
-        // The back-off's own clock skips ahead: nobody moves `clock`, and a retried attempt on a
-        // loaded machine would otherwise wait on it for ever.
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script, listening: false)
+        let transport = InProcessHTTPServer(handler: fake.answer)
         let source = AppStoreConnectBuildNumbers { policy in
-            RetryingHTTPClient(
-                transport: URLSessionTransport(idleTimeout: 300), clock: SkippingClock(now: clock.now), jitter: SystemJitterSource(),
-                policy: policy)
+            RetryingHTTPClient(transport: transport, clock: SkippingClock(now: clock.now), jitter: FixedJitter(unit: 0), policy: policy)
         }
         let environment = [
             "APP_STORE_CONNECT_API_KEY_KEY_ID": FakeAppStoreConnect.keyID,

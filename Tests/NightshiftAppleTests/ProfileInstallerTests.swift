@@ -1,6 +1,5 @@
 import Foundation
 @testable import NightshiftApple
-@testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

@@ -1,9 +1,7 @@
 import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftDelivery
 @testable import NightshiftEngine
-@testable import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
 

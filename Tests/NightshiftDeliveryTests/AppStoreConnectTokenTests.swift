@@ -7,6 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("App Store Connect tokens")
 struct AppStoreConnectTokenTests {

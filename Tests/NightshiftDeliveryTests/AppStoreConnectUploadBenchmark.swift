@@ -6,6 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// Not part of the normal run: scripts/bench-upload starts scripts/bench-upload-asc.py in another
 /// process and sets NIGHTSHIFT_BENCH_ASC_ENDPOINT. Prints the throughput of a 200 MB upload through

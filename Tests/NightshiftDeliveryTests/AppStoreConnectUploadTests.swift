@@ -7,6 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("TestFlight through the App Store Connect API, against a fake App Store Connect", .temporaryDirectory)
 struct AppStoreConnectUploadTests {

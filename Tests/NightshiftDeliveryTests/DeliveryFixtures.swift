@@ -1,11 +1,11 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
-@testable import NightshiftScheduling
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// A scratch directory inside the test's temporary directory (`.temporaryDirectory`).
 struct ScratchDirectory {

@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftCore
 import NightshiftTestSupport
 import _CryptoExtras
+import NightshiftFakeTransport
 
 /// Answers like Google's token endpoint and Firebase App Distribution, checking what a client
 /// must send: an RS256 JWT signed by the service account's key, the bearer token, the headers.
@@ -25,7 +26,7 @@ struct FakeFirebaseService: Sendable {
     /// The group aliases the project has; `distribute` refuses others as Google does.
     var groupAliases: Set<String> = ["qa", "developers"]
 
-    func handle(_ request: LocalHTTPServer.Received, pollsSoFar: Int) -> FlyingFox.HTTPResponse {
+    func handle(_ request: InProcessHTTPServer.Received, pollsSoFar: Int) -> FlyingFox.HTTPResponse {
         if request.method == "POST" && request.path == "/token" { return token(request) }
         guard request.headers["authorization"] == "Bearer \(Self.accessToken)" else {
             return .status(
@@ -70,7 +71,7 @@ struct FakeFirebaseService: Sendable {
         }
     }
 
-    private func token(_ request: LocalHTTPServer.Received) -> FlyingFox.HTTPResponse {
+    private func token(_ request: InProcessHTTPServer.Received) -> FlyingFox.HTTPResponse {
         let form = Self.formFields(String(decoding: request.body, as: UTF8.self))
         guard form["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = form["assertion"],
             let claims = verifiedClaims(assertion)

@@ -3,6 +3,7 @@ import Foundation
 @testable import NightshiftDelivery
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftFakeTransport
 import NightshiftTestSupport
 import Testing
 
@@ -25,8 +26,7 @@ extension FirebaseUploaderTests {
         let harness = try await harness(result: "RELEASE_UNMODIFIED")
         defer { harness.scratch.remove() }
         let log = LineLog()
-        let receipt = try await uploader().upload(request(harness, groups: ["qa"], log: log), progress: { _ in })
-        await harness.server.stop()
+        let receipt = try await uploader(harness.server).upload(request(harness, groups: ["qa"], log: log), progress: { _ in })
         #expect(receipt.location == FakeFirebaseService.consoleURL)
         #expect(log.text.contains("Firebase already had this binary (RELEASE_UNMODIFIED): release 1.4 (812)"))
         let calls = harness.server.requests.map { "\($0.method) \($0.path)" }
@@ -38,9 +38,8 @@ extension FirebaseUploaderTests {
         let harness = try await harness()
         defer { harness.scratch.remove() }
         let error = await #expect(throws: UploadError.self) {
-            try await uploader().upload(request(harness, groups: ["qa", "QA-Team"], log: LineLog()), progress: { _ in })
+            try await uploader(harness.server).upload(request(harness, groups: ["qa", "QA-Team"], log: LineLog()), progress: { _ in })
         }
-        await harness.server.stop()
         let message = error?.description ?? ""
         #expect(error?.reason == .uploadRejected)
         #expect(message.contains("did not distribute release 1.4 (812)"))

@@ -2,14 +2,15 @@ import FlyingFox
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
-@testable import NightshiftScheduling
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftServices
 import NightshiftTestSupport
 import Testing
 import _CryptoExtras
+import NightshiftFakeTransport
 
-@Suite("Firebase App Distribution uploader against a local server", .temporaryDirectory)
+@Suite("Firebase App Distribution uploader against a fake answered in process", .temporaryDirectory)
 struct FirebaseUploaderTests {
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
@@ -22,7 +23,7 @@ struct FirebaseUploaderTests {
     }
 
     struct Harness {
-        var server: LocalHTTPServer
+        var server: InProcessHTTPServer
         var scratch: ScratchDirectory
         var file: String
         var serviceAccountJSON: String
@@ -34,7 +35,7 @@ struct FirebaseUploaderTests {
         let email = "nightly@demo-project.iam.gserviceaccount.com"
         let service = FakeFirebaseService(publicKey: key.publicKey, clientEmail: email, uploadStatus: uploadStatus, result: result)
         let polls = Counter()
-        let server = try await LocalHTTPServer { received, _ in
+        let server = InProcessHTTPServer { received, _ in
             service.handle(received, pollsSoFar: received.method == "GET" ? polls.next() : 0)
         }
         let account: [String: String] = [
@@ -47,10 +48,14 @@ struct FirebaseUploaderTests {
         return Harness(server: server, scratch: scratch, file: file, serviceAccountJSON: json, privateKeyPEM: key.pkcs8PEMRepresentation)
     }
 
-    func uploader() -> FirebaseUploader {
+    /// An uploader sending through `transport`: the harness's server, answered in process.
+    func uploader(_ transport: any HTTPTransport) -> FirebaseUploader {
         // Skipping, not manual: nobody advances it, and a retry's back-off must not wait for ever.
         let clock = SkippingClock(now: Date())
-        return FirebaseUploader(client: liveClients(clock: clock), clock: clock, pollInterval: .zero, maximumPolls: 10)
+        let client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient = { policy in
+            RetryingHTTPClient(transport: transport, clock: clock, jitter: FixedJitter(unit: 0), policy: policy)
+        }
+        return FirebaseUploader(client: client, clock: clock, pollInterval: .zero, maximumPolls: 10)
     }
 
     @Test("service account → token, upload, poll until the release exists, notes, distribute; prints the console URL")
@@ -70,8 +75,7 @@ struct FirebaseUploaderTests {
             ),
             environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
         )
-        let receipt = try await uploader().upload(request, progress: progress.record)
-        await harness.server.stop()
+        let receipt = try await uploader(harness.server).upload(request, progress: progress.record)
         let calls = harness.server.requests.map { "\($0.method) \($0.path)" }
         #expect(
             calls == [
@@ -115,18 +119,19 @@ struct FirebaseUploaderTests {
                 environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
             )
         }
-        let receipt = try await uploader().upload(request(keyFile), progress: { _ in })
+        let receipt = try await uploader(harness.server).upload(request(keyFile), progress: { _ in })
         #expect(receipt.location == FakeFirebaseService.consoleURL)
         #expect(harness.server.requests.first?.path == "/token")
         let missing = await #expect(throws: UploadError.self) {
-            try await uploader().upload(request(keyFile + ".gone"), progress: { _ in })
+            try await uploader(harness.server).upload(request(keyFile + ".gone"), progress: { _ in })
         }
         #expect(missing?.message == "cannot read the service account key '\(keyFile).gone'")
         let broken = String(harness.serviceAccountJSON.dropLast(5))
-        let invalid = await #expect(throws: UploadError.self) { try await uploader().upload(request(broken), progress: { _ in }) }
+        let invalid = await #expect(throws: UploadError.self) {
+            try await uploader(harness.server).upload(request(broken), progress: { _ in })
+        }
         #expect(invalid?.message.contains("not a Google service-account JSON") == true)
         #expect(invalid?.message.contains("PRIVATE KEY") == false)
-        await harness.server.stop()
     }
 
     @Test("access_token is used as given, and notes_file supplies the notes")
@@ -143,8 +148,7 @@ struct FirebaseUploaderTests {
             ]),
             environment: [:], secrets: RunSecrets(secrets: [])
         )
-        _ = try await uploader().upload(request, progress: { _ in })
-        await harness.server.stop()
+        _ = try await uploader(harness.server).upload(request, progress: { _ in })
         let methods = harness.server.requests.map(\.method)
         #expect(methods.first == "POST" && !harness.server.requests.contains { $0.path == "/token" })
         #expect(methods.last == "PATCH")
@@ -164,8 +168,7 @@ struct FirebaseUploaderTests {
             ]),
             environment: [:], secrets: RunSecrets(secrets: [])
         )
-        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
-        await harness.server.stop()
+        let error = await #expect(throws: UploadError.self) { try await uploader(harness.server).upload(request, progress: { _ in }) }
         #expect(harness.server.requests.count == 2)
         let message = error?.description ?? ""
         #expect(message.contains("HTTP 403 Forbidden"))
@@ -184,8 +187,7 @@ struct FirebaseUploaderTests {
             ]),
             environment: [:], secrets: RunSecrets(secrets: [])
         )
-        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
-        await harness.server.stop()
+        let error = await #expect(throws: UploadError.self) { try await uploader(harness.server).upload(request, progress: { _ in }) }
         let message = error?.description ?? ""
         #expect(message.contains("invalid authentication credentials: Bearer ********"))
         #expect(!message.contains("wrong-token-value"))
@@ -196,7 +198,7 @@ struct FirebaseUploaderTests {
         let request = UploadRequest(
             file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:],
             secrets: RunSecrets(secrets: []))
-        let error = await #expect(throws: UploadError.self) { try await uploader().upload(request, progress: { _ in }) }
+        let error = await #expect(throws: UploadError.self) { try await uploader(ScriptedTransport()).upload(request, progress: { _ in }) }
         #expect(error?.message.contains("is not a Firebase app id") == true)
     }
 }

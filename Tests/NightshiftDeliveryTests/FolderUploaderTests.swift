@@ -2,11 +2,11 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
-@testable import NightshiftScheduling
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 @Suite("Folder uploader", .temporaryDirectory)
 struct FolderUploaderTests {

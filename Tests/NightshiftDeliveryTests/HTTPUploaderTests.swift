@@ -3,12 +3,12 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
-@testable import NightshiftScheduling
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("HTTP uploader against a local server", .temporaryDirectory)
 struct HTTPUploaderTests {

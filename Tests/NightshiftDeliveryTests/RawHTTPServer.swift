@@ -1,5 +1,4 @@
 import Foundation
-@testable import NightshiftScheduling
 
 /// A bare socket server on 127.0.0.1 for what a well-behaved server library will not do: cut a
 /// connection mid-body (RST or FIN), answer before reading the body, and show the request head

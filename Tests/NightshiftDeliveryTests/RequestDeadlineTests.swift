@@ -5,6 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// Issue #38 §13: a server that answers 200 and then trickles the body a byte a second held
 /// `signing plan` for as long as it liked: the transport's idle timeout never fired. Every

@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("Retrying HTTP client")
 struct RetryingHTTPClientTests {

@@ -7,6 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// The uploader against moto (moto[server] from PyPI), a real S3-compatible server on loopback:
 /// single and multipart uploads read back with GET and compared byte for byte and by SHA-256,

@@ -5,6 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// Not part of the normal run: scripts/bench-s3 starts moto_server in its own process and sets
 /// NIGHTSHIFT_BENCH_S3_ENDPOINT, so the memory measured here is the uploader's alone. For a few

@@ -5,6 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// The uploader's decisions against scripted S3 answers: which errors are clear, which abort
 /// the upload, that each attempt is signed anew, and that no credential reaches an error.

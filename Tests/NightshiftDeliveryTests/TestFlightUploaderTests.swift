@@ -7,6 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("TestFlight uploader through the shell", .temporaryDirectory)
 struct TestFlightUploaderTests {

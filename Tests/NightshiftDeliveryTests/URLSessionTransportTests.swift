@@ -1,7 +1,6 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
-@testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices

@@ -6,6 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("App Store Connect upload parts", .temporaryDirectory)
 struct UploadPartSenderTests {

@@ -2,7 +2,6 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
 @testable import NightshiftEngine
-@testable import NightshiftReporting
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
@@ -101,40 +100,5 @@ struct UploadProgressFormatterTests {
         #expect(
             formatter.line(for: UploadProgress(bytesSent: 4_000_000, totalBytes: total), at: start.addingTimeInterval(1))
                 == "uploading 40% 4.0 MB of 10.0 MB at 4.0 MB/s")
-    }
-}
-
-@Suite("Progress on a live terminal")
-struct LiveProgressTests {
-    @Test("a live terminal redraws the line in place; output lines erase it first; plain consoles ignore it")
-    func consoleReporterRedraws() {
-        let step = StepIdentity(lane: "beta", name: "upload to http", kind: .step(.upload), depth: 0)
-        let live = CapturingOutputSink()
-        let reporter = ConsoleReporter(
-            output: live, style: ConsoleStyle(colour: false, timestamps: false, liveProgress: true), clock: ManualClock())
-        reporter.stepProgress("uploading 10% 1.0 MB of 10.0 MB", step: step)
-        reporter.stepProgress("uploading 20% 2.0 MB of 10.0 MB", step: step)
-        reporter.stepOutput(Array("PUT https://x/: HTTP 503; retrying in 2.0s\n".utf8), channel: .standardOutput, step: step)
-        reporter.stepProgress(nil, step: step)
-        #expect(
-            live.standardOutput == "\r\u{1B}[2K    uploading 10% 1.0 MB of 10.0 MB\r\u{1B}[2K    uploading 20% 2.0 MB of 10.0 MB"
-                + "\r\u{1B}[2K    PUT https://x/: HTTP 503; retrying in 2.0s\n\r\u{1B}[2K")
-        let plain = CapturingOutputSink()
-        let piped = ConsoleReporter(output: plain, style: ConsoleStyle(colour: false, timestamps: true), clock: ManualClock())
-        piped.stepProgress("uploading 10%", step: step)
-        #expect(plain.standardOutput.isEmpty)
-    }
-
-    @Test(
-        "live progress only on a terminal outside CI, and not on a dumb one",
-        arguments: [
-            (true, [:], true), (false, [:], false), (true, ["JENKINS_URL": "https://ci/"], false),
-            (true, ["BUILD_NUMBER": "12"], false), (true, ["TERM": "dumb"], false), (true, ["NO_COLOR": "1"], true),
-        ] as [(Bool, [String: String], Bool)])
-    func detection(interactive: Bool, environment: [String: String], expected: Bool) {
-        let style = ConsoleStyle.detect(
-            interactive: interactive, environment: EnvironmentVariables(environment), ci: CIEnvironment(EnvironmentVariables(environment)),
-            noColorFlag: false)
-        #expect(style.liveProgress == expected)
     }
 }

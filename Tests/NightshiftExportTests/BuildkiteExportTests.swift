@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftLanes
 import NightshiftTestSupport
 import Testing
+import NightshiftLanesTestSupport
 
 /// `export buildkite` against what Buildkite does with the file (issue #29's review): `LANE`
 /// picks the step whatever started the build, the schedule's environment is one `KEY=value` per

@@ -5,6 +5,7 @@ import NightshiftCron
 @testable import NightshiftLanes
 import NightshiftTestSupport
 import Testing
+import NightshiftLanesTestSupport
 
 /// `export github-actions` and `export buildkite` (issue #29): goldens for the bundled lanes.yml,
 /// every file valid against GitHub's and Buildkite's published schemas and every shell block

@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftLanes
 import NightshiftTestSupport
 import Testing
+import NightshiftLanesTestSupport
 
 /// What an adversarial review of `export github-actions` broke (issue #29): values pasted into
 /// the YAML unescaped, the runner's own variables blanked, stand-ins never mapped, multi-line

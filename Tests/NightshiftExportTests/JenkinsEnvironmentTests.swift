@@ -1,10 +1,8 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftExport
-@testable import NightshiftReporting
-import NightshiftTestSupport
-import Testing
 import NightshiftSystem
+import NightshiftTestSupport
 import Testing
 
 @Suite("CIEnvironment under Jenkins, and ExportWriter", .temporaryDirectory)
@@ -42,21 +40,6 @@ struct JenkinsEnvironmentTests {
         let onAgent = CIEnvironment(["BUILD_NUMBER": "7", "NODE_NAME": "mac-mini-2"])
         #expect(onAgent.reportProperties.map(\.name) == ["jenkins.build_number", "jenkins.node_name"])
         #expect(CIEnvironment(["JOB_NAME": "x"]).reportProperties.isEmpty)
-    }
-
-    @Test("inside Jenkins the console is plain even on a terminal; outside, a terminal gets colour")
-    func consoleStyle() {
-        let style = ConsoleStyle.detect(
-            interactive: true, environment: ["BUILD_NUMBER": "42"], ci: CIEnvironment(["BUILD_NUMBER": "42"]), noColorFlag: false)
-        #expect(style == ConsoleStyle(colour: false, timestamps: true))
-        #expect(
-            ConsoleStyle.detect(interactive: true, environment: ["TERM": "xterm"], ci: CIEnvironment(["TERM": "xterm"]), noColorFlag: false)
-                .colour)
-        #expect(
-            !ConsoleStyle.detect(
-                interactive: true, environment: ["JENKINS_URL": "https://ci/"], ci: CIEnvironment(["JENKINS_URL": "https://ci/"]),
-                noColorFlag: false
-            ).colour)
     }
 
     @Test("the writer creates the output folder and replaces files already there")

@@ -1,4 +1,3 @@
-@testable import NightshiftApple
 @testable import NightshiftCore
 @testable import NightshiftExport
 import NightshiftSystem

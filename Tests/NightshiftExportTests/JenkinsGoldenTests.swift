@@ -1,11 +1,10 @@
 import Foundation
-@testable import NightshiftApple
 @testable import NightshiftCore
-@testable import NightshiftEngine
 @testable import NightshiftExport
 @testable import NightshiftLanes
 import NightshiftTestSupport
 import Testing
+import NightshiftLanesTestSupport
 
 /// scripts/jenkins/ holds what `nightshift export jenkins` writes for the bundled lanes.yml and a
 /// freestyle shell step for the same lanes: both must follow the generator and the lanes file.

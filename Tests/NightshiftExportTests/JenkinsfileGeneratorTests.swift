@@ -1,12 +1,11 @@
 import Foundation
-@testable import NightshiftApple
 @testable import NightshiftCore
 import NightshiftCron
-@testable import NightshiftEngine
 @testable import NightshiftExport
 import NightshiftSchema
 import NightshiftTestSupport
 import Testing
+import NightshiftLanesTestSupport
 
 @Suite("JenkinsfileGenerator")
 struct JenkinsfileGeneratorTests {

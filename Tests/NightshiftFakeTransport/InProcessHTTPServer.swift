@@ -87,16 +87,3 @@ public final class InProcessHTTPServer: HTTPTransport, @unchecked Sendable {
         }
     }
 }
-
-/// A transport for commands that must not talk to anyone: any request fails the test's request
-/// with a message naming it (strict, as the scripted shell is for commands).
-public struct RefusingTransport: HTTPTransport {
-    public init() {}
-
-    public func send(
-        _ request: HTTPTransportRequest, progress: @escaping @Sendable (Int64, Int64) -> Void
-    ) async throws -> HTTPTransportResponse {
-        // Not a connection failure: that would be retried on a test's manual clock, which may never move.
-        throw HTTPTransportError.invalidRequest("unscripted request \(request.method) \(request.url.printable)")
-    }
-}

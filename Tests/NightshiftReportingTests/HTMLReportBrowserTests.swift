@@ -5,6 +5,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftReporting
+import NightshiftFakeTransport
 
 /// The HTML report as Jenkins serves it: over HTTP with Jenkins' default Content-Security-Policy
 /// header, opened in headless Chromium. The page must load without a single CSP refusal, show

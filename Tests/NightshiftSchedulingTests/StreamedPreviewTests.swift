@@ -1,7 +1,6 @@
 import Foundation
 @testable import NightshiftCore
 import NightshiftCron
-@testable import NightshiftReporting
 @testable import NightshiftScheduling
 import NightshiftTestSupport
 import Testing
@@ -52,16 +51,5 @@ struct StreamedPreviewTests {
                 "2026-01-01T00:00:00+00:00 a", "2026-01-01T00:00:00+00:00 b", "2026-01-01T00:20:00+00:00 b", "2026-01-01T00:40:00+00:00 b",
                 "2026-01-01T01:00:00+00:00 a", "2026-01-01T01:00:00+00:00 b",
             ])
-    }
-
-    @Test("lines reach the output sink in chunks while they are produced, and all of them once flushed")
-    func chunkedWriter() {
-        let output = CapturingOutputSink()
-        let writer = ChunkedLineWriter(output: output, chunkSize: 100)
-        for index in 0..<30 { writer.line("line \(index)") }
-        #expect(!output.standardOutput.isEmpty, "handed on before the end")
-        #expect(output.standardOutput.count < 30 * 8)
-        writer.flush()
-        #expect(output.standardOutput == (0..<30).map { "line \($0)\n" }.joined())
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-@testable import NightshiftCore
 @testable import NightshiftSystem
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-@testable import NightshiftCore
 import NightshiftTestSupport
 import Testing
 import NightshiftSystem

@@ -1,6 +1,4 @@
 import Foundation
-@testable import NightshiftCore
-@testable import NightshiftEngine
 @testable import NightshiftSystem
 import NightshiftTestSupport
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-@testable import NightshiftCore
 import NightshiftSystem
 import Testing
 

@@ -1,6 +1,4 @@
 public import Foundation
-import NightshiftCore
-import NightshiftEngine
 public import NightshiftSystem
 public import Testing
 

@@ -1,5 +1,3 @@
-import NightshiftCore
-import NightshiftEngine
 public import NightshiftSystem
 
 /// A `ShellRunner` for tests: records every command, and answers from a script of responses

@@ -49,4 +49,8 @@ public struct SigningFixtures: Sendable {
 public struct FixtureError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -16,7 +16,7 @@ public struct ReleaseStepPerformer: StepPerformer {
     }
 
     public static func live(
-        clock: any WallClock, transport: any HTTPTransport = URLSessionTransport(), jitter: any JitterSource = SystemJitterSource()
+        clock: any WallClock, transport: any HTTPTransport, jitter: any JitterSource = SystemJitterSource()
     ) -> ReleaseStepPerformer {
         ReleaseStepPerformer { policy in RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: policy) }
     }

@@ -144,7 +144,7 @@ extension NotarizeStepPerformer {
     /// upload retry policy).
     public static func live(
         clock: any WallClock, temporaryDirectory: String, upload: (any NotaryFileUpload)? = nil,
-        transport: any HTTPTransport = URLSessionTransport(), jitter: any JitterSource = SystemJitterSource()
+        transport: any HTTPTransport, jitter: any JitterSource = SystemJitterSource()
     ) -> NotarizeStepPerformer {
         let client: @Sendable (UploadRetryPolicy) -> RetryingHTTPClient = { policy in
             RetryingHTTPClient(transport: transport, clock: clock, jitter: jitter, policy: policy)

@@ -17,7 +17,7 @@ public struct LaneNotifier: Sendable {
     public var attemptTimeout: Duration
 
     public init(
-        transport: any HTTPTransport = URLSessionTransport(), clock: any WallClock, jitter: any JitterSource = SystemJitterSource(),
+        transport: any HTTPTransport, clock: any WallClock, jitter: any JitterSource = SystemJitterSource(),
         policy: UploadRetryPolicy = UploadRetryPolicy(), attemptTimeout: Duration = .seconds(30)
     ) {
         self.transport = transport

@@ -48,3 +48,7 @@ public enum JSONAPI {
         public var data: [Reference]?
     }
 }
+
+// Compared and hashed by id and attributes where the attributes are, as signing's plans are.
+extension JSONAPI.Resource: Equatable where Attributes: Equatable {}
+extension JSONAPI.Resource: Hashable where Attributes: Hashable {}

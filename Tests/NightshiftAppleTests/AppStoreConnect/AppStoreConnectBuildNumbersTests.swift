@@ -7,6 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// `build_number: { from: appstoreconnect }` against the fake App Store Connect: builds and build
 /// uploads read page by page, GETs only, and a number above every one of them.
@@ -49,9 +50,12 @@ struct AppStoreConnectBuildNumbersTests {
         return (context, log)
     }
 
-    static let source = AppStoreConnectBuildNumbers { policy in
-        RetryingHTTPClient(
-            transport: URLSessionTransport(idleTimeout: 300), clock: SkippingClock(), jitter: FixedJitter(unit: 0), policy: policy)
+    /// Build numbers from `fake`, answered in process.
+    static func source(_ fake: FakeAppStoreConnect) -> AppStoreConnectBuildNumbers {
+        let transport = InProcessHTTPServer(handler: fake.answer)
+        return AppStoreConnectBuildNumbers { policy in
+            RetryingHTTPClient(transport: transport, clock: SkippingClock(), jitter: FixedJitter(unit: 0), policy: policy)
+        }
     }
 
     static let request = BuildNumberRequest(bundleID: FakeAppStoreConnect.bundleID, platform: "IOS", endpoint: nil)
@@ -87,9 +91,9 @@ struct AppStoreConnectBuildNumbersTests {
             var script = FakeAppStoreConnect.Script()
             script.history = Self.randomHistory(&random)
             let clock = SkippingClock()
-            let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script)
+            let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script, listening: false)
             let (context, _) = context(fake, clock: clock)
-            let answer = try await Self.source.nextBuildNumber(Self.request, in: context)
+            let answer = try await Self.source(fake).nextBuildNumber(Self.request, in: context)
             let history = script.history
             let counted = history.builds + history.uploads.filter { $0.platform == "IOS" }.map(\.version)
             for text in counted { #expect(answer.number > BuildNumber(text)!) }
@@ -111,9 +115,9 @@ struct AppStoreConnectBuildNumbersTests {
                 .init(version: "43", state: "FAILED"), .init(version: "42", state: "PROCESSING"), .init(version: "99", platform: "MAC_OS"),
             ])
         let clock = SkippingClock()
-        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script)
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script, listening: false)
         let (context, log) = context(fake, clock: clock)
-        let answer = try await Self.source.nextBuildNumber(Self.request, in: context)
+        let answer = try await Self.source(fake).nextBuildNumber(Self.request, in: context)
         #expect(answer.number.description == "44")
         #expect(answer.reason == "the highest of 2 builds and 2 build uploads is 43")
         #expect(!log.text.contains("BEGIN PRIVATE KEY"))
@@ -127,9 +131,9 @@ struct AppStoreConnectBuildNumbersTests {
         var script = FakeAppStoreConnect.Script()
         script.history = FakeBuildHistory(builds: ["812"], uploads: [.init(version: "814", state: "PROCESSING")])
         let clock = SkippingClock()
-        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script)
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, script: script, listening: false)
         defer { Task { await fake.stop() } }
-        var source = Self.source
+        var source = Self.source(fake)
         source.reservationFolder = try TemporaryDirectory.make("build-numbers") + "/.nightshift/build-numbers"
         let reserving = source
         let (first, _) = context(fake, clock: clock)
@@ -149,11 +153,11 @@ struct AppStoreConnectBuildNumbersTests {
     @Test("an app with nothing yet starts at 1; the step's endpoint wins over APP_STORE_CONNECT_ENDPOINT")
     func firstBuildAndEndpoint() async throws {
         let clock = SkippingClock()
-        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock)
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, listening: false)
         let (context, _) = context(fake, clock: clock, environment: [AppStoreConnectEndpoint.variable: "http://127.0.0.1:1"])
         var request = Self.request
         request.endpoint = fake.endpoint
-        #expect(try await Self.source.nextBuildNumber(request, in: context).number.description == "1")
+        #expect(try await Self.source(fake).nextBuildNumber(request, in: context).number.description == "1")
         await fake.stop()
     }
 
@@ -172,10 +176,10 @@ struct AppStoreConnectBuildNumbersTests {
     @Test("the API key missing from the environment is named, not sent")
     func missingKey() async throws {
         let clock = SkippingClock()
-        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock)
+        let fake = try await FakeAppStoreConnect(file: Data(), clock: clock, listening: false)
         var (context, _) = context(fake, clock: clock)
         context.environment = [:]
-        await #expect(throws: StepFailure.self) { try await Self.source.nextBuildNumber(Self.request, in: context) }
+        await #expect(throws: StepFailure.self) { try await Self.source(fake).nextBuildNumber(Self.request, in: context) }
         #expect(fake.apiCalls.isEmpty)
         await fake.stop()
     }

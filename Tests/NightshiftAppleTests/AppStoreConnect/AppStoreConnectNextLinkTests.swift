@@ -2,6 +2,7 @@ import Foundation
 @testable import NightshiftApple
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// Issue #38 §10: the provisioning API's pages followed a `links.next` of another scheme (same
 /// host and port) with the bearer token, where the build numbers' refused it. One rule now serves

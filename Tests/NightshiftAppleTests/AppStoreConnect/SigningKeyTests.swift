@@ -3,6 +3,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// The private key of `codesigning.private_keys`: the CSR it makes passes `openssl req -verify`
 /// and carries its public key, and it recognises certificates made from it and only those.

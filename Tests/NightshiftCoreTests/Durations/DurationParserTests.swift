@@ -1,5 +1,4 @@
 @testable import NightshiftCore
-@testable import NightshiftEngine
 import Testing
 
 @Suite("Durations")

@@ -1,5 +1,4 @@
 @testable import NightshiftCore
-@testable import NightshiftLanes
 import NightshiftSystem
 import Testing
 

@@ -1,8 +1,8 @@
 import NightshiftCore
-import NightshiftSchema
 import Testing
 
-/// The one retry loop that a step's `retry:` and every upload run through.
+/// The one retry loop that a step's `retry:` and every upload run through (an upload's schedule:
+/// `UploadRetryScheduleTests`, in Delivery's tests).
 @Suite("RetryLoop")
 struct RetryLoopTests {
     private struct Jitter: JitterSource {
@@ -29,28 +29,16 @@ struct RetryLoopTests {
         return (run, notices, waits)
     }
 
-    @Test("an upload's waits double from backoff:, stretched by the jitter, and each retry is announced with its wait")
-    func uploadSchedule() async {
-        let loop = RetryLoop(schedule: UploadRetryPolicy(attempts: 4, backoff: .seconds(2)), jitter: Jitter(unit: 0))
-        let (run, notices, waits) = await exercise(loop, succeedsAt: 3)
-        #expect(run.outcome && run.attempts == 3 && !run.cutShort)
-        #expect(waits == [.seconds(2), .seconds(4)])
-        #expect(notices == ["failure 1; retrying in 2.0s (attempt 2 of 4)", "failure 2; retrying in 4.0s (attempt 3 of 4)"])
-        let (_, jittered, stretched) = await exercise(
-            RetryLoop(schedule: UploadRetryPolicy(attempts: 2, backoff: .seconds(2)), jitter: Jitter(unit: 0.5)), succeedsAt: 2)
-        #expect(
-            stretched.count == 1 && abs(stretched[0].seconds - 2.2) < 0.001 && jittered == ["failure 1; retrying in 2.2s (attempt 2 of 2)"])
-    }
-
     @Test("the attempts are a bound: the last failure is kept, with no wait after it")
     func attemptsBound() async {
-        let (run, notices, waits) = await exercise(RetryLoop(schedule: UploadRetryPolicy(attempts: 2, backoff: .seconds(1))), succeedsAt: 9)
+        let (run, notices, waits) = await exercise(RetryLoop(schedule: RetryPolicy(times: 1, delay: .seconds(1))), succeedsAt: 9)
         #expect(!run.outcome && run.attempts == 2 && waits.count == 1 && notices.count == 1)
     }
 
     @Test("a wait the decision asks for (Retry-After) replaces the schedule's")
     func askedWait() async {
-        let (_, notices, waits) = await exercise(RetryLoop(schedule: UploadRetryPolicy(attempts: 2)), succeedsAt: 2, asked: .seconds(42))
+        let (_, notices, waits) = await exercise(
+            RetryLoop(schedule: RetryPolicy(times: 1, delay: .seconds(1))), succeedsAt: 2, asked: .seconds(42))
         #expect(waits == [.seconds(42)] && notices == ["failure 1; retrying in 42s (attempt 2 of 2)"])
     }
 

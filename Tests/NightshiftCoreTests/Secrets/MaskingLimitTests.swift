@@ -1,5 +1,4 @@
 @testable import NightshiftCore
-@testable import NightshiftDelivery
 import NightshiftSystem
 import Testing
 

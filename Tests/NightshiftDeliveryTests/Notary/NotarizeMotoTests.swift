@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// The notarize step as it runs for real: Apple's answers from the fake notary service, and the
 /// file uploaded by the S3 uploader (`S3NotaryFileUpload`, what the composition root wires) to

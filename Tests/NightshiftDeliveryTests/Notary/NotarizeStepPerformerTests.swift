@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 @Suite("Notarize step performer", .temporaryDirectory)
 struct NotarizeStepPerformerTests {

@@ -7,6 +7,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 /// A fake S3 upload: records each call, and what the run journal held when it started.
 final class FakeNotaryUpload: NotaryFileUpload, @unchecked Sendable {

@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftFakeTransport
 
 /// The submission's record against what can go wrong around it: a creation Apple refused or
 /// never received, one cut off after Apple made it, two runs of the same bytes at once, and a

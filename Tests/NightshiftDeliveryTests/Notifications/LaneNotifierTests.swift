@@ -8,23 +8,18 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
-/// `notify:` against a webhook receiver on loopback: which events send, what is sent, that no
-/// secret leaves in any encoding, and that a 500 or a hang is a warning after the upload retry
-/// policy's attempts, never more. The tests of a server that answers use the real clock: a
-/// `ManualClock` nobody advances made one slow attempt on a loaded machine wait for ever; those
-/// of waits and time limits move a `ManualClock` themselves.
+/// `notify:` against a webhook receiver answered in process (no socket): which events send, what
+/// is sent, that no secret leaves in any encoding, and that a 500 or a hang is a warning after the
+/// upload retry policy's attempts, never more. Waits and time limits move a `ManualClock`.
 @Suite("Lane notifications")
 struct LaneNotifierTests {
     typealias Fixtures = NotificationFixtures
 
-    /// For a server that answers: the real clock, and silences of 300 s allowed, since a full
-    /// `swift test` on two cores starves the loopback server for minutes and a retried
-    /// attempt would send a payload twice.
-    static func answeringNotifier() -> LaneNotifier {
-        var notifier = LaneNotifier(transport: URLSessionTransport(idleTimeout: 300), clock: SystemClock(), jitter: FixedJitter(unit: 0))
-        notifier.attemptTimeout = .seconds(300)
-        return notifier
+    /// For a server that answers, in process: its clock is never moved, so no attempt times out.
+    static func answeringNotifier(_ server: InProcessHTTPServer) -> LaneNotifier {
+        LaneNotifier(transport: server, clock: ManualClock(), jitter: FixedJitter(unit: 0))
     }
 
     @Test(
@@ -59,9 +54,8 @@ struct LaneNotifierTests {
 
     @Test("a receiver gets one payload per destination whose on: the outcome meets, and nothing else")
     func receiverGetsTheRightEvents() async throws {
-        let server = try await LocalHTTPServer { _, _ in .status(200, "ok") }
-        defer { Task { await server.stop() } }
-        let notifier = Self.answeringNotifier()
+        let server = InProcessHTTPServer { _, _ in .status(200, "ok") }
+        let notifier = Self.answeringNotifier(server)
         func targets() -> [NotificationTarget] {
             [
                 Fixtures.target(.webhook, url: server.url("/failure").absoluteString, on: [.failure]),
@@ -94,9 +88,8 @@ struct LaneNotifierTests {
 
     @Test("the webhook's summary uses the JSON report's field names and says what a person needs")
     func webhookSummary() async throws {
-        let server = try await LocalHTTPServer { _, _ in .status(204) }
-        defer { Task { await server.stop() } }
-        let notifier = Self.answeringNotifier()
+        let server = InProcessHTTPServer { _, _ in .status(204) }
+        let notifier = Self.answeringNotifier(server)
         let warnings = await notifier.notify(
             Fixtures.summary(), targets: [Fixtures.target(.webhook, url: "${HOOK}", on: [.always])],
             in: EnvironmentVariables(["HOOK": server.url("/hook").absoluteString]), secrets: RunSecrets(secrets: [])
@@ -146,9 +139,8 @@ struct LaneNotifierTests {
         result.steps[0].details["version"] = "1.4.0-\(token)"
         result.steps[3].details["release_url"] = "https://console.example/r?token=\(percent)"
         result.steps[1].tests?.tests[1].identifier = "AppTests/\(token)/testRetry()"
-        let server = try await LocalHTTPServer { _, _ in .status(200) }
-        defer { Task { await server.stop() } }
-        let notifier = Self.answeringNotifier()
+        let server = InProcessHTTPServer { _, _ in .status(200) }
+        let notifier = Self.answeringNotifier(server)
         let warnings = await notifier.notify(
             Fixtures.summary(result), targets: [Fixtures.target(destination, url: server.url("/hook").absoluteString, on: [.always])],
             in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [token])
@@ -168,9 +160,8 @@ struct LaneNotifierTests {
         let secret = "s3cr3t-LongValue42"
         var result = Fixtures.result()
         result.lane = String(repeating: "a", count: padding) + secret
-        let server = try await LocalHTTPServer { _, _ in .status(200) }
-        defer { Task { await server.stop() } }
-        let notifier = Self.answeringNotifier()
+        let server = InProcessHTTPServer { _, _ in .status(200) }
+        let notifier = Self.answeringNotifier(server)
         let warnings = await notifier.notify(
             Fixtures.summary(result), targets: [Fixtures.target(.slack, url: server.url("/hook").absoluteString, on: [.always])],
             in: EnvironmentVariables([:]), secrets: RunSecrets(secrets: [secret])
@@ -183,11 +174,10 @@ struct LaneNotifierTests {
     @Test("a 500 is retried as the upload retry policy says, then is a warning naming the destination, never the URL")
     func serverErrorIsRetriedThenAWarning() async throws {
         let clock = ManualClock()
-        let server = try await LocalHTTPServer { _, _ in .status(500, "boom") }
-        defer { Task { await server.stop() } }
+        let server = InProcessHTTPServer { _, _ in .status(500, "boom") }
         let url = server.url("/services/T0/B0/hooksecret").absoluteString
         let notifier = LaneNotifier(
-            transport: URLSessionTransport(idleTimeout: 300), clock: clock, jitter: FixedJitter(unit: 0),
+            transport: server, clock: clock, jitter: FixedJitter(unit: 0),
             policy: UploadRetryPolicy(attempts: 3, backoff: .seconds(2)))
         let log = LineLog()
         let start = clock.now

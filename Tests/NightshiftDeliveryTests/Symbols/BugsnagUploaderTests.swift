@@ -6,6 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
+import NightshiftFakeTransport
 
 @Suite("BugSnag dSYM uploads on a scripted transport", .temporaryDirectory)
 struct BugsnagUploaderTests {

@@ -4,6 +4,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftEngineTestSupport
 
 /// Retries, timeouts and interrupts, on virtual time.
 @Suite("Lane timing", .temporaryDirectory)

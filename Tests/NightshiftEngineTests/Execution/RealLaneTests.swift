@@ -2,7 +2,6 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftEngine
 @testable import NightshiftLanes
-@testable import NightshiftReporting
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing

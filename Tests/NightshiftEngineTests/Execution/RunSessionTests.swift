@@ -3,6 +3,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftEngineTestSupport
 
 @Suite("nightshift run A B C", .temporaryDirectory)
 struct RunSessionTests {

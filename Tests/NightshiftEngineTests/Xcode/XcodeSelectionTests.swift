@@ -5,6 +5,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftEngineTestSupport
 
 /// `xcode:` (issue #39): the lane's Xcode reaches every command as DEVELOPER_DIR, chosen before
 /// any step; a miss names what is installed.

@@ -1,7 +1,6 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftLanes
-@testable import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
@@ -147,23 +146,5 @@ struct LaneOptionDeclarationTests {
     func unsupportedPattern(options: String, expected: String) {
         let found = Self.problems(Self.lane(options: options))
         #expect(found.first?.hasPrefix(expected) == true, "\(found)")
-    }
-
-    @Test("a firing passes the schedule's options to nightshift run as name=value words")
-    func firingPassesOptions() throws {
-        let file = try LanesFileLoader().parse(
-            text: """
-                lanes:
-                  n:
-                    schedule: { cron: "H 6 * * 1", options: { track: external, note: "two words" } }
-                    options: { track: { type: choice, values: [internal, external] }, note: {} }
-                    steps: [{ sh: make }]
-                """, path: "l.yml")
-        let schedule = try #require(file.lane(named: "n")?.schedule)
-        let launcher = ProcessLaneLauncher(
-            shell: ScriptedShellRunner(), executable: "/bin/nightshift", lanesFile: "l.yml", environmentName: nil, workingDirectory: "/w",
-            stateDirectory: "/w/.nightshift")
-        let command = launcher.command(for: LaneLaunch(lane: "n", scheduledAt: Date(), runID: "r", options: schedule.options))
-        #expect(command.arguments.prefix(4) == ["run", "n", "note=two words", "track=external"])
     }
 }

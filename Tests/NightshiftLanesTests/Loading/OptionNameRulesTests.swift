@@ -1,7 +1,6 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftLanes
-@testable import NightshiftScheduling
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
@@ -32,32 +31,5 @@ struct OptionNameRulesTests {
         let file = try LanesFileLoader().parse(text: text, path: "l.yml")
         let lane = try #require(file.lane(named: "n"))
         #expect(lane.options.map(\.isSecret) == [true, true, true, false, false])
-    }
-}
-
-/// Issue #26, item 6, for `nightshift schedule`: a schedule's secret option reaches the child
-/// through its environment, not its argv.
-@Suite("a firing's secret options")
-struct FiringSecretOptionsTests {
-    @Test("a secret option of a schedule goes to the child as NIGHTSHIFT_OPTION_NAME, never as a word")
-    func secretOptionInEnvironment() throws {
-        let file = try LanesFileLoader().parse(
-            text: """
-                lanes:
-                  n:
-                    schedule: { cron: "H 6 * * 1", options: { track: external, api_token: tok-in-lanes-file } }
-                    options: { track: {}, api_token: {} }
-                    steps: [{ sh: make }]
-                """, path: "l.yml")
-        let lane = try #require(ScheduledLane.all(in: file.lanes, systemTimeZone: .gmt).first)
-        #expect(lane.secretOptions == ["api_token"])
-        let launch = lane.launch(scheduledAt: Date(), runID: "r")
-        let launcher = ProcessLaneLauncher(
-            shell: ScriptedShellRunner(), executable: "/bin/nightshift", lanesFile: "l.yml", environmentName: nil, workingDirectory: "/w",
-            stateDirectory: "/w/.nightshift")
-        let command = launcher.command(for: launch)
-        #expect(!command.arguments.joined().contains("tok-in-lanes-file"))
-        #expect(command.arguments.prefix(3) == ["run", "n", "track=external"])
-        #expect(command.environment["NIGHTSHIFT_OPTION_API_TOKEN"] == "tok-in-lanes-file")
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 @testable import NightshiftCore
 import NightshiftCron
 @testable import NightshiftLanes
-@testable import NightshiftScheduling
 import Testing
 
 /// Schedules are parsed when the file loads; a rejected spec points at the bad field inside the

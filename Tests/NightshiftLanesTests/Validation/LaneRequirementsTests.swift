@@ -1,10 +1,10 @@
-@testable import NightshiftApple
 @testable import NightshiftCore
 @testable import NightshiftLanes
 import NightshiftSchema
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
+import NightshiftLanesTestSupport
 
 @Suite("LaneRequirements")
 struct LaneRequirementsTests {

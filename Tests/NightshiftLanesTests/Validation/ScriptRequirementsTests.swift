@@ -1,6 +1,5 @@
 @testable import NightshiftCore
 @testable import NightshiftLanes
-@testable import NightshiftScheduling
 import NightshiftSystem
 import Testing
 

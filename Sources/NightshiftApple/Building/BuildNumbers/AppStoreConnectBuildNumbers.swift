@@ -23,7 +23,7 @@ public struct AppStoreConnectBuildNumbers: BuildNumberSource {
 
     /// The real one, for the composition root. `home`: the user's, whose
     /// `~/.nightshift/build-numbers` every nightshift of the user shares.
-    public static func live(clock: any WallClock, home: String?, transport: any HTTPTransport = URLSessionTransport())
+    public static func live(clock: any WallClock, home: String?, transport: any HTTPTransport)
         -> AppStoreConnectBuildNumbers
     {
         AppStoreConnectBuildNumbers(

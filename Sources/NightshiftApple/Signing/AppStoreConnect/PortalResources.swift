@@ -1,69 +1,59 @@
 import Foundation
+import NightshiftServices
 
 /// The parts of App Store Connect's provisioning resources (`bundleIds`, `certificates`,
 /// `profiles`, `devices`) that signing reads, as Apple's OpenAPI document names them. Every
-/// attribute is optional: a new attribute or a missing one does not break decoding.
+/// attribute is optional: a new attribute or a missing one does not break decoding. Each is
+/// Services' `JSONAPI.Resource` (an id and the attributes) over its own attributes.
 enum PortalResources {
     /// `GET /v1/bundleIds?filter[identifier]=…`: Apple's filter also returns identifiers that
     /// merely start with the one asked for, so the exact one is picked by `identifier`.
-    struct BundleID: Decodable, Sendable, Hashable {
-        struct Attributes: Decodable, Sendable, Hashable {
-            var identifier: String?
-            var name: String?
-            var platform: String?
-            var seedId: String?
-        }
+    typealias BundleID = JSONAPI.Resource<BundleIDAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct BundleIDAttributes: Decodable, Sendable, Hashable {
+        var identifier: String?
+        var name: String?
+        var platform: String?
+        var seedId: String?
     }
 
-    struct Certificate: Decodable, Sendable, Hashable {
-        struct Attributes: Decodable, Sendable, Hashable {
-            var name: String?
-            var displayName: String?
-            var certificateType: String?
-            var serialNumber: String?
-            var platform: String?
-            var expirationDate: String?
-            /// Base64 of the certificate's DER.
-            var certificateContent: String?
-            var activated: Bool?
-        }
+    typealias Certificate = JSONAPI.Resource<CertificateAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct CertificateAttributes: Decodable, Sendable, Hashable {
+        var name: String?
+        var displayName: String?
+        var certificateType: String?
+        var serialNumber: String?
+        var platform: String?
+        var expirationDate: String?
+        /// Base64 of the certificate's DER.
+        var certificateContent: String?
+        var activated: Bool?
     }
 
-    struct Profile: Decodable, Sendable, Hashable {
-        struct Attributes: Decodable, Sendable, Hashable {
-            var name: String?
-            var platform: String?
-            var profileType: String?
-            /// `ACTIVE` or `INVALID` (and, undocumented, `EXPIRED`).
-            var profileState: String?
-            /// Base64 of the .mobileprovision.
-            var profileContent: String?
-            var uuid: String?
-            var createdDate: String?
-            var expirationDate: String?
-        }
+    typealias Profile = JSONAPI.Resource<ProfileAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct ProfileAttributes: Decodable, Sendable, Hashable {
+        var name: String?
+        var platform: String?
+        var profileType: String?
+        /// `ACTIVE` or `INVALID` (and, undocumented, `EXPIRED`).
+        var profileState: String?
+        /// Base64 of the .mobileprovision.
+        var profileContent: String?
+        var uuid: String?
+        var createdDate: String?
+        var expirationDate: String?
     }
 
-    struct Device: Decodable, Sendable, Hashable {
-        struct Attributes: Decodable, Sendable, Hashable {
-            var name: String?
-            var platform: String?
-            var udid: String?
-            var deviceClass: String?
-            var status: String?
-        }
+    typealias Device = JSONAPI.Resource<DeviceAttributes>
 
-        var id: String
-        var attributes: Attributes?
+    struct DeviceAttributes: Decodable, Sendable, Hashable {
+        var name: String?
+        var platform: String?
+        var udid: String?
+        var deviceClass: String?
+        var status: String?
     }
 
     /// Apple's dates: ISO 8601, with or without fractions of a second.

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftServices
 
 /// Makes a plan's changes, in an order that never leaves a profile without its certificate:
 /// certificates first, then zombies deleted, then each profile deleted and created again (Apple

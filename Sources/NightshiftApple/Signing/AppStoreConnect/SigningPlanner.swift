@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftServices
 
 /// Works out a `SigningPlan` by reading App Store Connect (GET only): each private key's
 /// certificate, found by its public key; each bundle id's registration; each profile by name,

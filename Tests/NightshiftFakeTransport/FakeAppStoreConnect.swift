@@ -1,5 +1,5 @@
 import Crypto
-import FlyingFox
+public import FlyingFox
 public import Foundation
 import NightshiftCore
 public import NightshiftSystem
@@ -59,16 +59,23 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     /// Set once in `init`; optional only because the server's handler needs `self`.
     private var server: LocalHTTPServer?
 
-    public init(file: Data, clock: any WallClock, script: Script = Script()) async throws {
+    /// `listening: false`: no socket; the test sends through an `InProcessHTTPServer` around
+    /// `answer`, and `endpoint` names what that server answers.
+    public init(file: Data, clock: any WallClock, script: Script = Script(), listening: Bool = true) async throws {
         self.file = file
         self.clock = clock
         self.script = script
-        server = try await LocalHTTPServer { [unowned self] request, _ in self.handle(request) }
+        if listening { server = try await LocalHTTPServer { [unowned self] request, _ in self.handle(request) } }
+    }
+
+    /// The fake's answer to one request, wherever it came from.
+    public func answer(_ request: LocalHTTPServer.Received, _ index: Int) async -> FlyingFox.HTTPResponse {
+        handle(request)
     }
 
     public var pem: String { key.pemRepresentation }
     public var port: UInt16 { server?.port ?? 0 }
-    public var endpoint: String { "http://127.0.0.1:\(port)" }
+    public var endpoint: String { server.map { "http://127.0.0.1:\($0.port)" } ?? InProcessHTTPServer.origin }
     public var problems: [String] { lock.withLock { foundProblems } }
     public var tokens: Set<String> { lock.withLock { tokensSeen } }
     /// Method and path of each API call (parts excluded), in order.
@@ -289,34 +296,5 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64)
-    }
-}
-
-/// A clock whose sleeps return at once, moving its time forward: polling and back-off run in
-/// no time, and the token's expiry still follows the clock. Records each sleep.
-public final class SkippingClock: WallClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    private var slept: [TimeInterval] = []
-
-    public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = now
-    }
-
-    public var now: Date { lock.withLock { current } }
-    public var sleeps: [TimeInterval] { lock.withLock { slept } }
-
-    public func sleep(for duration: Duration) async throws {
-        try await sleep(until: now.addingTimeInterval(duration.seconds))
-    }
-
-    public func sleep(until date: Date) async throws {
-        try Task.checkCancellation()
-        lock.withLock {
-            slept.append(date.timeIntervalSince(current))
-            current = max(current, date)
-        }
-        await Task.yield()
-        try Task.checkCancellation()
     }
 }

@@ -3,7 +3,6 @@ import Foundation
 @testable import NightshiftCore
 @testable import NightshiftEngine
 @testable import NightshiftLanes
-@testable import NightshiftReporting
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
@@ -13,6 +12,9 @@ import NightshiftRunnerBuilder
 /// the run signs with is checked, each with its own profile and .p12, before any step runs.
 @Suite("Signing preflight through lane: calls", .temporaryDirectory)
 struct NestedLanePreflightTests {
+    static let keychainPassword = "kc-secret-pw"
+    static let certificatePassword = "p12-secret-pw"
+
     static let yaml = """
         project: { name: Example, workspace: Example.xcworkspace, scheme: Example }
         codesigning:
@@ -52,14 +54,14 @@ struct NestedLanePreflightTests {
     /// openssl to answer for each .p12 with its real certificate.
     func makeSigningFiles(productionProfileExpiry: String) async throws {
         let signing = "\(root)/signing"
-        try await SigningFixtures.make(in: signing, name: "staging", ["P12_PASSWORD": SigningTestContext.certificatePassword])
+        try await SigningFixtures.make(in: signing, name: "staging", ["P12_PASSWORD": Self.certificatePassword])
         try await SigningFixtures.make(
             in: signing, name: "production",
             [
-                "P12_PASSWORD": SigningTestContext.certificatePassword, "PROFILE_EXPIRY": productionProfileExpiry,
+                "P12_PASSWORD": Self.certificatePassword, "PROFILE_EXPIRY": productionProfileExpiry,
             ])
         for name in ["staging", "production"] {
-            let pem = try await SigningFixtures.pem(of: "\(signing)/\(name).p12", password: SigningTestContext.certificatePassword)
+            let pem = try await SigningFixtures.pem(of: "\(signing)/\(name).p12", password: Self.certificatePassword)
             await shell.on(["openssl", "pkcs12", "-in", "\(signing)/\(name).p12"], .output([(.standardOutput, pem)], .exited(0)))
         }
         await shell.scriptBuildSettings()
@@ -68,7 +70,7 @@ struct NestedLanePreflightTests {
     func run(_ lane: String) async throws -> LaneResult {
         let environment: EnvironmentVariables = [
             "CODESIGNING_PATH": "\(root)/signing", "HOME": "\(root)/home",
-            "CERTIFICATE_PASSWORD": SigningTestContext.certificatePassword, "KEYCHAIN_PASSWORD": SigningTestContext.keychainPassword,
+            "CERTIFICATE_PASSWORD": Self.certificatePassword, "KEYCHAIN_PASSWORD": Self.keychainPassword,
         ]
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_750_000_000))
         let output = CapturingOutputSink()

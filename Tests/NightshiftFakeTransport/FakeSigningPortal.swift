@@ -1,6 +1,7 @@
 import Crypto
 public import FlyingFox
 public import Foundation
+import NightshiftTestSupport
 import NightshiftCore
 public import NightshiftSystem
 

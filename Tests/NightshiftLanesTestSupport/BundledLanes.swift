@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftTestSupport
 public import NightshiftCore
 import NightshiftLanes
 

@@ -1,11 +1,10 @@
 import Foundation
-@testable import NightshiftCore
 import NightshiftCron
 @testable import NightshiftScheduling
 import Testing
 
-@Suite("Cron specs beyond the vectors")
-struct CronSpecTests {
+@Suite("Cron specs beyond the vectors, through the cron preview")
+struct CronPreviewTests {
     let utc = TimeZone(identifier: "UTC")!
 
     func firings(_ spec: String, seed: String? = nil, from: String, zone: String = "UTC", count: Int = 5) throws -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+public import NightshiftTestSupport
 public import NightshiftCore
 public import NightshiftEngine
 import NightshiftLanes
