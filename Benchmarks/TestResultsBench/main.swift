@@ -10,7 +10,8 @@ import NightshiftTesting
 // durations as numbers and as localised text.
 // `nightshift-test-results-bench FILE OUT` reads FILE as a test step does (streamed into the
 // merger) and writes it as JUnit to OUT, printing the tests read and the seconds taken
-// (scripts/bench-tests measures time and peak RSS around it).
+// (scripts/bench-tests measures time and peak RSS around it); with `--step` first, it goes on
+// as the step's finish does: the check, and the records for the reports and the run history.
 
 /// A small deterministic generator, so every run writes the same file.
 struct Sequence64 {
@@ -120,26 +121,44 @@ func generate(path: String, count: Int) {
 let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "--generate", let count = Int(arguments[3]) {
     generate(path: arguments[2], count: count)
-} else if arguments.count == 3 {
+} else if arguments.count == 3 || (arguments.count == 4 && arguments[1] == "--step") {
+    let step = arguments.count == 4
+    let (input, output) = (arguments[arguments.count - 2], arguments[arguments.count - 1])
     let start = Date()
     do {
-        // As a test step reads a shard: streamed into the merger, which keeps the cases on disk.
+        // As a test step reads a shard: streamed into the merger, which keeps the cases on disk,
+        // counting them for the check.
         var merger = TestResultsMerger()
-        try XCResultTestsReader().read(contentsOf: arguments[1], into: &merger)
+        let counts = try merger.reading { (merger: inout TestResultsMerger) throws(TestResultsError) in
+            try XCResultTestsReader().read(contentsOf: input, into: &merger)
+        }
         let read = Date()
-        let tally = try JUnitTestsWriter(name: "test", masker: SecretMasker(secrets: ["not-in-the-results-0123"])).write(
-            merger.results, to: arguments[2])
+        let masker = SecretMasker(secrets: ["not-in-the-results-0123"])
+        let tally = try JUnitTestsWriter(name: "test", masker: masker).write(merger.results, to: output)
         let done = Date()
+        var extra = ""
+        if step {
+            // `--step`: the rest of what the step's finish does with them, as the lane reports and
+            // the run history then do: the check, the report's records masked, each read once.
+            let verdict = TestRunCheck.verdict(
+                invocations: [TestInvocation(exitStatus: 65, summary: nil, counts: counts)], final: merger.results)
+            let report = TestStepReport(results: merger.results, junitPath: output).masked(by: masker)
+            var history = 0
+            for record in report.tests where !record.identifier.isEmpty { history += 1 }
+            extra =
+                ", step: \(verdict.reasons.count) reasons, \(history) records for the history, "
+                + String(format: "%.3f", Date().timeIntervalSince(done)) + " s"
+        }
         print(
             "\(merger.count) cases (\(tally.total) tests, \(tally.failed) failed, \(tally.flaky) flaky): read "
                 + String(format: "%.3f", read.timeIntervalSince(start)) + " s, JUnit "
                 + String(format: "%.3f", done.timeIntervalSince(read)) + " s, total "
-                + String(format: "%.3f", done.timeIntervalSince(start)) + " s")
+                + String(format: "%.3f", done.timeIntervalSince(start)) + " s" + extra)
     } catch {
         print("error: \(error)")
         exit(1)
     }
 } else {
-    print("usage: nightshift-test-results-bench --generate FILE COUNT | FILE OUT.xml")
+    print("usage: nightshift-test-results-bench --generate FILE COUNT | [--step] FILE OUT.xml")
     exit(2)
 }

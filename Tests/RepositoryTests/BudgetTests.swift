@@ -26,8 +26,9 @@ struct BudgetTests {
                 && !(path.split(separator: "/").last ?? "").hasPrefix("Masking") && line.contains("mask(")
         },
         // Paths are AbsolutePath values one layer in from where a user gives them.
-        // 40: the release step reads What's New folders with NSString paths (to go: AbsolutePath).
-        Budget(name: "as NSString outside System", limit: 40) { path, line in
+        // 39: the release step reads What's New folders with NSString paths (to go: AbsolutePath);
+        // the test step's folder holds AbsolutePath values (one fewer).
+        Budget(name: "as NSString outside System", limit: 39) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftSystem/") && line.contains("as NSString")
         },
         // Diagnostics go through Diagnostic and DiagnosticPrinter, which write the prefix.

@@ -5,7 +5,8 @@ extension TestStepReport {
     /// argument) reaches no report or history unmasked, whoever built the report.
     public func masked(by masker: SecretMasker) -> TestStepReport {
         var report = self
-        report.tests = tests.map { record in
+        // As the records are read: a step's 500,000 are not held to be masked.
+        report.tests = tests.mapped { record in
             var record = record
             record.identifier = masker.mask(record.identifier)
             record.variant = record.variant.map(masker.mask)

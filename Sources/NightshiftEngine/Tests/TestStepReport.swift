@@ -3,7 +3,7 @@
 public struct TestStepReport: Sendable, Hashable {
     public var tally: TestTally
     /// One per test (per argument, device or configuration), in the order the tool reported them.
-    public var tests: [TestCaseRecord]
+    public var tests: TestCaseRecords
     /// The step's own per-test JUnit file, as written.
     public var junitPath: String?
     /// The Cobertura file, when coverage was on.
@@ -12,7 +12,7 @@ public struct TestStepReport: Sendable, Hashable {
     public var lineCoverage: Double?
 
     public init(
-        tally: TestTally, tests: [TestCaseRecord], junitPath: String? = nil, coberturaPath: String? = nil, lineCoverage: Double? = nil
+        tally: TestTally, tests: TestCaseRecords, junitPath: String? = nil, coberturaPath: String? = nil, lineCoverage: Double? = nil
     ) {
         self.tally = tally
         self.tests = tests
@@ -22,8 +22,13 @@ public struct TestStepReport: Sendable, Hashable {
     }
 
     /// The report with its tally counted from `tests`.
-    public init(tests: [TestCaseRecord], junitPath: String? = nil, coberturaPath: String? = nil, lineCoverage: Double? = nil) {
+    public init(tests: TestCaseRecords, junitPath: String? = nil, coberturaPath: String? = nil, lineCoverage: Double? = nil) {
         self.init(
             tally: TestTally(records: tests), tests: tests, junitPath: junitPath, coberturaPath: coberturaPath, lineCoverage: lineCoverage)
+    }
+
+    /// The report of records held in memory, its tally counted from them.
+    public init(tests: [TestCaseRecord], junitPath: String? = nil, coberturaPath: String? = nil, lineCoverage: Double? = nil) {
+        self.init(tests: TestCaseRecords(tests), junitPath: junitPath, coberturaPath: coberturaPath, lineCoverage: lineCoverage)
     }
 }

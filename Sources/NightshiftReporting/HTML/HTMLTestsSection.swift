@@ -40,7 +40,7 @@ struct HTMLTestsSection {
 
     private func writeTable(to writer: HTMLWriter) {
         guard !report.tests.isEmpty else { return }
-        let ordered = Self.ordered(report.tests)
+        let ordered = Self.ordered(Array(report.tests))
         writer.open(.table, classes: [StyleClass("tests")])
         writer.markup("<thead><tr><th>test</th><th>result</th><th>attempts</th><th>time</th></tr></thead>")
         writer.open(.tbody)

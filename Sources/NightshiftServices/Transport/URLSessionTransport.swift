@@ -8,6 +8,22 @@ import FoundationNetworking
 /// the socket drains (flat memory: see scripts/bench-upload), so a 500 MB .ipa never sits in
 /// memory.
 ///
+/// Waiting costs CPU on Linux, and nothing here can stop it (issue #38: "waiting never spins").
+/// FoundationNetworking drives libcurl's multi handle from Dispatch sources on each socket, and
+/// when libcurl narrows what it waits for (`CURL_POLL_INOUT` or `_OUT` while it connects and
+/// sends, then `CURL_POLL_IN` for the answer), `_MultiHandle.register` only ever adds sources:
+/// the write source stays until the socket is unregistered. A connected socket is always
+/// writable, so while a server trickles its body every epoll round wakes the queue for nothing:
+/// `strace -f` of `scripts/bench-trickle`'s client over 3.2 s counted 1,577 `EPOLLOUT` wake-ups
+/// on the socket, each followed by libcurl's `poll(…, 0)` finding nothing to read, for 4 reads
+/// of the 4 bytes sent (1.5 s user and 7.0 s system CPU over a 19 s trickle). Nothing the
+/// transport chooses reaches it (a data task or `bytes(for:)`, a delegate or none, the session's
+/// configuration: the sources are made per socket inside `_MultiHandle`, below all of them);
+/// only patching FoundationNetworking or replacing it would. `RequestDeadline` bounds how long it lasts.
+/// On macOS, URLSession is Apple's own (no FoundationNetworking, no libcurl): the code that
+/// keeps the write source is not there (how Apple's waits was not measured: there is no Mac
+/// here).
+///
 /// On Linux a file body is a `FileBodyStream` with an explicit `Content-Length`, never
 /// `uploadTask(fromFile:)`: FoundationNetworking's file reader traps the process when the
 /// connection drops mid-upload (see `FileBodyStream`). On Darwin `uploadTask(fromFile:)` is sound.

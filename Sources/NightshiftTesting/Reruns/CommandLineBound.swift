@@ -1,4 +1,6 @@
-/// How long a re-run's command line may be. The kernel refuses a longer one with E2BIG
+public import NightshiftSystem
+
+/// How long a test run's command line may be (a shard's or a re-run's: one rule for both). The kernel refuses a longer one with E2BIG
 /// ("Argument list too long") before the tool starts: on macOS, `getconf ARG_MAX` is 1 MiB for
 /// the arguments and the environment together, each string counted with its NUL and its
 /// pointer (`exec_add_user_string` in xnu's kern_exec.c); on Linux, a quarter of the stack
@@ -6,7 +8,7 @@
 /// Half of macOS's limit leaves the environment (a CI agent's can be tens of KB) its room, and
 /// no argument nightshift makes comes near Linux's per-argument limit.
 public enum CommandLineBound {
-    /// The most bytes a re-run's arguments (with their NULs and pointers) may take.
+    /// The most bytes a test run's arguments (with their NULs and pointers) may take.
     public static let argumentBytes = 512 * 1024
     /// The longest single argument nightshift writes (a combined `--filter`): under Linux's
     /// 128 KiB per argument.
@@ -18,6 +20,17 @@ public enum CommandLineBound {
     }
 
     public static func size(of argument: String) -> Int { argument.utf8.count + 1 + MemoryLayout<UnsafeRawPointer>.size }
+
+    /// What `values` may take beside `bare` (the command without them, at its longest).
+    public static func budget(beside bare: ShellCommand) -> Int { argumentBytes - size(of: bare.argv) }
+
+    /// `values`, each after its `flag` (`-only-testing`), in order, cut into invocations whose
+    /// flags and values take at most `budget` each; one invocation of none for none (a run of
+    /// every test).
+    public static func invocations(_ values: [String], flag: String, budget: Int) -> [[String]] {
+        guard !values.isEmpty else { return [[]] }
+        return split(values, budget: budget) { size(of: $0) + size(of: flag) }
+    }
 
     /// `items` in order, cut into runs whose `cost` adds up to at most `budget` each; an item
     /// over the budget alone gets a run of its own (nothing shorter can name it).

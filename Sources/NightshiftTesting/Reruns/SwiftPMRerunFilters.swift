@@ -11,6 +11,6 @@ public enum SwiftPMRerunFilters {
         // `|` between anchored alternatives: each still matches one test exactly.
         let combined = CommandLineBound.split(exact, budget: CommandLineBound.singleArgumentBytes) { $0.utf8.count + 1 }
             .map { $0.joined(separator: "|") }
-        return CommandLineBound.split(combined, budget: budget) { CommandLineBound.size(of: $0) + flag }
+        return CommandLineBound.invocations(combined, flag: "--filter", budget: budget)
     }
 }

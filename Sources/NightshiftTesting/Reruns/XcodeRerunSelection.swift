@@ -8,10 +8,10 @@ public enum XcodeRerunSelection {
     /// whose every test failed); `budget`: the bytes the values may take, with their
     /// `-only-testing` flags.
     public static func invocations(failing: [String], ran: some Sequence<String>, budget: Int) -> [[String]] {
+        guard !failing.isEmpty else { return [] }
         let perTest = failing.count * CommandLineBound.size(of: "-only-testing")
-        if CommandLineBound.size(of: failing) + perTest <= budget { return failing.isEmpty ? [] : [failing] }
-        let named = collapsed(failing, ran: ran)
-        return CommandLineBound.split(named, budget: budget) { CommandLineBound.size(of: $0) + CommandLineBound.size(of: "-only-testing") }
+        if CommandLineBound.size(of: failing) + perTest <= budget { return [failing] }
+        return CommandLineBound.invocations(collapsed(failing, ran: ran), flag: "-only-testing", budget: budget)
     }
 
     /// `failing` with the tests of each class whose every test failed replaced by the class,

@@ -11,11 +11,13 @@ import NightshiftEngine
 public struct TestResultsMerger: Sendable, TestCaseSink {
     private let spill = TestCaseSpill()
     /// Each test's first reading, in the order first reported.
-    private var firsts: [TestCaseSpill.Place] = []
+    private var firsts = TestCasePlaces()
     /// A test's later readings (a re-run's, a shard's that ran it too), by its position in `firsts`.
     private var later: [Int32: [TestCaseSpill.Place]] = [:]
     /// Each test's position by its key.
     private var index = TestKeyIndex()
+    /// The invocation being read, counted for the check while `reading` runs.
+    private var counting: TestInvocationCounts?
 
     public init() {}
 
@@ -27,8 +29,19 @@ public struct TestResultsMerger: Sendable, TestCaseSink {
     /// re-run reports but no earlier run did is added (a parameterised test's new argument).
     public mutating func addRetry(_ cases: some Sequence<TestCaseResult>) { for test in cases { add(test) } }
 
+    /// One invocation's cases, as `readCases` hands them to the merger, counted on the way: what the
+    /// check keeps of an invocation, rather than its cases.
+    public mutating func reading<Failure: Error>(_ readCases: (inout Self) throws(Failure) -> Void) throws(Failure) -> TestInvocationCounts
+    {
+        counting = TestInvocationCounts()
+        defer { counting = nil }
+        try readCases(&self)
+        return counting ?? TestInvocationCounts()
+    }
+
     /// One case, as a reader meets it: its attempts go after those of the same test already here.
     public mutating func add(_ test: TestCaseResult) {
+        counting?.add(test)
         let key = test.key
         let place = spill.append(test)
         if let position = position(of: key) {
@@ -68,7 +81,9 @@ public struct TestResultsMerger: Sendable, TestCaseSink {
     /// `--filter`, each once, in order.
     public var failingIdentifiers: [String] {
         var seen = Set<String>()
-        return results.filter { $0.outcome == .failed }.map(\.identifier).filter { seen.insert($0).inserted }
+        var failing: [String] = []
+        for test in results where test.outcome == .failed && seen.insert(test.identifier).inserted { failing.append(test.identifier) }
+        return failing
     }
 }
 

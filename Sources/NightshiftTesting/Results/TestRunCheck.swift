@@ -16,19 +16,24 @@ public struct TestRunVerdict: Sendable, Hashable {
     }
 }
 
-/// One xcodebuild (or `swift test`) invocation as the check sees it.
+/// One xcodebuild (or `swift test`) invocation as the check sees it: its exit status, its
+/// summary, and its cases counted (never kept: they are in the merger).
 public struct TestInvocation: Sendable, Hashable {
     /// The tool's exit status (0, 65 for failed tests, a signal's 128+N).
     public var exitStatus: Int32
     /// Its summary; nil for `swift test` or when xcresulttool could not give one.
     public var summary: TestRunSummary?
-    /// The cases read from its results, before merging.
-    public var cases: [TestCaseResult]
+    /// Its cases as read, before merging, counted.
+    public var counts: TestInvocationCounts
 
-    public init(exitStatus: Int32, summary: TestRunSummary?, cases: [TestCaseResult]) {
+    public init(exitStatus: Int32, summary: TestRunSummary?, counts: TestInvocationCounts) {
         self.exitStatus = exitStatus
         self.summary = summary
-        self.cases = cases
+        self.counts = counts
+    }
+
+    public init(exitStatus: Int32, summary: TestRunSummary?, cases: [TestCaseResult]) {
+        self.init(exitStatus: exitStatus, summary: summary, counts: TestInvocationCounts(cases))
     }
 }
 
@@ -43,9 +48,10 @@ public enum TestRunCheck {
     /// does not fail the step; anything no failed test explains does.
     public static func verdict(invocations: [TestInvocation], final: some Collection<TestCaseResult>) -> TestRunVerdict {
         var reasons: [String] = []
-        let failed = final.filter { $0.outcome == .failed }
-        if !failed.isEmpty {
-            reasons.append("\(failed.count) \(failed.count == 1 ? "test" : "tests") failed")
+        // Counted as the merger reads them back, one at a time: never all held.
+        let failed = final.reduce(0) { $1.outcome == .failed ? $0 + 1 : $0 }
+        if failed > 0 {
+            reasons.append("\(failed) \(failed == 1 ? "test" : "tests") failed")
         }
         for (number, invocation) in invocations.enumerated() {
             let label = invocations.count > 1 ? "run \(number + 1): " : ""
@@ -55,7 +61,7 @@ public enum TestRunCheck {
         for test in final where test.attempts.contains(where: { $0.messages.contains { TestCrashText.isCrash($0.text) } }) {
             if test.outcome != .failed { reasons.append("\(PrintableText.oneLine(test.identifier)) crashed before it passed on a re-run") }
         }
-        if final.isEmpty && invocations.allSatisfy({ $0.cases.isEmpty }) && !reasons.contains(where: { $0.contains("no test ran") }) {
+        if final.isEmpty && invocations.allSatisfy({ $0.counts.cases == 0 }) && !reasons.contains(where: { $0.contains("no test ran") }) {
             reasons.append("no test ran")
         }
         return TestRunVerdict(mustFail: !reasons.isEmpty, reasons: reasons)
@@ -64,7 +70,7 @@ public enum TestRunCheck {
     /// What in one invocation no failed test of it explains.
     static func problems(of invocation: TestInvocation) -> [String] {
         var problems: [String] = []
-        let failedCases = invocation.cases.filter { $0.outcome == .failed }
+        let counts = invocation.counts
         if let summary = invocation.summary {
             for failure in summary.testFailures where TestCrashText.isRunnerFailure(failure) {
                 problems.append(PrintableText.oneLine("\(failure.testName): \(failure.failureText)"))
@@ -78,22 +84,15 @@ public enum TestRunCheck {
             // failed here: it never passed), is not documented: any of those counts agrees. What
             // never agrees is a summary counting failures the results do not hold at all
             // (fastlane#28050).
-            let failedIdentifiers = Set(failedCases.map(\.identifier)).count
-            let retriedIntoPass = invocation.cases.filter(\.isFlaky).count
-            let retriedIntoSkip = failedCases.filter { $0.attempts.last?.outcome == .skipped }.count
-            let agreeing = [failedCases.count, failedIdentifiers, failedCases.count + retriedIntoPass].flatMap {
-                [$0, $0 - retriedIntoSkip]
+            let agreeing = [counts.failedCases, counts.distinctFailed, counts.failedCases + counts.flaky].flatMap {
+                [$0, $0 - counts.failedThenSkipped]
             }
             if !agreeing.contains(summary.failedTests) {
-                problems.append("the summary counts \(summary.failedTests) failed tests, the results hold \(failedCases.count)")
+                problems.append("the summary counts \(summary.failedTests) failed tests, the results hold \(counts.failedCases)")
             }
         }
-        for test in failedCases {
-            for message in test.decidingAttempt?.messages ?? [] where TestCrashText.isCrash(message.text) {
-                problems.append(PrintableText.oneLine("\(test.identifier): \(message.text)"))
-            }
-        }
-        if invocation.exitStatus != 0 && failedCases.isEmpty {
+        problems += counts.crashes
+        if invocation.exitStatus != 0 && counts.failedCases == 0 {
             problems.append("the test run exited with status \(invocation.exitStatus) but no test failed")
         }
         return problems

@@ -19,7 +19,7 @@ extension ShardRunner {
             }
             bundle = merged
         }
-        let path = "\(run.folder.path)/coverage.json"
+        let path = run.folder.coverageJSON
         let captured = try await Self.capture(results.coverage(bundle), into: path, run: run)
         if context.isDryRun { return nil }
         guard captured.termination.succeeded else {

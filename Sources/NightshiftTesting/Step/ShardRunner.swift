@@ -4,7 +4,7 @@ import NightshiftEngine
 import NightshiftSystem
 
 /// Runs `test-without-building` per shard (side by side) and per re-run, reads each result
-/// bundle with xcresulttool, and keeps every invocation for the verdict and the merge.
+/// bundle with xcresulttool into the merger, and keeps each invocation's counts for the verdict.
 struct ShardRunner {
     let run: XcodeTestRun
     let xctestrun: String
@@ -16,17 +16,34 @@ struct ShardRunner {
     /// bundle): the step fails naming it, and the JUnit file still gets every test read.
     private(set) var problems: [String] = []
 
-    /// One invocation as read, or why nothing could be.
+    /// One invocation as run: where its results are, or why there are none.
     struct Invoked: Sendable {
-        var invocation: TestInvocation
+        var exitStatus: Int32
+        var summary: TestRunSummary?
+        /// xcresulttool's tests JSON, saved; nil when there is nothing to read (a dry run, no bundle).
+        var testsJSON: String?
         var bundle: String
+        var label: String
         var problem: String?
     }
 
-    private mutating func add(_ invoked: Invoked, retry: Bool) {
-        invocations.append(invoked.invocation)
-        if retry { merger.addRetry(invoked.invocation.cases) } else { merger.addShard(invoked.invocation.cases) }
+    /// The invocation's cases read into the merger, one invocation at a time, and counted for
+    /// the check on the way (the invocation keeps the counts, never the cases).
+    private mutating func add(_ invoked: Invoked) throws -> TestInvocation {
+        var counts = TestInvocationCounts()
+        if let testsJSON = invoked.testsJSON {
+            do {
+                counts = try merger.reading { (merger: inout TestResultsMerger) throws(TestResultsError) in
+                    try XCResultTestsReader().read(contentsOf: testsJSON, into: &merger)
+                }
+            } catch {
+                throw StepFailure("\(invoked.label): \(error)", reason: .testsFailed)
+            }
+        }
+        let invocation = TestInvocation(exitStatus: invoked.exitStatus, summary: invoked.summary, counts: counts)
+        invocations.append(invocation)
         if let problem = invoked.problem { problems.append(problem) } else { bundles.append(invoked.bundle) }
+        return invocation
     }
 
     init(run: XcodeTestRun, xctestrun: String) {
@@ -37,7 +54,7 @@ struct ShardRunner {
     var context: StepContext { run.context }
     var results: ResultBundleCommands { ResultBundleCommands(xcrun: run.tools.xcrun) }
 
-    /// One shard's work.
+    /// One invocation's work: a shard's (or a part of one) or a re-run's.
     struct Job: Sendable {
         var number: Int
         var destination: String
@@ -48,26 +65,55 @@ struct ShardRunner {
         var label: String
     }
 
+    /// Each shard on its simulator, side by side; a shard whose `-only-testing` list would pass
+    /// `CommandLineBound` runs as several invocations, one after the other on its simulator.
     mutating func runShards(_ shards: [[String]], on destinations: [String]) async throws {
-        let skip = run.settings.skip.map(\.text)
-        let jobs = shards.indices.map { index in
-            Job(
-                number: index + 1, destination: destinations[index], only: shards[index], skip: skip,
-                bundle: run.folder.shardBundle(index + 1), label: "shard \(index + 1)")
-        }
-        let invoked = try await Self.runSideBySide(jobs, run: run, xctestrun: xctestrun)
-        for (job, invoked) in zip(jobs, invoked) {
-            add(invoked, retry: false)
-            // Each shard was given tests the enumeration listed: one that reports none of them
-            // (an -only-testing nothing matched, a run cut short) must not pass with the others.
-            if jobs.count > 1, !context.isDryRun, invoked.problem == nil, invoked.invocation.cases.isEmpty {
-                let given = job.only.count == 1 ? job.only[0] : "\(job.only.count) test classes"
-                problems.append(
-                    "shard \(job.number) ran none of its tests (\(given) by -only-testing; xcodebuild exited with status \(invoked.invocation.exitStatus))"
-                )
+        let jobs = Self.shardJobs(shards, skip: run.settings.skip.map(\.text), on: destinations, run: run, xctestrun: xctestrun)
+        for wave in Self.waves(jobs) {
+            let invoked = try await Self.runSideBySide(wave, run: run, xctestrun: xctestrun)
+            for (job, invoked) in zip(wave, invoked) {
+                let invocation = try add(invoked)
+                // Each shard was given tests the enumeration listed: one that reports none of them
+                // (an -only-testing nothing matched, a run cut short) must not pass with the others.
+                if jobs.count > 1, !context.isDryRun, invoked.problem == nil, invocation.counts.cases == 0 {
+                    let given = job.only.count == 1 ? job.only[0] : "\(job.only.count) test classes"
+                    problems.append(
+                        "\(job.label) ran none of its tests (\(given) by -only-testing; xcodebuild exited with status \(invocation.exitStatus))"
+                    )
+                }
             }
         }
     }
+
+    /// Shard N's invocations: one (bundle `shard-N`) when its command line is within the bound,
+    /// else as many as the bound needs (`shard-N-1`, `shard-N-2`…), placed in waves.
+    static func shardJobs(_ shards: [[String]], skip: [String], on destinations: [String], run: XcodeTestRun, xctestrun: String) -> [Job] {
+        let bare = run.commands.testWithoutBuilding(
+            xctestrun: xctestrun, destination: longest(destinations), resultBundle: run.folder.shardBundle(shards.count, part: 1000),
+            only: [], skip: skip)
+        let budget = CommandLineBound.budget(beside: bare)
+        let parts = shards.map { CommandLineBound.invocations($0, flag: "-only-testing", budget: budget) }
+        return interleaved(parts).enumerated().map { number, placed in
+            let shard = placed.simulator + 1
+            let whole = parts[placed.simulator].count == 1
+            return Job(
+                number: number + 1, destination: destinations[placed.simulator], only: placed.only, skip: skip,
+                bundle: whole ? run.folder.shardBundle(shard) : run.folder.shardBundle(shard, part: placed.part + 1),
+                label: whole ? "shard \(shard)" : "shard \(shard) (part \(placed.part + 1) of \(parts[placed.simulator].count))")
+        }
+    }
+
+    /// Each simulator's invocations, in waves: every simulator's first, then every simulator's
+    /// second… (`waves` runs each wave side by side).
+    static func interleaved(_ parts: [[[String]]]) -> [(simulator: Int, part: Int, only: [String])] {
+        var placed: [(simulator: Int, part: Int, only: [String])] = []
+        for wave in 0..<(parts.map(\.count).max() ?? 0) {
+            for (simulator, part) in parts.enumerated() where wave < part.count { placed.append((simulator, wave, part[wave])) }
+        }
+        return placed
+    }
+
+    private static func longest(_ destinations: [String]) -> String { destinations.max { $0.utf8.count < $1.utf8.count } ?? "" }
 
     /// Every job at once; their invocations in the jobs' order.
     private static func runSideBySide(_ jobs: [Job], run: XcodeTestRun, xctestrun: String) async throws -> [Invoked] {
@@ -116,7 +162,7 @@ struct ShardRunner {
                 failing, ran: merger.results.lazy.map(\.identifier), attempt: attempt,
                 on: context.isDryRun ? Array(destinations.prefix(1)) : destinations, run: run, xctestrun: xctestrun)
             for wave in Self.waves(jobs) {
-                for invoked in try await Self.runSideBySide(wave, run: run, xctestrun: xctestrun) { add(invoked, retry: true) }
+                for invoked in try await Self.runSideBySide(wave, run: run, xctestrun: xctestrun) { _ = try add(invoked) }
             }
             if context.isDryRun { return }
         }
@@ -133,18 +179,15 @@ struct ShardRunner {
             .map { $0.flatMap(\.tests) }
         // The command without its tests, on its longest destination and bundle name.
         let bare = run.commands.testWithoutBuilding(
-            xctestrun: xctestrun, destination: destinations.max { $0.utf8.count < $1.utf8.count } ?? "",
-            resultBundle: run.folder.retryBundle(attempt, part: groups.count * 1000), only: [], skip: [])
-        let budget = CommandLineBound.argumentBytes - CommandLineBound.size(of: bare.argv)
-        let parts = groups.map { XcodeRerunSelection.invocations(failing: $0, ran: ran, budget: budget) }
-        var placed: [(destination: String, only: [String])] = []
-        for wave in 0..<(parts.map(\.count).max() ?? 0) {
-            for (index, part) in parts.enumerated() where wave < part.count { placed.append((destinations[index], part[wave])) }
-        }
+            xctestrun: xctestrun, destination: longest(destinations),
+            resultBundle: run.folder.retryBundle(attempt, part: groups.count * 1000),
+            only: [], skip: [])
+        let budget = CommandLineBound.budget(beside: bare)
+        let placed = interleaved(groups.map { XcodeRerunSelection.invocations(failing: $0, ran: ran, budget: budget) })
         return placed.enumerated().map { index, job in
             let bundle = placed.count == 1 ? run.folder.retryBundle(attempt) : run.folder.retryBundle(attempt, part: index + 1)
             let label = placed.count == 1 ? "retry \(attempt)" : "retry \(attempt) (part \(index + 1))"
-            return Job(number: index + 1, destination: job.destination, only: job.only, skip: [], bundle: bundle, label: label)
+            return Job(number: index + 1, destination: destinations[job.simulator], only: job.only, skip: [], bundle: bundle, label: label)
         }
     }
 
@@ -171,7 +214,7 @@ struct ShardRunner {
         await lines.flush()
         if !context.isDryRun, !FileManager.default.fileExists(atPath: bundle) {
             return Invoked(
-                invocation: TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: []), bundle: bundle,
+                exitStatus: termination.exitStatus, bundle: bundle, label: label,
                 problem:
                     "\(label): xcodebuild \(termination) and wrote no result bundle: the test runner never started (see the reason lines above)"
             )
@@ -181,7 +224,7 @@ struct ShardRunner {
         let results = ResultBundleCommands(xcrun: run.tools.xcrun)
         let tests = try await capture(results.tests(bundle), into: testsPath, run: run)
         let summary = try await capture(results.summary(bundle), into: summaryPath, run: run)
-        if context.isDryRun { return Invoked(invocation: TestInvocation(exitStatus: 0, summary: nil, cases: []), bundle: bundle) }
+        if context.isDryRun { return Invoked(exitStatus: 0, bundle: bundle, label: label) }
         for captured in [tests, summary] where !captured.termination.succeeded {
             throw StepFailure(
                 "\(label): xcresulttool could not read \(bundle): \(captured.standardError.isEmpty ? "\(captured.termination)" : captured.standardError)"
@@ -189,9 +232,9 @@ struct ShardRunner {
                 reason: .testsFailed)
         }
         do {
-            let cases = try XCResultTestsReader().read(contentsOf: testsPath)
+            // The cases are read later, into the merger, one invocation at a time (`add`).
             let summary = try XCResultSummaryReader().read(contentsOf: summaryPath)
-            return Invoked(invocation: TestInvocation(exitStatus: termination.exitStatus, summary: summary, cases: cases), bundle: bundle)
+            return Invoked(exitStatus: termination.exitStatus, summary: summary, testsJSON: testsPath, bundle: bundle, label: label)
         } catch {
             throw StepFailure("\(label): \(error)", reason: .testsFailed)
         }

@@ -27,14 +27,14 @@ struct TestStepFinish {
         do {
             // The writer masks the tests' texts; the suite's name is handed to it masked.
             try JUnitTestsWriter(name: context.masker.mask(context.step.displayName), masker: context.masker).write(
-                results, to: folder.junit)
+                results, to: folder.junit.string)
         } catch {
             throw StepFailure("the JUnit report could not be written: \(error)", reason: .stepFailed)
         }
         if let beside = folder.junitBesideLaneReport {
             do {
-                try DirectoryCreation.create(AbsolutePath(validating: beside).parent.string)
-                try FileCopy.place(folder.junit, at: beside)
+                try DirectoryCreation.create(beside.parent.string)
+                try FileCopy.place(folder.junit.string, at: beside.string)
             } catch {
                 throw StepFailure("the JUnit report could not be put beside --junit at \(beside): \(error)", reason: .stepFailed)
             }
@@ -63,7 +63,7 @@ struct TestStepFinish {
         if let beside = folder.junitBesideLaneReport { await context.log("junit: \(beside)") }
         await context.details.setTests(
             TestStepReport(
-                results: results, junitPath: folder.junit, coberturaPath: coverage == nil ? nil : folder.cobertura,
+                results: results, junitPath: folder.junit.string, coberturaPath: coverage == nil ? nil : folder.cobertura,
                 lineCoverage: coverage?.lineCoverage))
         if verdict.mustFail {
             // Every reason stays visible: the message names them all, the log has one per line.

@@ -10,28 +10,41 @@ import NightshiftSystem
 /// the lane's report too; the Cobertura file beside it.
 struct TestStepFolder: Sendable {
     /// `<run output>/tests/<step>`.
-    let path: String
-    let junit: String
+    let path: AbsolutePath
+    let junit: AbsolutePath
     /// Beside `--junit`, for a step without `junit:`: the same report again.
-    let junitBesideLaneReport: String?
+    let junitBesideLaneReport: AbsolutePath?
     let build: BuildPaths
 
     init(context: StepContext, settings: TestStepSettings) throws {
         let build = BuildPaths(output: context.folders.output, productName: "")
         self.build = build
+        let tests = try Self.absolute(build.tests, what: "the run's tests folder", context: context)
         let slug = Self.slug(context.step.displayName, line: context.step.location?.line, masker: context.masker)
-        path = "\(build.tests)/\(slug)"
+        path = tests.appending(slug)
         if let template = settings.junit {
             let written = context.resolve(template)
             if let problem = TestStepValues.reportPathProblem(written) {
                 throw StepFailure("test.junit \(problem), found '\(written)'", reason: .invalidSetting)
             }
-            junit = context.absolute(written)
+            junit = try Self.absolute(written, what: "test.junit", context: context)
             junitBesideLaneReport = nil
         } else {
             let name = Self.reportName(of: context.step, in: context.lane, masker: context.masker) + ".tests.junit.xml"
-            junit = "\(build.tests)/\(name)"
-            junitBesideLaneReport = context.testReportsFolder.map { "\($0)/\(name)" }
+            junit = tests.appending(name)
+            junitBesideLaneReport = try context.testReportsFolder.map {
+                try Self.absolute($0, what: "--junit's folder", context: context).appending(name)
+            }
+        }
+    }
+
+    /// `path` made absolute against the run's directory, once: every path the step derives from
+    /// it is then a value, never text to cut with `NSString`.
+    private static func absolute(_ path: String, what: String, context: StepContext) throws -> AbsolutePath {
+        do {
+            return try AbsolutePath(validating: context.absolute(path))
+        } catch {
+            throw StepFailure("\(what) is not a usable path: \(error)", reason: .invalidSetting)
         }
     }
 
@@ -49,30 +62,36 @@ struct TestStepFolder: Sendable {
 
     /// `reports/tests.xml` → `reports/tests.cobertura.xml`.
     var cobertura: String {
+        let junit = junit.string
         let base = junit.hasSuffix(".xml") ? String(junit.dropLast(4)) : junit
         return base.hasSuffix(".junit") ? String(base.dropLast(6)) + ".cobertura.xml" : base + ".cobertura.xml"
     }
 
-    func shardBundle(_ number: Int) -> String { "\(path)/shard-\(number).xcresult" }
-    func retryBundle(_ number: Int) -> String { "\(path)/retry-\(number).xcresult" }
+    // The files in the folder, as the tools' command lines take them.
+    func shardBundle(_ number: Int) -> String { file("shard-\(number).xcresult") }
+    /// One of the invocations of a shard too long for one command line.
+    func shardBundle(_ number: Int, part: Int) -> String { file("shard-\(number)-\(part).xcresult") }
+    func retryBundle(_ number: Int) -> String { file("retry-\(number).xcresult") }
     /// One of the simulators' parts of a re-run spread over several.
-    func retryBundle(_ number: Int, part: Int) -> String { "\(path)/retry-\(number)-\(part).xcresult" }
-    var mergedBundle: String { "\(path)/merged.xcresult" }
-    var enumeration: String { "\(path)/enumeration.json" }
+    func retryBundle(_ number: Int, part: Int) -> String { file("retry-\(number)-\(part).xcresult") }
+    var mergedBundle: String { file("merged.xcresult") }
+    var enumeration: String { file("enumeration.json") }
+    var coverageJSON: String { file("coverage.json") }
     /// The journal fingerprint the `.xctestrun` in `stamp`'s second line was built with.
     var buildStamp: String { "\(build.testDerivedData)/nightshift-build-stamp" }
-    func xunit(attempt: Int) -> String { "\(path)/xunit-\(attempt).xml" }
+    func xunit(attempt: Int) -> String { file("xunit-\(attempt).xml") }
     /// One of several invocations of a re-run too long for one command line.
-    func xunit(attempt: Int, part: Int) -> String { "\(path)/xunit-\(attempt)-\(part).xml" }
+    func xunit(attempt: Int, part: Int) -> String { file("xunit-\(attempt)-\(part).xml") }
+
+    private func file(_ name: String) -> String { path.appending(name).string }
 
     /// A fresh folder: a resumed run's result bundles must not be read as this attempt's, and
     /// xcodebuild refuses to write a `-resultBundlePath` that exists.
     func prepare() throws {
         let manager = FileManager.default
-        if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
-        try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let reports = (junit as NSString).deletingLastPathComponent
-        if !reports.isEmpty { try manager.createDirectory(atPath: reports, withIntermediateDirectories: true) }
+        if manager.fileExists(atPath: path.string) { try manager.removeItem(atPath: path.string) }
+        try manager.createDirectory(atPath: path.string, withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: junit.parent.string, withIntermediateDirectories: true)
     }
 
     /// Letters and digits of the step's name, and its line in lanes.yml so two steps named alike

@@ -30,14 +30,13 @@ struct SwiftPMTestRun {
         }
         var merger = TestResultsMerger()
         var invocations: [TestInvocation] = []
-        // Which library ran each test: its re-run filter depends on it.
+        // Which library ran each failed test: its re-run filter depends on it.
         var libraries: [String: SwiftPMTestLibrary] = [:]
         let first = try await invoke(
             attempt: 1, filters: settings.only.map { SwiftPMTestCommands.prefixFilter($0.text) },
-            skips: settings.skip.map { SwiftPMTestCommands.prefixFilter($0.text) })
+            skips: settings.skip.map { SwiftPMTestCommands.prefixFilter($0.text) }, into: &merger)
         invocations.append(first.invocation)
         libraries.merge(first.libraries) { $1 }
-        merger.addShard(first.invocation.cases)
         // Coverage is of the full run, before re-runs narrow it to a few tests.
         let coverage = try await readCoverage()
         for retry in 0..<settings.retries {
@@ -59,10 +58,10 @@ struct SwiftPMTestRun {
             let parts = SwiftPMRerunFilters.invocations(
                 exact: filters, budget: CommandLineBound.argumentBytes - CommandLineBound.size(of: bare.argv))
             for (index, part) in parts.enumerated() {
-                let again = try await invoke(attempt: retry + 2, part: parts.count == 1 ? nil : index + 1, filters: part, skips: [])
+                let again = try await invoke(
+                    attempt: retry + 2, part: parts.count == 1 ? nil : index + 1, filters: part, skips: [], into: &merger)
                 invocations.append(again.invocation)
                 libraries.merge(again.libraries) { $1 }
-                merger.addRetry(again.invocation.cases)
             }
             if context.isDryRun { break }
         }
@@ -70,22 +69,30 @@ struct SwiftPMTestRun {
             .finish(invocations: invocations, merger: merger, coverage: coverage)
     }
 
+    /// One `swift test`, its cases read into `merger` (the invocation keeps their counts) and the
+    /// library of each that failed.
     private func invoke(
-        attempt: Int, part: Int? = nil, filters: [String], skips: [String]
+        attempt: Int, part: Int? = nil, filters: [String], skips: [String], into merger: inout TestResultsMerger
     ) async throws -> (invocation: TestInvocation, libraries: [String: SwiftPMTestLibrary]) {
         let xunit = part.map { folder.xunit(attempt: attempt, part: $0) } ?? folder.xunit(attempt: attempt)
         let failureLines = XCTestFailureLines()
         let termination = try await context.run(
             commands.test(xunit: xunit, filters: filters, skips: skips),
             tap: { channel, bytes in if channel == .standardOutput { failureLines.receive(bytes) } })
-        if context.isDryRun { return (TestInvocation(exitStatus: 0, summary: nil, cases: []), [:]) }
+        if context.isDryRun { return (TestInvocation(exitStatus: 0, summary: nil, counts: TestInvocationCounts()), [:]) }
         do {
             let read = try SwiftPMXUnitReader().readByLibrary(xunitOutput: xunit)
             var libraries: [String: SwiftPMTestLibrary] = [:]
-            for (library, cases) in read { for test in cases { libraries[test.identifier] = library } }
             let printed = failureLines.finish()
-            let cases = read.flatMap { $0.library == .xctest ? $0.cases.recovering(printed) : $0.cases }
-            return (TestInvocation(exitStatus: termination.exitStatus, summary: nil, cases: cases), libraries)
+            let counts = merger.reading { (merger: inout TestResultsMerger) in
+                for (library, cases) in read {
+                    for test in library == .xctest ? cases.recovering(printed) : cases {
+                        if test.outcome == .failed { libraries[test.identifier] = library }
+                        merger.add(test)
+                    }
+                }
+            }
+            return (TestInvocation(exitStatus: termination.exitStatus, summary: nil, counts: counts), libraries)
         } catch {
             throw StepFailure("swift test \(termination), and its xUnit output could not be read: \(error)", reason: .testsFailed)
         }
