@@ -60,6 +60,18 @@ public struct JSONReport: Sendable {
         var details: [String: String]?
         /// A `test:` step's counts, per test; absent for other steps.
         var tests: TestsEntry?
+        /// The compilation cache's work as the build log stated it; absent when it stated none.
+        var compilationCache: CompilationCacheEntry?
+    }
+
+    struct CompilationCacheEntry: Encodable {
+        var hits: Int
+        var misses: Int
+        var cacheableTasks: Int
+
+        init(_ metrics: CompilationCacheMetrics) {
+            (hits, misses, cacheableTasks) = (metrics.hits, metrics.misses, metrics.cacheableTasks)
+        }
     }
 
     /// A test step's counts (per test, never per attempt: a flaky test is among the passed and
@@ -109,7 +121,8 @@ public struct JSONReport: Sendable {
                     start: UTCTimestamp.iso8601($0.start), durationSeconds: $0.duration.seconds,
                     exitCode: $0.exitCode, attempts: $0.attempts, message: $0.message, reason: $0.reason?.rawValue, log: $0.logPath,
                     logComplete: $0.logProblem != nil ? false : $0.logPath.map { _ in true },
-                    logProblem: $0.logProblem, details: $0.details.isEmpty ? nil : $0.details, tests: $0.tests.map(TestsEntry.init))
+                    logProblem: $0.logProblem, details: $0.details.isEmpty ? nil : $0.details, tests: $0.tests.map(TestsEntry.init),
+                    compilationCache: $0.compilationCache.map(CompilationCacheEntry.init))
             })
     }
 }

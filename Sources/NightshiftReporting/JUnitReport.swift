@@ -47,6 +47,13 @@ public struct JUnitReport: Sendable {
         // reads beside this one; nesting them (or a suite of counts) here would count each test
         // twice. Its counts go into properties and into the output Jenkins shows on the case's page.
         testCase.properties = step.tests.map(testProperties) ?? []
+        if let cache = step.compilationCache {
+            testCase.properties += [
+                JUnitProperty("compilation_cache.hits", String(cache.hits)),
+                JUnitProperty("compilation_cache.misses", String(cache.misses)),
+                JUnitProperty("compilation_cache.cacheable_tasks", String(cache.cacheableTasks)),
+            ]
+        }
         var output = step.tests.map { [testSummary($0)] } ?? []
         switch step.status {
         case .passed:

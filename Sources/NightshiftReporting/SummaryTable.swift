@@ -22,6 +22,10 @@ struct SummaryTable {
             let text = line(row)
             lines.append(step.status.isFailure ? style.red(text) : step.status == .failedIgnored ? style.yellow(text) : text)
         }
+        // Below the table, as the build log stated it: whether the kept cache paid off.
+        let cached = result.steps.compactMap { step in step.compilationCache.map { (step.name, $0) } }
+        if !cached.isEmpty { lines.append("") }
+        for (name, metrics) in cached { lines.append("compilation cache of \(name): \(metrics.summary)") }
         let resumed = result.attempt > 1 ? " (resumed, attempt \(result.attempt))" : ""
         let verdict =
             result.status == .notRun

@@ -12,6 +12,7 @@ struct Nightshift: AsyncParsableCommand {
             RunCommand.self, LanesCommand.self, ValidateCommand.self, ProfilesCommand.self,
             CronCommand.self, NextCommand.self, ScheduleCommand.self, HistoryCommand.self,
             ExportCommand.self, SigningCommand.self, SchemaCommand.self, InitCommand.self, DoctorCommand.self, AppStoreCommand.self,
+            CacheCommand.self,
         ])
 
     /// ArgumentParser exits 64 for usage errors; nightshift's contract is 2, like its lanes.yml

@@ -31,8 +31,9 @@ extension SigningStepPerformer {
         }
         // Before the build: a run killed during it can say what it was signing with.
         await context.journalNotes.record(plan.journalNote)
-        let termination = try await context.run(
-            XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), display: .condensed)
+        let termination = try await context.runCompiling(
+            XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), container: settings.workspace ?? settings.project,
+            xcodebuild: xcodebuild)
         if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
             throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)", reason: .missingBuildProduct)
         }

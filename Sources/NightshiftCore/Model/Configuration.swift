@@ -22,6 +22,8 @@ public struct Configuration: Sendable, Hashable {
     public var profiles: [String: Template]
     /// `xcode:`: the Xcode of lanes using this configuration that name none themselves.
     public var xcode: XcodeRequirement?
+    /// `cache:`: what the builds of lanes using this configuration keep, unless a lane says.
+    public var cache: BuildCacheSettings?
     public var location: SourceLocation?
 
     public init(

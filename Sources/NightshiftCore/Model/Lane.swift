@@ -26,6 +26,8 @@ public struct Lane: Sendable, Hashable {
     public var notify: [NotificationTarget]?
     /// `xcode:`: the Xcode its steps use, before its configuration's and the file's.
     public var xcode: XcodeRequirement?
+    /// `cache:`: what its builds keep between runs, before its configuration's and the file's.
+    public var cache: BuildCacheSettings?
     public var location: SourceLocation?
     /// Where `configuration:`'s value stands, for errors about it.
     public var configurationLocation: SourceLocation?

@@ -16,6 +16,9 @@ public struct LanesFile: Sendable, Hashable {
     /// `xcode:` at the top, else `.xcode-version` beside the file: the Xcode of lanes and
     /// configurations that name none. Nil keeps the machine's selected Xcode.
     public var xcode: XcodeRequirement?
+    /// `cache:` at the top: what builds keep between runs (compilation cache, Swift packages)
+    /// where no configuration or lane says otherwise. Nil keeps nothing.
+    public var cache: BuildCacheSettings?
     /// What loading found questionable without refusing the file (a schedule that never fires),
     /// for the command to print.
     public var warnings: [Diagnostic] = []

@@ -19,14 +19,21 @@ struct DwarfdumpUUIDs: Sendable, Hashable {
         ShellCommand("xcrun", ["dwarfdump", "--uuid"] + paths)
     }
 
-    /// Runs one `dwarfdump` for every path; a failure is the tool's own words.
+    /// Runs `dwarfdump` on every path, as few times as the kernel's limit on a command line allows
+    /// (an app with thousands of frameworks and dSYMs in a deep folder passes macOS's 1 MiB):
+    /// `CommandLineBound`'s budget, as test re-runs are bounded. A failure is the tool's own words.
     static func read(_ paths: [String], shell: any ShellRunner, destination: UploadDestination) async throws -> DwarfdumpUUIDs {
-        let result = try await shell.capture(command(paths))
-        guard result.succeeded else {
-            throw UploadError(
-                destination, "xcrun dwarfdump --uuid \(result.termination): \(result.failureDetail)", reason: .missingBuildProduct)
+        let budget = CommandLineBound.argumentBytes - CommandLineBound.size(of: command([]).argv)
+        var slices: [Slice] = []
+        for run in CommandLineBound.split(paths, budget: budget, cost: CommandLineBound.size(of:)) {
+            let result = try await shell.capture(command(run))
+            guard result.succeeded else {
+                throw UploadError(
+                    destination, "xcrun dwarfdump --uuid \(result.termination): \(result.failureDetail)", reason: .missingBuildProduct)
+            }
+            slices += parse(result.standardOutput).slices
         }
-        return parse(result.standardOutput)
+        return DwarfdumpUUIDs(slices: slices)
     }
 
     static func parse(_ text: String) -> DwarfdumpUUIDs {

@@ -16,7 +16,7 @@ struct SymbolCoverage: Sendable, Hashable {
     var dsyms: [String]
     var uncovered: [Uncovered]
 
-    /// `app`'s binaries against the `.dSYM` bundles in `dsymFolder`, in one `dwarfdump` call.
+    /// `app`'s binaries against the `.dSYM` bundles in `dsymFolder`, in as few `dwarfdump` calls as ARG_MAX allows.
     static func check(
         app: String, dsyms: [String], shell: any ShellRunner, destination: UploadDestination
     ) async throws -> SymbolCoverage {

@@ -103,7 +103,7 @@ actor LaneExecution {
                 let result = await StepExecution(
                     execution: self, lane: walked.lane, step: step, configuration: walked.configuration, depth: walked.frame.depth,
                     environment: await environment(for: walked), xcode: xcodes.xcode(for: walked.frame),
-                    number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
+                    cache: walked.frame.cache, number: nextStepNumber(), deadline: step.options.always ? alwaysDeadline : deadline
                 ).run()
                 record(result)
             }
@@ -295,6 +295,7 @@ actor LaneExecution {
             context.inspectionShell = XcodeShell.wrapping(inspectionShell, for: xcode)
         }
         context.xcode = xcode
+        context.cacheRoot = BuildCacheRoot.locate(in: runner.dependencies.environment)
         context.testReportsFolder = runner.options.testReportsFolder
         context.ci = runner.options.ci
         if runner.options.condensesToolOutput {

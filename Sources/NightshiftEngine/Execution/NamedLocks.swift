@@ -89,6 +89,23 @@ public struct FileNamedLocks: NamedLocks {
         return lock
     }
 
+    /// The lock once its holder lets go, waited for on a thread of its own (the kernel wakes it,
+    /// however the holder ends), never polled; nil when the caller is cancelled first. For
+    /// work that must take its turn whatever the wait (a build cache), unlike `locks:`, whose
+    /// wait counts against the step's timeout.
+    public func waitForLock(_ name: String, as holder: NamedLockHolder) async throws(FileLockError) -> FileLock? {
+        let path = "\(folder)/\(Self.fileName(of: name)).lock"
+        let waited: Result<FileLock, FileLockError>? = await AbandonableWork.run {
+            Result { () throws(FileLockError) -> FileLock in try FileLock(path: path, waiting: true) }
+        }
+        guard let waited else { return nil }
+        let lock = try waited.get()
+        var holder = holder
+        holder.pid = FileLock.holder(of: lock.path) ?? 0
+        try? DurableFile.replace(holderPath(name), with: Array(holder.line.utf8), sync: false)
+        return lock
+    }
+
     public func holder(of name: String) -> NamedLockHolder? {
         guard var holder = (try? String(contentsOfFile: holderPath(name), encoding: .utf8)).flatMap(NamedLockHolder.init(line:)) else {
             return nil

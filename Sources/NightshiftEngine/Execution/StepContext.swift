@@ -56,6 +56,12 @@ public struct StepContext: Sendable {
     /// The Xcode the lane's `xcode:` chose (its `developerDirectory` is in every command's
     /// `DEVELOPER_DIR`); nil when none is pinned and tools use the machine's selected one.
     public var xcode: InstalledXcode?
+    /// The `cache:` in force (`BuildCache` turns it into xcodebuild's arguments); nil keeps
+    /// nothing between runs.
+    public var cache: BuildCacheSettings?
+    /// Where kept caches live (`BuildCacheRoot`); nil when there is no user cache folder (no
+    /// HOME), and then `cache:` is an error where a build needs it.
+    public var cacheRoot: BuildCacheRoot?
     /// `--junit`'s folder (`RunOptions.testReportsFolder`): where a step's per-test report goes
     /// beside the lane's; nil without `--junit`.
     public var testReportsFolder: String?

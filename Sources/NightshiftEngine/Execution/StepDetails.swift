@@ -4,6 +4,7 @@
 public actor StepDetails {
     private var values: [String: String] = [:]
     private var testReport: TestStepReport?
+    private var cacheMetrics: CompilationCacheMetrics?
 
     public init() {}
 
@@ -13,4 +14,9 @@ public actor StepDetails {
     /// A `test:` step's results; a later call replaces an earlier one (the last attempt's stand).
     public func setTests(_ report: TestStepReport) { testReport = report }
     public var tests: TestStepReport? { testReport }
+
+    /// What the compilation cache did in this attempt's builds, as the build log said; an
+    /// attempt that built again replaces what the one before said.
+    public func setCompilationCache(_ metrics: CompilationCacheMetrics) { cacheMetrics = metrics }
+    public var compilationCache: CompilationCacheMetrics? { cacheMetrics }
 }

@@ -12,6 +12,8 @@ struct StepExecution {
     let environment: EnvironmentVariables
     /// The Xcode the lane's `xcode:` chose for the step; nil for the machine's selected one.
     let xcode: InstalledXcode?
+    /// The `cache:` in force for the step; nil keeps nothing between runs.
+    let cache: BuildCacheSettings?
     let number: Int
     /// The nearest enclosing lane or call time limit; nil for `always` steps, which clean up.
     let deadline: RunDeadline?
@@ -70,6 +72,7 @@ struct StepExecution {
         result.earlierFailures = earlierFailures
         result.details = await details.all.mapValues(execution.masker.mask)
         result.tests = await details.tests.map { $0.masked(by: execution.masker) }
+        result.compilationCache = await details.compilationCache
         return result
     }
 
@@ -129,6 +132,7 @@ struct StepExecution {
         var context = execution.makeContext(
             lane: lane, step: step, configuration: configuration, environment: environment, xcode: xcode, recorder: recorder)
         context.details = details
+        context.cache = cache
         context.journalFingerprint = journalFingerprint
         context.earlierExports = earlierExports
         context.journalNotes = journalNotes

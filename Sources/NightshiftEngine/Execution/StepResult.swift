@@ -47,6 +47,9 @@ public struct StepResult: Sendable, Hashable {
     public var details: [String: String] = [:]
     /// A `test:` step's results (`StepDetails.setTests`), test names and paths masked.
     public var tests: TestStepReport?
+    /// The compilation cache's hits and misses in the step's build (`cache: { compilation: true }`),
+    /// as xcodebuild's log stated them; nil when it stated none.
+    public var compilationCache: CompilationCacheMetrics?
 
     public init(
         lane: String, name: String, kind: StepResultKind, status: StepStatus, start: Date, duration: Duration = .zero,

@@ -26,6 +26,15 @@ public enum LanesKeys {
         KeySpec(
             "xcode", .text,
             "The Xcode to build with: a version (26.2, 27.0 beta 3), `latest` or a path; .xcode-version beside lanes.yml when absent."),
+        KeySpec("cache", .mapping(cache), "What builds keep between runs: Xcode's compilation cache and Swift packages."),
+    ])
+
+    public static let cache = KeyMapping([
+        KeySpec(
+            "compilation", .flag,
+            "Keep Xcode's compilation cache (COMPILATION_CACHE_ENABLE_CACHING) per project and Xcode build, outside the run folder."),
+        KeySpec("packages", .flag, "Keep Swift packages in one folder per project, resolved only from Package.resolved."),
+        KeySpec("limit", .text, "The compilation cache's size limit: 20GB, 500MB, 1.5TB (1024 each); half the free disk when absent."),
     ])
 
     public static let project = KeyMapping([
@@ -74,6 +83,7 @@ public enum LanesKeys {
             "profiles", .named(.text, keys: bundleIdentifier),
             "Profiles of the other signed bundles (extensions, watch apps), by bundle identifier."),
         KeySpec("xcode", .text, "The Xcode this configuration's lanes build with, unless a lane names its own."),
+        KeySpec("cache", .mapping(cache), "What this configuration's builds keep between runs, unless a lane says; replaces the file's."),
     ])
 
     /// ExportOptions.plist's `method`, the names of Xcode 15.3 and later and the older ones.
@@ -97,6 +107,7 @@ public enum LanesKeys {
         KeySpec("buildkite", .mapping(buildkite), "How `nightshift export buildkite` writes the lane's step."),
         KeySpec("notify", .list(.mapping(notification)), "Where the lane reports when it ends, besides the file's `notify:`."),
         KeySpec("xcode", .text, "The Xcode this lane builds with; before its configuration's and the file's."),
+        KeySpec("cache", .mapping(cache), "What this lane's builds keep between runs; replaces its configuration's and the file's."),
     ])
 
     public static let schedule = KeyMapping([

@@ -19,9 +19,12 @@ extension LanesFileParser {
         var exportOptions: [String: PlistValue] = [:]
         var profiles: [String: Template] = [:]
         var xcode: XcodeRequirement?
+        var cache: BuildCacheSettings?
         for (key, _, value) in pairs {
             if key == "xcode" {
                 xcode = parseXcode(value, "\(context).xcode")
+            } else if key == "cache" {
+                cache = parseCache(value, "\(context).cache")
             } else if key == "export_options" {
                 exportOptions = parsePlistDictionary(value, context: "\(context).export_options")
             } else if key == "profiles" {
@@ -41,6 +44,7 @@ extension LanesFileParser {
             exportMethod: values["export_method"] ?? "", teamID: values["team_id"], exportOptions: exportOptions,
             installerCertificate: values["installer_certificate"], profiles: profiles, location: reader.location(of: keyNode))
         configuration.xcode = xcode
+        configuration.cache = cache
         return configuration
     }
 

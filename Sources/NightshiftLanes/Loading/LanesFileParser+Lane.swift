@@ -53,6 +53,7 @@ extension LanesFileParser {
             case "locks": lane.locks = parseLockNames(value, context: "\(context).locks")
             case "notify": lane.notify = parseNotify(value, context: "\(context).notify")
             case "xcode": lane.xcode = parseXcode(value, "\(context).xcode")
+            case "cache": lane.cache = parseCache(value, "\(context).cache")
             default: break
             }
         }

@@ -35,6 +35,8 @@ struct LanesFileParser {
                 file.notify = parseNotify(value, context: "notify")
             case "xcode":
                 file.xcode = parseXcode(value, "xcode")
+            case "cache":
+                file.cache = parseCache(value, "cache")
             default:
                 break
             }

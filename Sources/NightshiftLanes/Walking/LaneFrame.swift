@@ -22,11 +22,14 @@ public struct LaneFrame: Sendable {
     /// The `xcode:` in force: the lane's own, else that of the configuration it names, else
     /// its caller's (the lane being run: its configuration's, else the file's).
     public let xcode: XcodeRequirement?
+    /// The `cache:` in force, by the same rule as `xcode:`.
+    public let cache: BuildCacheSettings?
 
     static func root(_ lane: Lane, in file: LanesFile) -> LaneFrame {
         LaneFrame(
             lane: lane, call: nil, configurationName: lane.configuration, file: file, inherited: [:], always: false, depth: 0,
-            xcode: lane.xcode ?? lane.configuration.flatMap(file.configuration(named:))?.xcode ?? file.xcode)
+            xcode: lane.xcode ?? lane.configuration.flatMap(file.configuration(named:))?.xcode ?? file.xcode,
+            cache: lane.cache ?? lane.configuration.flatMap(file.configuration(named:))?.cache ?? file.cache)
     }
 
     func entering(_ callee: Lane, through call: Step, in file: LanesFile) -> LaneFrame {
@@ -34,14 +37,16 @@ public struct LaneFrame: Sendable {
         return LaneFrame(
             lane: callee, call: call, configurationName: callee.configuration ?? configurationName, file: file,
             inherited: handedDown, always: always || call.options.always, depth: depth + 1,
-            xcode: callee.xcode ?? callee.configuration.flatMap(file.configuration(named:))?.xcode ?? xcode)
+            xcode: callee.xcode ?? callee.configuration.flatMap(file.configuration(named:))?.xcode ?? xcode,
+            cache: callee.cache ?? callee.configuration.flatMap(file.configuration(named:))?.cache ?? cache)
     }
 
     private init(
         lane: Lane, call: Step?, configurationName: String?, file: LanesFile, inherited: [String: Template], always: Bool, depth: Int,
-        xcode: XcodeRequirement?
+        xcode: XcodeRequirement?, cache: BuildCacheSettings?
     ) {
         self.xcode = xcode
+        self.cache = cache
         self.lane = lane
         self.call = call
         self.configurationName = configurationName

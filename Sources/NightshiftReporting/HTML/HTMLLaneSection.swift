@@ -65,6 +65,9 @@ struct HTMLLaneSection {
             if let message = step.message {
                 writer.element(.p, classes: [StyleClass("message")], writer.clipped(message, limit: limits.valueCharacters * 2))
             }
+            if let cache = step.compilationCache {
+                writer.element(.p, classes: [StyleClass("meta")], "compilation cache: \(cache.summary)")
+            }
             for earlier in step.earlierFailures {
                 writer.element(
                     .p, classes: [StyleClass("meta")],

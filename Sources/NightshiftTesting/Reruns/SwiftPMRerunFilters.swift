@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// The `--filter`s of a re-run of `swift test`'s failing tests, within the command line's
 /// bound: one exact filter per test while they fit (each readable in the log); beyond that,
 /// the exact filters joined into one alternation per argument (`^A$|^B$`, each under the

@@ -1,3 +1,5 @@
+import NightshiftCore
+
 /// What a re-run of xcodebuild's failing tests names by `-only-testing`, within the command
 /// line's bound: each test, as long as they fit; beyond that, a whole class (or top-level
 /// suite) where every test of it that ran failed, which re-runs exactly the same tests in one

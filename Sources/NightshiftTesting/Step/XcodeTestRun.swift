@@ -148,7 +148,8 @@ struct XcodeTestRun {
         }
         if !isDryRun { reuse.invalidate() }
         let build = commands.buildForTesting(destination: destination, derivedData: folder.build.testDerivedData)
-        let termination = try await context.run(build, display: .condensed)
+        let termination = try await context.runCompiling(
+            build, container: commands.target.workspace ?? commands.target.project, xcodebuild: commands.xcodebuild)
         guard termination.succeeded else {
             throw StepFailure("xcodebuild build-for-testing failed with \(termination)", reason: .exitStatus)
         }

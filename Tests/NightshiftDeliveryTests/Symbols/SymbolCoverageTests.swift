@@ -7,6 +7,22 @@ import Testing
 
 @Suite("the archived app's binaries against its dSYMs, by UUID", .temporaryDirectory)
 struct SymbolCoverageTests {
+    @Test("thousands of long paths: several dwarfdump calls, each within a Mac's ARG_MAX, every path read once, the slices joined")
+    func boundedByArgumentMaximum() async throws {
+        let folder = "/Volumes/ci/" + String(repeating: "deep/", count: 40) + "App.xcarchive/Products/Applications/App.app/Frameworks"
+        let paths = (0..<4000).map { "\(folder)/Framework\($0).framework/Framework\($0)" }
+        let scripted = ScriptedShellRunner()
+        let line = "UUID: 243968B1-F259-32E9-B506-B0DF3D00701F (arm64) \(paths[0])\n"
+        await scripted.on(
+            ["xcrun", "dwarfdump", "--uuid"], responses: (0..<10).map { _ in .output([(.standardOutput, line)], .exited(0)) })
+        let read = try await DwarfdumpUUIDs.read(paths, shell: ArgumentLimitShell(inner: scripted), destination: .bugsnag)
+        let calls = await scripted.argvs
+        #expect(calls.count > 1)
+        #expect(calls.flatMap { $0.dropFirst(3) } == paths)
+        #expect(read.slices.count == calls.count)
+        #expect(await scripted.unscripted.isEmpty)
+    }
+
     @Test("dwarfdump's lines: one per architecture, a dSYM named by the DWARF file inside it")
     func parsesDwarfdump() {
         let uuids = DwarfdumpUUIDs.parse(

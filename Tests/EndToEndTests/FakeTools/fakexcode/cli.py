@@ -11,7 +11,7 @@ import sys
 import uuid
 import zipfile
 
-from . import signing
+from . import compilecache, signing
 from .project import (APPLICATION_TYPES, PROFILE_TYPES, Build, XcodebuildError, open_container, sdk_family)
 
 VALUE_OPTIONS = {
@@ -94,6 +94,14 @@ def main(argv, here):
     args = Args(argv)
     test_tool = os.path.join(here, "fake-xcodebuild-test")
     try:
+        if argv == ["-version"]:
+            # The machine's selected Xcode, as `xcodebuild -version` prints it (a fake Xcode
+            # install answers for itself: xcode-developer-tool).
+            out("Xcode %s" % os.environ.get("FAKE_XCODE_VERSION", "26.2"))
+            out("Build version %s" % os.environ.get("FAKE_XCODE_BUILD", "17C52"))
+            return 0
+        if "-version" in args.flags:
+            raise XcodebuildError("xcodebuild: error: invalid option '%s'" % next(a for a in argv if a != "-version"), 64)
         if "-exportArchive" in args.flags:
             return export_archive(args)
         if "archive" in args.actions:
@@ -376,6 +384,8 @@ def archive(args):
     build = make_build(args, "archive")
     targets = build.targets()
     check_destination(build)
+    clone_packages(args)
+    compile_with_cache(args, (build.container.workspace or build.container.project).path)
     out("SwiftCompile normal arm64 /src/App/AppDelegate.swift")
     out("/src/App/AppDelegate.swift:3:5: warning: variable 'x' was never used")
     if os.environ.get("FAKE_XCODEBUILD_FAIL") == "archive":
@@ -407,6 +417,28 @@ def archive(args):
     out("CodeSign /DerivedData/App.app")
     out("** ARCHIVE SUCCEEDED **")
     return 0
+
+
+def clone_packages(args):
+    """-clonedSourcePackagesDirPath: SwiftPM's bare clones go to <dir>/repositories, checkouts to
+    <dir>/checkouts, instead of the derived data's SourcePackages."""
+    folder = args.get("-clonedSourcePackagesDirPath")
+    if folder:
+        for part in ("repositories", "checkouts"):
+            os.makedirs(os.path.join(os.path.abspath(folder), part), exist_ok=True)
+
+
+def compile_with_cache(args, container):
+    """The sources' compile tasks through the compilation cache, when it is on (or when the
+    benchmark times compiles): a setting Xcode refuses fails the build as Xcode's does."""
+    settings = compilecache.settings_from(args.settings)
+    if settings.get("COMPILATION_CACHE_ENABLE_CACHING") != "YES" and not os.environ.get("FAKE_COMPILE_SECONDS_PER_MISS"):
+        return
+    try:
+        compilecache.compile_sources(settings, os.path.dirname(container), out)
+    except compilecache.CacheError as e:
+        out(str(e))
+        raise XcodebuildError("** %s FAILED **" % ("ARCHIVE" if "archive" in args.actions else "BUILD"), 65, stdout=True)
 
 
 # ---------------------------------------------------------------------------------------------

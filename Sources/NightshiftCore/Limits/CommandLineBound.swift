@@ -1,6 +1,7 @@
 public import NightshiftSystem
 
-/// How long a test run's command line may be (a shard's or a re-run's: one rule for both). The kernel refuses a longer one with E2BIG
+/// How long a command line nightshift makes of a list may be (a test shard's or re-run's,
+/// dwarfdump's of every binary of an archive). The kernel refuses a longer one with E2BIG
 /// ("Argument list too long") before the tool starts: on macOS, `getconf ARG_MAX` is 1 MiB for
 /// the arguments and the environment together, each string counted with its NUL and its
 /// pointer (`exec_add_user_string` in xnu's kern_exec.c); on Linux, a quarter of the stack
@@ -8,7 +9,7 @@ public import NightshiftSystem
 /// Half of macOS's limit leaves the environment (a CI agent's can be tens of KB) its room, and
 /// no argument nightshift makes comes near Linux's per-argument limit.
 public enum CommandLineBound {
-    /// The most bytes a test run's arguments (with their NULs and pointers) may take.
+    /// The most bytes a command's arguments (with their NULs and pointers) may take.
     public static let argumentBytes = 512 * 1024
     /// The longest single argument nightshift writes (a combined `--filter`): under Linux's
     /// 128 KiB per argument.
@@ -34,7 +35,7 @@ public enum CommandLineBound {
 
     /// `items` in order, cut into runs whose `cost` adds up to at most `budget` each; an item
     /// over the budget alone gets a run of its own (nothing shorter can name it).
-    static func split<Item>(_ items: [Item], budget: Int, cost: (Item) -> Int) -> [[Item]] {
+    public static func split<Item>(_ items: [Item], budget: Int, cost: (Item) -> Int) -> [[Item]] {
         var runs: [[Item]] = []
         var current: [Item] = []
         var used = 0
