@@ -162,13 +162,21 @@ let package = Package(
         .target(
             name: "NightshiftLanesTestSupport", dependencies: ["NightshiftCore", "NightshiftLanes", "NightshiftTestSupport"],
             path: "Tests/NightshiftLanesTestSupport", swiftSettings: settings),
-        // The lane-runner harness, over the runner builder.
+        // What a capability's tests need of the engine: Xcode installs that exist only in a test, a
+        // step's journal note kept across runs. On the engine alone, so a capability's tests link
+        // no other capability.
         .target(
             name: "NightshiftEngineTestSupport",
+            dependencies: ["NightshiftCore", "NightshiftEngine", "NightshiftTestSupport"], path: "Tests/NightshiftEngineTestSupport",
+            swiftSettings: settings),
+        // The lane-runner harness, over the runner builder (which wires Reporting's console
+        // reporter as a real run does): for the engine's, Reporting's and the App's tests.
+        .target(
+            name: "NightshiftRunnerTestSupport",
             dependencies: [
                 "NightshiftCore", "NightshiftEngine", "NightshiftLanes", "NightshiftSystem", "NightshiftRunnerBuilder",
                 "NightshiftTestSupport",
-            ], path: "Tests/NightshiftEngineTestSupport", swiftSettings: settings),
+            ], path: "Tests/NightshiftRunnerTestSupport", swiftSettings: settings),
         // HTTP fakes: the fakes of Apple's services and other HTTP handlers, served on a loopback
         // socket (`LocalHTTPServer`) or answered in process through the `HTTPTransport` seam
         // (`InProcessHTTPServer`), and the scripted transport. On the services layer.
@@ -201,7 +209,7 @@ let package = Package(
             name: "NightshiftEngineTests",
             dependencies: [
                 "NightshiftEngine", "NightshiftLanes", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
-                "NightshiftEngineTestSupport", "NightshiftRunnerBuilder",
+                "NightshiftEngineTestSupport", "NightshiftRunnerTestSupport", "NightshiftRunnerBuilder",
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftAppleTests",
@@ -226,14 +234,15 @@ let package = Package(
             name: "NightshiftDeliveryTests",
             dependencies: [
                 "NightshiftDelivery", "NightshiftServices", "NightshiftSchema", "NightshiftEngine", "NightshiftCore", "NightshiftSystem",
-                "NightshiftTestSupport", "NightshiftFakeTransport", .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto"),
+                "NightshiftTestSupport", "NightshiftEngineTestSupport", "NightshiftFakeTransport",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ], exclude: ["Fixtures"], swiftSettings: settings),
         .testTarget(
             name: "NightshiftReportingTests",
             dependencies: [
                 "NightshiftReporting", "NightshiftEngine", "NightshiftCore", "NightshiftSystem", "NightshiftTestSupport",
-                "NightshiftEngineTestSupport", "NightshiftFakeTransport",
+                "NightshiftRunnerTestSupport", "NightshiftFakeTransport",
             ], swiftSettings: settings),
         .testTarget(
             name: "NightshiftSchedulingTests",
@@ -259,7 +268,8 @@ let package = Package(
         .testTarget(
             name: "NightshiftAppTests",
             dependencies: nightshiftLibraries + [
-                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftEngineTestSupport", "NightshiftLanesTestSupport",
+                "NightshiftApp", "NightshiftSystem", "NightshiftTestSupport", "NightshiftEngineTestSupport", "NightshiftRunnerTestSupport",
+                "NightshiftLanesTestSupport",
                 "NightshiftRunnerBuilder", "NightshiftFakeTransport",
                 // To lock and corrupt the run history as another process would.
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -6,6 +6,7 @@ import NightshiftSchema
 import NightshiftEngine
 @testable import NightshiftServices
 import NightshiftSystem
+import NightshiftEngineTestSupport
 import NightshiftTestSupport
 import NightshiftFakeTransport
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NightshiftAppStore
 import NightshiftServices
+import NightshiftEngineTestSupport
 import NightshiftTestSupport
 import Testing
 import NightshiftFakeTransport

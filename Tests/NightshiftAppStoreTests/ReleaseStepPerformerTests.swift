@@ -6,6 +6,7 @@ import Foundation
 import NightshiftSchema
 @testable import NightshiftServices
 import NightshiftSystem
+import NightshiftEngineTestSupport
 import NightshiftTestSupport
 import Testing
 import NightshiftFakeTransport

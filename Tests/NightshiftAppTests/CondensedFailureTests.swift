@@ -7,7 +7,7 @@ import NightshiftRunnerBuilder
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Runs its step's command the way the archive and export steps run xcodebuild: condensed.
 private struct CondensedToolPerformer: StepPerformer {

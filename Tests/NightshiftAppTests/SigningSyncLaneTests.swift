@@ -10,7 +10,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// A lane from nothing but the API key and the certificate's private key: `signing: sync`
 /// makes the certificate and profile on a fake App Store Connect, writes the .p12 (real

@@ -4,6 +4,7 @@ import Foundation
 import NightshiftEngine
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftEngineTestSupport
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices

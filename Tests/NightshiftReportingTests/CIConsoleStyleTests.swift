@@ -1,3 +1,4 @@
+import NightshiftCore
 import NightshiftReporting
 import NightshiftSystem
 import Testing
@@ -5,17 +6,22 @@ import Testing
 /// The console under a CI engine (`CIEnvironment`, in Core): plain, as its log is no terminal.
 @Suite("The console style under CI")
 struct CIConsoleStyleTests {
+    /// The style the command's one reading of its variables gives.
+    private func detect(_ variables: EnvironmentVariables) -> ConsoleStyle {
+        ConsoleStyle.detect(interactive: true, environment: variables, ci: CIEnvironment(variables), noColorFlag: false)
+    }
+
     @Test("inside Jenkins the console is plain even on a terminal; outside, a terminal gets colour")
     func jenkins() {
-        let style = ConsoleStyle.detect(interactive: true, environment: ["BUILD_NUMBER": "42"], noColorFlag: false)
+        let style = detect(["BUILD_NUMBER": "42"])
         #expect(style == ConsoleStyle(colour: false, timestamps: true))
-        #expect(ConsoleStyle.detect(interactive: true, environment: ["TERM": "xterm"], noColorFlag: false).colour)
-        #expect(!ConsoleStyle.detect(interactive: true, environment: ["JENKINS_URL": "https://ci/"], noColorFlag: false).colour)
+        #expect(detect(["TERM": "xterm"]).colour)
+        #expect(!detect(["JENKINS_URL": "https://ci/"]).colour)
     }
 
     @Test("inside Buildkite the console is plain and draws no live progress")
     func buildkite() {
-        let style = ConsoleStyle.detect(interactive: true, environment: ["BUILDKITE": "true"], noColorFlag: false)
+        let style = detect(["BUILDKITE": "true"])
         #expect(!style.colour && !style.liveProgress)
     }
 }

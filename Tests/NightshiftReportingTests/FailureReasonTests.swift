@@ -5,7 +5,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Each kind of failure reaches `StepResult.reason`, and `--json` writes it as `reason`.
 @Suite("Failure reasons")

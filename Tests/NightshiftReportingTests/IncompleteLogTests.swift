@@ -5,7 +5,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Issue #15: a step log cut short (a full disk) is reported, never passed off as whole. Before,
 /// the failed write was dropped: no warning, no mark in the reports, exit 0.

@@ -8,7 +8,7 @@ import Testing
 @testable import NightshiftReporting
 import NightshiftSystem
 import NightshiftTestSupport
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Issue #14 §6: a retried step in JUnit as Maven Surefire reports reruns, which Jenkins' JUnit
 /// plugin reads: `<flakyFailure>` when it passed on a retry, `<rerunFailure>` when it failed after

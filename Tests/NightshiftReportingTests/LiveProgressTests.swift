@@ -33,7 +33,8 @@ struct LiveProgressTests {
             (true, ["BUILD_NUMBER": "12"], false), (true, ["TERM": "dumb"], false), (true, ["NO_COLOR": "1"], true),
         ] as [(Bool, [String: String], Bool)])
     func detection(interactive: Bool, environment: [String: String], expected: Bool) {
-        let style = ConsoleStyle.detect(interactive: interactive, environment: EnvironmentVariables(environment), noColorFlag: false)
+        let variables = EnvironmentVariables(environment)
+        let style = ConsoleStyle.detect(interactive: interactive, environment: variables, ci: CIEnvironment(variables), noColorFlag: false)
         #expect(style.liveProgress == expected)
     }
 }

@@ -44,10 +44,9 @@ struct CIEnvironmentTests {
 
     @Test("the run id carries the engine's build number")
     func runIdentifier() {
+        let variables: EnvironmentVariables = ["GITHUB_ACTIONS": "true", "GITHUB_RUN_NUMBER": "42", "GITHUB_RUN_ATTEMPT": "1"]
         let id = RunIdentifier.make(
-            now: .init(timeIntervalSince1970: 0),
-            environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_NUMBER": "42", "GITHUB_RUN_ATTEMPT": "1"],
-            processID: 7)
+            now: .init(timeIntervalSince1970: 0), environment: variables, ci: CIEnvironment(variables), processID: 7)
         #expect(id == "19700101-000000-b42.1-7")
         #expect(RunIdentifier.isFolderName(id))
     }

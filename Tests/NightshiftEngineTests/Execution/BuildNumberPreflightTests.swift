@@ -4,7 +4,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// `archive: { build_number: { from: env } }` whose number cannot be had is named before any
 /// step runs, as a missing secret is: not after the lane's tests and builds.

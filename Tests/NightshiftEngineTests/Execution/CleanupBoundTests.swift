@@ -5,7 +5,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Issue #15: cleanup is bounded, and later interrupts shorten it. Before the bound, every test
 /// here hung on its cleanup (a test run stopped by `timeout 300`).

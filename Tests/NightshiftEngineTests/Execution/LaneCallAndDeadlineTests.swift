@@ -5,7 +5,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Options on `lane:` calls, and time limits over several steps (a lane's `timeout:`).
 @Suite("Lane calls and lane deadlines", .temporaryDirectory)

@@ -4,7 +4,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Each test runs its lane both ways a run can go, dry and for real, against the same strict
 /// shell: the semantics agree; only the output differs (a real run writes logs, a dry run none and

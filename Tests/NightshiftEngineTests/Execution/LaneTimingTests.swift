@@ -4,7 +4,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// Retries, timeouts and interrupts, on virtual time.
 @Suite("Lane timing", .temporaryDirectory)

@@ -3,7 +3,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 @Suite("nightshift run A B C", .temporaryDirectory)
 struct RunSessionTests {

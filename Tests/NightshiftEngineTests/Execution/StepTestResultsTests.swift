@@ -4,7 +4,7 @@ import Foundation
 import NightshiftSystem
 import NightshiftTestSupport
 import Testing
-import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// A performer's `StepDetails.setTests` reaches `StepResult.tests`, masked, the last call winning.
 @Suite("Step results: a test step's report")

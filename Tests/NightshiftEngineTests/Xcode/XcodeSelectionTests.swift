@@ -6,6 +6,7 @@ import NightshiftSystem
 import NightshiftTestSupport
 import Testing
 import NightshiftEngineTestSupport
+import NightshiftRunnerTestSupport
 
 /// `xcode:` (issue #39): the lane's Xcode reaches every command as DEVELOPER_DIR, chosen before
 /// any step; a miss names what is installed.
