@@ -1,7 +1,7 @@
 import Foundation
 import NightshiftEngine
 import NightshiftTestSupport
-import NightshiftTesting
+@testable import NightshiftTesting
 import Testing
 
 /// `swift test --xunit-output` as Swift 6.3.1 wrote it on this machine (Fixtures/xunit/README.md):
@@ -68,5 +68,46 @@ struct SwiftPMXUnitTests {
         #expect(cases.map(\.name) == ["a&bAB"])
         #expect(cases.first?.durationSeconds == 0)
         #expect(cases.first?.attempts.first?.messages.first == TestFailureMessage(text: "boom", file: "F.swift", line: 3))
+    }
+
+    @Test("a failure message of 20 MB keeps its first 16 KiB and says how much it left out; its file and line still read")
+    func hugeMessage() throws {
+        let huge = String(repeating: "m", count: 20 << 20)
+        let xml = """
+            <testsuites><testsuite name="T">
+            <testcase classname="M.S" name="a"><failure message="\(huge)"/></testcase>
+            <testcase classname="M.S" name="b"><failure message="F.swift:9: \(huge)é"/></testcase>
+            </testsuite></testsuites>
+            """
+        let cases = try SwiftPMXUnitReader().read(Data(xml.utf8))
+        let plain = try #require(cases.first?.attempts.first?.messages.first)
+        #expect(plain.text.utf8.count <= 16 * 1024)
+        #expect(plain.text.hasPrefix(String(repeating: "m", count: 1000)))
+        #expect(plain.text.hasSuffix("… (\((20 << 20) - (16 * 1024 - 40)) more bytes)"), "\(plain.text.suffix(60))")
+        // Bounded once: a message read back (from the spill, a journal) stays as it was.
+        #expect(TestFailureMessage(text: plain.text) == plain)
+        let located = try #require(cases.last?.attempts.first?.messages.first)
+        #expect(located.file == "F.swift" && located.line == 9)
+        #expect(located.text.hasSuffix(" more bytes)") && located.text.utf8.count <= 16 * 1024)
+    }
+
+    @Test("a test with 5,000 failures keeps the first 20 and counts the rest")
+    func manyFailures() throws {
+        let failures = (1...5000).map { #"<failure message="F.swift:\#($0): boom"/>"# }.joined()
+        let xml =
+            #"<testsuites><testsuite name="T"><testcase classname="M.S" name="a">"# + failures + "</testcase></testsuite></testsuites>"
+        let messages = try #require(SwiftPMXUnitReader().read(Data(xml.utf8)).first?.attempts.first?.messages)
+        #expect(messages.count == 21)
+        #expect(messages.first == TestFailureMessage(text: "boom", file: "F.swift", line: 1))
+        #expect(messages.last?.text == "… and 4980 more messages")
+    }
+
+    @Test("a test failing in 1,000 repetitions lists its first 20 earlier failures in JUnit and counts the rest")
+    func manyAttempts() throws {
+        let attempts = (1...1000).map { TestAttempt(outcome: .failed, messages: [TestFailureMessage(text: "boom \($0)")]) }
+        let test = TestCaseResult(identifier: "M.S/a", bundle: "M", suitePath: ["S"], name: "a", attempts: attempts)
+        let element = JUnitTestCaseElement.testCase(test)
+        #expect(element.elements.count == 21)
+        #expect(element.systemOut == "979 more failed attempts are not listed (the first 20 are)")
     }
 }

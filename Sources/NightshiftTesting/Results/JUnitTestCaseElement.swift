@@ -2,6 +2,10 @@ import NightshiftEngine
 
 /// One test as a `<testcase>`, with its attempts as Surefire's rerun format has them.
 enum JUnitTestCaseElement {
+    /// The most earlier failed attempts a `<testcase>` lists (`-test-iterations` can make
+    /// hundreds); the rest are counted in its `<system-out>`.
+    static let listedAttempts = 20
+
     static func testCase(_ test: TestCaseResult) -> JUnitTestCase {
         var testCase = JUnitTestCase(
             name: JUnitNaming.name(of: test), classname: JUnitNaming.classname(of: test), seconds: test.durationSeconds,
@@ -11,11 +15,12 @@ enum JUnitTestCaseElement {
         switch test.outcome {
         case .passed, .expectedFailure:
             // A pass. Failed attempts (all before it) make it flaky; an expected failure keeps its known issue.
-            testCase.elements = failures.map { rerun($0, .flakyFailure) }
+            testCase.elements = failures.prefix(listedAttempts).map { rerun($0, .flakyFailure) }
             var output: [String] = []
             if !failures.isEmpty {
                 output.append("flaky: failed \(failures.count) of \(test.attempts.count) attempts, then passed")
             }
+            if failures.count > listedAttempts { output.append(unlisted(failures.count - listedAttempts)) }
             if test.outcome == .expectedFailure, let deciding, !deciding.messages.isEmpty {
                 output.append("expected failure: " + deciding.messages.map(\.located).joined(separator: "\n"))
             }
@@ -28,15 +33,23 @@ enum JUnitTestCaseElement {
             // (a re-run that skipped the test) are said, never taken for a pass.
             let last = failures.last ?? deciding
             testCase.elements = [.failure(message: last.map(headline) ?? "", type: "failure", body: last.map(body) ?? "")]
-            testCase.elements += failures.dropLast().map { rerun($0, .rerunFailure) }
+            let earlier = failures.dropLast()
+            testCase.elements += earlier.prefix(listedAttempts).map { rerun($0, .rerunFailure) }
+            var output: [String] = []
+            if earlier.count > listedAttempts { output.append(unlisted(earlier.count - listedAttempts)) }
             let skipsAfter = test.attempts.reversed().prefix { $0.outcome == .skipped }
             if !failures.isEmpty, let skip = skipsAfter.first {
-                testCase.systemOut =
+                output.append(
                     "skipped on \(skipsAfter.count) of \(test.attempts.count) attempts after it failed; it never passed: "
-                    + skipReason(skip)
+                        + skipReason(skip))
             }
+            if !output.isEmpty { testCase.systemOut = output.joined(separator: "\n") }
         }
         return testCase
+    }
+
+    private static func unlisted(_ count: Int) -> String {
+        "\(count) more failed attempts are not listed (the first \(listedAttempts) are)"
     }
 
     /// `<flakyFailure>` or `<rerunFailure>`: Surefire's shape, the whole text in `<stackTrace>`

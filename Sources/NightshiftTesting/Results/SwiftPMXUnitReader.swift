@@ -61,18 +61,23 @@ public struct SwiftPMXUnitReader: Sendable {
                     }
                 case "failure", "error":
                     outcome = .failed
-                    messages.append(TestMessageText.parse(attributes["message"] ?? ""))
-                    inMessage = !selfClosing
+                    // Past what an attempt keeps, a message is only counted: its text is not read.
+                    let kept = messages.count < TestAttempt.maximumMessages
+                    let message = attributes.values["message"]?.string(atMost: TestMessageText.maximumBytes - 40) ?? ""
+                    messages.append(kept ? TestMessageText.parse(message) : TestFailureMessage(text: ""))
+                    inMessage = kept && !selfClosing
                 case "skipped":
                     outcome = .skipped
-                    messages.append(TestFailureMessage(text: attributes["message"] ?? ""))
+                    messages.append(
+                        TestFailureMessage(text: attributes.values["message"]?.string(atMost: TestMessageText.maximumBytes - 40) ?? ""))
                     inMessage = !selfClosing
                 default: break
                 }
             case .text(let text):
                 // A failure's body adds to its message only when the message said nothing.
                 if inMessage, let last = messages.indices.last, messages[last].text.isEmpty {
-                    messages[last] = TestMessageText.parse(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                    messages[last] = TestMessageText.parse(
+                        text.string(atMost: TestMessageText.maximumBytes - 40).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
             case .end(let name):
                 switch name {

@@ -8,8 +8,9 @@ public struct TestFailureMessage: Sendable, Hashable, Codable {
     public var file: String?
     public var line: Int?
 
+    /// `text` beyond `TestMessageText.maximumBytes` is cut, saying how much went.
     public init(text: String, file: String? = nil, line: Int? = nil) {
-        self.text = text
+        self.text = TestMessageText.bounded(text)
         self.file = file
         self.line = line
     }
@@ -30,10 +31,19 @@ public struct TestAttempt: Sendable, Hashable, Codable {
     /// The tool's name for it (`Retry 1`, `First Run`), nil when it gave none.
     public var label: String?
 
+    /// The most messages an attempt keeps: a test can record an issue in every iteration of a
+    /// loop, and each message is written twice in a JUnit file (its reports and re-runs). The
+    /// rest are counted in one more message.
+    public static let maximumMessages = 20
+
     public init(outcome: TestOutcome, durationSeconds: Double = 0, messages: [TestFailureMessage] = [], label: String? = nil) {
         self.outcome = outcome
         self.durationSeconds = TestCaseRecord.credibleSeconds(durationSeconds)
-        self.messages = messages
+        self.messages =
+            messages.count > Self.maximumMessages
+            ? Array(messages.prefix(Self.maximumMessages))
+                + [TestFailureMessage(text: "… and \(messages.count - Self.maximumMessages) more messages")]
+            : messages
         self.label = label
     }
 }

@@ -1,26 +1,47 @@
 /// A failure message's `File.swift:38: text` form, split into its parts.
 enum TestMessageText {
-    static func parse(_ message: String) -> TestFailureMessage {
-        // The first `:LINE: ` after a file name with no blank before it.
-        let scalars = Array(message.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
+    /// The most of a message kept, in UTF-8 bytes: beyond any assertion a reader looks at (a
+    /// long `XCTAssertEqual` of two collections runs to a few KB), and a bound on what one failure
+    /// costs the reports, the history and the console (a tool's output, or a hostile one, can
+    /// hold a message of any size).
+    static let maximumBytes = 16 * 1024
+
+    static func parse(_ whole: String) -> TestFailureMessage {
+        let message = bounded(whole)
+        // The first `:LINE:` after a file name with no blank before it, walked on the scalars in
+        // place (a copy of them is four bytes a scalar).
+        let scalars = message.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
             let scalar = scalars[index]
             if scalar == " " || scalar == "\n" { break }
-            if scalar == ":" {
-                var end = index + 1
-                while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
-                if end > index + 1, end < scalars.count, scalars[end] == ":", index > 0 {
-                    let file = String(String.UnicodeScalarView(scalars[..<index]))
-                    let digits = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
-                    var textStart = end + 1
-                    if textStart < scalars.count, scalars[textStart] == " " { textStart += 1 }
-                    let text = String(String.UnicodeScalarView(scalars[textStart...]))
-                    return TestFailureMessage(text: text, file: file, line: Int(digits))
+            if scalar == ":", index > scalars.startIndex {
+                let digitsStart = scalars.index(after: index)
+                var end = digitsStart
+                while end < scalars.endIndex, ("0"..."9").contains(scalars[end]) { end = scalars.index(after: end) }
+                if end > digitsStart, end < scalars.endIndex, scalars[end] == ":" {
+                    var textStart = scalars.index(after: end)
+                    if textStart < scalars.endIndex, scalars[textStart] == " " { textStart = scalars.index(after: textStart) }
+                    return TestFailureMessage(
+                        text: String(scalars[textStart...]), file: String(scalars[..<index]), line: Int(String(scalars[digitsStart..<end])))
                 }
             }
-            index += 1
+            index = scalars.index(after: index)
         }
         return TestFailureMessage(text: message)
+    }
+
+    /// `message`, or as much of its start as leaves room for saying how much was left out,
+    /// `maximumBytes` in all: a bounded message stays as it is when bounded again.
+    static func bounded(_ message: String) -> String {
+        let size = message.utf8.count
+        guard size > maximumBytes else { return message }
+        // The note after the cut: " … (N more bytes)", N under 20 digits.
+        let utf8 = message.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: maximumBytes - 40)
+        // Back to the start of a scalar: a cut inside one is no string.
+        while end > utf8.startIndex, end.samePosition(in: message.unicodeScalars) == nil { end = utf8.index(before: end) }
+        let kept = utf8.distance(from: utf8.startIndex, to: end)
+        return String(message.unicodeScalars[..<end]) + " … (\(size - kept) more bytes)"
     }
 }

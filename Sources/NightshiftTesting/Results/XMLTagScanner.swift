@@ -5,9 +5,32 @@ import NightshiftCore
 /// doctypes skipped. Linear, no recursion, no validation: a truncated file ends its scan.
 struct XMLTagScanner {
     enum Token: Equatable {
-        case start(name: String, attributes: [String: String], selfClosing: Bool)
+        case start(name: String, attributes: Attributes, selfClosing: Bool)
         case end(name: String)
-        case text(String)
+        case text(Value)
+    }
+
+    /// A value as the file holds it, decoded when asked for: a reader skips what it does not
+    /// keep (the hundredth failure message of a test) without paying for its text.
+    struct Value: Equatable {
+        let raw: ArraySlice<UInt8>
+        /// False for CDATA, whose text is as written.
+        var entities = true
+        var string: String { entities ? XMLTagScanner.decode(raw) : String(decoding: raw, as: UTF8.self) }
+
+        /// At most the first `limit` bytes of the value decoded, and how many bytes of the file
+        /// were left out: a value longer than its reader keeps costs no more than what it keeps.
+        func string(atMost limit: Int) -> String {
+            guard raw.count > limit else { return string }
+            let kept = Value(raw: raw.prefix(limit), entities: entities).string
+            return kept + " … (\(raw.count - limit) more bytes)"
+        }
+    }
+
+    /// A start tag's attributes, each decoded when asked for.
+    struct Attributes: Equatable {
+        var values: [String: Value] = [:]
+        subscript(name: String) -> String? { values[name]?.string }
     }
 
     private let bytes: [UInt8]
@@ -20,7 +43,7 @@ struct XMLTagScanner {
             if bytes[position] != UInt8(ascii: "<") {
                 let start = position
                 while position < bytes.count && bytes[position] != UInt8(ascii: "<") { position += 1 }
-                return .text(Self.decode(bytes[start..<position]))
+                return .text(Value(raw: bytes[start..<position]))
             }
             if startsWith("<!--") {
                 skip(past: Array("-->".utf8))
@@ -30,7 +53,7 @@ struct XMLTagScanner {
                 let start = position + 9
                 skip(past: Array("]]>".utf8))
                 let end = max(start, min(position, bytes.count) - 3)
-                return .text(String(decoding: bytes[start..<max(start, end)], as: UTF8.self))
+                return .text(Value(raw: bytes[start..<max(start, end)], entities: false))
             }
             if startsWith("<?") || startsWith("<!") {
                 skip(past: [UInt8(ascii: ">")])
@@ -63,7 +86,7 @@ struct XMLTagScanner {
         let closing = position < bytes.count && bytes[position] == UInt8(ascii: "/")
         if closing { position += 1 }
         let name = readName()
-        var attributes: [String: String] = [:]
+        var attributes = Attributes()
         var selfClosing = false
         while position < bytes.count {
             let byte = bytes[position]
@@ -95,7 +118,7 @@ struct XMLTagScanner {
             position += 1
             let start = position
             while position < bytes.count && bytes[position] != quote { position += 1 }
-            attributes[attribute] = Self.decode(bytes[start..<min(position, bytes.count)])
+            attributes.values[attribute] = Value(raw: bytes[start..<min(position, bytes.count)])
             position += 1
         }
         // Truncated inside a tag: nothing more to read.
@@ -119,6 +142,8 @@ struct XMLTagScanner {
     /// Text with the five named entities and numeric references decoded; an unknown one kept.
     static func decode(_ slice: ArraySlice<UInt8>) -> String {
         let text = String(decoding: slice, as: UTF8.self)
+        // Most values hold no entity: found on the bytes, not by walking the text's characters.
+        guard slice.contains(UInt8(ascii: "&")) else { return text }
         return XMLText.unescaped(text)
     }
 }
