@@ -59,8 +59,8 @@ public struct SigningSyncStepPerformer: StepPerformer {
             await context.log(
                 "a dry run could not read the scheme's signed bundles (\(error)); a run reads them before it starts, and plans for the app's alone here",
                 to: .standardError)
-            let mac = ExportedBundle(method: context.resolve(configuration.exportMethod)) == .app
-            return [SigningTarget.Bundle(identifier: context.resolve(configuration.appIdentifier), platform: mac ? "macosx" : "iphoneos")]
+            let platform = ExportedBundle(method: context.resolve(configuration.exportMethod)).assumedPlatform
+            return [SigningTarget.Bundle(identifier: context.resolve(configuration.appIdentifier), platform: platform)]
         }
     }
 

@@ -108,9 +108,9 @@ struct BundleSigningPlanner {
     }
 
     private func appOnly(_ inputs: SigningInputs, _ context: StepContext) -> SignedBundles.Bundle {
-        let mac = ExportedBundle(method: inputs.exportMethod) == .app
         let scheme = context.lanesFile.project.map { context.resolve($0.scheme ?? $0.name) } ?? inputs.appIdentifier
-        return SignedBundles.Bundle(identifier: inputs.appIdentifier, platform: mac ? "macosx" : "iphoneos", target: scheme)
+        return SignedBundles.Bundle(
+            identifier: inputs.appIdentifier, platform: ExportedBundle(method: inputs.exportMethod).assumedPlatform, target: scheme)
     }
 
     private func placeholders(_ bundles: [SignedBundles.Bundle], _ inputs: SigningInputs) -> BundleSigningPlan {
