@@ -63,13 +63,13 @@ public struct SwiftPMXUnitReader: Sendable {
                     outcome = .failed
                     // Past what an attempt keeps, a message is only counted: its text is not read.
                     let kept = messages.count < TestAttempt.maximumMessages
-                    let message = attributes.values["message"]?.string(atMost: TestMessageText.maximumBytes - 40) ?? ""
+                    let message = attributes.values["message"]?.string(atMost: TestMessageText.keptBytes) ?? ""
                     messages.append(kept ? TestMessageText.parse(message) : TestFailureMessage(text: ""))
                     inMessage = kept && !selfClosing
                 case "skipped":
                     outcome = .skipped
                     messages.append(
-                        TestFailureMessage(text: attributes.values["message"]?.string(atMost: TestMessageText.maximumBytes - 40) ?? ""))
+                        TestFailureMessage(text: attributes.values["message"]?.string(atMost: TestMessageText.keptBytes) ?? ""))
                     inMessage = !selfClosing
                 default: break
                 }
@@ -77,7 +77,7 @@ public struct SwiftPMXUnitReader: Sendable {
                 // A failure's body adds to its message only when the message said nothing.
                 if inMessage, let last = messages.indices.last, messages[last].text.isEmpty {
                     messages[last] = TestMessageText.parse(
-                        text.string(atMost: TestMessageText.maximumBytes - 40).trimmingCharacters(in: .whitespacesAndNewlines))
+                        text.string(atMost: TestMessageText.keptBytes).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
             case .end(let name):
                 switch name {

@@ -36,12 +36,17 @@ enum TestMessageText {
     static func bounded(_ message: String) -> String {
         let size = message.utf8.count
         guard size > maximumBytes else { return message }
-        // The note after the cut: " … (N more bytes)", N under 20 digits.
         let utf8 = message.utf8
-        var end = utf8.index(utf8.startIndex, offsetBy: maximumBytes - 40)
+        var end = utf8.index(utf8.startIndex, offsetBy: keptBytes)
         // Back to the start of a scalar: a cut inside one is no string.
         while end > utf8.startIndex, end.samePosition(in: message.unicodeScalars) == nil { end = utf8.index(before: end) }
         let kept = utf8.distance(from: utf8.startIndex, to: end)
-        return String(message.unicodeScalars[..<end]) + " … (\(size - kept) more bytes)"
+        return String(message.unicodeScalars[..<end]) + cutNote(leftOut: size - kept)
     }
+
+    /// What a cut message keeps at most, leaving room for its note (under 20 digits).
+    static let keptBytes = maximumBytes - 40
+
+    /// The note after a cut message: how many bytes it left out.
+    static func cutNote(leftOut bytes: Int) -> String { " … (\(bytes) more bytes)" }
 }

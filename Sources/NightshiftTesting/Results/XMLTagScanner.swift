@@ -23,7 +23,7 @@ struct XMLTagScanner {
         func string(atMost limit: Int) -> String {
             guard raw.count > limit else { return string }
             let kept = Value(raw: raw.prefix(limit), entities: entities).string
-            return kept + " … (\(raw.count - limit) more bytes)"
+            return kept + TestMessageText.cutNote(leftOut: raw.count - limit)
         }
     }
 
