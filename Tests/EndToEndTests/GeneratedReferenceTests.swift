@@ -7,9 +7,9 @@ import Testing
 @Suite("the generated reference and man page")
 struct GeneratedReferenceTests {
     @Test("Docs/Reference.md and Docs/nightshift.1 are current (scripts/generate-reference rewrites them)")
-    func referenceIsCurrent() throws {
+    func referenceIsCurrent() async throws {
         let script = RepositoryFiles.root.appendingPathComponent("scripts/generate-reference").path
-        let result = try RepositoryFiles.run("/usr/bin/env", ["python3", script, "--nightshift", NightshiftBinary.path, "--check"])
+        let result = try await RepositoryFiles.run("/usr/bin/env", ["python3", script, "--nightshift", NightshiftBinary.path, "--check"])
         #expect(result.status == 0, "\(result.output)")
     }
 

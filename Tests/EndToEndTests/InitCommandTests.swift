@@ -36,7 +36,7 @@ struct InitCommandTests {
         let validated = try await run(["validate"], in: directory)
         #expect(validated.exitCode == 0, "\(validated.standardError)")
         if let checker = BuildToolsVenv.executable("check-jsonschema") {
-            let checked = try RepositoryFiles.run(
+            let checked = try await RepositoryFiles.run(
                 checker, ["--schemafile", directory + "/.nightshift/lanes.schema.json", directory + "/lanes.yml"])
             #expect(checked.status == 0, "\(checked.output)")
         }

@@ -15,7 +15,7 @@ struct BuildkiteExportTests {
     private let buildkite = BuildkitePipelineGenerator()
 
     @Test("LANE picks the step for every kind of build; a build without LANE runs only lanes harmless on every push")
-    func laneSelectsTheStep() throws {
+    func laneSelectsTheStep() async throws {
         let pipeline = try buildkite.generate(BundledLanes.file).files[0].contents
         #expect(!pipeline.contains("build.source"))
         #expect(pipeline.contains("if: 'build.env(\"LANE\") == \"qa-release\"'\n"))
@@ -30,7 +30,7 @@ struct BuildkiteExportTests {
                 Lane(name: "plain", steps: [Step(.sh("make"))]), Lane(name: "archives", steps: [Step(.archive)]),
                 Lane(name: "calls", steps: [Step(.lane("archives"))]), required,
             ])
-        let steps = try Self.steps(of: buildkite.generate(file).files[0].contents)
+        let steps = try await Self.steps(of: buildkite.generate(file).files[0].contents)
         let asked = steps.filter { !($0["if"] ?? "").contains("null") }.compactMap { $0["label"] }
         #expect(asked == ["archives", "calls", "required"])
         for step in steps {
@@ -39,7 +39,7 @@ struct BuildkiteExportTests {
     }
 
     @Test("the schedule note gives LANE and each option a line of their own, and leaves out what a line cannot carry")
-    func scheduleEnvironmentOneLineEach() throws {
+    func scheduleEnvironmentOneLineEach() async throws {
         let export = try buildkite.generate(CIExportLanes.file)
         let text = export.files[0].contents
         #expect(
@@ -64,7 +64,7 @@ struct BuildkiteExportTests {
     }
 
     @Test("a schedule of comments only says there is no schedule to add")
-    func commentOnlySchedule() throws {
+    func commentOnlySchedule() async throws {
         let lane = Lane(name: "c", schedule: Schedule(cron: "# paused for the holidays"), steps: [Step(.sh("echo"))])
         let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), lanes: [lane])
         let text = try buildkite.generate(file).files[0].contents
@@ -76,7 +76,7 @@ struct BuildkiteExportTests {
     @Test(
         "a setup: of several lines, or starting with blanks, is the command's first lines, in valid YAML",
         .enabled(if: CIExportTests.checker != nil, "check-jsonschema is not installed (scripts/install-deps)"))
-    func multiLineSetup() throws {
+    func multiLineSetup() async throws {
         let setups = [
             "  brew install nightshift", "brew update\nbrew install nightshift\n", "export P=\"$HOME/bin\"\n  cd \"$P\"", "echo '\u{1}'",
         ]
@@ -87,8 +87,8 @@ struct BuildkiteExportTests {
         }
         let file = LanesFile(path: "lanes.yml", project: Project(name: "App"), lanes: lanes)
         let text = try buildkite.generate(file).files[0].contents
-        try Self.expectValid(text)
-        let commands = try Self.steps(of: text).map { $0["command"] ?? "" }
+        try await Self.expectValid(text)
+        let commands = try await Self.steps(of: text).map { $0["command"] ?? "" }
         let expected = setups.enumerated().map { index, setup in
             var lines = setup.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             while lines.last == "" { lines.removeLast() }
@@ -106,13 +106,13 @@ struct BuildkiteExportTests {
     @Test(
         "hostile lane names survive Buildkite's interpolation and the if: strings, or are refused with an export error",
         .enabled(if: CIExportTests.checker != nil, "check-jsonschema is not installed (scripts/install-deps)"))
-    func hostileLaneNames() throws {
+    func hostileLaneNames() async throws {
         let names = ["q\"x", "d$x", "a}}b${X}", "s'q", "c:x", "star*{a,b}"]
         let file = LanesFile(
             path: "lanes.yml", project: Project(name: "App"), lanes: names.map { Lane(name: $0, steps: [Step(.sh("make"))]) })
         let text = try buildkite.generate(file).files[0].contents
-        try Self.expectValid(text)
-        let steps = try Self.steps(of: text)
+        try await Self.expectValid(text)
+        let steps = try await Self.steps(of: text)
         #expect(steps.count == names.count)
         for (name, step) in zip(names, steps) {
             #expect(Self.interpolated(step["label"] ?? "") == name)
@@ -140,7 +140,7 @@ struct BuildkiteExportTests {
     }
 
     @Test("concurrency groups carry the pipeline's slug: Buildkite's groups span the organisation")
-    func groupsStayInThePipeline() throws {
+    func groupsStayInThePipeline() async throws {
         let text = try buildkite.generate(BundledLanes.file).files[0].contents
         #expect(text.contains("concurrency_group: 'nightshift/${BUILDKITE_PIPELINE_SLUG}/lane/lint'\n"))
         let tricky = try buildkite.generate(CIExportLanes.file).files[0].contents
@@ -178,17 +178,17 @@ struct BuildkiteExportTests {
         pattern.count == path.count && zip(pattern, path).allSatisfy { $0 == "?" || $0 == $1 }
     }
 
-    static func expectValid(_ text: String) throws {
+    static func expectValid(_ text: String) async throws {
         let checker = try #require(CIExportTests.checker)
         let folder = try TemporaryDirectory.make("buildkite")
         let files = try ExportWriter().write([ExportedFile(fileName: "pipeline.yml", contents: text)], into: folder)
-        let result = try RepositoryFiles.run(checker, ["--builtin-schema", "vendor.buildkite"] + files)
+        let result = try await RepositoryFiles.run(checker, ["--builtin-schema", "vendor.buildkite"] + files)
         #expect(result.status == 0, "\(result.output)\n\(text)")
     }
 
     /// Each step's label, if, command, concurrency_group and artifact_paths (one a line), as the
     /// venv's YAML reader (check-jsonschema's own ruamel.yaml) reads them.
-    static func steps(of text: String) throws -> [[String: String]] {
+    static func steps(of text: String) async throws -> [[String: String]] {
         let python = RepositoryFiles.root.appendingPathComponent(".build-tools/venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             return Self.roughSteps(of: text)
@@ -205,7 +205,7 @@ struct BuildkiteExportTests {
                             if k in ("label", "if", "command", "concurrency_group", "artifact_paths")})
             print(json.dumps(out))
             """
-        let result = try RepositoryFiles.run(python, ["-c", script, path])
+        let result = try await RepositoryFiles.run(python, ["-c", script, path])
         #expect(result.status == 0, "\(result.output)")
         let data = Data(result.output.utf8)
         return (try JSONSerialization.jsonObject(with: data) as? [[String: String]]) ?? []

@@ -47,13 +47,13 @@ struct CIExportTests {
     @Test(
         "every generated workflow and pipeline validates against the engine's published schema",
         .enabled(if: Self.checker != nil, "check-jsonschema is not installed (scripts/install-deps)"))
-    func schemas() throws {
+    func schemas() async throws {
         let checker = try #require(Self.checker)
         let folder = try TemporaryDirectory.make("schemas")
         let workflows = try ExportWriter().write(try gitHubFiles(), into: folder + "/github")
         let pipelines = try ExportWriter().write(try buildkiteFiles(), into: folder + "/buildkite")
         for (schema, files) in [("vendor.github-workflows", workflows), ("vendor.buildkite", pipelines)] {
-            let result = try RepositoryFiles.run(checker, ["--builtin-schema", schema] + files)
+            let result = try await RepositoryFiles.run(checker, ["--builtin-schema", schema] + files)
             #expect(result.status == 0, "\(schema): \(result.output)")
         }
     }
@@ -63,17 +63,17 @@ struct CIExportTests {
         .enabled(
             if: Self.checker != nil && RepositoryFiles.executable(named: "shellcheck") != nil,
             "shellcheck or the venv's YAML reader is not installed (scripts/install-deps)"))
-    func shellBlocks() throws {
+    func shellBlocks() async throws {
         let folder = try TemporaryDirectory.make("shell")
         let workflows = try ExportWriter().write(try gitHubFiles(), into: folder + "/github")
         let pipelines = try ExportWriter().write(try buildkiteFiles(), into: folder + "/buildkite")
         let scripts =
-            try Self.extractShell(workflows, key: "run", into: folder + "/run")
-            + Self.extractShell(pipelines, key: "command", into: folder + "/command", unescapingDollars: true)
+            try await Self.extractShell(workflows, key: "run", into: folder + "/run")
+            + (try await Self.extractShell(pipelines, key: "command", into: folder + "/command", unescapingDollars: true))
         // Every workflow installs nightshift and runs its lane; most also check their secrets first.
         #expect(scripts.count >= workflows.count * 2 + 3)
         let shellcheck = try #require(RepositoryFiles.executable(named: "shellcheck"))
-        let result = try RepositoryFiles.run(shellcheck, ["--shell=sh", "--severity=style"] + scripts)
+        let result = try await RepositoryFiles.run(shellcheck, ["--shell=sh", "--severity=style"] + scripts)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -228,7 +228,8 @@ struct CIExportTests {
     /// Each `key:` shell block of the YAML files, one file each, read with the venv's YAML reader
     /// (check-jsonschema's own ruamel.yaml), so the text is what the engine hands its shell.
     /// Buildkite reads `$$` as `$` when the pipeline is uploaded.
-    static func extractShell(_ files: [String], key: String, into folder: String, unescapingDollars: Bool = false) throws -> [String] {
+    static func extractShell(_ files: [String], key: String, into folder: String, unescapingDollars: Bool = false) async throws -> [String]
+    {
         let python = RepositoryFiles.root.appendingPathComponent(".build-tools/venv/bin/python").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = """
@@ -252,7 +253,7 @@ struct CIExportTests {
                 walk(ruamel.yaml.YAML(typ="safe").load(open(path)))
             print(count)
             """
-        let result = try RepositoryFiles.run(python, ["-c", script, key, folder, unescapingDollars ? "1" : "0"] + files)
+        let result = try await RepositoryFiles.run(python, ["-c", script, key, folder, unescapingDollars ? "1" : "0"] + files)
         #expect(result.status == 0, "\(result.output)")
         let count = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         return (0..<count).map { "\(folder)/\($0 + 1).sh" }

@@ -25,7 +25,7 @@ struct ExportGitHistoryTests {
     static let readers = ["numbered", "noted", "caller"]
 
     @Test("GitHub: checkout fetches the whole history for those lanes only; every workflow still validates")
-    func gitHub() throws {
+    func gitHub() async throws {
         let files = try GitHubWorkflowGenerator().generate(Self.file).files
         #expect(files.count == 5)
         for file in files {
@@ -41,7 +41,7 @@ struct ExportGitHistoryTests {
         }
         guard let checker = CIExportTests.checker else { return }
         let written = try ExportWriter().write(files, into: try TemporaryDirectory.make("github"))
-        let result = try RepositoryFiles.run(checker, ["--builtin-schema", "vendor.github-workflows"] + written)
+        let result = try await RepositoryFiles.run(checker, ["--builtin-schema", "vendor.github-workflows"] + written)
         #expect(result.status == 0, "\(result.output)")
     }
 

@@ -21,14 +21,14 @@ struct GitHubOneSecretTests {
             if: CIExportTests.checker != nil && RepositoryFiles.executable(named: "shellcheck") != nil,
             "shellcheck or the venv's YAML reader is not installed (scripts/install-deps)"),
         arguments: ["deploy ${DEPLOY_TOKEN}", "deploy ${DEPLOY_TOKEN} ${TARGET:-${FALLBACK}}", "deploy ${TARGET:-${FALLBACK}}"])
-    func oneVariable(script: String) throws {
+    func oneVariable(script: String) async throws {
         let folder = try TemporaryDirectory.make("one-secret")
         let files = try GitHubWorkflowGenerator().generate(Self.lanes(script, secrets: ["DEPLOY_TOKEN"])).files
         let workflows = try ExportWriter().write(files, into: folder + "/github")
-        let scripts = try CIExportTests.extractShell(workflows, key: "run", into: folder + "/run")
+        let scripts = try await CIExportTests.extractShell(workflows, key: "run", into: folder + "/run")
         #expect(!scripts.isEmpty)
         let shellcheck = try #require(RepositoryFiles.executable(named: "shellcheck"))
-        let result = try RepositoryFiles.run(shellcheck, ["--shell=sh", "--severity=style"] + scripts)
+        let result = try await RepositoryFiles.run(shellcheck, ["--shell=sh", "--severity=style"] + scripts)
         #expect(result.status == 0, "\(result.output)")
         #expect(!files[0].contents.contains("for name in DEPLOY_TOKEN;"))
     }

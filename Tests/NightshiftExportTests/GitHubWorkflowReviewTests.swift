@@ -18,8 +18,8 @@ struct GitHubWorkflowReviewTests {
     private let github = GitHubWorkflowGenerator()
 
     @Test("a schedule's option values are quoted YAML and GitHub string literals; one with a line break is left out with a warning")
-    func scheduledValues() throws {
-        let export = try export(
+    func scheduledValues() async throws {
+        let export = try await export(
             """
             lanes:
               nightly:
@@ -31,7 +31,7 @@ struct GitHubWorkflowReviewTests {
                 schedule: { cron: "H 2 * * *", options: { notes: "Nightly build: QA", build: "nightly #1", who: "it's", text: "p\\nq" } }
                 steps: [{ sh: 'echo "$notes"' }]
             """)
-        let env = try step(export.files[0], named: "Run lane nightly")["env"] as? [String: String]
+        let env = try await step(export.files[0], named: "Run lane nightly")["env"] as? [String: String]
         #expect(env?["notes"] == "${{ github.event_name == 'schedule' && 'Nightly build: QA' || inputs.notes }}")
         #expect(env?["build"] == "${{ github.event_name == 'schedule' && 'nightly #1' || inputs.build }}")
         #expect(env?["who"] == "${{ github.event_name == 'schedule' && 'it''s' || inputs.who }}")
@@ -40,8 +40,8 @@ struct GitHubWorkflowReviewTests {
     }
 
     @Test("the shell's and runner's own variables are neither mapped nor checked; a GITHUB_ name GitHub does not set is a warning")
-    func runnerVariables() throws {
-        let export = try export(
+    func runnerVariables() async throws {
+        let export = try await export(
             """
             lanes:
               b:
@@ -61,8 +61,8 @@ struct GitHubWorkflowReviewTests {
     }
 
     @Test("every variable of ${A:-${B}} is mapped, by the same secret-or-setting rule, and listed in the header")
-    func alternatives() throws {
-        let export = try export(
+    func alternatives() async throws {
+        let export = try await export(
             """
             lanes:
               rel:
@@ -83,30 +83,30 @@ struct GitHubWorkflowReviewTests {
     }
 
     @Test("a multi-line setup, or one starting with blanks, keeps every line in the run block")
-    func setupBlocks() throws {
+    func setupBlocks() async throws {
         let setups = ["  brew install nightshift", "brew update\nbrew install nightshift\n", "\nbrew install nightshift # from tap"]
         for setup in setups {
             let quoted = "\"" + setup.replacingOccurrences(of: "\n", with: "\\n") + "\""
-            let export = try export("lanes:\n  a:\n    github: { setup: \(quoted) }\n    steps: [{ sh: echo a }]\n")
-            let run = try step(export.files[0], named: "Install nightshift")["run"] as? String
+            let export = try await export("lanes:\n  a:\n    github: { setup: \(quoted) }\n    steps: [{ sh: echo a }]\n")
+            let run = try await step(export.files[0], named: "Install nightshift")["run"] as? String
             #expect(run == (setup.hasSuffix("\n") ? setup : setup + "\n"), "\(setup)")
         }
     }
 
     @Test("lane names: a leading - comes after --, artifact names and report paths lose what upload-artifact refuses, ${{ is refused")
-    func laneNames() throws {
-        let export = try export(
+    func laneNames() async throws {
+        let export = try await export(
             "lanes:\n  -on:\n    steps: [{ sh: echo }]\n  'a:b*c':\n    steps: [{ sh: echo }]\n  '<<':\n    steps: [{ sh: echo }]\n")
-        let dash = try step(export.files[0], named: "Run lane -on")["run"] as? String
+        let dash = try await step(export.files[0], named: "Run lane -on")["run"] as? String
         #expect(
             dash
                 == "nightshift run --junit reports/-on.xml --json reports/-on.json -- -on\n".replacingOccurrences(
                     of: "nightshift", with: ".build/release/nightshift"))
-        let upload = try step(export.files[1], named: "Upload reports and logs")["with"] as? [String: String]
+        let upload = try await step(export.files[1], named: "Upload reports and logs")["with"] as? [String: String]
         #expect(upload?["name"] == "nightshift-a_b_c-b${{ github.run_number }}.${{ github.run_attempt }}")
         #expect(upload?["path"] == "reports/a_b_c.xml\nreports/a_b_c.json\n")
         #expect(export.warnings.contains { $0.message.hasPrefix("lane 'a:b*c': the workflow uploads its reports but not its step logs") })
-        let merge = try load(export.files[2])
+        let merge = try await load(export.files[2])
         #expect((merge["jobs"] as? [String: [String: Any]])?["lane"]?["name"] as? String == "<<")
         #expect(throws: ExportError.self) {
             _ = try github.generate(LanesFileLoader().parse(text: "lanes:\n  'a${{x}}':\n    steps: [{ sh: echo }]\n", path: "lanes.yml"))
@@ -117,8 +117,8 @@ struct GitHubWorkflowReviewTests {
     }
 
     @Test("a boolean or choice option with a templated default is a string input, empty so nightshift decides; $$ is $")
-    func templatedDefaults() throws {
-        let export = try export(
+    func templatedDefaults() async throws {
+        let export = try await export(
             """
             lanes:
               d:
@@ -128,7 +128,7 @@ struct GitHubWorkflowReviewTests {
                   price: { type: string, default: "5$$" }
                 steps: [{ sh: 'echo "$notify $track $price"' }]
             """)
-        let on = try load(export.files[0])["on"] as? [String: Any]
+        let on = try await load(export.files[0])["on"] as? [String: Any]
         let inputs = (on?["workflow_dispatch"] as? [String: Any])?["inputs"] as? [String: [String: Any]]
         #expect(inputs?["notify"]?["type"] as? String == "string")
         #expect(inputs?["notify"]?["default"] == nil)
@@ -139,14 +139,14 @@ struct GitHubWorkflowReviewTests {
     }
 
     @Test("a schedule of only comments writes no schedule: key")
-    func commentOnlySchedule() throws {
-        let export = try export("lanes:\n  c:\n    schedule: \"# paused for the holidays\"\n    steps: [{ sh: echo }]\n")
-        let on = try load(export.files[0])["on"] as? [String: Any]
+    func commentOnlySchedule() async throws {
+        let export = try await export("lanes:\n  c:\n    schedule: \"# paused for the holidays\"\n    steps: [{ sh: echo }]\n")
+        let on = try await load(export.files[0])["on"] as? [String: Any]
         #expect(on?.keys.sorted() == ["workflow_dispatch"])
     }
 
     @Test("more than 25 inputs, or a schedule more often than every 5 minutes, is a warning: GitHub refuses or thins them")
-    func gitHubLimits() throws {
+    func gitHubLimits() async throws {
         let options = (1...26).map { "      o\($0): { type: string }" }.joined(separator: "\n")
         let many = try github.generate(
             LanesFileLoader().parse(text: "lanes:\n  m:\n    options:\n\(options)\n    steps: [{ sh: echo }]\n", path: "l.yml"))
@@ -162,30 +162,30 @@ struct GitHubWorkflowReviewTests {
     // MARK: - Helpers
 
     /// The export of `text`, every file valid against GitHub's workflow schema.
-    private func export(_ text: String) throws -> Export {
+    private func export(_ text: String) async throws -> Export {
         let export = try github.generate(LanesFileLoader().parse(text: text, path: "lanes.yml"))
         let checker = try #require(CIExportTests.checker)
         let folder = try TemporaryDirectory.make("review")
         let files = try ExportWriter().write(export.files, into: folder)
-        let result = try RepositoryFiles.run(checker, ["--builtin-schema", "vendor.github-workflows"] + files)
+        let result = try await RepositoryFiles.run(checker, ["--builtin-schema", "vendor.github-workflows"] + files)
         #expect(result.status == 0, "\(result.output)")
         return export
     }
 
     /// The workflow as GitHub's YAML reader sees it (check-jsonschema's ruamel.yaml, as JSON).
-    private func load(_ file: ExportedFile) throws -> [String: Any] {
+    private func load(_ file: ExportedFile) async throws -> [String: Any] {
         let folder = try TemporaryDirectory.make("load")
         let path = try ExportWriter().write([file], into: folder)[0]
         let python = RepositoryFiles.root.appendingPathComponent(".build-tools/venv/bin/python").path
         let script = "import sys, json, ruamel.yaml\nprint(json.dumps(ruamel.yaml.YAML(typ='safe').load(open(sys.argv[1]))))"
-        let result = try RepositoryFiles.run(python, ["-c", script, path])
+        let result = try await RepositoryFiles.run(python, ["-c", script, path])
         #expect(result.status == 0, "\(result.output)")
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
         return try #require(object as? [String: Any])
     }
 
-    private func step(_ file: ExportedFile, named name: String) throws -> [String: Any] {
-        let jobs = try load(file)["jobs"] as? [String: [String: Any]]
+    private func step(_ file: ExportedFile, named name: String) async throws -> [String: Any] {
+        let jobs = try await load(file)["jobs"] as? [String: [String: Any]]
         let steps = try #require(jobs?["lane"]?["steps"] as? [[String: Any]])
         return try #require(steps.first { $0["name"] as? String == name }, "no step \(name)")
     }

@@ -30,7 +30,7 @@ struct JenkinsGoldenTests {
     }
 
     @Test("the freestyle shell step checks and exports every variable developer-release needs, then runs it")
-    func freestyleStepInSync() throws {
+    func freestyleStepInSync() async throws {
         let script = try String(
             contentsOf: RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh"), encoding: .utf8)
         let requirements = try #require(LaneRequirements(lane: "developer-release", in: BundledLanes.file))
@@ -43,7 +43,7 @@ struct JenkinsGoldenTests {
         }
         #expect(script.contains("\n.build/release/nightshift run developer-release --junit reports/developer-release.xml\n"))
         #expect(script.contains("\n[ -x .build/release/nightshift ] || swift build -c release --product nightshift\n"))
-        let syntax = try RepositoryFiles.run(
+        let syntax = try await RepositoryFiles.run(
             "/bin/sh", ["-n", RepositoryFiles.jenkinsScripts.appendingPathComponent("freestyle-shell-step.sh").path])
         #expect(syntax.status == 0, "\(syntax.output)")
     }
@@ -52,13 +52,13 @@ struct JenkinsGoldenTests {
     @Test(
         "the DSL stub under groovy accepts every generated Jenkinsfile and rejects what Declarative does not allow",
         .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-deps)"))
-    func groovyChecksGeneratedAndBrokenFiles() throws {
+    func groovyChecksGeneratedAndBrokenFiles() async throws {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
         let folder = URL(fileURLWithPath: try TemporaryDirectory.make("jenkins"))
         let valid = try ExportWriter().write(try generatedFiles(), into: folder.appendingPathComponent("valid").path)
         let broken = try ExportWriter().write(try brokenFiles(), into: folder.appendingPathComponent("broken").path)
         let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path
-        let result = try RepositoryFiles.run(groovy, [checker] + valid + broken, environment: RepositoryFiles.fastJVM)
+        let result = try await RepositoryFiles.run(groovy, [checker] + valid + broken, environment: RepositoryFiles.fastJVM)
         let lines = Set(result.output.split(separator: "\n").map { String($0.prefix { $0 != ":" }) })
         #expect(result.status == 1, "\(result.output)")
         for path in valid { #expect(lines.contains("ok \(path)"), "\(result.output)") }

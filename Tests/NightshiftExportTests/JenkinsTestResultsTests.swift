@@ -58,13 +58,13 @@ struct JenkinsTestResultsTests {
     @Test(
         "the DSL stub under groovy accepts them",
         .enabled(if: RepositoryFiles.executable(named: "groovy") != nil, "groovy is not installed (scripts/install-deps)"))
-    func groovyAccepts() throws {
+    func groovyAccepts() async throws {
         let groovy = try #require(RepositoryFiles.executable(named: "groovy"))
         var files = try JenkinsfileGenerator().generate(Self.file).files
         files += try JenkinsfileGenerator().generate(Self.file, options: JenkinsExportOptions(layout: .single)).files
         let paths = try ExportWriter().write(files, into: try TemporaryDirectory.make("jenkins"))
         let checker = RepositoryFiles.jenkinsScripts.appendingPathComponent("check-jenkinsfile.groovy").path
-        let result = try RepositoryFiles.run(groovy, [checker] + paths, environment: RepositoryFiles.fastJVM)
+        let result = try await RepositoryFiles.run(groovy, [checker] + paths, environment: RepositoryFiles.fastJVM)
         #expect(result.status == 0, "\(result.output)")
     }
 }

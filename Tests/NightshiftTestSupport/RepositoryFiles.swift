@@ -45,8 +45,10 @@ public enum RepositoryFiles {
     public static let fastJVM = ["JAVA_OPTS": "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto"]
 
     /// Runs a tool to completion, with `environment` over this process's; output is collected
-    /// through a file, so a chatty tool cannot fill a pipe.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    /// through a file, so a chatty tool cannot fill a pipe. Awaited, never waited for: a blocked
+    /// cooperative thread (there are two on a 2-core machine) starves every loopback server and
+    /// async test in the process (CI saw a FlyingFox handler time out after 60 s beside one).
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (
         status: Int32, output: String
     ) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString).log")
@@ -59,8 +61,13 @@ public enum RepositoryFiles {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
         try handle.close()
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }

@@ -119,7 +119,7 @@ struct NotificationMessageTests {
     @Test(
         "Teams: the envelope and the card validate with check-jsonschema (passed, fixed, failed, interrupted, oversized)",
         .enabled(if: Checker.path != nil, "check-jsonschema is not installed (scripts/install-deps)"))
-    func teamsCardValidates() throws {
+    func teamsCardValidates() async throws {
         let checker = try #require(Checker.path)
         let folder = try TemporaryDirectory.make("cards")
         var interrupted = Fixtures.result()
@@ -143,7 +143,7 @@ struct NotificationMessageTests {
             ("envelope.schema.json", envelopes), ("adaptive-card-1.4.0.json", cards), ("nightshift-card-1.4.schema.json", cards),
         ]
         for (schema, files) in schemas {
-            let result = try RepositoryFiles.run(checker, ["--schemafile", "\(Self.schemas)/\(schema)"] + files)
+            let result = try await RepositoryFiles.run(checker, ["--schemafile", "\(Self.schemas)/\(schema)"] + files)
             #expect(result.status == 0, "\(schema): \(result.output)")
         }
         // The check can fail: a card with a misspelt property does not validate.
@@ -151,7 +151,8 @@ struct NotificationMessageTests {
             ["type": "AdaptiveCard", "version": "1.4", "body": [["type": "TextBlock", "text": "x", "colour": "Good"]]],
             to: "\(folder)/bad.json")
         for schema in ["adaptive-card-1.4.0.json", "nightshift-card-1.4.schema.json"] {
-            #expect(try RepositoryFiles.run(checker, ["--schemafile", "\(Self.schemas)/\(schema)", misspelt]).status != 0, "\(schema)")
+            #expect(
+                try await RepositoryFiles.run(checker, ["--schemafile", "\(Self.schemas)/\(schema)", misspelt]).status != 0, "\(schema)")
         }
     }
 

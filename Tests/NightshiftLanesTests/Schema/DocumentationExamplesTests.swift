@@ -28,7 +28,7 @@ struct DocumentationExamplesTests {
     @Test(
         "Each example passes check-jsonschema against schema/lanes.schema.json",
         .enabled(if: LanesSchemaTests.checker != nil, "check-jsonschema is not installed in .build-tools/venv (scripts/install-deps)"))
-    func examplesPassTheSchema() throws {
+    func examplesPassTheSchema() async throws {
         let checker = try #require(LanesSchemaTests.checker)
         let folder = try TemporaryDirectory.make("examples")
         var paths: [String] = []
@@ -37,7 +37,7 @@ struct DocumentationExamplesTests {
             try example.text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
-        let result = try RepositoryFiles.run(checker, ["--schemafile", LanesSchemaTests.committed.path] + paths)
+        let result = try await RepositoryFiles.run(checker, ["--schemafile", LanesSchemaTests.committed.path] + paths)
         #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -48,13 +48,13 @@ struct LanesSchemaTests {
     @Test(
         "The bundled lanes.yml and the valid fixtures load and pass check-jsonschema",
         .enabled(if: checker != nil, "check-jsonschema is not installed in .build-tools/venv (scripts/install-deps)"))
-    func goodFilesPass() throws {
+    func goodFilesPass() async throws {
         let checker = try #require(Self.checker)
         let files = [RepositoryFiles.root.appendingPathComponent("lanes.yml").path] + SchemaFixtures.valid
         for path in files {
             _ = try LanesFileLoader().parse(text: String(contentsOfFile: path, encoding: .utf8), path: path)
         }
-        let result = try RepositoryFiles.run(checker, ["--schemafile", Self.committed.path] + files)
+        let result = try await RepositoryFiles.run(checker, ["--schemafile", Self.committed.path] + files)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -62,14 +62,14 @@ struct LanesSchemaTests {
         "A misspelt key or a wrong type fails check-jsonschema as it fails validate",
         .enabled(if: checker != nil, "check-jsonschema is not installed in .build-tools/venv (scripts/install-deps)"),
         arguments: SchemaFixtures.refused)
-    func badFilesFailBoth(_ example: SchemaFixtures.Example) throws {
+    func badFilesFailBoth(_ example: SchemaFixtures.Example) async throws {
         let checker = try #require(Self.checker)
         #expect(throws: LanesFileError.self, "validate accepted: \(example.name)") {
             try LanesFileLoader().parse(text: example.text, path: "lanes.yml")
         }
         let path = try TemporaryDirectory.make("schema") + "/lanes.yml"
         try example.text.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try RepositoryFiles.run(checker, ["--schemafile", Self.committed.path, path])
+        let result = try await RepositoryFiles.run(checker, ["--schemafile", Self.committed.path, path])
         #expect(result.status != 0, "check-jsonschema accepted: \(example.name)")
     }
 }
