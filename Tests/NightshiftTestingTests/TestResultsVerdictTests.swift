@@ -1,5 +1,5 @@
 import NightshiftEngine
-import NightshiftTesting
+@testable import NightshiftTesting
 import Testing
 
 /// Never green by accident: the exit status, the summary and the cases read must agree.
@@ -115,5 +115,24 @@ struct TestResultsVerdictTests {
             final: again.results)
         #expect(verdict.mustFail)
         #expect(verdict.reasons == ["run 1: B/S/a(): Test crashed with signal kill.", "B/S/a() crashed before it passed on a re-run"])
+    }
+
+    @Test("a crash is found wherever its words are, in any text, and near misses are not crashes")
+    func crashWords() {
+        let long = String(repeating: "c", count: 16 * 1024)
+        for text in ["Test crashed with signal kill.", "crashed with signal", long + "crashed with signal", "é ccrashed with signal 11"] {
+            #expect(TestCrashText.isCrash(text), "\(text.suffix(40))")
+        }
+        for text in ["", "crashed with signa", long, "crashed  with signal", "Crashed with signal", "crashed with\u{0}signal"] {
+            #expect(!TestCrashText.isCrash(text), "\(text.suffix(40))")
+        }
+    }
+
+    @Test("a message's file part is at most a path long: a longer first word is text, and a path of 4,000 bytes still splits")
+    func messageFileBound() {
+        let path = "/" + String(repeating: "d/", count: 1999) + "F.swift"
+        #expect(TestMessageText.parse(path + ":12: boom") == TestFailureMessage(text: "boom", file: path, line: 12))
+        let word = String(repeating: "m", count: 8000) + ":12: boom"
+        #expect(TestMessageText.parse(word) == TestFailureMessage(text: word))
     }
 }

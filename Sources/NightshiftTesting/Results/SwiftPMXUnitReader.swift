@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftSystem
 import NightshiftEngine
 
 /// Reads what `swift test --xunit-output FILE` writes: FILE for XCTest, and beside it
@@ -23,30 +24,44 @@ public struct SwiftPMXUnitReader: Sendable {
 
     /// The cases in `path` and its Swift Testing sibling; a file that does not exist holds none.
     public func read(xunitOutput path: String) throws(TestResultsError) -> [TestCaseResult] {
-        try readByLibrary(xunitOutput: path).flatMap(\.cases)
+        var cases: [TestCaseResult] = []
+        try read(xunitOutput: path) { _, test in cases.append(test) }
+        return cases
     }
 
-    /// The cases in `path` (XCTest's) and its Swift Testing sibling, each file's with its library.
-    public func readByLibrary(xunitOutput path: String) throws(TestResultsError) -> [(library: SwiftPMTestLibrary, cases: [TestCaseResult])]
-    {
-        var read: [(library: SwiftPMTestLibrary, cases: [TestCaseResult])] = []
+    /// Each case of `path` (XCTest's) and of its Swift Testing sibling to `each`, with its
+    /// library, in the order the files hold them. Streamed: a file of any size is read in flat
+    /// memory, and what keeps the cases (the step's merger) decides what it costs.
+    public func read(
+        xunitOutput path: String, each: (SwiftPMTestLibrary, TestCaseResult) -> Void
+    ) throws(TestResultsError) {
+        let what = "swift test's xUnit output"
         for (file, library) in [(path, SwiftPMTestLibrary.xctest), (Self.swiftTestingPath(for: path), .swiftTesting)]
         where FileManager.default.fileExists(atPath: file) {
-            read.append((library, try self.read(TestResultsFile.contents(of: file, what: "swift test's xUnit output"), library: library)))
+            let opened = try TestResultsFile.open(file, what: what)
+            defer { opened.close() }
+            try read(FileByteSource(file: opened, what: what), library: library) { each(library, $0) }
         }
-        return read
     }
 
     /// The cases of one xUnit file, written by `library`'s tests.
     public func read(_ data: Data, library: SwiftPMTestLibrary = .xctest) throws(TestResultsError) -> [TestCaseResult] {
-        var scanner = XMLTagScanner(Array(data))
         var cases: [TestCaseResult] = []
+        try read(DataByteSource(data), library: library) { cases.append($0) }
+        return cases
+    }
+
+    private func read<Source: ResultByteSource>(
+        _ source: Source, library: SwiftPMTestLibrary, each: (TestCaseResult) -> Void
+    ) throws(TestResultsError) {
+        var scanner = XMLTagScanner(source, keepingAttributes: ["classname", "name", "time", "message"])
         var current: (classname: String, name: String, time: Double)?
         var outcome = TestOutcome.passed
-        var messages: [TestFailureMessage] = []
+        var messages = MessagesRead()
         var inMessage = false
         var sawRoot = false
-        while let token = scanner.next() {
+        var sawCase = false
+        while let token = try scanner.next() {
             switch token {
             case .start(let name, let attributes, let selfClosing):
                 switch name {
@@ -54,55 +69,80 @@ public struct SwiftPMXUnitReader: Sendable {
                 case "testcase":
                     current = (attributes["classname"] ?? "", attributes["name"] ?? "", Double(attributes["time"] ?? "") ?? 0)
                     outcome = .passed
-                    messages = []
+                    messages = MessagesRead()
                     if selfClosing, let test = current {
-                        cases.append(Self.testCase(test, library, outcome: outcome, messages: messages))
+                        each(Self.testCase(test, library, outcome: outcome, messages: messages))
+                        sawCase = true
                         current = nil
                     }
                 case "failure", "error":
                     outcome = .failed
                     // Past what an attempt keeps, a message is only counted: its text is not read.
-                    let kept = messages.count < TestAttempt.maximumMessages
-                    let message = attributes.values["message"]?.string(atMost: TestMessageText.keptBytes) ?? ""
-                    messages.append(kept ? TestMessageText.parse(message) : TestFailureMessage(text: ""))
+                    let kept = messages.add {
+                        TestMessageText.parse(attributes.values["message"]?.string(atMost: TestMessageText.keptBytes) ?? "")
+                    }
                     inMessage = kept && !selfClosing
                 case "skipped":
                     outcome = .skipped
-                    messages.append(
-                        TestFailureMessage(text: attributes.values["message"]?.string(atMost: TestMessageText.keptBytes) ?? ""))
-                    inMessage = !selfClosing
+                    let kept = messages.add {
+                        TestFailureMessage(text: attributes.values["message"]?.string(atMost: TestMessageText.keptBytes) ?? "")
+                    }
+                    inMessage = kept && !selfClosing
                 default: break
                 }
             case .text(let text):
                 // A failure's body adds to its message only when the message said nothing.
-                if inMessage, let last = messages.indices.last, messages[last].text.isEmpty {
-                    messages[last] = TestMessageText.parse(
-                        text.string(atMost: TestMessageText.keptBytes).trimmingCharacters(in: .whitespacesAndNewlines))
+                if inMessage, messages.lastIsEmpty {
+                    messages.replaceLast(
+                        TestMessageText.parse(
+                            text.string(atMost: TestMessageText.keptBytes).trimmingCharacters(in: .whitespacesAndNewlines)))
                 }
             case .end(let name):
                 switch name {
                 case "failure", "error", "skipped": inMessage = false
                 case "testcase":
-                    if let test = current { cases.append(Self.testCase(test, library, outcome: outcome, messages: messages)) }
+                    if let test = current {
+                        each(Self.testCase(test, library, outcome: outcome, messages: messages))
+                        sawCase = true
+                    }
                     current = nil
                 default: break
                 }
             }
         }
-        guard sawRoot || !cases.isEmpty || data.isEmpty else {
+        guard sawRoot || sawCase || scanner.bytesRead == 0 else {
             throw TestResultsError("swift test's xUnit output holds no <testsuites> or <testsuite>")
         }
         if let test = current {
             // Cut off inside a test case: it did not finish, so it did not pass.
-            messages.append(TestFailureMessage(text: "the xUnit output ends inside this test"))
-            cases.append(Self.testCase(test, library, outcome: .failed, messages: messages))
+            _ = messages.add { TestFailureMessage(text: "the xUnit output ends inside this test") }
+            each(Self.testCase(test, library, outcome: .failed, messages: messages))
         }
-        return cases
+    }
+
+    /// A test case's messages as read: the first that an attempt keeps, and a count of the rest.
+    private struct MessagesRead {
+        private(set) var kept: [TestFailureMessage] = []
+        private(set) var more = 0
+
+        /// Keeps the message `make` gives while there is room, and says whether it did.
+        mutating func add(_ make: () -> TestFailureMessage) -> Bool {
+            guard kept.count < TestAttempt.maximumMessages else {
+                more += 1
+                return false
+            }
+            kept.append(make())
+            return true
+        }
+
+        var lastIsEmpty: Bool { more == 0 && kept.last?.text.isEmpty == true }
+
+        mutating func replaceLast(_ message: TestFailureMessage) { kept[kept.count - 1] = message }
     }
 
     private static func testCase(
         _ test: (classname: String, name: String, time: Double), _ library: SwiftPMTestLibrary, outcome: TestOutcome,
-        messages: [TestFailureMessage]
+        messages: MessagesRead
     ) -> TestCaseResult {
         // By structure: a raw identifier's dots (``struct `A.B` ``) split nothing.
         let parts = TestNamePath.components(of: test.classname, separatedBy: ".")
@@ -118,6 +158,6 @@ public struct SwiftPMXUnitReader: Sendable {
         let duration = test.time.isFinite && test.time >= 0 ? test.time : 0
         return TestCaseResult(
             identifier: identifier, bundle: module, suitePath: suites, name: test.name,
-            attempts: [TestAttempt(outcome: outcome, durationSeconds: duration, messages: messages)])
+            attempts: [TestAttempt(outcome: outcome, durationSeconds: duration, messages: messages.kept, moreMessages: messages.more)])
     }
 }

@@ -36,14 +36,16 @@ public struct TestAttempt: Sendable, Hashable, Codable {
     /// rest are counted in one more message.
     public static let maximumMessages = 20
 
-    public init(outcome: TestOutcome, durationSeconds: Double = 0, messages: [TestFailureMessage] = [], label: String? = nil) {
+    /// `moreMessages`: messages past `messages` that a reader counted without keeping.
+    public init(
+        outcome: TestOutcome, durationSeconds: Double = 0, messages: [TestFailureMessage] = [], moreMessages: Int = 0,
+        label: String? = nil
+    ) {
         self.outcome = outcome
         self.durationSeconds = TestCaseRecord.credibleSeconds(durationSeconds)
+        let more = max(0, messages.count - Self.maximumMessages) + max(0, moreMessages)
         self.messages =
-            messages.count > Self.maximumMessages
-            ? Array(messages.prefix(Self.maximumMessages))
-                + [TestFailureMessage(text: "… and \(messages.count - Self.maximumMessages) more messages")]
-            : messages
+            Array(messages.prefix(Self.maximumMessages)) + (more > 0 ? [TestFailureMessage(text: "… and \(more) more messages")] : [])
         self.label = label
     }
 }

@@ -5,6 +5,8 @@ enum TestMessageText {
     /// costs the reports, the history and the console (a tool's output, or a hostile one, can
     /// hold a message of any size).
     static let maximumBytes = 16 * 1024
+    /// The longest path the file part of a message can be (Linux's PATH_MAX, which is above macOS's).
+    static let maximumPathBytes = 4096
 
     static func parse(_ whole: String) -> TestFailureMessage {
         let message = bounded(whole)
@@ -12,9 +14,13 @@ enum TestMessageText {
         // place (a copy of them is four bytes a scalar).
         let scalars = message.unicodeScalars
         var index = scalars.startIndex
+        var walked = 0
         while index < scalars.endIndex {
             let scalar = scalars[index]
-            if scalar == " " || scalar == "\n" { break }
+            // A file's path is shorter than PATH_MAX (1,024 bytes on macOS, 4,096 on Linux): a
+            // longer first word names no file, and the walk stops there.
+            if scalar == " " || scalar == "\n" || walked > maximumPathBytes { break }
+            walked += 1
             if scalar == ":", index > scalars.startIndex {
                 let digitsStart = scalars.index(after: index)
                 var end = digitsStart

@@ -3,7 +3,7 @@
 /// as it opens and closes, never held. By key, never by position; a scalar key of another type
 /// reads as absent, as a child that is not a node is an error (the decoder this replaced did
 /// the same).
-struct XCResultDocumentReader<Source: JSONByteSource> {
+struct XCResultDocumentReader<Source: ResultByteSource> {
     private var parser: JSONPullParser<Source>
     private(set) var devices: [XCResultDevice] = []
     private(set) var configurations: [XCResultConfiguration] = []

@@ -32,25 +32,25 @@ public struct XCResultTestsReader: Sendable {
         let what = "xcresulttool's test results"
         let file = try TestResultsFile.open(path, what: what)
         defer { file.close() }
-        try read(name: path, into: &sink) { () throws(TestResultsError) -> JSONFileSource in
+        try read(name: path, into: &sink) { () throws(TestResultsError) -> FileByteSource in
             do {
                 try file.seek(to: 0)
             } catch {
                 throw TestResultsError("cannot read \(what): \(error)")
             }
-            return JSONFileSource(file: file, what: what)
+            return FileByteSource(file: file, what: what)
         }
     }
 
     /// `source` names the data in errors.
     public func read(_ data: Data, source: String = "xcresulttool's test results") throws(TestResultsError) -> [TestCaseResult] {
         var cases: [TestCaseResult] = []
-        try read(name: source, into: &cases) { () throws(TestResultsError) in JSONDataSource(data) }
+        try read(name: source, into: &cases) { () throws(TestResultsError) in DataByteSource(data) }
         return cases
     }
 
     /// The two passes, each over a source from its start.
-    private func read<Source: JSONByteSource, Sink: TestCaseSink>(
+    private func read<Source: ResultByteSource, Sink: TestCaseSink>(
         name: String, into sink: inout Sink, from source: () throws(TestResultsError) -> Source
     ) throws(TestResultsError) {
         let limits = JSONPullParser<Source>.Limits(maximumDepth: Self.maximumNesting, maximumStringBytes: Self.maximumStringBytes)

@@ -81,15 +81,14 @@ struct SwiftPMTestRun {
             tap: { channel, bytes in if channel == .standardOutput { failureLines.receive(bytes) } })
         if context.isDryRun { return (TestInvocation(exitStatus: 0, summary: nil, counts: TestInvocationCounts()), [:]) }
         do {
-            let read = try SwiftPMXUnitReader().readByLibrary(xunitOutput: xunit)
             var libraries: [String: SwiftPMTestLibrary] = [:]
             let printed = failureLines.finish()
-            let counts = merger.reading { (merger: inout TestResultsMerger) in
-                for (library, cases) in read {
-                    for test in library == .xctest ? cases.recovering(printed) : cases {
-                        if test.outcome == .failed { libraries[test.identifier] = library }
-                        merger.add(test)
-                    }
+            // Streamed into the merger, which spills what it keeps: memory stays flat whatever the file's size.
+            let counts = try merger.reading { (merger: inout TestResultsMerger) throws(TestResultsError) in
+                try SwiftPMXUnitReader().read(xunitOutput: xunit) { library, read in
+                    let test = library == .xctest && !printed.isEmpty ? read.recovering(printed) : read
+                    if test.outcome == .failed { libraries[test.identifier] = library }
+                    merger.add(test)
                 }
             }
             return (TestInvocation(exitStatus: termination.exitStatus, summary: nil, counts: counts), libraries)

@@ -70,18 +70,22 @@ final class XCTestFailureLines: Sendable {
     }
 }
 
-extension [TestCaseResult] {
-    /// XCTest's failed cases with the messages their output gave, where the xUnit file gave
+extension TestCaseResult {
+    /// An XCTest case that failed, with the messages its output gave, where the xUnit file gave
     /// none worth keeping (no location: "failure", or nothing).
-    func recovering(_ failures: [String: [TestFailureMessage]]) -> [TestCaseResult] {
-        guard !failures.isEmpty else { return self }
-        return map { test in
-            guard let type = test.suitePath.last, let messages = failures["\(type).\(test.name)"] else { return test }
-            var recovered = test
-            for index in recovered.attempts.indices where recovered.attempts[index].outcome == .failed {
-                if recovered.attempts[index].messages.allSatisfy({ $0.file == nil }) { recovered.attempts[index].messages = messages }
-            }
-            return recovered
+    func recovering(_ failures: [String: [TestFailureMessage]]) -> TestCaseResult {
+        guard let type = suitePath.last, let messages = failures["\(type).\(name)"] else { return self }
+        var recovered = self
+        for index in recovered.attempts.indices where recovered.attempts[index].outcome == .failed {
+            if recovered.attempts[index].messages.allSatisfy({ $0.file == nil }) { recovered.attempts[index].messages = messages }
         }
+        return recovered
+    }
+}
+
+extension [TestCaseResult] {
+    /// Each of XCTest's cases, its messages recovered (`TestCaseResult.recovering`).
+    func recovering(_ failures: [String: [TestFailureMessage]]) -> [TestCaseResult] {
+        failures.isEmpty ? self : map { $0.recovering(failures) }
     }
 }

@@ -4,7 +4,7 @@
 /// opens, so no recursion meets a million brackets) and a string's length. Every malformation
 /// (truncation, a control character or invalid UTF-8 in a string, a lone surrogate, text after
 /// the value) is a `TestResultsError` naming the source and the byte, never a crash.
-struct JSONPullParser<Source: JSONByteSource> {
+struct JSONPullParser<Source: ResultByteSource> {
     struct Limits {
         var maximumDepth: Int
         /// The longest string, in UTF-8 bytes after unescaping.
@@ -17,7 +17,7 @@ struct JSONPullParser<Source: JSONByteSource> {
     /// What the messages call the input: a file's path, `xcresulttool's test results`.
     let name: String
     let limits: Limits
-    private let buffer: JSONBuffer
+    private let buffer: ReadBuffer
     private var position = 0
     private var filled = 0
     /// Bytes before `buffer[0]`.
@@ -31,7 +31,7 @@ struct JSONPullParser<Source: JSONByteSource> {
         self.source = source
         self.name = name
         self.limits = limits
-        self.buffer = JSONBuffer(size: max(16, bufferSize))
+        self.buffer = ReadBuffer(size: max(16, bufferSize))
     }
 
     /// Where the next byte is, from the start of the input.
@@ -304,13 +304,4 @@ struct JSONPullParser<Source: JSONByteSource> {
         }
         return index == bytes.count
     }
-}
-
-/// The parser's fixed buffer, allocated once and freed with it.
-final class JSONBuffer {
-    let bytes: UnsafeMutableRawBufferPointer
-
-    init(size: Int) { bytes = .allocate(byteCount: size, alignment: 1) }
-
-    deinit { bytes.deallocate() }
 }

@@ -1,15 +1,15 @@
 import Foundation
 import NightshiftSystem
 
-/// Where a pull parser's bytes come from, a piece at a time: a file read through a fixed buffer,
-/// or bytes already in memory (a test's, a small answer's).
-protocol JSONByteSource {
+/// Where a pull reader's bytes come from (the JSON parser's, the xUnit scanner's), a piece at a
+/// time: a file read through a fixed buffer, or bytes already in memory (a test's, a small answer's).
+protocol ResultByteSource {
     /// Up to `buffer.count` bytes into `buffer`; 0 at the end.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(TestResultsError) -> Int
 }
 
 /// A regular file, read from its start.
-struct JSONFileSource: JSONByteSource {
+struct FileByteSource: ResultByteSource {
     let file: ReadableFile
     let what: String
 
@@ -24,7 +24,7 @@ struct JSONFileSource: JSONByteSource {
 }
 
 /// Bytes in memory.
-struct JSONDataSource: JSONByteSource {
+struct DataByteSource: ResultByteSource {
     let data: Data
     private var offset = 0
 
@@ -38,4 +38,13 @@ struct JSONDataSource: JSONByteSource {
         offset += count
         return count
     }
+}
+
+/// A pull reader's fixed buffer, allocated once and freed with it.
+final class ReadBuffer {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(size: Int) { bytes = .allocate(byteCount: size, alignment: 1) }
+
+    deinit { bytes.deallocate() }
 }
