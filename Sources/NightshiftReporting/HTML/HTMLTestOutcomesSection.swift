@@ -14,23 +14,36 @@ struct HTMLTestOutcomesSection {
         var place: String
     }
 
+    /// The first `limit` tests of a list and how many it has: a run of 500,000 tests, or of
+    /// 4,000 failures with 16 KiB reasons, is listed without holding its records.
+    private struct Bounded {
+        let limit: Int
+        private(set) var kept: [Listed] = []
+        private(set) var count = 0
+
+        mutating func add(_ listed: @autoclosure () -> Listed) {
+            count += 1
+            if kept.count < limit { kept.append(listed()) }
+        }
+    }
+
     func write(to writer: HTMLWriter) {
-        var failed: [Listed] = []
-        var skipped: [Listed] = []
+        var failed = Bounded(limit: limits.testsListed)
+        var skipped = Bounded(limit: limits.testsListed)
         for result in results {
             for step in result.steps {
                 guard let report = step.tests else { continue }
                 let place = "lane \(result.lane) · \(step.name)"
                 for test in report.tests {
                     switch test.outcome {
-                    case .failed: failed.append(Listed(test: test, place: place))
-                    case .skipped: skipped.append(Listed(test: test, place: place))
+                    case .failed: failed.add(Listed(test: test, place: place))
+                    case .skipped: skipped.add(Listed(test: test, place: place))
                     case .passed, .expectedFailure: break
                     }
                 }
             }
         }
-        guard !failed.isEmpty || !skipped.isEmpty else { return }
+        guard failed.count > 0 || skipped.count > 0 else { return }
         writer.open(.section, classes: [StyleClass("test-outcomes")])
         list(failed, title: "failed", style: StyleClass("failed-tests"), none: "no reason given", to: writer)
         list(skipped, title: "skipped", style: StyleClass("skipped-tests"), none: "no reason given", to: writer)
@@ -38,11 +51,11 @@ struct HTMLTestOutcomesSection {
         writer.newline()
     }
 
-    private func list(_ tests: [Listed], title: String, style: StyleClass, none: String, to writer: HTMLWriter) {
-        guard !tests.isEmpty else { return }
+    private func list(_ tests: Bounded, title: String, style: StyleClass, none: String, to writer: HTMLWriter) {
+        guard tests.count > 0 else { return }
         writer.element(.h2, "\(tests.count) test\(tests.count == 1 ? "" : "s") \(title)")
         writer.open(.ul, classes: [style])
-        for listed in tests.prefix(limits.testsListed) {
+        for listed in tests.kept {
             let test = listed.test
             writer.open(.li)
             let name = test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier

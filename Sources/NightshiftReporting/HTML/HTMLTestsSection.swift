@@ -40,11 +40,11 @@ struct HTMLTestsSection {
 
     private func writeTable(to writer: HTMLWriter) {
         guard !report.tests.isEmpty else { return }
-        let ordered = Self.ordered(Array(report.tests))
+        let (listed, total) = Self.listed(report.tests, limit: limits.testsListed)
         writer.open(.table, classes: [StyleClass("tests")])
         writer.markup("<thead><tr><th>test</th><th>result</th><th>attempts</th><th>time</th></tr></thead>")
         writer.open(.tbody)
-        for test in ordered.prefix(limits.testsListed) {
+        for test in listed {
             writer.open(.tr, classes: [test.isFlaky && test.outcome.isPass ? StyleClass("s-flaky") : .status(test.outcome)])
             let name = test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier
             writer.element(.td, classes: [StyleClass("name")], writer.clipped(name, limit: 500))
@@ -58,24 +58,36 @@ struct HTMLTestsSection {
         }
         writer.close(.tbody)
         writer.close(.table)
-        if ordered.count > limits.testsListed {
-            writer.element(
-                .p, classes: [StyleClass("omitted")], "… and \(ordered.count - limits.testsListed) more, listed in the step's JUnit file")
+        if total > listed.count {
+            writer.element(.p, classes: [StyleClass("omitted")], "… and \(total - listed.count) more, listed in the step's JUnit file")
         }
     }
 
-    /// Failed, flaky, skipped, expected failures, passed; a stable sort keeps the tool's order
-    /// within each.
-    static func ordered(_ tests: [TestCaseRecord]) -> [TestCaseRecord] {
-        func rank(_ test: TestCaseRecord) -> Int {
-            switch test.outcome {
-            case .failed: 0
-            case _ where test.isFlaky: 1
-            case .skipped: 2
-            case .expectedFailure: 3
-            case .passed: 4
-            }
+    /// The first `limit` tests in the table's order, and how many there are: one pass that keeps
+    /// at most `limit` records of each rank, without the reasons the table does not show (16 KiB
+    /// each at most), never the step's 500,000.
+    static func listed(_ tests: some Collection<TestCaseRecord>, limit: Int) -> (records: [TestCaseRecord], total: Int) {
+        var ranks: [[TestCaseRecord]] = Array(repeating: [], count: 5)
+        var total = 0
+        for test in tests {
+            total += 1
+            let rank = rank(test)
+            guard ranks[rank].count < limit else { continue }
+            var kept = test
+            kept.reason = nil
+            ranks[rank].append(kept)
         }
-        return tests.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return (Array(ranks.joined().prefix(limit)), total)
+    }
+
+    /// Failed, flaky, skipped, expected failures, passed; the tool's order within each.
+    static func rank(_ test: TestCaseRecord) -> Int {
+        switch test.outcome {
+        case .failed: 0
+        case _ where test.isFlaky: 1
+        case .skipped: 2
+        case .expectedFailure: 3
+        case .passed: 4
+        }
     }
 }
