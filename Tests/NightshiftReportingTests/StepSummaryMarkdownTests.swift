@@ -27,6 +27,18 @@ struct StepSummaryMarkdownTests {
         #expect(!text.contains("hunter2-s3cr3t"))
     }
 
+    @Test("60 failed and 52 flaky tests: 50 of each named, the rest counted")
+    func namesBounded() throws {
+        var lane = HTMLReportFixtures.failedLane
+        let index = try #require(lane.steps.firstIndex { $0.tests != nil })
+        let failed = (0..<60).map { TestCaseRecord(identifier: "T/fails\($0)()", outcome: .failed, reason: "boom") }
+        let flaky = (0..<52).map { TestCaseRecord(identifier: "T/flaky\($0)()", outcome: .passed, isFlaky: true, attempts: 2) }
+        lane.steps[index].tests = TestStepReport(tests: TestCaseRecords(failed + flaky))
+        let text = render([lane])
+        #expect(text.contains("- failed: T/fails49\\(\\)") && !text.contains("- failed: T/fails50"))
+        #expect(text.contains("- … 10 more failed") && text.contains("- … 2 more flaky"))
+    }
+
     @Test("A table cell cannot be broken by a name with | or a newline")
     func escaping() {
         var lane = HTMLReportFixtures.passedLane

@@ -88,13 +88,18 @@ public struct StepSummaryMarkdown: Sendable {
         if let line = report.lineCoverage { coverage = "; line coverage " + String(format: "%.1f%%", line * 100) }
         var lines = ["**Tests** (\(text(step.name))): \(counts.joined(separator: ", ")) of \(tally.total)\(coverage)", ""]
         guard names else { return lines }
-        for (label, group) in [
-            ("failed", report.tests.filter { $0.outcome == .failed }), ("flaky", report.tests.filter { $0.isFlaky && $0.outcome.isPass }),
-        ] where !group.isEmpty {
-            lines += group.prefix(Self.namesListed).map { test in
-                "- \(label): \(text(test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier))"
+        // Counted as the records are read; only the names listed are kept.
+        for (label, belongs) in [
+            ("failed", { (test: TestCaseRecord) in test.outcome == .failed }),
+            ("flaky", { (test: TestCaseRecord) in test.isFlaky && test.outcome.isPass }),
+        ] {
+            var count = 0
+            for test in report.tests where belongs(test) {
+                count += 1
+                guard count <= Self.namesListed else { continue }
+                lines.append("- \(label): \(text(test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier))")
             }
-            if group.count > Self.namesListed { lines.append("- … \(group.count - Self.namesListed) more \(label)") }
+            if count > Self.namesListed { lines.append("- … \(count - Self.namesListed) more \(label)") }
         }
         return lines + [""]
     }
