@@ -49,7 +49,7 @@ struct RerunCommandLineTests {
     func swiftPMFilters() throws {
         let failing = Self.failing.map { $0.replacingOccurrences(of: "/", with: ".", options: [], range: $0.range(of: "/")) }
         let exact = failing.map { SwiftPMTestCommands.exactFilter($0, library: .xctest) }
-        let invocations = SwiftPMRerunFilters.invocations(exact: exact, budget: CommandLineBound.argumentBytes)
+        let invocations = SwiftPMFilterInvocations.invocations(exact: exact, budget: CommandLineBound.argumentBytes)
         #expect(invocations.count > 1)
         let commands = SwiftPMTestCommands(packagePath: "/work/Brewer", coverage: false)
         for filters in invocations {

@@ -32,11 +32,14 @@ struct SwiftPMTestRun {
         var invocations: [TestInvocation] = []
         // Which library ran each failed test: its re-run filter depends on it.
         var libraries: [String: SwiftPMTestLibrary] = [:]
-        let first = try await invoke(
-            attempt: 1, filters: settings.only.map { SwiftPMTestCommands.prefixFilter($0.text) },
-            skips: settings.skip.map { SwiftPMTestCommands.prefixFilter($0.text) }, into: &merger)
-        invocations.append(first.invocation)
-        libraries.merge(first.libraries) { $1 }
+        let skips = settings.skip.map { SwiftPMTestCommands.prefixFilter($0.text) }
+        let firstParts = try firstRunParts(skips: skips)
+        for (index, part) in firstParts.enumerated() {
+            let first = try await invoke(
+                attempt: 1, part: firstParts.count == 1 ? nil : index + 1, filters: part, skips: skips, into: &merger)
+            invocations.append(first.invocation)
+            libraries.merge(first.libraries) { $1 }
+        }
         // Coverage is of the full run, before re-runs narrow it to a few tests.
         let coverage = try await readCoverage()
         for retry in 0..<settings.retries {
@@ -55,7 +58,7 @@ struct SwiftPMTestRun {
                 : failing.map { SwiftPMTestCommands.exactFilter($0, library: libraries[$0] ?? .xctest) }
             // Within the command line's bound: combined and split over invocations when too long.
             let bare = commands.test(xunit: folder.xunit(attempt: retry + 2, part: failing.count), filters: [], skips: [])
-            let parts = SwiftPMRerunFilters.invocations(
+            let parts = SwiftPMFilterInvocations.invocations(
                 exact: filters, budget: CommandLineBound.argumentBytes - CommandLineBound.size(of: bare.argv))
             for (index, part) in parts.enumerated() {
                 let again = try await invoke(
@@ -67,6 +70,28 @@ struct SwiftPMTestRun {
         }
         return try await TestStepFinish(context: context, settings: settings, folder: folder)
             .finish(invocations: invocations, merger: merger, coverage: coverage)
+    }
+
+    /// The first run's `--filter`s from `only:`, over as many invocations as the command line's
+    /// bound needs (one without any for every test); `skip:`'s filters go to each, so they must
+    /// fit beside the command. Coverage is of one run: a first run that needs several is refused
+    /// before it starts rather than reported on its last part.
+    private func firstRunParts(skips: [String]) throws -> [[String]] {
+        let only = settings.only.map { SwiftPMTestCommands.prefixFilter($0.text) }
+        let bare = commands.test(xunit: folder.xunit(attempt: 1, part: max(1, only.count)), filters: [], skips: skips)
+        let budget = CommandLineBound.budget(beside: bare)
+        guard budget > 0 else {
+            throw StepFailure(
+                "test.skip: \(skips.count) names take \(CommandLineBound.size(of: bare.argv)) bytes of swift test's command line, "
+                    + "over the \(CommandLineBound.argumentBytes) it may have: skip fewer, or whole suites", reason: .invalidSetting)
+        }
+        let parts = SwiftPMFilterInvocations.invocations(exact: only, budget: budget)
+        if parts.count > 1, commands.coverage {
+            throw StepFailure(
+                "test.only: \(only.count) names need \(parts.count) runs of swift test within its command line's bound, and "
+                    + "coverage is measured on one: name fewer tests (or whole suites), or drop coverage", reason: .invalidSetting)
+        }
+        return parts.isEmpty ? [[]] : parts
     }
 
     /// One `swift test`, its cases read into `merger` (the invocation keeps their counts) and the

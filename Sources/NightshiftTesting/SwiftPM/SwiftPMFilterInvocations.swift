@@ -1,12 +1,13 @@
 import NightshiftCore
 
-/// The `--filter`s of a re-run of `swift test`'s failing tests, within the command line's
-/// bound: one exact filter per test while they fit (each readable in the log); beyond that,
-/// the exact filters joined into one alternation per argument (`^A$|^B$`, each under the
-/// longest argument Linux takes), and as many invocations as the bound needs.
-public enum SwiftPMRerunFilters {
-    /// Per invocation, its `--filter` values. `exact`: one anchored, escaped filter per test;
-    /// `budget`: the bytes they may take with their `--filter` flags.
+/// The `--filter`s of a `swift test` run, within the command line's bound (a first run's from
+/// `only:`, a re-run's of the tests that failed): one filter per test while they fit (each
+/// readable in the log); beyond that, the filters joined into one alternation per argument
+/// (`^A$|^B$`, each under the longest argument Linux takes), and as many invocations as the
+/// bound needs.
+public enum SwiftPMFilterInvocations {
+    /// Per invocation, its `--filter` values. `exact`: one anchored, escaped filter per test (or
+    /// per `only:` prefix); `budget`: the bytes they may take with their `--filter` flags.
     public static func invocations(exact: [String], budget: Int) -> [[String]] {
         let flag = CommandLineBound.size(of: "--filter")
         if CommandLineBound.size(of: exact) + exact.count * flag <= budget { return exact.isEmpty ? [] : [exact] }
