@@ -44,14 +44,13 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         public init() {}
     }
 
-    let key = P256.Signing.PrivateKey()
-    let clock: any WallClock
+    /// The token check, request log and problems this fake shares with the others a test drives.
+    public let gate: AppleServiceGate
+    var clock: any WallClock { gate.clock }
     public let file: Data
     private let lock = NSLock()
     var script: Script
-    private var foundProblems: [String] = []
     private var counters: [String: Int] = [:]
-    private var tokensSeen: Set<String> = []
     private var partsReceived: [Int: Int] = [:]
     private var committed: [String: Any]?
     private var declaration: String?
@@ -61,10 +60,15 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
 
     /// `listening: false`: no socket; the test sends through an `InProcessHTTPServer` around
     /// `answer`, and `endpoint` names what that server answers.
-    public init(file: Data, clock: any WallClock, script: Script = Script(), listening: Bool = true) async throws {
+    /// `gate`: one shared with the other fakes of a test (one key, one request log); a gate of
+    /// its own on `clock` by default.
+    public init(
+        file: Data, clock: any WallClock, script: Script = Script(), gate: AppleServiceGate? = nil, listening: Bool = true
+    ) async throws {
         self.file = file
-        self.clock = clock
+        self.gate = gate ?? AppleServiceGate(clock: clock)
         self.script = script
+        if let path = script.expireTokenOn { self.gate.expireTokenOnce(at: path) }
         if listening { server = try await LocalHTTPServer { [unowned self] request, _ in self.handle(request) } }
     }
 
@@ -73,11 +77,11 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         handle(request)
     }
 
-    public var pem: String { key.pemRepresentation }
+    public var pem: String { gate.pem }
     public var port: UInt16 { server?.port ?? 0 }
     public var endpoint: String { server.map { "http://127.0.0.1:\($0.port)" } ?? InProcessHTTPServer.origin }
-    public var problems: [String] { lock.withLock { foundProblems } }
-    public var tokens: Set<String> { lock.withLock { tokensSeen } }
+    public var problems: [String] { gate.problems }
+    public var tokens: Set<String> { gate.tokens }
     /// Method and path of each API call (parts excluded), in order.
     public var apiCalls: [String] { lock.withLock { calls } }
     /// Part number → how many complete, correct copies arrived.
@@ -95,13 +99,8 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         lock.withLock { script.failingParts[part] = nil }
     }
 
-    static let notAuthorized = """
-        {"errors":[{"status":"401","code":"NOT_AUTHORIZED","title":"Authentication credentials are missing or invalid.",\
-        "detail":"Provide a properly configured and signed bearer token, and make sure that it has not expired."}]}
-        """
-
     func problem(_ text: String) -> FlyingFox.HTTPResponse {
-        lock.withLock { foundProblems.append(text) }
+        gate.record(text)
         return .status(400, #"{"errors":[{"status":"400","code":"PARAMETER_ERROR.INVALID","detail":"\#(text)"}]}"#)
     }
 
@@ -117,10 +116,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     private func handle(_ request: LocalHTTPServer.Received) -> FlyingFox.HTTPResponse {
         if request.path.hasPrefix("/parts/") { return part(request) }
         lock.withLock { calls.append("\(request.method) \(request.path)") }
-        if let failure = checkToken(request.headers["authorization"]) { return failure }
-        if script.expireTokenOn == request.path, count("expire \(request.path)") == 1 {
-            return .status(401, Self.notAuthorized)
-        }
+        if let refusal = gate.admit(request) { return refusal }
         switch (request.method, request.path) {
         case ("GET", "/v1/apps"): return apps(request)
         case ("POST", "/v1/buildUploads"): return createUpload(request)
@@ -148,18 +144,6 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
             return .status(204)
         default:
             return buildHistory(request) ?? compliance(request) ?? problem("no route for \(request.method) \(request.path)")
-        }
-    }
-
-    /// Checks the bearer token as Apple does (`AppleTokenCheck`); nil when it is good.
-    private func checkToken(_ authorization: String?) -> FlyingFox.HTTPResponse? {
-        if let authorization, authorization.hasPrefix("Bearer ") {
-            lock.withLock { _ = tokensSeen.insert(String(authorization.dropFirst("Bearer ".count))) }
-        }
-        switch AppleTokenCheck(key: key.publicKey, clock: clock).check(authorization) {
-        case .valid: return nil
-        case .malformed(let text): return problem(text)
-        case .expired: return .status(401, #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#)
         }
     }
 

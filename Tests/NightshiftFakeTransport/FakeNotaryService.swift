@@ -59,29 +59,32 @@ public final class FakeNotaryService: @unchecked Sendable {
         case undecodable
     }
 
-    let key = P256.Signing.PrivateKey()
-    let clock: any WallClock
+    /// The token check, request log and problems this fake shares with the others a test drives.
+    public let gate: AppleServiceGate
+    var clock: any WallClock { gate.clock }
     private let lock = NSLock()
     private var script: Script
     private var statusChecks = 0
     private var lastStatus = "In Progress"
-    private var foundProblems: [String] = []
     private var calls: [String] = []
     private var submitted: [[String: Any]] = []
     /// Apple's `createdDate` of each submission made, on the test's clock.
     private var createdDates: [String] = []
-    private var expired = false
+    /// Whether the scripted expiry went to the gate.
+    private var expiryArmed = false
     private var server: LocalHTTPServer?
 
-    public init(clock: any WallClock, script: Script = Script()) async throws {
-        self.clock = clock
+    /// `gate`: one shared with the other fakes of a test (one key, one request log); a gate of
+    /// its own on `clock` by default.
+    public init(clock: any WallClock, script: Script = Script(), gate: AppleServiceGate? = nil) async throws {
+        self.gate = gate ?? AppleServiceGate(clock: clock)
         self.script = script
         server = try await LocalHTTPServer { [unowned self] request, _ in self.handle(request) }
     }
 
-    public var pem: String { key.pemRepresentation }
+    public var pem: String { gate.pem }
     public var endpoint: String { "http://127.0.0.1:\(server?.port ?? 0)" }
-    public var problems: [String] { lock.withLock { foundProblems } }
+    public var problems: [String] { gate.problems }
     /// Method and path of each call, in order.
     public var apiCalls: [String] { lock.withLock { calls } }
     /// How many submissions were created.
@@ -101,7 +104,14 @@ public final class FakeNotaryService: @unchecked Sendable {
             guard request.query["X-Amz-Signature"] != nil else { return problem("the log URL lost its signature") }
             return developerLog(id: request.query["id"])
         }
-        if let refusal = checkToken(request.headers["authorization"], path: request.path) { return refusal }
+        // The script's expiry goes to the gate once named (a test may name it after the start).
+        let expiry = lock.withLock { () -> String? in
+            guard !expiryArmed, let suffix = script.expireTokenOnce else { return nil }
+            expiryArmed = true
+            return suffix
+        }
+        if let expiry { gate.expireTokenOnce(at: expiry) }
+        if let refusal = gate.admit(request) { return refusal }
         let prefix = "/notary/v2/submissions"
         switch (request.method, request.path) {
         case ("POST", prefix): return create(request)
@@ -262,25 +272,8 @@ public final class FakeNotaryService: @unchecked Sendable {
         ])
     }
 
-    /// Checks the bearer token as Apple does (`AppleTokenCheck`), after the scripted expiry; nil
-    /// when it is good.
-    private func checkToken(_ authorization: String?, path: String) -> FlyingFox.HTTPResponse? {
-        let expireNow = lock.withLock { () -> Bool in
-            guard !expired, let suffix = script.expireTokenOnce, path.hasSuffix(suffix) else { return false }
-            expired = true
-            return true
-        }
-        let notAuthorized = #"{"errors":[{"status":"401","code":"NOT_AUTHORIZED","detail":"expired token"}]}"#
-        if expireNow { return .status(401, notAuthorized) }
-        switch AppleTokenCheck(key: key.publicKey, clock: clock).check(authorization) {
-        case .valid: return nil
-        case .malformed(let text): return problem(text)
-        case .expired: return .status(401, notAuthorized)
-        }
-    }
-
     private func problem(_ text: String) -> FlyingFox.HTTPResponse {
-        lock.withLock { foundProblems.append(text) }
+        gate.record(text)
         return .status(400, text)
     }
 

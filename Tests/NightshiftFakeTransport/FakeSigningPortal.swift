@@ -74,8 +74,9 @@ public final class FakeSigningPortal: @unchecked Sendable {
         public init() {}
     }
 
-    let key = P256.Signing.PrivateKey()
-    let clock: any WallClock
+    /// The token check, request log and problems this fake shares with the others a test drives.
+    public let gate: AppleServiceGate
+    var clock: any WallClock { gate.clock }
     private let lock = NSLock()
     private var script: Script
     private var requests: [Request] = []
@@ -84,14 +85,15 @@ public final class FakeSigningPortal: @unchecked Sendable {
     private var profileList: [Profile] = []
     private var deviceList: [(id: String, udid: String, platform: String, status: String, deviceClass: String)] = []
     private var counter = 0
-    private var foundProblems: [String] = []
     private let folder: String
     private var server: LocalHTTPServer?
 
     /// `listening: false`: no socket; the test sends through an in-process server around
     /// `answer` (NightshiftFakeTransport), and `endpoint` names what that server answers.
-    public init(clock: any WallClock, script: Script = Script(), listening: Bool = true) async throws {
-        self.clock = clock
+    /// `gate`: one shared with the other fakes of a test (one key, one request log); a gate of
+    /// its own on `clock` by default.
+    public init(clock: any WallClock, script: Script = Script(), gate: AppleServiceGate? = nil, listening: Bool = true) async throws {
+        self.gate = gate ?? AppleServiceGate(clock: clock)
         self.script = script
         folder = try TemporaryDirectory.make("fake-portal")
         try await Self.openssl([
@@ -106,12 +108,12 @@ public final class FakeSigningPortal: @unchecked Sendable {
         await handle(request)
     }
 
-    public var pem: String { key.pemRepresentation }
+    public var pem: String { gate.pem }
     public var endpoint: String { server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9" }
     public var log: [Request] { lock.withLock { requests } }
     /// Requests that change something: a plan must make none.
     public var changes: [Request] { log.filter { $0.method != "GET" } }
-    public var problems: [String] { lock.withLock { foundProblems } }
+    public var problems: [String] { gate.problems }
     public var certificates: [Certificate] { lock.withLock { certificateList } }
     public var profiles: [Profile] { lock.withLock { profileList } }
 
@@ -174,7 +176,7 @@ public final class FakeSigningPortal: @unchecked Sendable {
     private func handle(_ received: LocalHTTPServer.Received) async -> FlyingFox.HTTPResponse {
         let request = Request(method: received.method, path: received.path, query: received.query, body: received.body)
         lock.withLock { requests.append(request) }
-        if let refusal = checkToken(received.headers["authorization"]) { return refusal }
+        if let refusal = gate.admit(received) { return refusal }
         let forbidden = lock.withLock { script.forbidden }
         if forbidden.contains("\(request.method) \(request.path)") || forbidden.contains(request.method) {
             return Self.error(
@@ -200,7 +202,7 @@ public final class FakeSigningPortal: @unchecked Sendable {
         case ("POST", "profiles", nil, nil, 2): return createProfile(request)
         case ("DELETE", "profiles", let id?, nil, 3): return deleteProfile(id)
         default:
-            lock.withLock { foundProblems.append("no route for \(request)") }
+            gate.record("no route for \(request)")
             return Self.error(
                 404, "NOT_FOUND", "The specified resource does not exist", "The path provided does not match a defined resource type.")
         }
@@ -332,7 +334,7 @@ public final class FakeSigningPortal: @unchecked Sendable {
                 "-CAcreateserial", "-days", "365", "-outform", "DER", "-out", certificate,
             ])
         } catch {
-            lock.withLock { foundProblems.append("CSR refused: \(error)") }
+            gate.record("CSR refused: \(error)")
             return nil
         }
         return FileManager.default.contents(atPath: certificate)
@@ -442,14 +444,6 @@ public final class FakeSigningPortal: @unchecked Sendable {
             "ProvisionedDevices": profile.devices, "Entitlements": ["application-identifier": "\(Self.teamID).\(identifier)"],
         ]
         return (try? PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)) ?? Data()
-    }
-
-    /// A bearer token as Apple checks it (`AppleTokenCheck`); anything else is Apple's 401.
-    private func checkToken(_ authorization: String?) -> FlyingFox.HTTPResponse? {
-        guard AppleTokenCheck(key: key.publicKey, clock: clock).check(authorization) != .valid else { return nil }
-        return Self.error(
-            401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
-            "Provide a properly configured and signed bearer token, and make sure that it has not expired.")
     }
 
     private struct FakeRefusal: Error, @unchecked Sendable {

@@ -29,7 +29,7 @@ extension TestFlightUploader {
                 clock: clock, journal: request.journal, log: log)
             return try await upload.run(progress: progress)
         } catch let error as AppStoreConnectError {
-            throw UploadError(testFlight: error)
+            throw UploadError(testFlight: error, keyID: settings.keyID)
         } catch let error as UploadError {
             // Errors made before a token was learned (the .ipa's check) may quote what it hides now.
             var masked = error
