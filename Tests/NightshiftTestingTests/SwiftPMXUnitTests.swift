@@ -110,4 +110,16 @@ struct SwiftPMXUnitTests {
         #expect(element.elements.count == 21)
         #expect(element.systemOut == "979 more failed attempts are not listed (the first 20 are)")
     }
+
+    @Test("an xUnit file over 1 GiB is refused before a byte is read, naming its size")
+    func oversized() throws {
+        let folder = try TemporaryDirectory.make()
+        let path = folder + "/tests-swift-testing.xml"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("<testsuites>".utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(SwiftPMXUnitReader.maximumSize) + 1)
+        try handle.close()
+        let error = #expect(throws: TestResultsError.self) { try SwiftPMXUnitReader().read(xunitOutput: folder + "/tests.xml") }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("is 1073741825 bytes, more than any real result"))
+    }
 }

@@ -22,6 +22,11 @@ public struct SwiftPMXUnitReader: Sendable {
         return path + "-swift-testing"
     }
 
+    /// 1 GiB: ten times the xUnit of a 500,000-test run (about 100 MB at some 200 bytes a case).
+    /// Streamed, a larger file would cost no memory, only time (a fuzzed 2 GB one outlasted the
+    /// fuzzer's 20 s bound in a debug build): it is refused before a byte is read.
+    static let maximumSize: Int64 = 1 << 30
+
     /// The cases in `path` and its Swift Testing sibling; a file that does not exist holds none.
     public func read(xunitOutput path: String) throws(TestResultsError) -> [TestCaseResult] {
         var cases: [TestCaseResult] = []
@@ -40,6 +45,9 @@ public struct SwiftPMXUnitReader: Sendable {
         where FileManager.default.fileExists(atPath: file) {
             let opened = try TestResultsFile.open(file, what: what)
             defer { opened.close() }
+            guard opened.size <= Self.maximumSize else {
+                throw TestResultsError("\(what) '\(file)' is \(opened.size) bytes, more than any real result (\(Self.maximumSize))")
+            }
             try read(FileByteSource(file: opened, what: what), library: library) { each(library, $0) }
         }
     }
