@@ -14,22 +14,10 @@ struct HTMLTestOutcomesSection {
         var place: String
     }
 
-    /// The first `limit` tests of a list and how many it has: a run of 500,000 tests, or of
-    /// 4,000 failures with 16 KiB reasons, is listed without holding its records.
-    private struct Bounded {
-        let limit: Int
-        private(set) var kept: [Listed] = []
-        private(set) var count = 0
-
-        mutating func add(_ listed: @autoclosure () -> Listed) {
-            count += 1
-            if kept.count < limit { kept.append(listed()) }
-        }
-    }
-
     func write(to writer: HTMLWriter) {
-        var failed = Bounded(limit: limits.testsListed)
-        var skipped = Bounded(limit: limits.testsListed)
+        // Each list keeps what it shows and counts the rest: a run's records are never all held.
+        var failed = FirstListed<Listed>(limit: limits.testsListed)
+        var skipped = FirstListed<Listed>(limit: limits.testsListed)
         for result in results {
             for step in result.steps {
                 guard let report = step.tests else { continue }
@@ -51,7 +39,7 @@ struct HTMLTestOutcomesSection {
         writer.newline()
     }
 
-    private func list(_ tests: Bounded, title: String, style: StyleClass, none: String, to writer: HTMLWriter) {
+    private func list(_ tests: FirstListed<Listed>, title: String, style: StyleClass, none: String, to writer: HTMLWriter) {
         guard tests.count > 0 else { return }
         writer.element(.h2, "\(tests.count) test\(tests.count == 1 ? "" : "s") \(title)")
         writer.open(.ul, classes: [style])

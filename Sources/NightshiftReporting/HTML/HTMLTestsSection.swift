@@ -67,17 +67,16 @@ struct HTMLTestsSection {
     /// at most `limit` records of each rank, without the reasons the table does not show (16 KiB
     /// each at most), never the step's 500,000.
     static func listed(_ tests: some Collection<TestCaseRecord>, limit: Int) -> (records: [TestCaseRecord], total: Int) {
-        var ranks: [[TestCaseRecord]] = Array(repeating: [], count: 5)
-        var total = 0
+        var ranks = Array(repeating: FirstListed<TestCaseRecord>(limit: limit), count: 5)
         for test in tests {
-            total += 1
-            let rank = rank(test)
-            guard ranks[rank].count < limit else { continue }
-            var kept = test
-            kept.reason = nil
-            ranks[rank].append(kept)
+            ranks[rank(test)].add(
+                {
+                    var kept = test
+                    kept.reason = nil
+                    return kept
+                }())
         }
-        return (Array(ranks.joined().prefix(limit)), total)
+        return (Array(ranks.map(\.kept).joined().prefix(limit)), ranks.reduce(0) { $0 + $1.count })
     }
 
     /// Failed, flaky, skipped, expected failures, passed; the tool's order within each.

@@ -88,18 +88,16 @@ public struct StepSummaryMarkdown: Sendable {
         if let line = report.lineCoverage { coverage = "; line coverage " + String(format: "%.1f%%", line * 100) }
         var lines = ["**Tests** (\(text(step.name))): \(counts.joined(separator: ", ")) of \(tally.total)\(coverage)", ""]
         guard names else { return lines }
-        // Counted as the records are read; only the names listed are kept.
-        for (label, belongs) in [
-            ("failed", { (test: TestCaseRecord) in test.outcome == .failed }),
-            ("flaky", { (test: TestCaseRecord) in test.isFlaky && test.outcome.isPass }),
-        ] {
-            var count = 0
-            for test in report.tests where belongs(test) {
-                count += 1
-                guard count <= Self.namesListed else { continue }
-                lines.append("- \(label): \(text(test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier))")
-            }
-            if count > Self.namesListed { lines.append("- … \(count - Self.namesListed) more \(label)") }
+        // One pass over the records, read one at a time; only the names listed are kept.
+        var failed = FirstListed<TestCaseRecord>(limit: Self.namesListed)
+        var flaky = FirstListed<TestCaseRecord>(limit: Self.namesListed)
+        for test in report.tests {
+            if test.outcome == .failed { failed.add(test) }
+            if test.isFlaky && test.outcome.isPass { flaky.add(test) }
+        }
+        for (label, group) in [("failed", failed), ("flaky", flaky)] {
+            lines += group.kept.map { test in "- \(label): \(text(test.variant.map { "\(test.identifier) [\($0)]" } ?? test.identifier))" }
+            if group.left > 0 { lines.append("- … \(group.left) more \(label)") }
         }
         return lines + [""]
     }
