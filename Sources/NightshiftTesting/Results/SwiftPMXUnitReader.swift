@@ -43,11 +43,8 @@ public struct SwiftPMXUnitReader: Sendable {
         let what = "swift test's xUnit output"
         for (file, library) in [(path, SwiftPMTestLibrary.xctest), (Self.swiftTestingPath(for: path), .swiftTesting)]
         where FileManager.default.fileExists(atPath: file) {
-            let opened = try TestResultsFile.open(file, what: what)
+            let opened = try TestResultsFile.open(file, what: what, atMost: Self.maximumSize)
             defer { opened.close() }
-            guard opened.size <= Self.maximumSize else {
-                throw TestResultsError("\(what) '\(file)' is \(opened.size) bytes, more than any real result (\(Self.maximumSize))")
-            }
             try read(FileByteSource(file: opened, what: what), library: library) { each(library, $0) }
         }
     }

@@ -14,25 +14,35 @@ enum TestResultsFile {
             switch error {
             case .absent: throw TestResultsError("cannot read \(what) '\(path)': no such file")
             case .notARegularFile: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
-            case .tooLarge(let size):
-                throw TestResultsError("\(what) '\(path)' is \(size) bytes, more than any real result (\(maximumSize))")
+            case .tooLarge(let size): throw tooLarge(what, path, size: size, maximum: maximumSize)
             case .failed(let failure): throw TestResultsError("cannot read \(what): \(failure)")
             }
         }
     }
 
-    /// The file at `path` open for a streamed read (no size limit: memory stays flat).
-    static func open(_ path: String, what: String) throws(TestResultsError) -> ReadableFile {
+    /// The file at `path` open for a streamed read: memory stays flat whatever its size, so the
+    /// only bound is `maximum`, the time a reader may spend (none when nil).
+    static func open(_ path: String, what: String, atMost maximum: Int64? = nil) throws(TestResultsError) -> ReadableFile {
         guard FileKind.of(path, followingLinks: true) != .absent else {
             throw TestResultsError("cannot read \(what) '\(path)': no such file")
         }
+        let file: ReadableFile
         do {
-            return try ReadableFile(path: path)
+            file = try ReadableFile(path: path)
         } catch {
             switch error {
             case .notARegularFile: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
             case .failed(let failure): throw TestResultsError("cannot read \(what): \(failure)")
             }
         }
+        if let maximum, file.size > maximum {
+            file.close()
+            throw tooLarge(what, path, size: file.size, maximum: maximum)
+        }
+        return file
+    }
+
+    private static func tooLarge(_ what: String, _ path: String, size: Int64, maximum: Int64) -> TestResultsError {
+        TestResultsError("\(what) '\(path)' is \(size) bytes, more than any real result (\(maximum))")
     }
 }

@@ -58,8 +58,7 @@ struct SwiftPMTestRun {
                 : failing.map { SwiftPMTestCommands.exactFilter($0, library: libraries[$0] ?? .xctest) }
             // Within the command line's bound: combined and split over invocations when too long.
             let bare = commands.test(xunit: folder.xunit(attempt: retry + 2, part: failing.count), filters: [], skips: [])
-            let parts = SwiftPMFilterInvocations.invocations(
-                exact: filters, budget: CommandLineBound.argumentBytes - CommandLineBound.size(of: bare.argv))
+            let parts = SwiftPMFilterInvocations.invocations(exact: filters, budget: CommandLineBound.budget(beside: bare))
             for (index, part) in parts.enumerated() {
                 let again = try await invoke(
                     attempt: retry + 2, part: parts.count == 1 ? nil : index + 1, filters: part, skips: [], into: &merger)
