@@ -38,30 +38,10 @@ struct HeadlessChromium {
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
             "--enable-logging=stderr", "--v=0", "--user-data-dir=\(profile.path)",
         ]
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-chromium-\(UUID().uuidString).log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = common + arguments
-        process.standardOutput = handle
-        process.standardError = handle
         // Awaited, not waited for: the report's server answers on this process's threads.
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-                return
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
-                if process.isRunning { process.terminate() }
-            }
-        }
-        try handle.close()
-        guard process.terminationReason == .exit else { throw ChromiumTimedOut(seconds: timeout) }
-        return Load(output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        let result = try await RepositoryFiles.run(path, common + arguments, timeout: timeout)
+        guard result.exited else { throw ChromiumTimedOut(seconds: timeout) }
+        return Load(output: result.output)
     }
 
     struct ChromiumTimedOut: Error { var seconds: TimeInterval }

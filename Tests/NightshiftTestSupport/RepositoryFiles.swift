@@ -48,9 +48,10 @@ public enum RepositoryFiles {
     /// through a file, so a chatty tool cannot fill a pipe. Awaited, never waited for: a blocked
     /// cooperative thread (there are two on a 2-core machine) starves every loopback server and
     /// async test in the process (CI saw a FlyingFox handler time out after 60 s beside one).
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (
-        status: Int32, output: String
-    ) {
+    /// `timeout`: the tool is terminated past it (`exited` is then false).
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval? = nil
+    ) async throws -> (status: Int32, output: String, exited: Bool) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("nightshift-\(UUID().uuidString).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: log) }
@@ -66,9 +67,15 @@ public enum RepositoryFiles {
             do { try process.run() } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
+                return
+            }
+            if let timeout {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [process] in
+                    if process.isRunning { process.terminate() }
+                }
             }
         }
         try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "", process.terminationReason == .exit)
     }
 }
