@@ -23,6 +23,10 @@
 # ISSUER_UNIT: have the certificate issued by a CA named as Apple's intermediate of that unit (G3,
 # or "Apple Worldwide Developer Relations" for the retired G1); ISSUER_NAME its common name. The
 # CA's certificate is written to <out>/<name>-issuer.pem, for a test to put in a keychain.
+# IDENTITY_KEY, OTHER_KEY, CA_KEY: ready 2048-bit RSA keys (PEM files) for the identity, the
+# OTHER_CERT certificate and the issuing CA, in place of new ones: making a key is most of this
+# script's CPU time, and a test process makes a few hundred fixtures (SigningFixtures keeps one
+# key per fixture name).
 set -eu
 
 out=$1
@@ -59,19 +63,26 @@ if [ -n "${STRING_MASK:-}" ]; then
     config="-config $work/req.cnf"
 fi
 
-make_certificate() { # $1: file prefix
+make_key() { # $1: the key file to write, $2: a ready key to copy instead, or nothing
+    if [ -n "${2:-}" ]; then cp "$2" "$1"; else openssl genrsa -out "$1" 2048 2>/dev/null; fi
+}
+
+make_certificate() { # $1: file prefix, $2: a ready key for it, or nothing
     subject="/UID=$team/CN=$common_name/OU=$team/O=Example Corp/C=US"
+    make_key "$work/$1.key" "${2:-}"
     if [ -z "${ISSUER_UNIT:-}" ]; then
         # shellcheck disable=SC2086
-        openssl req -x509 $config -utf8 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.pem" -days "$days" \
-            -subj "$subject" 2>/dev/null
+        openssl req -x509 $config -utf8 -key "$work/$1.key" -out "$work/$1.pem" -days "$days" -subj "$subject" 2>/dev/null
         return
     fi
     # Issued by a CA named as one of Apple's intermediates: ISSUER_NAME (default WWDR's), OU=ISSUER_UNIT.
-    [ -f "$work/ca.pem" ] || openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/ca.key" -out "$work/ca.pem" -days 3650 \
-        -subj "/CN=${ISSUER_NAME:-Apple Worldwide Developer Relations Certification Authority}/OU=$ISSUER_UNIT/O=Apple Inc./C=US" 2>/dev/null
+    if [ ! -f "$work/ca.pem" ]; then
+        make_key "$work/ca.key" "${CA_KEY:-}"
+        openssl req -x509 -key "$work/ca.key" -out "$work/ca.pem" -days 3650 \
+            -subj "/CN=${ISSUER_NAME:-Apple Worldwide Developer Relations Certification Authority}/OU=$ISSUER_UNIT/O=Apple Inc./C=US" 2>/dev/null
+    fi
     # shellcheck disable=SC2086
-    openssl req -new $config -utf8 -newkey rsa:2048 -nodes -keyout "$work/$1.key" -out "$work/$1.csr" -subj "$subject" 2>/dev/null
+    openssl req -new $config -utf8 -key "$work/$1.key" -out "$work/$1.csr" -subj "$subject" 2>/dev/null
     openssl x509 -req -in "$work/$1.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial -out "$work/$1.pem" \
         -days "$days" 2>/dev/null
     cp "$work/ca.pem" "$out/$name-issuer.pem"
@@ -81,7 +92,7 @@ if [ "${KEEP_IDENTITY:-0}" = 1 ] && [ -f "$out/$name.p12" ]; then
     openssl pkcs12 -in "$out/$name.p12" -passin env:P12_PASSWORD -nodes -nocerts -out "$work/identity.key"
     openssl pkcs12 -in "$out/$name.p12" -passin env:P12_PASSWORD -clcerts -nokeys -out "$work/identity.pem"
 else
-    make_certificate identity
+    make_certificate identity "${IDENTITY_KEY:-}"
     legacy=""
     # LibreSSL (a Mac's /usr/bin/openssl) has no -legacy: its pkcs12 uses the legacy algorithms anyway.
     if [ "${LEGACY:-0}" = 1 ] && openssl pkcs12 -help 2>&1 | grep -q -- '-legacy'; then legacy="-legacy"; fi
@@ -91,7 +102,7 @@ else
 fi
 
 embedded=identity
-if [ "${OTHER_CERT:-0}" = 1 ]; then make_certificate other; embedded=other; fi
+if [ "${OTHER_CERT:-0}" = 1 ]; then make_certificate other "${OTHER_KEY:-}"; embedded=other; fi
 certificate=$(openssl x509 -in "$work/$embedded.pem" -outform DER | base64 | tr -d '\n')
 
 device_entries=""

@@ -97,8 +97,8 @@ public final class FakeSigningPortal: @unchecked Sendable {
         self.script = script
         folder = try TemporaryDirectory.make("fake-portal")
         try await Self.openssl([
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=Fake WWDR", "-days", "3650",
-            "-keyout", folder + "/ca.key", "-out", folder + "/ca.pem",
+            "req", "-x509", "-key", try await FixtureKeys.shared.file("ca", in: folder), "-subj", "/CN=Fake WWDR", "-days", "3650",
+            "-out", folder + "/ca.pem",
         ])
         if listening { server = try await LocalHTTPServer { [unowned self] request, _ in await self.handle(request) } }
     }

@@ -23,10 +23,26 @@ public struct SigningFixtures: Sendable {
     public static func make(in folder: String, name: String = "distribution", _ settings: [String: String] = [:]) async throws
         -> SigningFixtures
     {
-        let result = try await run(
-            ShellCommand("/bin/sh", [script, folder], environment: settings.merging(["FIXTURE_NAME": name]) { old, _ in old }))
+        var environment = settings.merging(["FIXTURE_NAME": name]) { old, _ in old }
+        if TemporaryDirectory.current != nil {
+            environment.merge(try await readyKeys(name: name, settings)) { given, _ in given }
+        }
+        let result = try await run(ShellCommand("/bin/sh", [script, folder], environment: environment))
         guard result.succeeded else { throw FixtureError(message: "fixture script failed: \(result.failureDetail)") }
         return SigningFixtures(folder: folder)
+    }
+
+    /// The script's IDENTITY_KEY, OTHER_KEY and CA_KEY, from `FixtureKeys` (one key per fixture
+    /// name, role and issuer), in a folder of the test's own.
+    private static func readyKeys(name: String, _ settings: [String: String]) async throws -> [String: String] {
+        let folder = try TemporaryDirectory.make("fixture-keys")
+        var keys = ["IDENTITY_KEY": try await FixtureKeys.shared.file("\(name)-identity", in: folder)]
+        if settings["OTHER_CERT"] == "1" { keys["OTHER_KEY"] = try await FixtureKeys.shared.file("\(name)-other", in: folder) }
+        if let unit = settings["ISSUER_UNIT"], !unit.isEmpty {
+            let issuer = "\(unit) \(settings["ISSUER_NAME"] ?? "")".map { $0.isLetter || $0.isNumber ? $0 : "_" }
+            keys["CA_KEY"] = try await FixtureKeys.shared.file("issuer-\(String(issuer))", in: folder)
+        }
+        return keys
     }
 
     /// The PEM certificate `openssl pkcs12` prints for a .p12 (what a scripted openssl answers).
