@@ -19,9 +19,10 @@ struct BudgetTests {
         // Masking belongs to Core's Secrets/ and the writers that mask all they write; a step
         // or a client masking its own strings is a place a new string will be forgotten.
         // 92 with the one App Store Connect client: its error masks Apple's error documents field
-        // by field at the edge (AppleError, 6 lines), where ten call sites in Delivery went.
-        // 93: the release step masks its client error into a StepFailure (to go: the error is masked already).
-        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 93) { path, line in
+        // by field at the edge (AppleError, 6 lines), where ten call sites in Delivery went. 93
+        // with the release step, which masked its own error; 92 again since: the engine masks
+        // every step's message as it records it (StepExecution), with the secrets known by then.
+        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 92) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Secrets/")
                 && !(path.split(separator: "/").last ?? "").hasPrefix("Masking") && line.contains("mask(")
         },
@@ -39,7 +40,7 @@ struct BudgetTests {
                 && ["\"warning: ", "\"note: ", "\"error: "].contains { line.contains($0) }
         },
         // UTCTimestamp owns the one formatter.
-        Budget(name: "ISO8601DateFormatter() outside Core's Dates/", limit: 5) { path, line in
+        Budget(name: "ISO8601DateFormatter() outside Core's Dates/", limit: 0) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Dates/") && line.contains("ISO8601DateFormatter()")
         },
         // The CI engine's variables: read once per command by the App and passed down (RunOptions.ci,

@@ -37,7 +37,7 @@ public struct ReleaseStepPerformer: StepPerformer {
             }
             return .exited(0)
         } catch let error as AppStoreReleaseError {
-            throw StepFailure(context.secrets.mask(error.message), reason: error.reason)
+            throw StepFailure(error.message, reason: error.reason)
         } catch let error as AppStoreConnectError {
             throw StepFailure("App Store Connect: \(error.message)", reason: error.reason)
         } catch let error as AppStoreConnectEndpointError {

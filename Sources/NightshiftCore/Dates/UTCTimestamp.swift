@@ -27,6 +27,17 @@ public enum UTCTimestamp {
         Parts(date).day("-")
     }
 
+    /// The instant an RFC 3339 text names, with or without fractions of a second, in UTC or at
+    /// an offset (`2022-06-08T01:38:09.498Z`, `2025-01-10T19:03:18+00:00`), as Apple's APIs
+    /// write them; nil for anything else. Reading is rare (a page of an answer), so it may go
+    /// through Foundation's parser.
+    public static func date(rfc3339 text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
     private struct Parts {
         var fields = tm()
 

@@ -70,11 +70,7 @@ extension NotarySubmitter {
 
     /// Apple writes `2022-06-08T01:38:09.498Z`; the fraction is read when present.
     static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        UTCTimestamp.date(rfc3339: text)
     }
 
     /// Records the submission as this file's: Apple decided on it, and its log gave this file's

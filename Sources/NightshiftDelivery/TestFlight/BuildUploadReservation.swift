@@ -22,11 +22,10 @@ struct BuildUploadReservation: Codable, Sendable, Hashable {
 
     /// Whether every part not yet sent can still be sent at `now` (the URLs have not expired).
     func isUsable(at now: Date) -> Bool {
-        let formatter = ISO8601DateFormatter()
-        return operations.enumerated().allSatisfy { index, operation in
+        operations.enumerated().allSatisfy { index, operation in
             if finishedParts.contains(UploadPartSender.number(of: operation, at: index)) { return true }
             guard let text = operation.expiration else { return true }
-            guard let expiry = formatter.date(from: text) else { return false }
+            guard let expiry = UTCTimestamp.date(rfc3339: text) else { return false }
             return expiry.timeIntervalSince(now) > 5 * 60
         }
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import NightshiftCore
 public import NightshiftSystem
 
 /// Who holds a named lock, as the holder wrote it beside the lock file: a waiting step prints it.
@@ -23,7 +24,7 @@ public struct NamedLockHolder: Sendable, Hashable, CustomStringConvertible {
     public var pidEnded = false
 
     public var description: String {
-        let since = ISO8601DateFormatter().string(from: since)
+        let since = UTCTimestamp.iso8601(since)
         guard pidEnded else { return "held by lane '\(lane)' (run \(runID), pid \(pid)) since \(since)" }
         return
             "held since \(since) by a process that lane '\(lane)' (run \(runID)) started and that outlived it (pid \(pid), the nightshift that took the lock, has ended)"

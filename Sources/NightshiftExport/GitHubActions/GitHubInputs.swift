@@ -13,7 +13,12 @@ enum GitHubInputs {
         let plain = options.filter { !$0.isSecret }
         guard !plain.isEmpty else { return [] }
         // Quoted when YAML would read the name as something else (`on`, `y`, `no`).
-        return ["inputs:"] + plain.flatMap { ["  \(YAMLText.scalar($0.name)):"] + input($0).map { "    " + $0 } }
+        var lines = ["inputs:"]
+        for option in plain {
+            lines.append("  \(YAMLText.scalar(option.name)):")
+            lines += input(option).map { line in "    " + line }
+        }
+        return lines
     }
 
     /// The run step's `env:`: each plain option from its input, or a scheduled run's value.

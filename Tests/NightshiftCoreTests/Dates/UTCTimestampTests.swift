@@ -23,4 +23,18 @@ struct UTCTimestampTests {
         #expect(UTCTimestamp.runStamp(date) == formatter("yyyyMMdd-HHmmss").string(from: date))
         #expect(UTCTimestamp.day(date) == formatter("yyyy-MM-dd").string(from: date))
     }
+
+    @Test("Apple's dates are read with or without a fraction, in UTC or at an offset; anything else is nil")
+    func reads() {
+        let instant = Date(timeIntervalSince1970: 1_654_652_289)
+        #expect(UTCTimestamp.date(rfc3339: "2022-06-08T01:38:09Z") == instant)
+        #expect(UTCTimestamp.date(rfc3339: "2022-06-08T01:38:09+00:00") == instant)
+        #expect(UTCTimestamp.date(rfc3339: "2022-06-08T03:38:09+02:00") == instant)
+        let fraction = UTCTimestamp.date(rfc3339: "2022-06-08T01:38:09.498Z")
+        #expect(fraction.map { abs($0.timeIntervalSince(instant) - 0.498) < 0.001 } == true)
+        #expect(UTCTimestamp.date(rfc3339: UTCTimestamp.iso8601(instant)) == instant)
+        for text in ["", "2022-06-08", "2022-06-08 01:38:09Z", "yesterday", "2022-13-08T01:38:09Z"] {
+            #expect(UTCTimestamp.date(rfc3339: text) == nil, "\(text)")
+        }
+    }
 }

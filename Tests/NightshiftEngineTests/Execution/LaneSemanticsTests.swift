@@ -224,16 +224,7 @@ struct LaneSemanticsTests {
 
     @Test("secrets are masked in step output and failure messages", arguments: LaneRunnerHarness.Mode.allCases)
     func masking(mode: LaneRunnerHarness.Mode) async throws {
-        let harness = try LaneRunnerHarness(
-            mode: mode,
-            yaml: """
-                project: { name: Demo }
-                secrets: [DEPLOY_TOKEN]
-                lanes:
-                  ci:
-                    steps:
-                      - sh: leak
-                """)
+        let harness = try LaneRunnerHarness(mode: mode, yaml: Self.leakingLane)
         await harness.shell.onScript(
             containing: "leak",
             .output([(.standardOutput, "token=s3cr3t-"), (.standardOutput, "token\n"), (.standardError, "s3cr3t-token\n")], .exited(1)))
@@ -243,5 +234,32 @@ struct LaneSemanticsTests {
         #expect(result.firstFailure?.outputTail.contains("s3cr3t") == false)
         let log = try harness.log(of: "leak", in: result)
         #expect(mode == .real ? log == "token=********\n********\n" : log == nil)
+    }
+
+    private static let leakingLane = """
+        project: { name: Demo }
+        secrets: [DEPLOY_TOKEN]
+        lanes:
+          ci:
+            steps:
+              - sh: leak
+        """
+
+    /// A performer throws its failure as it is (BudgetTests' `mask(` count): the engine masks it.
+    struct LeakingPerformer: StepPerformer {
+        func perform(_ step: Step, in context: StepContext) async throws -> Termination {
+            context.secrets.learn(["issued-token-42"])
+            throw StepFailure("Apple said no to s3cr3t-token with issued-token-42", reason: .invalidSetting)
+        }
+    }
+
+    @Test("a performer's failure is masked as it is recorded, with the lane's secrets and those the step learned")
+    func failureMasked() async throws {
+        var harness = try LaneRunnerHarness(yaml: Self.leakingLane)
+        harness.performers = [.sh: LeakingPerformer()]
+        let result = try await harness.run("ci")
+        let step = try #require(result.steps.first)
+        #expect(step.message == "Apple said no to ******** with ********")
+        #expect(step.reason == .invalidSetting)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftServices
+import NightshiftCore
 
 /// The parts of App Store Connect's provisioning resources (`bundleIds`, `certificates`,
 /// `profiles`, `devices`) that signing reads, as Apple's OpenAPI document names them. Every
@@ -58,10 +59,6 @@ enum PortalResources {
 
     /// Apple's dates: ISO 8601, with or without fractions of a second.
     static func date(_ text: String?) -> Date? {
-        guard let text else { return nil }
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        text.flatMap(UTCTimestamp.date(rfc3339:))
     }
 }

@@ -120,8 +120,6 @@ public struct SigningPlan: Sendable {
     }
 
     static func day(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        return formatter.string(from: date)
+        UTCTimestamp.day(date)
     }
 }
