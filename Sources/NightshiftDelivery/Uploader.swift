@@ -35,7 +35,7 @@ public struct UploadRequest: Sendable {
     private let writeLog: @Sendable (String) async -> Void
     /// This run's folder (`.nightshift/runs/<lane>/<run-id>`), where an upload may leave what a
     /// later run of the lane needs to continue it; nil: nothing is kept.
-    public var runFolder: String?
+    public var runFolder: AbsolutePath?
     /// Set for the destinations that take dSYMs (`file` is then the folder of `.dSYM` bundles).
     public var symbols: SymbolUploadContext?
     /// The upload step's note in the run journal: what the destination made of the file (the
@@ -44,7 +44,7 @@ public struct UploadRequest: Sendable {
 
     public init(
         file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
-        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: String? = nil,
+        secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: AbsolutePath? = nil,
         journal: StepJournalNotes = .none
     ) {
         self.file = file

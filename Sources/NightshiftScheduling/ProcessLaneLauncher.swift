@@ -13,7 +13,7 @@ public struct ProcessLaneLauncher: LaneLauncher {
     private let lanesFile: String
     private let environmentName: String?
     private let workingDirectory: String?
-    private let stateDirectory: String
+    private let stateDirectory: AbsolutePath
     private let locks: LaneLockFiles
 
     /// - Parameters:
@@ -21,7 +21,7 @@ public struct ProcessLaneLauncher: LaneLauncher {
     ///   - stateDirectory: the `.nightshift` folder the run folders live in.
     public init(
         shell: any ShellRunner, executable: String, lanesFile: String, environmentName: String?,
-        workingDirectory: String?, stateDirectory: String
+        workingDirectory: String?, stateDirectory: AbsolutePath
     ) {
         self.shell = shell
         self.executable = executable
@@ -29,7 +29,7 @@ public struct ProcessLaneLauncher: LaneLauncher {
         self.environmentName = environmentName
         self.workingDirectory = workingDirectory
         self.stateDirectory = stateDirectory
-        locks = LaneLockFiles(stateDirectory: stateDirectory)
+        locks = LaneLockFiles(stateDirectory: stateDirectory.string)
     }
 
     public func command(for launch: LaneLaunch) -> ShellCommand {
@@ -43,12 +43,16 @@ public struct ProcessLaneLauncher: LaneLauncher {
     }
 
     public func logFolder(for launch: LaneLaunch) -> String {
+        logs(of: launch).string
+    }
+
+    private func logs(of launch: LaneLaunch) -> AbsolutePath {
         RunFolders(root: stateDirectory, lane: launch.lane, runID: launch.runID).logs
     }
 
     public func launch(_ launch: LaneLaunch) async -> LaneLaunchOutcome {
-        let folder = logFolder(for: launch)
-        let log = LaunchLog(path: folder + "/scheduler.log")
+        let folder = logs(of: launch)
+        let log = LaunchLog(path: folder.appending("scheduler.log"))
         let termination: Termination?
         do {
             termination = try await shell.run(command(for: launch)) { _, bytes in await log.append(bytes) }
@@ -57,7 +61,7 @@ public struct ProcessLaneLauncher: LaneLauncher {
             termination = nil
         }
         await log.close()
-        return LaneLaunchOutcome(termination: termination, logFolder: folder, logProblem: await log.problem)
+        return LaneLaunchOutcome(termination: termination, logFolder: folder.string, logProblem: await log.problem)
     }
 }
 
@@ -68,11 +72,10 @@ private actor LaunchLog {
     private var file: WritableFile?
     private(set) var problem: String?
 
-    init(path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+    init(path: AbsolutePath) {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            file = try WritableFile(creatingOrTruncating: path)
+            try FileManager.default.createDirectory(atPath: path.parent.string, withIntermediateDirectories: true)
+            file = try WritableFile(creatingOrTruncating: path.string)
         } catch {
             problem = "cannot write the lane's log: \(error)"
         }

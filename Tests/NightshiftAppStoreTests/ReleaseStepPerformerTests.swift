@@ -30,7 +30,8 @@ struct ReleaseStepPerformerTests {
         file.project = Project(name: "Brewer", destination: destination.map { Template($0) })
         var context = StepContext(
             lanesFile: file, lane: Lane(name: "release", steps: [step]), step: step, configuration: nil,
-            environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "release", runID: "1"), shell: ScriptedShellRunner(),
+            environment: environment, folders: RunFolders(root: .test("/tmp/ns"), lane: "release", runID: "1"),
+            shell: ScriptedShellRunner(),
             clock: InstantClock(), secrets: RunSecrets(secrets: []), cleanup: CleanupStack(), exports: RunExports(), isDryRun: dryRun,
             emit: { _, bytes in await log.sink(String(decoding: bytes, as: UTF8.self)) })
         context.journalNotes = journal.notes

@@ -2,17 +2,18 @@ import Foundation
 @testable import NightshiftApple
 @testable import NightshiftCore
 import NightshiftSystem
+import NightshiftTestSupport
 import Testing
 
 @Suite("xcodebuild commands, ExportOptions.plist and the condensed output")
 struct BuildingTests {
-    let paths = BuildPaths(output: "/run/output", productName: "Example")
+    let paths = BuildPaths(output: .test("/run/output"), productName: "Example")
 
     @Test("archive signs through the -xcconfig file alone: no signing setting on the command line, where it reaches every target")
     func archiveCommand() {
         let settings = XcodebuildCommands.ArchiveSettings(
             workspace: "Example.xcworkspace", project: nil, scheme: "Example", buildConfiguration: "Release",
-            destination: XcodebuildCommands.defaultDestination, signingXCConfig: paths.signingXCConfig, buildNumber: "42")
+            destination: XcodebuildCommands.defaultDestination, signingXCConfig: paths.signingXCConfig.string, buildNumber: "42")
         let argv = XcodebuildCommands.archive(settings, paths: paths).argv
         #expect(
             argv == [

@@ -20,7 +20,7 @@ struct SigningTestContext {
 
     var signingFolder: String { "\(root)/signing" }
     var home: String { "\(root)/home" }
-    var folders: RunFolders { RunFolders(runID: "run-1", logs: "\(root)/run", output: "\(root)/run/output") }
+    var folders: RunFolders { RunFolders(runID: "run-1", logs: .test("\(root)/run"), output: .test("\(root)/run/output")) }
     var keychainPath: String { "\(root)/run/nightshift.keychain-db" }
 
     init(root: String, shell: any ShellRunner, now: Date = Date(timeIntervalSince1970: 1_750_000_000)) {

@@ -1,4 +1,6 @@
 import NightshiftCore
+import NightshiftSystem
+import NightshiftTestSupport
 import Testing
 
 @Suite("What an export method makes, and what --resume checks for it")
@@ -16,9 +18,9 @@ struct ExportedBundleTests {
 
     @Test("a Mac export's step leaves export/<product>.app where an iOS one leaves <product>.ipa")
     func products() {
-        let paths = BuildPaths(output: "/run/output", productName: "Brewer")
+        let paths = BuildPaths(output: .test("/run/output"), productName: "Brewer")
         #expect(
-            StepKind.export.products(exportMethod: "developer-id").map(paths.path(of:)) == [
+            StepKind.export.products(exportMethod: "developer-id").map { paths.path(of: $0).string } == [
                 "/run/output/ExportOptions.plist", "/run/output/export/Brewer.app",
             ])
         #expect(StepKind.export.products(exportMethod: "ad-hoc") == StepKind.export.products)

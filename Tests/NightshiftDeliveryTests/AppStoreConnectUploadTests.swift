@@ -74,7 +74,7 @@ struct AppStoreConnectUploadTests {
                 appIdentifier.map { [NightshiftVariable.appIdentifier.name: $0] } ?? [:]
             return UploadRequest(
                 file: file, parameters: parameters(values, lists: lists), environment: environment,
-                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder, journal: journal)
+                secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder.map(AbsolutePath.test), journal: journal)
         }
 
         func finish() async {
@@ -193,9 +193,9 @@ struct AppStoreConnectUploadTests {
         let other = BuildUploadReservation(
             sha256: "00ff", size: 4500, app: FakeAppStoreConnect.appID, uploadID: "old", fileID: "old-file", operations: [],
             finishedParts: [], runID: "r0")
-        try await ReservationStore(runFolder: (lane as NSString).appendingPathComponent("r0")).save(other)
+        try await ReservationStore(runFolder: .test(lane + "/r0")).save(other)
         _ = try await fixture.uploader(shell: await Self.unzip()).upload(
-            fixture.request(["wait": "false"], runFolder: (lane as NSString).appendingPathComponent("r1")), progress: { _ in })
+            fixture.request(["wait": "false"], runFolder: lane + "/r1"), progress: { _ in })
         #expect(fixture.fake.problems == [])
         #expect(!fixture.log.text.contains("continuing"))
         await fixture.finish()

@@ -54,7 +54,7 @@ struct GitReleaseNotesTests {
         let step = Step(.upload(UploadTarget(destinationName: "testflight", parameters: ["notes": .map(["from": "git"])])))
         return StepContext(
             lanesFile: LanesFile(path: "lanes.yml"), lane: Lane(name: "beta", steps: [step]), step: step, configuration: nil,
-            environment: [:], folders: RunFolders(root: "\(root)/.nightshift", lane: "beta", runID: "20261126-now"), shell: shell,
+            environment: [:], folders: RunFolders(root: .test("\(root)/.nightshift"), lane: "beta", runID: "20261126-now"), shell: shell,
             clock: ManualClock(), secrets: RunSecrets(secrets: [secret]), cleanup: CleanupStack(), exports: RunExports(),
             directory: root, isDryRun: dryRun, emit: { _, bytes in await output.sink(String(decoding: bytes, as: UTF8.self)) })
     }

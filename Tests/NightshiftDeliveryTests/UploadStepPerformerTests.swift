@@ -51,7 +51,8 @@ struct UploadStepPerformerTests {
         environment["UPLOAD_TOKEN"] = "hunter2-token"
         return StepContext(
             lanesFile: lanesFile, lane: Lane(name: "nightly", steps: [step]),
-            step: step, configuration: nil, environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "nightly", runID: "1"),
+            step: step, configuration: nil, environment: environment,
+            folders: RunFolders(root: .test("/tmp/ns"), lane: "nightly", runID: "1"),
             shell: shell, clock: ManualClock(), secrets: RunSecrets(secrets: lanesFile.secretValues(in: environment)),
             cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
             progress: { text in progress.show(text) }

@@ -25,7 +25,7 @@ struct FiringOptionsTests {
         let launch = lane.launch(scheduledAt: Date(), runID: "r")
         let launcher = ProcessLaneLauncher(
             shell: ScriptedShellRunner(), executable: "/bin/nightshift", lanesFile: "l.yml", environmentName: nil, workingDirectory: "/w",
-            stateDirectory: "/w/.nightshift")
+            stateDirectory: .test("/w/.nightshift"))
         let command = launcher.command(for: launch)
         #expect(!command.arguments.joined().contains("tok-in-lanes-file"))
         #expect(command.arguments.prefix(3) == ["run", "n", "track=external"])
@@ -45,7 +45,7 @@ struct FiringOptionsTests {
         let schedule = try #require(file.lane(named: "n")?.schedule)
         let launcher = ProcessLaneLauncher(
             shell: ScriptedShellRunner(), executable: "/bin/nightshift", lanesFile: "l.yml", environmentName: nil, workingDirectory: "/w",
-            stateDirectory: "/w/.nightshift")
+            stateDirectory: .test("/w/.nightshift"))
         let command = launcher.command(for: LaneLaunch(lane: "n", scheduledAt: Date(), runID: "r", options: schedule.options))
         #expect(command.arguments.prefix(4) == ["run", "n", "note=two words", "track=external"])
     }

@@ -145,7 +145,7 @@ struct SchedulerInfrastructureTests {
         await shell.on(["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n")], .exited(3)))
         let launcher = ProcessLaneLauncher(
             shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
-            environmentName: "ci", workingDirectory: folder, stateDirectory: folder + "/.nightshift")
+            environmentName: "ci", workingDirectory: folder, stateDirectory: .test(folder + "/.nightshift"))
         let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: instant("2026-01-01T00:00:00Z"), runID: "r1"))
         #expect(outcome.termination == .exited(3))
         #expect(outcome.logFolder == folder + "/.nightshift/runs/qa/r1")
@@ -164,7 +164,7 @@ struct SchedulerInfrastructureTests {
         let shell = ScriptedShellRunner(fallback: .launchFailure("no such file"))
         let launcher = ProcessLaneLauncher(
             shell: shell, executable: "/missing", lanesFile: "lanes.yml", environmentName: nil,
-            workingDirectory: nil, stateDirectory: folder)
+            workingDirectory: nil, stateDirectory: .test(folder))
         let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: Date(), runID: "r2"))
         #expect(outcome.termination == nil)
     }

@@ -59,7 +59,7 @@ struct UnrecordedRunTests {
             ["/usr/local/bin/nightshift", "run"], .output([(.standardOutput, "built\n"), (.standardError, "warned\n")], .exited(0)))
         let launcher = ProcessLaneLauncher(
             shell: shell, executable: "/usr/local/bin/nightshift", lanesFile: "lanes.yml",
-            environmentName: nil, workingDirectory: folder, stateDirectory: folder + "/.nightshift")
+            environmentName: nil, workingDirectory: folder, stateDirectory: .test(folder + "/.nightshift"))
         let outcome = await launcher.launch(LaneLaunch(lane: "qa", scheduledAt: instant("2026-01-01T00:00:00Z"), runID: "r1"))
         #expect(outcome.termination == .exited(0))
         #expect(

@@ -23,16 +23,20 @@ struct StaleSimulatorsTests {
 
     @Test("ended: some lane has the run's folder and no lane holds its lock; unknown runs and held locks are not")
     func ended() throws {
-        let runs = try TemporaryDirectory.make() + "/.nightshift/runs"
+        let state = AbsolutePath.test(try TemporaryDirectory.make() + "/.nightshift"), runs = state.appending("runs")
         // Taken and let go at once: the file is there, nobody holds it (a run that ended, however).
-        _ = try FileLock(path: RunFolders.journalLock(runsFolder: runs, lane: "nightly", runID: "dead"))
-        _ = try FileLock(path: RunFolders.journalLock(runsFolder: runs, lane: "smoke", runID: "both"))
-        let held = try FileLock(path: RunFolders.journalLock(runsFolder: runs, lane: "nightly", runID: "both"))
+        _ = try FileLock(path: RunFolders.journalLock(runsFolder: runs.string, lane: "nightly", runID: "dead"))
+        _ = try FileLock(path: RunFolders.journalLock(runsFolder: runs.string, lane: "smoke", runID: "both"))
+        let held = try FileLock(path: RunFolders.journalLock(runsFolder: runs.string, lane: "nightly", runID: "both"))
         #expect(StaleSimulators.hasEnded("dead", runsFolder: runs))
         #expect(!StaleSimulators.hasEnded("both", runsFolder: runs), "one lane of the run still holds its lock")
         #expect(!StaleSimulators.hasEnded("unknown", runsFolder: runs))
         withExtendedLifetime(held) {}
-        #expect(RunFolders(root: runs.replacingOccurrences(of: "/runs", with: ""), lane: "nightly", runID: "r").runsFolder == runs)
-        #expect(RunFolders(runID: "r", logs: "/x/run", output: "/x/run/output").runsFolder == nil)
+        #expect(RunFolders(root: state, lane: "nightly", runID: "r").runsFolder == runs)
+        #expect(RunFolders(runID: "r", logs: .test("/x/run"), output: .test("/x/run/output")).runsFolder == nil)
+        #expect(RunFolders(runID: "r", logs: .test("/runs/l/r"), output: .test("/runs/l/r/output")).runsFolder == .test("/runs"))
+        let resumed = state.appending("runs/nightly/r")
+        #expect(RunFolders(runID: "r", logs: resumed.appending("attempt-2"), output: resumed.appending("output")).runsFolder == runs)
+        #expect(RunFolders(runID: "other", logs: resumed, output: resumed.appending("output")).runsFolder == nil, "another run's folder")
     }
 }

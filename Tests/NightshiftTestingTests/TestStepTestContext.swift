@@ -23,7 +23,7 @@ struct TestStepTestContext {
         self.enumerated = enumerated
     }
 
-    var folders: RunFolders { RunFolders(runID: "run-1", logs: "\(root)/run", output: "\(root)/run/output") }
+    var folders: RunFolders { RunFolders(runID: "run-1", logs: .test("\(root)/run"), output: .test("\(root)/run/output")) }
     var tests: String { "\(root)/run/output/tests/test" }
 
     func context(_ settings: TestStepSettings, details: StepDetails = StepDetails()) -> StepContext {

@@ -25,7 +25,7 @@ struct AppStoreStatusWatch {
             throw CommandFailure.usage("lane '\(lane)' has no notify: (its own or the file's): --notify would tell no one")
         }
         self.lane = lane
-        memory = AppStoreStatusMemory(stateDirectory: context.stateDirectory, lane: lane)
+        memory = AppStoreStatusMemory(stateDirectory: context.stateDirectory.string, lane: lane)
         self.context = context
     }
 

@@ -58,14 +58,14 @@ extension CommandContext {
             isDryRun: dryRun, isVerbose: verbose,
             condensesToolOutput: RunOptions.condensesToolOutput(
                 interactive: output.isInteractive, ci: ci, verbose: verbose),
-            stateDirectory: stateDirectory,
+            stateDirectory: stateDirectory.string,
             runID: RunIdentifier.make(
                 now: clock.now, environment: self.environment.variables, ci: ci, processID: self.environment.processID),
             journal: journal, workingDirectory: runDirectory, testReportsFolder: try junit.map { try absolute($0).parent.string }, ci: ci)
         let runner = LaneRunner(
             file: file, dependencies: dependencies,
             performers: performers(
-                shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress, stateDirectory: stateDirectory),
+                shell: shell, searchListLock: searchListLock, liveProgress: style.liveProgress, stateDirectory: stateDirectory.string),
             reporter: reporter, interruption: interruption, options: options, secrets: secrets)
         return PreparedRun(session: RunSession(runner: runner), signals: signals, interruption: interruption)
     }

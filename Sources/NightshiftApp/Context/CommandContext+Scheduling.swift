@@ -41,7 +41,7 @@ extension CommandContext {
             shell: shell, executable: environment.executablePath, lanesFile: path, environmentName: options.env,
             workingDirectory: nil, stateDirectory: stateDirectory)
         let scheduler = Scheduler(
-            lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory), history: history,
+            lanes: lanes, clock: clock, launcher: launcher, locks: LaneLockFiles(stateDirectory: stateDirectory.string), history: history,
             revisions: GitRevisionProbe(shell: shell, workingDirectory: try lanesFileFolder.string), log: log, gracePeriod: gracePeriod,
             reload: {
                 let file = try LanesFileLoader().load(lanesFile, shownAs: path, from: files)

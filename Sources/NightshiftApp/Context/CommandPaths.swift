@@ -49,12 +49,14 @@ extension CommandContext {
     /// `.nightshift` in the workspace under Jenkins, else in the working directory; absolute,
     /// because `security` reads relative keychain paths against ~/Library/Keychains. The scheduler
     /// daemon, its `nightshift run` children and `nightshift history` all agree on it.
-    var stateDirectory: String {
-        ci.stateRoot(fallback: currentDirectory.appending(".nightshift").string)
+    /// A relative `$WORKSPACE` is read against the working directory.
+    var stateDirectory: AbsolutePath {
+        let fallback = currentDirectory.appending(".nightshift")
+        return (try? AbsolutePath(validating: ci.stateRoot(fallback: fallback.string), relativeTo: currentDirectory)) ?? fallback
     }
 
     var historyPath: String {
-        stateDirectory + "/history.sqlite"
+        stateDirectory.appending("history.sqlite").string
     }
 
     /// The folder a Pipeline job checks the repository out into, seen from here: the nearest one

@@ -17,7 +17,7 @@ extension SigningStepPerformer {
             workspace: project.workspace.map(context.resolve), project: project.xcodeProject.map(context.resolve),
             scheme: context.resolve(project.scheme ?? project.name),
             buildConfiguration: context.resolve(context.configuration?.buildConfiguration ?? "Release"),
-            destination: destination, signingXCConfig: paths.signingXCConfig,
+            destination: destination, signingXCConfig: paths.signingXCConfig.string,
             buildNumber: numbers.buildNumber, marketingVersion: numbers.version)
         let xcconfig = SigningXCConfig.render(
             plan,
@@ -26,15 +26,15 @@ extension SigningStepPerformer {
         let signed = plan.entries.map { "\($0.bundle.identifier) → \($0.profile?.uuid ?? "no profile")" }
         await context.log("write \(paths.signingXCConfig): signing per bundle, \(signed.joined(separator: ", "))")
         if !context.isDryRun {
-            try files.createDirectory(atPath: paths.output)
-            try files.write(Data(xcconfig.utf8), toPath: paths.signingXCConfig)
+            try files.createDirectory(atPath: paths.output.string)
+            try files.write(Data(xcconfig.utf8), toPath: paths.signingXCConfig.string)
         }
         // Before the build: a run killed during it can say what it was signing with.
         await context.journalNotes.record(plan.journalNote)
         let termination = try await context.runCompiling(
             XcodebuildCommands.archive(settings, paths: paths, xcodebuild: xcodebuild), container: settings.workspace ?? settings.project,
             xcodebuild: xcodebuild)
-        if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive) {
+        if termination.succeeded, !context.isDryRun, !files.fileExists(atPath: paths.archive.string) {
             throw StepFailure("xcodebuild archive succeeded but left no archive at \(paths.archive)", reason: .missingBuildProduct)
         }
         return termination
@@ -57,15 +57,15 @@ extension SigningStepPerformer {
             "write \(paths.exportOptionsPlist): method \(options.method), signingStyle manual\(certificate), provisioningProfiles \(profiles.isEmpty ? "none" : profiles.joined(separator: ", "))"
         )
         if !context.isDryRun {
-            try files.createDirectory(atPath: paths.output)
-            try files.write(options.xmlData(), toPath: paths.exportOptionsPlist)
+            try files.createDirectory(atPath: paths.output.string)
+            try files.write(options.xmlData(), toPath: paths.exportOptionsPlist.string)
         }
         let termination = try await context.run(XcodebuildCommands.export(paths: paths, xcodebuild: xcodebuild), display: .condensed)
         guard termination.succeeded else { return termination }
         switch bundle {
         case .ipa:
             if !context.isDryRun { try moveIPA(paths) }
-            await context.exports.set(NightshiftVariable.ipaPath.name, paths.ipa)
+            await context.exports.set(NightshiftVariable.ipaPath.name, paths.ipa.string)
         case .app:
             if !context.isDryRun { try requireApp(paths) }
         }
@@ -100,8 +100,8 @@ extension SigningStepPerformer {
     /// A Mac app is exported as `<product>.app` and stays so named (its folder name is the name
     /// users see): `project.name` must be the product's.
     private func requireApp(_ paths: BuildPaths) throws {
-        guard !files.fileExists(atPath: paths.app) else { return }
-        let apps = ((try? files.contentsOfDirectory(atPath: paths.exportFolder)) ?? []).filter { $0.hasSuffix(".app") }.sorted()
+        guard !files.fileExists(atPath: paths.app.string) else { return }
+        let apps = ((try? files.contentsOfDirectory(atPath: paths.exportFolder.string)) ?? []).filter { $0.hasSuffix(".app") }.sorted()
         let found = apps.isEmpty ? "none" : apps.joined(separator: ", ")
         throw StepFailure(
             "xcodebuild -exportArchive left no \(paths.productName).app in \(paths.exportFolder) (apps there: \(found)); "
@@ -111,8 +111,8 @@ extension SigningStepPerformer {
 
     /// xcodebuild names the .ipa after the product; later steps want `<project.name>.ipa`.
     private func moveIPA(_ paths: BuildPaths) throws {
-        let ipas = try files.contentsOfDirectory(atPath: paths.exportFolder).filter { $0.hasSuffix(".ipa") }.sorted()
-        guard let ipa = ipas.first else { throw SigningError.exportProducedNoIPA(folder: paths.exportFolder) }
-        try files.moveItem(atPath: "\(paths.exportFolder)/\(ipa)", toPath: paths.ipa)
+        let ipas = try files.contentsOfDirectory(atPath: paths.exportFolder.string).filter { $0.hasSuffix(".ipa") }.sorted()
+        guard let ipa = ipas.first else { throw SigningError.exportProducedNoIPA(folder: paths.exportFolder.string) }
+        try files.moveItem(atPath: "\(paths.exportFolder)/\(ipa)", toPath: paths.ipa.string)
     }
 }

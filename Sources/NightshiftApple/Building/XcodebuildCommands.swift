@@ -47,8 +47,8 @@ public enum XcodebuildCommands {
             "-scheme", settings.scheme,
             "-configuration", settings.buildConfiguration,
             "-destination", settings.destination,
-            "-archivePath", paths.archive,
-            "-derivedDataPath", paths.derivedData,
+            "-archivePath", paths.archive.string,
+            "-derivedDataPath", paths.derivedData.string,
             "-xcconfig", settings.signingXCConfig,
             "COMPILER_INDEX_STORE_ENABLE=NO",
         ]
@@ -64,9 +64,9 @@ public enum XcodebuildCommands {
             xcodebuild,
             [
                 "-exportArchive",
-                "-archivePath", paths.archive,
-                "-exportPath", paths.exportFolder,
-                "-exportOptionsPlist", paths.exportOptionsPlist,
+                "-archivePath", paths.archive.string,
+                "-exportPath", paths.exportFolder.string,
+                "-exportOptionsPlist", paths.exportOptionsPlist.string,
             ])
     }
 }

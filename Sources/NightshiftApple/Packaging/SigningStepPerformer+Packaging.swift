@@ -21,16 +21,17 @@ extension SigningStepPerformer {
         switch container.format {
         case .dmg:
             let identity = try await appIdentity(inputs, context)
-            let image = try await context.run(PackageCommands.diskImage(volumeName: paths.productName, app: paths.app, output: output))
+            let image = try await context.run(
+                PackageCommands.diskImage(volumeName: paths.productName, app: paths.app.string, output: output))
             guard image.succeeded else { return image }
             termination = try await context.run(
                 PackageCommands.signDiskImage(identity: identity, keychain: inputs.keychain.path, output: output))
         case .zip:
-            termination = try await context.run(PackageCommands.zip(app: paths.app, output: output))
+            termination = try await context.run(PackageCommands.zip(app: paths.app.string, output: output))
         case .pkg:
             let identity = try await installerIdentity(inputs, context)
             termination = try await context.run(
-                PackageCommands.installerPackage(app: paths.app, identity: identity, keychain: inputs.keychain.path, output: output))
+                PackageCommands.installerPackage(app: paths.app.string, identity: identity, keychain: inputs.keychain.path, output: output))
         }
         if termination.succeeded, !context.isDryRun, FileKind.of(output, followingLinks: true) != .regular {
             throw StepFailure(

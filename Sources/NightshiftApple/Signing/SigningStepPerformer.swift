@@ -87,7 +87,7 @@ public struct SigningStepPerformer: StepPerformer {
 
     /// The configuration's plan for this run, made on first use.
     func signingPlan(_ inputs: SigningInputs, _ context: StepContext) async throws -> BundleSigningPlan {
-        let key = "\(context.absolute(context.folders.logs))\u{0}\(inputs.configurationName)"
+        let key = "\(context.folders.logs.string)\u{0}\(inputs.configurationName)"
         if let plan = await plans.plan(for: key) { return plan }
         let made = try await BundleSigningPlanner(files: files, xcodebuild: xcodebuild, openssl: openssl).plan(inputs, context)
         for note in made.notes { await context.log(note) }
@@ -110,7 +110,7 @@ public struct SigningStepPerformer: StepPerformer {
         }
         return try SigningInputs.resolve(
             context.lanesFile, configuration: configuration, environment: context.environment,
-            runFolder: context.absolute(context.folders.logs)
+            runFolder: context.folders.logs.string
         ).locatingProfile(with: files)
     }
 

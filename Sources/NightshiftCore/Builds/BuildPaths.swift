@@ -1,25 +1,28 @@
+public import NightshiftSystem
+
 /// Where an archive and an export put their files: all inside the run's own output folder.
 public struct BuildPaths: Sendable, Hashable {
-    public var output: String
+    public var output: AbsolutePath
+    /// One name (an Xcode product name has no `/`), or empty where no product is named.
     public var productName: String
 
-    public init(output: String, productName: String) {
+    public init(output: AbsolutePath, productName: String) {
         self.output = output
         self.productName = productName
     }
 
-    public var archive: String { "\(output)/\(productName).xcarchive" }
-    public var derivedData: String { "\(output)/DerivedData" }
+    public var archive: AbsolutePath { output.appending("\(productName).xcarchive") }
+    public var derivedData: AbsolutePath { output.appending("DerivedData") }
     /// xcodebuild names the .ipa after the product; it is moved to `ipa` afterwards.
-    public var exportFolder: String { "\(output)/export" }
-    public var exportOptionsPlist: String { "\(output)/ExportOptions.plist" }
+    public var exportFolder: AbsolutePath { output.appending("export") }
+    public var exportOptionsPlist: AbsolutePath { output.appending("ExportOptions.plist") }
     /// The per-bundle signing settings `archive` passes with `-xcconfig` (`SigningXCConfig`).
-    public var signingXCConfig: String { "\(output)/Signing.xcconfig" }
-    public var ipa: String { "\(output)/\(productName).ipa" }
+    public var signingXCConfig: AbsolutePath { output.appending("Signing.xcconfig") }
+    public var ipa: AbsolutePath { output.appending("\(productName).ipa") }
     /// `test:`'s own derived data: a simulator build, never mixed with the archive's device one.
-    public var testDerivedData: String { "\(output)/TestDerivedData" }
+    public var testDerivedData: AbsolutePath { output.appending("TestDerivedData") }
     /// Where `build-for-testing` leaves the `.xctestrun` files and what they run.
-    public var testProducts: String { "\(testDerivedData)/Build/Products" }
+    public var testProducts: AbsolutePath { testDerivedData.appending("Build/Products") }
     /// Result bundles, enumerations and reports of the test steps.
-    public var tests: String { "\(output)/tests" }
+    public var tests: AbsolutePath { output.appending("tests") }
 }

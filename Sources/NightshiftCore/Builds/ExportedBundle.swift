@@ -1,3 +1,5 @@
+public import NightshiftSystem
+
 /// What `xcodebuild -exportArchive` leaves for an export method. An iOS method's export is an
 /// `.ipa`, which nightshift moves to `<output>/<product>.ipa`; a Developer ID (or Mac
 /// application) export is the signed `.app` itself, which Xcode writes into the export folder
@@ -26,5 +28,5 @@ public enum ExportedBundle: Sendable, Hashable {
 
 extension BuildPaths {
     /// A Mac export's signed app: `export/<product>.app`, a directory.
-    public var app: String { "\(exportFolder)/\(productName).app" }
+    public var app: AbsolutePath { exportFolder.appending("\(productName).app") }
 }

@@ -1,3 +1,5 @@
+public import NightshiftSystem
+
 /// What a step kind makes and what it needs, so a resumed run knows which files prove a step's
 /// work is still there, which earlier step's work a step consumes, and which resources
 /// (keychain, profiles) must be set up again before it runs.
@@ -61,7 +63,7 @@ extension StepKind {
 
 extension BuildPaths {
     /// Where a product is once its step has run.
-    public func path(of product: BuildProduct) -> String {
+    public func path(of product: BuildProduct) -> AbsolutePath {
         switch product {
         case .archive: archive
         case .ipa: ipa

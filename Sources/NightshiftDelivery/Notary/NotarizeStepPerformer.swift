@@ -96,7 +96,8 @@ public struct NotarizeStepPerformer: StepPerformer {
     }
 
     private func submitter(_ settings: NotarizeSettings, key: NotaryKey, in context: StepContext) async throws -> NotarySubmitter {
-        let records = NotarySubmissionRecords.stateDirectory(ofOutput: context.folders.output).map(NotarySubmissionRecords.init)
+        // `<state>/notary`, beside `<state>/runs`.
+        let records = context.folders.runsFolder.map { NotarySubmissionRecords(stateDirectory: $0.parent.string) }
         let log: @Sendable (String) async -> Void = { line in await context.log(line) }
         switch settings.method {
         case .api:

@@ -34,13 +34,6 @@ struct NotarySubmissionRecords: Sendable {
         folder = state + "/notary"
     }
 
-    /// The state folder of a run whose output folder is `<state>/runs/<lane>/<run>/output`.
-    static func stateDirectory(ofOutput output: String) -> String? {
-        let parts = output.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 5, parts[parts.count - 4] == "runs" else { return nil }
-        return parts.dropLast(4).joined(separator: "/")
-    }
-
     func path(sha256: String) -> String { "\(folder)/\(sha256).json" }
 
     /// Beside the record: held while one run reads the record, submits and records the id.

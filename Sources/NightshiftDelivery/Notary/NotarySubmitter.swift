@@ -45,7 +45,7 @@ struct NotarySubmitter {
         var pending = NotarySubmissionRecord(
             sha256: digest.sha256, submissionID: nil, name: (path as NSString).lastPathComponent, uploaded: false, method: methodName,
             created: context.clock.now)
-        pending.runFolder = context.folders.logs
+        pending.runFolder = context.folders.logs.string
         try records.save(pending)
         return try await submit(path, name: pending.name, digest: digest, records: records)
     }
@@ -95,7 +95,7 @@ struct NotarySubmitter {
             let credentials = NotaryS3Credentials(
                 accessKeyID: attributes.awsAccessKeyId, secretAccessKey: attributes.awsSecretAccessKey,
                 sessionToken: attributes.awsSessionToken)
-            let runFolder = context.folders.logs
+            let runFolder = context.folders.logs.string
             try NotaryUploadState(
                 submissionID: id, bucket: attributes.bucket, object: attributes.object, credentials: credentials, issued: context.clock.now
             )
@@ -121,7 +121,7 @@ struct NotarySubmitter {
             try records?.save(
                 NotarySubmissionRecord(
                     sha256: digest.sha256, submissionID: id, name: name, uploaded: true, status: "In Progress",
-                    runFolder: context.folders.logs,
+                    runFolder: context.folders.logs.string,
                     method: "notarytool", created: context.clock.now))
             await context.journalNotes.record(["submission_id": id, "sha256": digest.sha256, "method": "notarytool"])
             await context.log("notarytool uploaded \(name) as submission \(id)")

@@ -88,7 +88,7 @@ extension UploadStepPerformer {
     /// The archive this run's `archive`/`package` step makes, when the lanes file has a project.
     private func archivePath(in context: StepContext) -> String? {
         guard let project = context.lanesFile.project else { return nil }
-        return context.absolute(BuildPaths(output: context.folders.output, productName: context.resolve(project.name)).archive)
+        return BuildPaths(output: context.folders.output, productName: context.resolve(project.name)).archive.string
     }
 
     /// `Products/Applications/<App>.app`: the one application an app archive holds.

@@ -94,7 +94,7 @@ struct AppStoreConnectUpload {
         }
         let uploadID = try await reserveUpload(app: app)
         let (fileID, operations) = try await reserveFile(upload: uploadID, size: digest.size)
-        let runID = reservations.map { ($0.runFolder as NSString).lastPathComponent } ?? ""
+        let runID = reservations?.runFolder.lastComponent ?? ""
         let reservation = BuildUploadReservation(
             sha256: digest.sha256, size: digest.size, app: app, uploadID: uploadID, fileID: fileID, operations: operations,
             finishedParts: [], runID: runID)

@@ -34,21 +34,21 @@ struct BuildUploadReservation: Codable, Sendable, Hashable {
 /// Where reservations live: one file in this run's folder, and the earlier runs' folders of the
 /// same lane (`.nightshift/runs/<lane>/*`) to look for one to continue.
 actor ReservationStore {
-    let runFolder: String
+    let runFolder: AbsolutePath
     private var current: BuildUploadReservation?
 
-    init(runFolder: String) {
+    init(runFolder: AbsolutePath) {
         self.runFolder = runFolder
     }
 
-    var path: String { (runFolder as NSString).appendingPathComponent(BuildUploadReservation.fileName) }
+    var path: String { runFolder.appending(BuildUploadReservation.fileName).string }
 
     /// The newest reservation an earlier run of this lane left for a file with this SHA-256.
     func previous(sha256: String) -> BuildUploadReservation? {
-        let lane = (runFolder as NSString).deletingLastPathComponent
+        let lane = runFolder.parent
         let manager = FileManager.default
-        let candidates = ((try? manager.contentsOfDirectory(atPath: lane)) ?? []).map { run in
-            ((lane as NSString).appendingPathComponent(run) as NSString).appendingPathComponent(BuildUploadReservation.fileName)
+        let candidates = ((try? manager.contentsOfDirectory(atPath: lane.string)) ?? []).map { run in
+            lane.appending(run).appending(BuildUploadReservation.fileName).string
         }
         let found = candidates.compactMap { file -> (BuildUploadReservation, Date)? in
             guard file != path, let data = manager.contents(atPath: file),
@@ -63,17 +63,22 @@ actor ReservationStore {
     /// Takes over an earlier run's reservation: kept here from now on, gone from there.
     func adopt(_ reservation: BuildUploadReservation) throws {
         var moved = reservation
-        moved.runID = (runFolder as NSString).lastPathComponent
+        moved.runID = runFolder.lastComponent
         try save(moved)
         forget(reservation)
     }
 
     /// Removes an earlier run's reservation that can no longer be continued.
     func forget(_ reservation: BuildUploadReservation) {
-        let lane = (runFolder as NSString).deletingLastPathComponent
-        let earlier = ((lane as NSString).appendingPathComponent(reservation.runID) as NSString)
-            .appendingPathComponent(BuildUploadReservation.fileName)
+        // The run id is read from a file: only a plain folder name of this lane's is taken.
+        guard Self.isFolderName(reservation.runID) else { return }
+        let earlier = runFolder.parent.appending(reservation.runID).appending(BuildUploadReservation.fileName).string
         if earlier != path { try? FileManager.default.removeItem(atPath: earlier) }
+    }
+
+    /// One name, as a run's folder has: no `/`, neither `.` nor `..`, no NUL.
+    static func isFolderName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0)
     }
 
     func save(_ reservation: BuildUploadReservation) throws {
@@ -99,7 +104,7 @@ actor ReservationStore {
     /// Owner-only from its creation, written beside and renamed into place (`DurableFile`, whose
     /// temporary file is made exclusively): the part URLs are pre-signed.
     private func write(_ reservation: BuildUploadReservation) throws {
-        try FileManager.default.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: runFolder.string, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let bytes = Array(try encoder.encode(reservation))

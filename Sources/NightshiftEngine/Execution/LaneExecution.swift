@@ -71,7 +71,8 @@ actor LaneExecution {
         await runCleanup(lane: lane)
         var result = LaneResult(
             lane: lane.name, status: status, steps: results, start: start,
-            duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID, logFolder: logsWritable ? folders.logs : "",
+            duration: .seconds(clock.now.timeIntervalSince(start)), runID: folders.runID,
+            logFolder: logsWritable ? folders.logs.string : "",
             signal: runner.interruption.signal)
         result.attempt = journal?.attempt ?? 1
         result.xcode = xcodes.laneXcode
@@ -214,8 +215,8 @@ actor LaneExecution {
             environment = environment.merging(configuration.environmentVariables { $0.expand(in: runner.dependencies.environment) })
         }
         environment = environment.merging([
-            NightshiftVariable.runID.name: folders.runID, NightshiftVariable.outputDirectory.name: folders.output,
-            NightshiftVariable.logDirectory.name: folders.logs,
+            NightshiftVariable.runID.name: folders.runID, NightshiftVariable.outputDirectory.name: folders.output.string,
+            NightshiftVariable.logDirectory.name: folders.logs.string,
         ])
         let base = environment
         environment = environment.merging(laneEnvironment.mapValues { $0.expand(in: base) })

@@ -42,16 +42,18 @@ extension LaneRunner {
                 journal.lanesFile = lanesFile
                 journal.options = journalOptions
                 journal.status = .running
-                let runFolder = store.runFolder(journal.runID)
-                folders = RunFolders(runID: journal.runID, logs: "\(runFolder)/attempt-\(number)", output: "\(runFolder)/output")
+                // The run id names a folder the store found and checked (`JournalStore.load`).
+                let runFolder = laneFolder(of: lane).appending(journal.runID)
+                folders = RunFolders(
+                    runID: journal.runID, logs: runFolder.appending("attempt-\(number)"), output: runFolder.appending("output"))
             } else {
-                folders = RunFolders(root: options.stateDirectory, lane: folderName(of: lane), runID: runID)
+                folders = RunFolders(root: stateFolder, lane: folderName(of: lane), runID: runID)
                 journal = RunJournal(
                     lane: folderName(of: lane), runID: runID, lanesFile: lanesFile, repository: repository,
                     attempts: [JournalAttempt(number: 1, started: dependencies.clock.now, resumed: false, repository: repository)])
                 journal.options = journalOptions
             }
-            let writable = !options.isDryRun && (try? DirectoryCreation.create(folders.logs)) != nil
+            let writable = !options.isDryRun && (try? DirectoryCreation.create(folders.logs.string)) != nil
             let lock = writable ? try? FileLock(path: store.lockPath(journal.runID)) : nil
             let key = JournalKey.workspace(stateDirectory: options.stateDirectory, create: writable)
             if let problem = key.problem {
@@ -74,7 +76,12 @@ extension LaneRunner {
     }
 
     func journalStore(for lane: Lane) -> JournalStore {
-        JournalStore(laneFolder: "\(options.stateDirectory)/runs/\(folderName(of: lane))")
+        JournalStore(laneFolder: laneFolder(of: lane).string)
+    }
+
+    /// `<state>/runs/<lane>`, the lane masked as its folder is.
+    func laneFolder(of lane: Lane) -> AbsolutePath {
+        stateFolder.appending("runs").appending(folderName(of: lane))
     }
 
     /// The lanes file as the journal records it: path (masked) and SHA-256.

@@ -59,7 +59,7 @@ public struct LaneRunner: Sendable {
         let (lane, xcodes) = try prepareWithXcodes(laneName)
         let runID = repetition > 1 ? "\(options.runID)-\(repetition)" : options.runID
         let journal = try await openJournal(for: lane, runID: runID)
-        let folders = journal?.folders ?? RunFolders(root: options.stateDirectory, lane: folderName(of: lane), runID: runID)
+        let folders = journal?.folders ?? RunFolders(root: stateFolder, lane: folderName(of: lane), runID: runID)
         let execution = LaneExecution(
             runner: self, folders: folders, logsWritable: !options.isDryRun && createFolders(folders), journal: journal?.recorder,
             xcodes: xcodes)
@@ -72,7 +72,7 @@ public struct LaneRunner: Sendable {
     /// name), the run goes on without logs, but says so first, and names no log folder later.
     private func createFolders(_ folders: RunFolders) -> Bool {
         do {
-            try DirectoryCreation.create(folders.output)
+            try DirectoryCreation.create(folders.output.string)
             return true
         } catch {
             notice(
@@ -80,6 +80,20 @@ public struct LaneRunner: Sendable {
                     "cannot write logs under \(options.stateDirectory): \(error.reason); step output goes to the console only", at: nil))
             return false
         }
+    }
+
+    /// The folder the run works in, absolute: `workingDirectory`, else this process's (tests;
+    /// the executable always passes one).
+    var runDirectory: AbsolutePath {
+        let directory = options.workingDirectory ?? FileManager.default.currentDirectoryPath
+        return (try? AbsolutePath(validating: directory)) ?? .root
+    }
+
+    /// `options.stateDirectory`, absolute: the executable gives an absolute one (`.nightshift` in
+    /// the workspace or the working directory); a relative one (tests) is read against the run's
+    /// folder. Every run folder and journal path is made from it, once.
+    var stateFolder: AbsolutePath {
+        (try? AbsolutePath(validating: options.stateDirectory, relativeTo: runDirectory)) ?? runDirectory.appending(".nightshift")
     }
 
     /// The lanes file's folder, absolute: relative `xcode:` paths are read against it.

@@ -1,21 +1,27 @@
+public import NightshiftSystem
+
 /// The folders of one run: logs under `.nightshift/runs/<lane>/<run-id>/`, artifacts (archives,
 /// .ipa files, derived data) in an output folder of the run's own, never shared with another run.
+/// Absolute from where the runner makes them (`LaneRunner.stateFolder`), so no step reads them
+/// against a folder again.
 public struct RunFolders: Sendable, Hashable {
     public var runID: String
     /// `.nightshift/runs/<lane>/<run-id>`: step logs and reports.
-    public var logs: String
+    public var logs: AbsolutePath
     /// `<logs>/output`: everything the run builds.
-    public var output: String
+    public var output: AbsolutePath
 
-    public init(runID: String, logs: String, output: String) {
+    public init(runID: String, logs: AbsolutePath, output: AbsolutePath) {
         self.runID = runID
         self.logs = logs
         self.output = output
     }
 
-    public init(root: String, lane: String, runID: String) {
-        let logs = "\(root)/runs/\(lane)/\(runID)"
-        self.init(runID: runID, logs: logs, output: "\(logs)/output")
+    /// `lane` and `runID` are one name each (the loader refuses a lane name with `/` or a
+    /// control character; a run id is made of digits, letters and `-`).
+    public init(root: AbsolutePath, lane: String, runID: String) {
+        let logs = root.appending("runs").appending(lane).appending(runID)
+        self.init(runID: runID, logs: logs, output: logs.appending("output"))
     }
 }
 
@@ -23,12 +29,10 @@ extension RunFolders {
     /// `<state>/runs`, where every lane keeps its runs' folders, when the output folder sits where
     /// `init(root:lane:runID:)` and a resumed run put it (`<state>/runs/<lane>/<run-id>/output`);
     /// nil for folders laid out otherwise.
-    public var runsFolder: String? {
-        let parts = output.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 5, parts[parts.count - 1] == "output", parts[parts.count - 2] == runID,
-            parts[parts.count - 4] == "runs"
-        else { return nil }
-        return parts.dropLast(3).joined(separator: "/")
+    public var runsFolder: AbsolutePath? {
+        let run = output.parent, lane = run.parent, runs = lane.parent
+        guard output.lastComponent == "output", run.lastComponent == runID, runs.lastComponent == "runs" else { return nil }
+        return runs
     }
 
     /// Where the run `runID` of the lane folder `lane` holds its journal lock for as long as it

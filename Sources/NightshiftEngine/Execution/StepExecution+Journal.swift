@@ -55,7 +55,7 @@ extension StepExecution {
         if !step.kind.products.isEmpty, let project = execution.runner.file.project {
             let build = BuildPaths(output: execution.folders.output, productName: project.name.expand(in: environment))
             let method = environment[NightshiftVariable.exportMethod.name]
-            paths += step.kind.products(exportMethod: method).map(build.path(of:))
+            paths += step.kind.products(exportMethod: method).map { build.path(of: $0).string }
         }
         if let container = step.kind.packagedProduct { paths.append(container.expand(in: environment)) }
         return paths

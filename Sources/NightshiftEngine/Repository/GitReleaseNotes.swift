@@ -29,9 +29,9 @@ public struct GitReleaseNotes: Sendable {
                     at: nil),
                 to: .standardError)
         }
-        let folder = context.absolute(context.folders.logs)
-        let laneFolder = (folder as NSString).deletingLastPathComponent
-        let delivery = LastDelivery.find(laneFolder: laneFolder, excluding: (folder as NSString).lastPathComponent)
+        // The run's folder holds its output, on a resumed attempt too (whose logs are a level down).
+        let run = context.folders.output.parent
+        let delivery = LastDelivery.find(laneFolder: run.parent.string, excluding: run.lastComponent)
         var origin: String
         var subjects: [String]
         if let delivery, let since = try await log(["\(delivery.commit)..HEAD"], context) {

@@ -52,9 +52,9 @@ struct StaleSimulators {
     }
 
     /// Whether some lane's folder has run `runID`'s journal lock and none holds it.
-    static func hasEnded(_ runID: String, runsFolder: String) -> Bool {
-        let lanes = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder)) ?? []
-        let locks = lanes.map { RunFolders.journalLock(runsFolder: runsFolder, lane: $0, runID: runID) }
+    static func hasEnded(_ runID: String, runsFolder: AbsolutePath) -> Bool {
+        let lanes = (try? FileManager.default.contentsOfDirectory(atPath: runsFolder.string)) ?? []
+        let locks = lanes.map { RunFolders.journalLock(runsFolder: runsFolder.string, lane: $0, runID: runID) }
             .filter { FileManager.default.fileExists(atPath: $0) }
         return !locks.isEmpty && !locks.contains(where: FileLock.isHeld)
     }

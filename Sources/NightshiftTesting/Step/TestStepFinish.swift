@@ -57,7 +57,7 @@ struct TestStepFinish {
         // sits in the run's output folder, which a Jenkins job may archive.
         var durations: [String: Double] = [:]
         for test in results { durations[context.masker.mask(test.identifier), default: 0] += test.durationSeconds }
-        EarlierRunDurations.record(durations, step: context.masker.mask(context.step.displayName), output: context.folders.output)
+        EarlierRunDurations.record(durations, step: context.masker.mask(context.step.displayName), output: context.folders.output.string)
         for line in TestConsoleLines(masker: context.masker).lines(for: results) { await context.log(line) }
         await context.log("junit: \(folder.junit)")
         if let beside = folder.junitBesideLaneReport { await context.log("junit: \(beside)") }

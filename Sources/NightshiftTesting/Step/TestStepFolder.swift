@@ -19,7 +19,7 @@ struct TestStepFolder: Sendable {
     init(context: StepContext, settings: TestStepSettings) throws {
         let build = BuildPaths(output: context.folders.output, productName: "")
         self.build = build
-        let tests = try Self.absolute(build.tests, what: "the run's tests folder", context: context)
+        let tests = build.tests
         let slug = Self.slug(context.step.displayName, line: context.step.location?.line, masker: context.masker)
         path = tests.appending(slug)
         if let template = settings.junit {
@@ -78,7 +78,7 @@ struct TestStepFolder: Sendable {
     var enumeration: String { file("enumeration.json") }
     var coverageJSON: String { file("coverage.json") }
     /// The journal fingerprint the `.xctestrun` in `stamp`'s second line was built with.
-    var buildStamp: String { "\(build.testDerivedData)/nightshift-build-stamp" }
+    var buildStamp: String { build.testDerivedData.appending("nightshift-build-stamp").string }
     func xunit(attempt: Int) -> String { file("xunit-\(attempt).xml") }
     /// One of several invocations of a re-run too long for one command line.
     func xunit(attempt: Int, part: Int) -> String { file("xunit-\(attempt)-\(part).xml") }

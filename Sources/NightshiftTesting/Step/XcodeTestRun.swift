@@ -140,14 +140,14 @@ struct XcodeTestRun {
     /// `build-for-testing` into the step's derived data, unless a resumed run finds it built
     /// from the same inputs; returns the `.xctestrun` to run.
     private func buildForTesting(destination: String) async throws -> String {
-        let products = folder.build.testProducts
+        let products = folder.build.testProducts.string
         let reuse = BuildForTestingReuse(stampPath: folder.buildStamp)
         if let xctestrun = reuse.reusable(fingerprint: context.journalFingerprint) {
             await context.log("↻ build-for-testing reused: inputs unchanged since it built \(xctestrun)")
             return xctestrun
         }
         if !isDryRun { reuse.invalidate() }
-        let build = commands.buildForTesting(destination: destination, derivedData: folder.build.testDerivedData)
+        let build = commands.buildForTesting(destination: destination, derivedData: folder.build.testDerivedData.string)
         let termination = try await context.runCompiling(
             build, container: commands.target.workspace ?? commands.target.project, xcodebuild: commands.xcodebuild)
         guard termination.succeeded else {

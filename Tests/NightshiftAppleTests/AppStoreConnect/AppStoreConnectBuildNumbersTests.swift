@@ -44,7 +44,7 @@ struct AppStoreConnectBuildNumbersTests {
         let step = Step(.archive(ArchiveStepSettings(buildNumber: .appStoreConnect)))
         let context = StepContext(
             lanesFile: LanesFile(path: "lanes.yml"), lane: Lane(name: "beta", steps: [step]), step: step, configuration: nil,
-            environment: environment, folders: RunFolders(root: "/tmp/ns", lane: "beta", runID: "1"), shell: ScriptedShellRunner(),
+            environment: environment, folders: RunFolders(root: .test("/tmp/ns"), lane: "beta", runID: "1"), shell: ScriptedShellRunner(),
             clock: clock, secrets: RunSecrets(secrets: []), cleanup: CleanupStack(), exports: RunExports(), isDryRun: dryRun,
             emit: { _, bytes in await log.sink(String(decoding: bytes, as: UTF8.self)) })
         return (context, log)

@@ -123,7 +123,7 @@ struct NotaryFixture {
         let lanesFile = LanesFile(path: "lanes.yml", project: Project(name: "Demo"))
         var context = StepContext(
             lanesFile: lanesFile, lane: Lane(name: "mac", steps: [step]), step: step, configuration: nil, environment: environment,
-            folders: RunFolders(root: folder + "/.nightshift", lane: "mac", runID: runID), shell: shell, clock: clock,
+            folders: RunFolders(root: .test(folder + "/.nightshift"), lane: "mac", runID: runID), shell: shell, clock: clock,
             secrets: RunSecrets(secrets: []), cleanup: CleanupStack(), exports: RunExports(), directory: folder, isDryRun: dryRun,
             emit: { _, bytes in output.append(bytes) })
         context.journalNotes = StepJournalNotes(earlier: earlier, record: { [notes] in notes.record($0) })

@@ -106,7 +106,8 @@ struct BuildCacheLockTests {
             let output = self.output
             context = StepContext(
                 lanesFile: file, lane: file.lanes[0], step: step, configuration: nil, environment: [:],
-                folders: RunFolders(runID: "run-\(name)", logs: "\(folder)/runs/\(name)", output: "\(folder)/runs/\(name)/output"),
+                folders: RunFolders(
+                    runID: "run-\(name)", logs: .test("\(folder)/runs/\(name)"), output: .test("\(folder)/runs/\(name)/output")),
                 shell: shell, clock: ManualClock(), secrets: RunSecrets(secrets: []), cleanup: CleanupStack(), exports: RunExports(),
                 directory: folder, isDryRun: false, emit: { channel, bytes in await output.append(channel, bytes) })
             context.cache = BuildCacheSettings(compilation: true, limit: ByteSize(parsing: "20GB"))

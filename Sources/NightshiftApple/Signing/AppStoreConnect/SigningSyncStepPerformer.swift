@@ -94,7 +94,7 @@ public struct SigningSyncStepPerformer: StepPerformer {
         await context.details.set("signing.changes", made.isEmpty ? "none" : made.joined(separator: "\n"))
         if made.isEmpty { await context.log("no changes: App Store Connect has what configuration '\(configuration.name)' needs") }
         try await SigningFilesWriter(shell: context.shell, openssl: openssl, secrets: context.secrets).write(
-            outcome, key: target, into: Codesigning.syncedFolder(runFolder: context.absolute(context.folders.logs)),
+            outcome, key: target, into: Codesigning.syncedFolder(runFolder: context.folders.logs.string),
             exports: context.exports,
             log: { line, channel in await context.log(line, to: channel) })
         return .exited(0)
