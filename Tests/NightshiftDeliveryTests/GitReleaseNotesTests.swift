@@ -50,11 +50,14 @@ struct GitReleaseNotesTests {
         try Data(JournalCoding.encode(journal)).write(to: URL(fileURLWithPath: "\(folder)/\(RunJournal.fileName)"))
     }
 
-    static func context(root: String, dryRun: Bool = false, output: LineLog = LineLog()) -> StepContext {
+    /// `resumedAttempt`: the folders of that attempt of a resumed run (its logs in `attempt-N`).
+    static func context(root: String, dryRun: Bool = false, output: LineLog = LineLog(), resumedAttempt: Int? = nil) -> StepContext {
         let step = Step(.upload(UploadTarget(destinationName: "testflight", parameters: ["notes": .map(["from": "git"])])))
+        var folders = RunFolders(root: .test("\(root)/.nightshift"), lane: "beta", runID: "20261126-now")
+        if let resumedAttempt { folders.logs = folders.logs.appending("attempt-\(resumedAttempt)") }
         return StepContext(
             lanesFile: LanesFile(path: "lanes.yml"), lane: Lane(name: "beta", steps: [step]), step: step, configuration: nil,
-            environment: [:], folders: RunFolders(root: .test("\(root)/.nightshift"), lane: "beta", runID: "20261126-now"), shell: shell,
+            environment: [:], folders: folders, shell: shell,
             clock: ManualClock(), secrets: RunSecrets(secrets: [secret]), cleanup: CleanupStack(), exports: RunExports(),
             directory: root, isDryRun: dryRun, emit: { _, bytes in await output.sink(String(decoding: bytes, as: UTF8.self)) })
     }
@@ -86,6 +89,16 @@ struct GitReleaseNotesTests {
             in: Self.context(root: root))
         #expect(origin == "the 2 commits since run delivered delivered \(commits[2].prefix(12))")
         #expect(text == "- Add ${NIGHTSHIFT_RUN_ID} to the footer\n- Fix rounding with ********")
+    }
+
+    @Test("a resumed attempt (its logs a level down, in attempt-N) finds the lane's last delivery too")
+    func resumedAttempt() async throws {
+        let (root, commits) = try await Self.repository()
+        try Self.journal(
+            in: root, runID: "delivered", commit: commits[2], uploadStatus: "passed", finished: Date(timeIntervalSince1970: 200))
+        let (_, origin) = try await GitReleaseNotes(limit: UploadStepPerformer.releaseNotesLimit(for: .firebase)).notes(
+            in: Self.context(root: root, resumedAttempt: 2))
+        #expect(origin == "the 2 commits since run delivered delivered \(commits[2].prefix(12))")
     }
 
     @Test("a delivered commit git no longer knows falls back to the last commits, saying why")
