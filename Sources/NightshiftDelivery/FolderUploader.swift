@@ -45,13 +45,13 @@ public struct FolderUploader: DestinationUploader {
 
     /// One copy, verification and rename; leaves no partial file behind when it fails.
     private func copyOnce(
-        _ file: String, into directory: String, progress: @escaping @Sendable (UploadProgress) -> Void
+        _ file: AbsolutePath, into directory: String, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
-        let name = (file as NSString).lastPathComponent
+        let name = file.lastComponent
         let destination = (directory as NSString).appendingPathComponent(name)
         let partial = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).partial")
         do {
-            let written = try await Self.copy(from: file, to: partial, progress: progress)
+            let written = try await Self.copy(from: file.string, to: partial, progress: progress)
             let landed = try FileDigest.of(file: partial)
             guard landed == written else {
                 throw UploadError(

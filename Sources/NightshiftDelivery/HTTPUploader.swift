@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 import NightshiftCore
 public import NightshiftSchema
 public import NightshiftServices
@@ -19,8 +20,8 @@ public struct HTTPUploader: DestinationUploader {
         _ request: UploadRequest, settings: HTTPSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
         request.secrets.learn(SensitiveHeaders.credentials(in: settings.headers))
-        let digest = try FileDigest.of(file: request.file)
-        let (body, cleanup) = try makeBody(settings, file: request.file, digest: digest)
+        let digest = try FileDigest.of(file: request.file.string)
+        let (body, cleanup) = try makeBody(settings, file: request.file.string, digest: digest)
         defer { cleanup() }
         let httpRequest = HTTPTransportRequest(
             method: settings.method.rawValue, url: settings.url, headers: body.headers, body: body.content)

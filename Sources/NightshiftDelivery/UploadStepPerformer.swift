@@ -45,13 +45,14 @@ public struct UploadStepPerformer: StepPerformer {
             throw StepFailure(
                 "unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
         }
-        guard FileManager.default.isReadableFile(atPath: context.absolute(file)) else {
+        let path = try context.path(file)
+        guard FileManager.default.isReadableFile(atPath: path.string) else {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }
         // The upload's credentials are the run's secrets from now on: masked in every output.
         context.secrets.learn(destination.secretValues(in: UploadSettings(parameters)))
-        let receipt = try await upload(context.absolute(file), with: uploader, parameters: parameters, in: context)
-        await context.log("uploaded \((file as NSString).lastPathComponent) to \(receipt.location)")
+        let receipt = try await upload(path, with: uploader, parameters: parameters, in: context)
+        await context.log("uploaded \(path.lastComponent) to \(receipt.location)")
         if let verification = receipt.verification { await context.log(verification.description) }
         for (name, value) in receipt.details { await context.details.set(name, value) }
         await context.exports.set(Self.locationVariable, receipt.location)
@@ -103,7 +104,7 @@ public struct UploadStepPerformer: StepPerformer {
     /// Uploads with the run's secrets (the upload's credentials among them) hiding every line
     /// the uploader prints and its failure.
     func upload(
-        _ file: String, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext,
+        _ file: AbsolutePath, with uploader: any Uploader, parameters: [String: UploadParameter], in context: StepContext,
         symbols: SymbolUploadContext? = nil
     ) async throws -> UploadReceipt {
         var request = UploadRequest(

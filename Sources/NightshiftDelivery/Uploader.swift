@@ -24,7 +24,8 @@ extension DestinationUploader {
 }
 
 public struct UploadRequest: Sendable {
-    public var file: String
+    /// Read against the run's folder by the step (`StepContext.path(_:)`).
+    public var file: AbsolutePath
     /// The destination's settings, templates already expanded.
     public var parameters: [String: UploadParameter]
     public var environment: EnvironmentVariables
@@ -43,7 +44,7 @@ public struct UploadRequest: Sendable {
     public var journal: StepJournalNotes
 
     public init(
-        file: String, parameters: [String: UploadParameter], environment: EnvironmentVariables,
+        file: AbsolutePath, parameters: [String: UploadParameter], environment: EnvironmentVariables,
         secrets: RunSecrets, log: @escaping @Sendable (String) async -> Void = { _ in }, runFolder: AbsolutePath? = nil,
         journal: StepJournalNotes = .none
     ) {

@@ -68,6 +68,15 @@ public struct AbsolutePath: Hashable, Sendable, Comparable, CustomStringConverti
         return String(string[string.index(after: slash)...])
     }
 
+    /// The last name's extension, without its dot (`/a/b.pkg` → `pkg`, `/a/b.tar.gz` → `gz`);
+    /// empty for a name without one, or whose only dot starts it (`.profile`), as Foundation's
+    /// `pathExtension` says.
+    public var fileExtension: String {
+        let name = lastComponent
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// `.` and `..` resolved by the text (`/a/b/../c` → `/a/c`; `..` above the root stays at the
     /// root), as `URL.standardizedFileURL` does on Linux. For one spelling per file, not for
     /// opening a path whose `..` may follow a symlink.

@@ -29,7 +29,7 @@ struct AppStoreConnectUploadBenchmark {
             client: { RetryingHTTPClient(transport: URLSessionTransport(), clock: clock, jitter: FixedJitter(unit: 0), policy: $0) },
             partConcurrency: concurrency)
         let request = UploadRequest(
-            file: file,
+            file: .test(file),
             parameters: parameters([
                 "key_id": "BENCHKEY01", "issuer_id": "bench", "private_key": P256.Signing.PrivateKey().pemRepresentation,
                 "endpoint": endpoint, "app_id": "1",

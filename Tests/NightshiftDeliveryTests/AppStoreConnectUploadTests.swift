@@ -73,7 +73,7 @@ struct AppStoreConnectUploadTests {
             let environment: EnvironmentVariables =
                 appIdentifier.map { [NightshiftVariable.appIdentifier.name: $0] } ?? [:]
             return UploadRequest(
-                file: file, parameters: parameters(values, lists: lists), environment: environment,
+                file: .test(file), parameters: parameters(values, lists: lists), environment: environment,
                 secrets: RunSecrets(secrets: [fake.pem]), log: log.sink, runFolder: runFolder.map(AbsolutePath.test), journal: journal)
         }
 

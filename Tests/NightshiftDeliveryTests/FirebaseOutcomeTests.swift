@@ -12,7 +12,7 @@ import Testing
 extension FirebaseUploaderTests {
     func request(_ harness: Harness, groups: [String], log: LineLog) -> UploadRequest {
         UploadRequest(
-            file: harness.file,
+            file: .test(harness.file),
             parameters: parameters(
                 [
                     "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken, "notes": "again",

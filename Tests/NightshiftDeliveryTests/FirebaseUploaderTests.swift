@@ -65,7 +65,7 @@ struct FirebaseUploaderTests {
         let log = LineLog()
         let progress = ProgressLog()
         let request = UploadRequest(
-            file: harness.file,
+            file: .test(harness.file),
             parameters: parameters(
                 [
                     "app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON, "notes": "Nightly build 812",
@@ -111,7 +111,7 @@ struct FirebaseUploaderTests {
         try harness.serviceAccountJSON.write(toFile: keyFile, atomically: true, encoding: .utf8)
         func request(_ account: String, log: LineLog = LineLog()) -> UploadRequest {
             UploadRequest(
-                file: harness.file,
+                file: .test(harness.file),
                 parameters: parameters([
                     "app": FakeFirebaseService.app, "service_account": account,
                     "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
@@ -141,7 +141,7 @@ struct FirebaseUploaderTests {
         let notesFile = (harness.scratch.path as NSString).appendingPathComponent("notes.txt")
         try "From a file".write(toFile: notesFile, atomically: true, encoding: .utf8)
         let request = UploadRequest(
-            file: harness.file,
+            file: .test(harness.file),
             parameters: parameters([
                 "app": FakeFirebaseService.app, "access_token": FakeFirebaseService.accessToken,
                 "notes_file": notesFile, "endpoint": harness.server.url("").absoluteString,
@@ -161,7 +161,7 @@ struct FirebaseUploaderTests {
         let harness = try await harness(uploadStatus: 403)
         defer { harness.scratch.remove() }
         let request = UploadRequest(
-            file: harness.file,
+            file: .test(harness.file),
             parameters: parameters([
                 "app": FakeFirebaseService.app, "service_account": harness.serviceAccountJSON,
                 "endpoint": harness.server.url("").absoluteString, "token_endpoint": harness.server.url("/token").absoluteString,
@@ -181,7 +181,7 @@ struct FirebaseUploaderTests {
         let harness = try await harness()
         defer { harness.scratch.remove() }
         let request = UploadRequest(
-            file: harness.file,
+            file: .test(harness.file),
             parameters: parameters([
                 "app": FakeFirebaseService.app, "access_token": "ya29.wrong-token-value", "endpoint": harness.server.url("").absoluteString,
             ]),
@@ -196,7 +196,7 @@ struct FirebaseUploaderTests {
     @Test("app ids that are not 1:<number>:ios:<id> are refused before any request")
     func refusesBadAppID() async throws {
         let request = UploadRequest(
-            file: "/nonexistent", parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:],
+            file: .test("/nonexistent"), parameters: parameters(["app": "com.example.app", "access_token": "t0ken"]), environment: [:],
             secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) { try await uploader(ScriptedTransport()).upload(request, progress: { _ in }) }
         #expect(error?.message.contains("is not a Firebase app id") == true)

@@ -17,7 +17,8 @@ struct FolderUploaderTests {
         let file = try scratch.file("App.ipa", bytes: 3_500_000)
         let share = try scratch.subdirectory("share")
         let progress = ProgressLog()
-        let request = UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:], secrets: RunSecrets(secrets: []))
+        let request = UploadRequest(
+            file: .test(file), parameters: parameters(["path": share]), environment: [:], secrets: RunSecrets(secrets: []))
         let receipt = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(
             request, progress: progress.record)
         let copied = (share as NSString).appendingPathComponent("App.ipa")
@@ -38,7 +39,7 @@ struct FolderUploaderTests {
         try Data("old".utf8).write(to: URL(fileURLWithPath: old))
         let file = try scratch.file("App.ipa", bytes: 1000)
         _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(
-            UploadRequest(file: file, parameters: parameters(["path": share]), environment: [:], secrets: RunSecrets(secrets: [])),
+            UploadRequest(file: .test(file), parameters: parameters(["path": share]), environment: [:], secrets: RunSecrets(secrets: [])),
             progress: { _ in })
         #expect(try Data(contentsOf: URL(fileURLWithPath: old)).count == 1000)
     }
@@ -49,7 +50,7 @@ struct FolderUploaderTests {
         defer { scratch.remove() }
         let file = try scratch.file("App.ipa", bytes: 10)
         let request = UploadRequest(
-            file: file, parameters: parameters(["path": scratch.path + "/nope"]), environment: [:], secrets: RunSecrets(secrets: []))
+            file: .test(file), parameters: parameters(["path": scratch.path + "/nope"]), environment: [:], secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) {
             try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
         }
@@ -69,7 +70,7 @@ struct FolderUploaderTests {
         let clock = ManualClock()
         let log = LineLog()
         let request = UploadRequest(
-            file: file, parameters: parameters(["path": share, "backoff": "5s"]), environment: [:], secrets: RunSecrets(secrets: []),
+            file: .test(file), parameters: parameters(["path": share, "backoff": "5s"]), environment: [:], secrets: RunSecrets(secrets: []),
             log: log.sink)
         let upload = Task { try await FolderUploader(clock: clock, jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in }) }
         await clock.waitForSleepers()
@@ -92,7 +93,7 @@ struct FolderUploaderTests {
         let share = try scratch.subdirectory("share")
         try Data("x".utf8).write(to: URL(fileURLWithPath: try scratch.subdirectory("share/App.ipa") + "/keep"))
         let request = UploadRequest(
-            file: file, parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:],
+            file: .test(file), parameters: parameters(["path": share, "attempts": "2", "backoff": "0s"]), environment: [:],
             secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) {
             try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })

@@ -22,7 +22,7 @@ struct HTTPUploaderTests {
         let progress = ProgressLog()
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/builds/App.ipa?sig=abc").absoluteString, "backoff": "0s"]),
+            file: .test(file), parameters: parameters(["url": server.url("/builds/App.ipa?sig=abc").absoluteString, "backoff": "0s"]),
             environment: [:], secrets: RunSecrets(secrets: []), log: log.sink
         )
         let receipt = try await uploader.upload(request, progress: progress.record)
@@ -54,7 +54,7 @@ struct HTTPUploaderTests {
         }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file,
+            file: .test(file),
             parameters: parameters(
                 ["url": server.url("/store").absoluteString], maps: ["headers": ["Authorization": "Bearer s3cr3t-artifact-token"]]),
             environment: [:], secrets: RunSecrets(secrets: [])
@@ -77,7 +77,7 @@ struct HTTPUploaderTests {
         let server = try await LocalHTTPServer(handler: { _, _ in .status(201, "", headers: ["Location": "/artifacts/42"]) })
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:],
+            file: .test(file), parameters: parameters(["url": server.url("/upload").absoluteString, "method": "post"]), environment: [:],
             secrets: RunSecrets(secrets: []))
         let receipt = try await uploader.upload(request, progress: { _ in })
         await server.stop()
@@ -107,7 +107,7 @@ struct HTTPUploaderTests {
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": "http://127.0.0.1:\(server.port)/drop", "backoff": "0s"]), environment: [:],
+            file: .test(file), parameters: parameters(["url": "http://127.0.0.1:\(server.port)/drop", "backoff": "0s"]), environment: [:],
             secrets: RunSecrets(secrets: []),
             log: log.sink
         )
@@ -127,7 +127,8 @@ struct HTTPUploaderTests {
         let server = try await LocalHTTPServer { _, _ in response }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], secrets: RunSecrets(secrets: [])
+            file: .test(file), parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:],
+            secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         await server.stop()
@@ -149,7 +150,7 @@ struct HTTPUploaderTests {
         let server = try await LocalHTTPServer { _, _ in .status(503, "down for maintenance") }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString, "attempts": "2", "backoff": "0s"]),
+            file: .test(file), parameters: parameters(["url": server.url("/x").absoluteString, "attempts": "2", "backoff": "0s"]),
             environment: [:], secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
@@ -178,7 +179,7 @@ struct HTTPUploaderTests {
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(clock: clock), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString, "backoff": "3s"]), environment: [:],
+            file: .test(file), parameters: parameters(["url": server.url("/x").absoluteString, "backoff": "3s"]), environment: [:],
             secrets: RunSecrets(secrets: []), log: log.sink
         )
         let start = clock.now
@@ -210,7 +211,7 @@ struct HTTPUploaderTests {
         let log = LineLog()
         let uploader = HTTPUploader(client: liveClients(clock: clock), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:],
+            file: .test(file), parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:],
             secrets: RunSecrets(secrets: []), log: log.sink)
         let upload = Task { try await uploader.upload(request, progress: { _ in }) }
         await clock.waitForSleepers()
@@ -234,7 +235,8 @@ struct HTTPUploaderTests {
         }
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:], secrets: RunSecrets(secrets: [])
+            file: .test(file), parameters: parameters(["url": server.url("/x").absoluteString]), environment: [:],
+            secrets: RunSecrets(secrets: [])
         )
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         #expect(error?.message == "the server stored 999 bytes, but the file has 1000")
@@ -266,7 +268,7 @@ struct HTTPUploaderTests {
             (["url": "ftp://host/x"], "is not an http(s) URL"), (["url": "https://host/x", "method": "DELETE"], "must be PUT"),
         ] {
             let request = UploadRequest(
-                file: "/nonexistent", parameters: parameters(settings), environment: [:], secrets: RunSecrets(secrets: []))
+                file: .test("/nonexistent"), parameters: parameters(settings), environment: [:], secrets: RunSecrets(secrets: []))
             let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
             #expect(error?.message.contains(fragment) == true)
         }

@@ -48,7 +48,7 @@ struct TestFlightUploaderTests {
 
     func request(_ file: String, _ extra: [String: String] = [:], log: LineLog = LineLog()) -> UploadRequest {
         UploadRequest(
-            file: file,
+            file: .test(file),
             parameters: parameters(
                 [
                     "key_id": "ABC123XYZ9", "issuer_id": "69a6de7e-aaaa-bbbb-cccc-5bc2a8c2c3d4", "private_key": Self.pem, "backoff": "1s",
@@ -175,7 +175,8 @@ struct TestFlightUploaderTests {
         let scripted = ScriptedShellRunner()
         let uploader = Self.altool(shell: scripted, clock: ManualClock(), temporaryDirectory: NSTemporaryDirectory())
         let request = UploadRequest(
-            file: "/x.ipa", parameters: parameters(["issuer_id": "i", "private_key": Self.pem, "method": "altool"]), environment: [:],
+            file: .test("/x.ipa"), parameters: parameters(["issuer_id": "i", "private_key": Self.pem, "method": "altool"]),
+            environment: [:],
             secrets: RunSecrets(secrets: []))
         let error = await #expect(throws: UploadError.self) { try await uploader.upload(request, progress: { _ in }) }
         #expect(error?.message == "'key_id:' is required")

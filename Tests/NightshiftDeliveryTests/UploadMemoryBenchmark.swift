@@ -21,7 +21,7 @@ struct UploadMemoryBenchmark {
         let file = try Self.writeLargeFile(in: scratch)
         let uploader = HTTPUploader(client: liveClients(), temporaryDirectory: scratch.path)
         let request = UploadRequest(
-            file: file, parameters: parameters(["url": url, "attempts": "1"]), environment: [:], secrets: RunSecrets(secrets: []))
+            file: .test(file), parameters: parameters(["url": url, "attempts": "1"]), environment: [:], secrets: RunSecrets(secrets: []))
         ProcessUsage.resetPeak()
         let before = ProcessUsage.residentKilobytes
         let started = Date()

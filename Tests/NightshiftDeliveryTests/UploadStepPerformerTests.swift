@@ -80,7 +80,7 @@ struct UploadStepPerformerTests {
             step, in: context(step, environment: ["TEAM": "ios"], exports: exports, output: output))
         #expect(termination == .exited(0))
         let request = try #require(uploader.requests.first)
-        #expect(request.file == ipa)
+        #expect(request.file.string == ipa)
         #expect(request.settings.string("url") == "https://store.example/ios/App.ipa")
         #expect(output.text.contains("uploading 100% 0.0 MB of 0.0 MB\n"))
         #expect(

@@ -138,4 +138,12 @@ struct DiskFilesTests {
         #expect(DiskFiles().contents(of: folder) == .unreadable("it is a folder"))
         #expect(DiskFiles().contents(of: try AbsolutePath(validating: "/dev/zero")) == .unreadable("it is a device"))
     }
+
+    @Test("fileExtension is what NSString's pathExtension says, for the names a notarized file has")
+    func fileExtension() throws {
+        for path in ["/b/App.pkg", "/b/App.tar.gz", "/b/.profile", "/b/App", "/", "/b/App.", "/a.d/App", "/b/Ä.DMG", "/b/..", "/b/a..zip"] {
+            let expected = (path as NSString).pathExtension
+            #expect(try AbsolutePath(validating: path).fileExtension == expected, "\(path)")
+        }
+    }
 }

@@ -35,8 +35,8 @@ public struct FirebaseUploader: DestinationUploader {
         let token = try await authenticate(settings, http: http, request: request)
         let session = FirebaseSession(
             api: settings.endpoint, token: token, http: http, clock: clock, secrets: request.secrets, log: request.log)
-        let digest = try FileDigest.of(file: request.file)
-        let operation = try await session.uploadBinary(request.file, app: settings.app, progress: progress)
+        let digest = try FileDigest.of(file: request.file.string)
+        let operation = try await session.uploadBinary(request.file.string, app: settings.app, progress: progress)
         let (release, result) = try await session.waitForRelease(operation, interval: pollInterval, maximumPolls: maximumPolls)
         await request.log(Self.outcome(of: release, result: result))
         if let notes { try await session.setReleaseNotes(notes, on: release) }

@@ -6,8 +6,8 @@ import NightshiftSystem
 /// What `--dry-run` prints for `notarize:`: the file, its SHA-256 when it is already there, and
 /// every request or command a real run would make, in order. Nothing is sent and no key is read.
 enum NotarizeDryRun {
-    static func lines(file: String, settings: NotarizeSettings, origin: String, in context: StepContext) -> [String] {
-        let name = (file as NSString).lastPathComponent
+    static func lines(file path: AbsolutePath, settings: NotarizeSettings, origin: String, in context: StepContext) -> [String] {
+        let (name, file) = (path.lastComponent, path.string)
         let sha =
             (FileKind.of(file, followingLinks: true) == .regular ? try? FileDigest.of(file: file) : nil)
             .map { "sha256 \($0.sha256)" } ?? "its SHA-256 once it is made"
@@ -29,7 +29,7 @@ enum NotarizeDryRun {
                 "  xcrun notarytool log <id> …",
             ]
         }
-        let checks = NotarizedFileCheck.commands(for: file)
+        let checks = NotarizedFileCheck.commands(for: path)
         if checks.isEmpty {
             lines.append("  then no staple: Apple cannot staple a ticket to a .zip")
         } else {

@@ -43,7 +43,7 @@ public struct NotarizeStepPerformer: StepPerformer {
         if let problem = NotarizeValues.fileProblem(file) {
             throw StepFailure(context.secrets.mask("notarize.file \(problem), found '\(file)'"), reason: .invalidSetting)
         }
-        let path = context.absolute(file)
+        let path = try context.path(file)
         if context.isDryRun {
             for line in NotarizeDryRun.lines(file: path, settings: settings, origin: origin(settings, in: context), in: context) {
                 await context.log(line)
@@ -60,16 +60,16 @@ public struct NotarizeStepPerformer: StepPerformer {
         return .exited(0)
     }
 
-    private func notarize(_ path: String, settings: NotarizeSettings, in context: StepContext) async throws {
-        guard FileKind.of(path, followingLinks: true) == .regular else {
+    private func notarize(_ path: AbsolutePath, settings: NotarizeSettings, in context: StepContext) async throws {
+        guard FileKind.of(path.string, followingLinks: true) == .regular else {
             throw NotaryError("cannot notarize '\(path)': not a readable file", reason: .missingFile)
         }
         // Checked before any request: Apple would take the submission and then judge nothing.
-        if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value == 0 {
+        if (try? FileManager.default.attributesOfItem(atPath: path.string)[.size] as? NSNumber)?.int64Value == 0 {
             throw NotaryError("cannot notarize '\(path)': the file is empty (0 bytes); did the packaging step fail?", reason: .missingFile)
         }
-        let digest = try await BlockingWork.run { Result { try FileDigest.of(file: path) } }.get()
-        let name = (path as NSString).lastPathComponent
+        let digest = try await BlockingWork.run { Result { try FileDigest.of(file: path.string) } }.get()
+        let name = path.lastComponent
         let key = try NotaryKey(settings, in: context)
         await context.log("notarizing \(name) (\(digest)) with Apple's notary service (\(settings.method.rawValue))")
         let submission = try await submitter(settings, key: key, in: context)

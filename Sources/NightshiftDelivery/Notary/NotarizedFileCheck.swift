@@ -15,8 +15,8 @@ struct NotarizedFileCheck {
 
     enum Kind: Equatable {
         case app, dmg, pkg, zip, other
-        init(_ path: String) {
-            switch (path as NSString).pathExtension.lowercased() {
+        init(_ path: AbsolutePath) {
+            switch path.fileExtension.lowercased() {
             case "app": self = .app
             case "dmg": self = .dmg
             case "pkg", "mpkg": self = .pkg
@@ -39,8 +39,8 @@ struct NotarizedFileCheck {
     }
 
     /// The commands, in order, for a file that can be stapled.
-    static func commands(for file: String) -> [ShellCommand] {
-        let kind = Kind(file)
+    static func commands(for path: AbsolutePath) -> [ShellCommand] {
+        let kind = Kind(path), file = path.string
         guard kind != .zip else { return [] }
         var commands = [ShellCommand("xcrun", ["stapler", "staple", file]), ShellCommand("xcrun", ["stapler", "validate", file])]
         if let assessment = assessment(of: file, kind: kind) { commands.append(assessment) }
@@ -54,9 +54,9 @@ struct NotarizedFileCheck {
     }
 
     /// The note a skipped staple leaves, or nil when stapling goes ahead.
-    func skipReason(for file: String) async -> String? {
+    func skipReason(for file: AbsolutePath) async -> String? {
         if Kind(file) == .zip {
-            return "not stapling \((file as NSString).lastPathComponent): Apple cannot staple a ticket to a .zip "
+            return "not stapling \(file.lastComponent): Apple cannot staple a ticket to a .zip "
                 + "(Gatekeeper looks the ticket up online); staple the .app inside before zipping if it must work offline"
         }
         let found = try? await context.shell.capture(ShellCommand("xcrun", ["--find", "stapler"]))
@@ -67,7 +67,7 @@ struct NotarizedFileCheck {
         return nil
     }
 
-    func run(on file: String) async throws {
+    func run(on file: AbsolutePath) async throws {
         if let reason = await skipReason(for: file) {
             await context.log(.note(reason))
             return
@@ -83,6 +83,6 @@ struct NotarizedFileCheck {
                     reason: .stapleFailed)
             }
         }
-        await context.log("stapled and verified \((file as NSString).lastPathComponent)")
+        await context.log("stapled and verified \(file.lastComponent)")
     }
 }

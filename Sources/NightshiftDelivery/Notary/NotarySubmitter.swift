@@ -26,10 +26,10 @@ struct NotarySubmitter {
         if case .api = method { "api" } else { "notarytool" }
     }
 
-    func submissionID(for path: String, digest: FileDigest) async throws -> String {
+    func submissionID(for path: AbsolutePath, digest: FileDigest) async throws -> String {
         guard let records else {
             if let id = try await earlierSubmission(for: path, digest: digest) { return id }
-            return try await submit(path, name: (path as NSString).lastPathComponent, digest: digest, records: nil)
+            return try await submit(path, name: path.lastComponent, digest: digest, records: nil)
         }
         let lock = NotarySubmissionLock(
             path: records.lockPath(sha256: digest.sha256), clock: context.clock, timeout: lockTimeout,
@@ -38,12 +38,12 @@ struct NotarySubmitter {
     }
 
     /// Under the file's lock: what is recorded, else a new submission, recorded before it is made.
-    private func findOrSubmit(_ path: String, digest: FileDigest, records: NotarySubmissionRecords) async throws -> String {
+    private func findOrSubmit(_ path: AbsolutePath, digest: FileDigest, records: NotarySubmissionRecords) async throws -> String {
         if let id = try await earlierSubmission(for: path, digest: digest) { return id }
         // Written before the submission exists: a run killed before Apple's answer is recorded
         // leaves this, and the next run does not submit blindly.
         var pending = NotarySubmissionRecord(
-            sha256: digest.sha256, submissionID: nil, name: (path as NSString).lastPathComponent, uploaded: false, method: methodName,
+            sha256: digest.sha256, submissionID: nil, name: path.lastComponent, uploaded: false, method: methodName,
             created: context.clock.now)
         pending.runFolder = context.folders.logs.string
         try records.save(pending)
@@ -53,7 +53,7 @@ struct NotarySubmitter {
     /// A submission of the same bytes already made: by an earlier attempt of this run (its
     /// journal note), or by any run of this project (its record). A record an earlier run left
     /// without an id is matched against Apple's list of recent submissions.
-    private func earlierSubmission(for path: String, digest: FileDigest) async throws -> String? {
+    private func earlierSubmission(for path: AbsolutePath, digest: FileDigest) async throws -> String? {
         let noted = context.journalNotes.earlier.flatMap { $0["sha256"] == digest.sha256 ? $0["submission_id"] : nil }
         var record = records?.record(sha256: digest.sha256)
         if noted == nil, let pending = record, pending.submissionID == nil {
@@ -70,7 +70,7 @@ struct NotarySubmitter {
         return id
     }
 
-    private func submit(_ path: String, name: String, digest: FileDigest, records: NotarySubmissionRecords?) async throws -> String {
+    private func submit(_ path: AbsolutePath, name: String, digest: FileDigest, records: NotarySubmissionRecords?) async throws -> String {
         switch method {
         case .api(let api, let upload, let s3Endpoint):
             guard let upload else {
@@ -117,7 +117,7 @@ struct NotarySubmitter {
             return id
         case .notarytool(let tool):
             await context.journalNotes.record(["sha256": digest.sha256, "method": "notarytool"])
-            let id = try await tool.submit(path)
+            let id = try await tool.submit(path.string)
             try records?.save(
                 NotarySubmissionRecord(
                     sha256: digest.sha256, submissionID: id, name: name, uploaded: true, status: "In Progress",
@@ -130,7 +130,9 @@ struct NotarySubmitter {
     }
 
     /// An upload an earlier run began: continued with the credentials it kept, while they last.
-    private func finishUpload(_ path: String, record: NotarySubmissionRecord, id: String, upload: (any NotaryFileUpload)?, s3Endpoint: URL?)
+    private func finishUpload(
+        _ path: AbsolutePath, record: NotarySubmissionRecord, id: String, upload: (any NotaryFileUpload)?, s3Endpoint: URL?
+    )
         async throws
     {
         guard let runFolder = record.runFolder, let state = NotaryUploadState.load(runFolder: runFolder), state.submissionID == id,
@@ -154,7 +156,8 @@ struct NotarySubmitter {
     }
 
     private func send(
-        _ path: String, bucket: String, object: String, credentials: NotaryS3Credentials, upload: any NotaryFileUpload, s3Endpoint: URL?,
+        _ path: AbsolutePath, bucket: String, object: String, credentials: NotaryS3Credentials, upload: any NotaryFileUpload,
+        s3Endpoint: URL?,
         runFolder: String
     ) async throws {
         let (secrets, emit) = (context.secrets, context.emit)
@@ -165,7 +168,7 @@ struct NotarySubmitter {
         }
         do {
             try await upload.upload(
-                file: path, bucket: bucket, key: object, credentials: credentials, region: NotarizeStepPerformer.region,
+                file: path.string, bucket: bucket, key: object, credentials: credentials, region: NotarizeStepPerformer.region,
                 endpoint: s3Endpoint,
                 progressFile: runFolder + "/notary-upload.progress", log: log)
         } catch is CancellationError {

@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftSystem
 import NightshiftCore
 public import NightshiftSchema
 import NightshiftServices
@@ -20,7 +21,7 @@ public struct BugsnagUploader: DestinationUploader {
     ) async throws -> UploadReceipt {
         let symbols = try request.symbolContext(for: .bugsnag)
         request.secrets.learn([settings.apiKey])
-        let files = DSYMFiles.dwarfFiles(in: request.file)
+        let files = DSYMFiles.dwarfFiles(in: request.file.string)
         guard !files.isEmpty else {
             throw UploadError(.bugsnag, "no DWARF files in the dSYMs of \(request.file)", reason: .nothingToUpload)
         }

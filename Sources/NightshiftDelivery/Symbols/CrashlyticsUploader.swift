@@ -19,7 +19,7 @@ public struct CrashlyticsUploader: DestinationUploader {
         let tool = try Self.tool(settings, candidates: symbols.toolCandidates)
         let plist = try Self.googleServicePlist(settings, app: symbols.app)
         try await SymbolToolRun.run(
-            Self.command(tool: tool, plist: plist, platform: settings.platform, folder: request.file), tool: "upload-symbols",
+            Self.command(tool: tool, plist: plist, platform: settings.platform, folder: request.file.string), tool: "upload-symbols",
             request: request, shell: symbols.shell, destination: .crashlytics)
         return UploadReceipt(location: "Crashlytics (\(plist))")
     }

@@ -16,7 +16,8 @@ public struct SentryUploader: DestinationUploader {
         let symbols = try request.symbolContext(for: .sentry)
         request.secrets.learn([settings.authToken])
         try await SymbolToolRun.run(
-            Self.command(settings, folder: request.file), tool: "sentry-cli debug-files upload", request: request, shell: symbols.shell,
+            Self.command(settings, folder: request.file.string), tool: "sentry-cli debug-files upload", request: request,
+            shell: symbols.shell,
             destination: .sentry)
         return UploadReceipt(location: "\(settings.url?.printable ?? "sentry.io") \(settings.organization)/\(settings.project)")
     }

@@ -15,7 +15,7 @@ struct AppStoreConnectUpload {
     var parts: UploadPartSender
     var processing: AppStoreConnectProcessing
     var settings: TestFlightSettings
-    var file: String
+    var file: AbsolutePath
     var bundle: IPABundleInfo
     /// Where the reservation is kept for a later run to continue; nil: not kept.
     var reservations: ReservationStore?
@@ -25,7 +25,7 @@ struct AppStoreConnectUpload {
     var log: @Sendable (String) async -> Void
 
     func run(progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> UploadReceipt {
-        let digest = try FileDigest.of(file: file)
+        let digest = try FileDigest.of(file: file.string)
         let appID = try await appID()
         let testFlight = TestFlightDistribution(client: client, settings: settings, app: appID, log: log)
         let groups = try await testFlight.groupIDs()
@@ -121,7 +121,7 @@ struct AppStoreConnectUpload {
             "data": [
                 "type": "buildUploadFiles",
                 "attributes": [
-                    "fileName": (file as NSString).lastPathComponent, "fileSize": size, "uti": "com.apple.ipa", "assetType": "ASSET",
+                    "fileName": file.lastComponent, "fileSize": size, "uti": "com.apple.ipa", "assetType": "ASSET",
                 ],
                 "relationships": ["buildUpload": ["data": ["type": "buildUploads", "id": upload]]],
             ]

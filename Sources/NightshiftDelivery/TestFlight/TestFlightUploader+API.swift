@@ -15,14 +15,14 @@ extension TestFlightUploader {
         do {
             let tokens = try AppStoreConnectKey.tokens(
                 keyID: settings.keyID, issuerID: settings.issuerID, privateKey: settings.privateKey, clock: clock, secrets: secrets)
-            let bundle = try await IPABundleInfo.read(ipa: request.file, shell: shell)
+            let bundle = try await IPABundleInfo.read(ipa: request.file.string, shell: shell)
             try Self.check(bundle, against: request.environment[NightshiftVariable.appIdentifier.name])
-            await log("\((request.file as NSString).lastPathComponent): \(bundle.bundleID) \(bundle.displayVersion)")
+            await log("\(request.file.lastComponent): \(bundle.bundleID) \(bundle.displayVersion)")
             let http = client(settings.retry)
             let api = AppStoreConnectClient(api: try Self.endpoint(request), tokens: tokens, http: http, secrets: secrets, log: log)
             let upload = AppStoreConnectUpload(
                 client: api,
-                parts: UploadPartSender(http: http, file: request.file, concurrency: partConcurrency, secrets: secrets, log: log),
+                parts: UploadPartSender(http: http, file: request.file.string, concurrency: partConcurrency, secrets: secrets, log: log),
                 processing: AppStoreConnectProcessing(
                     client: api, clock: clock, interval: pollInterval, waitTimeout: settings.waitTimeout),
                 settings: settings, file: request.file, bundle: bundle, reservations: request.runFolder.map(ReservationStore.init),

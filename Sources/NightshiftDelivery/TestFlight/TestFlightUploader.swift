@@ -48,11 +48,11 @@ public struct TestFlightUploader: DestinationUploader {
     }
 
     private func uploadWithAltool(_ request: UploadRequest, settings: TestFlightSettings) async throws -> UploadReceipt {
-        let invocation = AltoolInvocation(file: request.file, settings: settings)
+        let invocation = AltoolInvocation(file: request.file.string, settings: settings)
         let key = try Self.privateKey(settings.privateKey)
         request.secrets.learn([key] + AppStoreConnectKey.pemLines(key))
         let policy = settings.retry
-        let digest = try FileDigest.of(file: request.file)
+        let digest = try FileDigest.of(file: request.file.string)
         let keys = try PrivateKeysDirectory(in: temporaryDirectory, fileName: invocation.keyFileName, contents: key)
         defer { keys.remove() }
         // altool's own output is the progress; it reports no byte counts to relay.

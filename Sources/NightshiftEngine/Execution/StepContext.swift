@@ -109,6 +109,14 @@ public struct StepContext: Sendable {
         return absolute.standardized.string
     }
 
+    /// `path` (a setting's value) read against the run's folder, as a value: a path that cannot
+    /// be one (a NUL byte) fails the step as an invalid setting.
+    public func path(_ path: String) throws -> AbsolutePath {
+        do { return try AbsolutePath(validating: absolute(path)) } catch {
+            throw StepFailure("'\(path)' is not a usable path: \(error)", reason: .invalidSetting)
+        }
+    }
+
     /// Writes a line of the step's own commentary (not a child's output), masked with the run's
     /// secrets as they stand: a performer need not mask what it logs.
     public func log(_ line: String, to channel: OutputChannel = .standardOutput) async {

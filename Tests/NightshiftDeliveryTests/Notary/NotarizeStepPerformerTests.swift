@@ -291,17 +291,17 @@ struct NotarizeStepPerformerTests {
     @Test("spctl's type follows spctl(8): execute for an .app, open with the primary signature for a .dmg, install for a .pkg")
     func assessments() {
         #expect(
-            NotarizedFileCheck.commands(for: "/b/App.app").map(\.argv).contains([
+            NotarizedFileCheck.commands(for: .test("/b/App.app")).map(\.argv).contains([
                 "spctl", "--assess", "--type", "execute", "-v", "/b/App.app",
             ]))
         #expect(
-            NotarizedFileCheck.commands(for: "/b/App.dmg").map(\.argv).contains([
+            NotarizedFileCheck.commands(for: .test("/b/App.dmg")).map(\.argv).contains([
                 "spctl", "--assess", "--type", "open", "--context", "context:primary-signature", "-v", "/b/App.dmg",
             ]))
-        let pkg = NotarizedFileCheck.commands(for: "/b/App.pkg").map(\.argv)
+        let pkg = NotarizedFileCheck.commands(for: .test("/b/App.pkg")).map(\.argv)
         #expect(pkg.contains(["spctl", "--assess", "--type", "install", "-v", "/b/App.pkg"]))
         #expect(pkg.contains(["pkgutil", "--check-signature", "/b/App.pkg"]))
-        #expect(NotarizedFileCheck.commands(for: "/b/App.zip").isEmpty)
+        #expect(NotarizedFileCheck.commands(for: .test("/b/App.zip")).isEmpty)
     }
 
     @Test("dry run: the file, its SHA-256 and the requests it would make; none is made")

@@ -24,7 +24,7 @@ struct BugsnagUploaderTests {
         var values = ["api_key": Self.apiKey, "backoff": "0s"]
         if let endpoint { values["endpoint"] = endpoint }
         var request = UploadRequest(
-            file: folder, parameters: parameters(values), environment: [:], secrets: RunSecrets(secrets: []), log: log.sink)
+            file: .test(folder), parameters: parameters(values), environment: [:], secrets: RunSecrets(secrets: []), log: log.sink)
         request.symbols = symbols
         return request
     }

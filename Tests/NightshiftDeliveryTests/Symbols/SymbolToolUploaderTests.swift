@@ -15,7 +15,7 @@ struct SymbolToolUploaderTests {
     {
         let log = LineLog()
         var request = UploadRequest(
-            file: folder, parameters: parameters(values), environment: [:], secrets: RunSecrets(secrets: []), log: log.sink)
+            file: .test(folder), parameters: parameters(values), environment: [:], secrets: RunSecrets(secrets: []), log: log.sink)
         request.symbols = SymbolUploadContext(shell: shell, app: app, toolCandidates: candidates)
         return (request, log)
     }
