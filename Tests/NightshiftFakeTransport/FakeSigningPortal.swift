@@ -454,9 +454,10 @@ public final class FakeSigningPortal: @unchecked Sendable {
         (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
-    /// A new 2048-bit RSA key, PEM.
-    public static func rsaKey(bits: Int = 2048) async throws -> String {
-        try await openssl(["genrsa", String(bits)])
+    /// A 2048-bit RSA key, PEM: the one named `name` in this test process (`FixtureKeys`), so a
+    /// test that needs two different keys names them differently.
+    public static func rsaKey(named name: String = "signing-key") async throws -> String {
+        try await FixtureKeys.shared.pem(name)
     }
 
     /// A self-signed certificate (DER) for the key `keyPEM`, as a portal certificate made from it

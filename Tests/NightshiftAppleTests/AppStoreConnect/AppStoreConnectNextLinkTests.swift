@@ -20,7 +20,7 @@ struct AppStoreConnectNextLinkTests {
         fixture.fake.addBundleID(AppStoreConnectSigningTests.widget)
         fixture.fake.addCertificate(
             der: try await FakeSigningPortal.selfSignedCertificate(
-                keyPEM: try await FakeSigningPortal.rsaKey(), in: fixture.folder, name: "other"))
+                keyPEM: try await FakeSigningPortal.rsaKey(named: "other"), in: fixture.folder, name: "other"))
         try await fixture.addKeysCertificate()
         await #expect {
             _ = try await fixture.signing().plan([fixture.target()])

@@ -64,7 +64,7 @@ struct AppStoreConnectSigningTests {
         // Another team member's certificate first: it must not be taken for the key's.
         fixture.fake.addCertificate(
             der: try await FakeSigningPortal.selfSignedCertificate(
-                keyPEM: try await FakeSigningPortal.rsaKey(), in: fixture.folder, name: "other"))
+                keyPEM: try await FakeSigningPortal.rsaKey(named: "other"), in: fixture.folder, name: "other"))
         let id = try await fixture.addKeysCertificate()
         let plan = try await fixture.signing().plan([fixture.target()])
         #expect(plan.problems.isEmpty)
@@ -276,7 +276,7 @@ struct AppStoreConnectSigningTests {
         for index in 0..<2 {
             fixture.fake.addCertificate(
                 der: try await FakeSigningPortal.selfSignedCertificate(
-                    keyPEM: try await FakeSigningPortal.rsaKey(), in: fixture.folder, name: "o\(index)"))
+                    keyPEM: try await FakeSigningPortal.rsaKey(named: "o\(index)"), in: fixture.folder, name: "o\(index)"))
         }
         let id = try await fixture.addKeysCertificate()
         let plan = try await fixture.signing().plan([fixture.target(bundles: [Self.app])])

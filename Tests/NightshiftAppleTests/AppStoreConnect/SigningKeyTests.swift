@@ -9,8 +9,9 @@ import NightshiftFakeTransport
 /// and carries its public key, and it recognises certificates made from it and only those.
 @Suite("Signing keys: CSRs and certificate matching, checked with openssl", .temporaryDirectory)
 struct SigningKeyTests {
-    static func rsaKey(bits: Int = 2048) async throws -> String {
-        try await FakeSigningPortal.openssl(["genrsa", String(bits)])
+    /// The 2048-bit key named `name` in this test process (`FixtureKeys`).
+    static func rsaKey(_ name: String) async throws -> String {
+        try await FixtureKeys.shared.pem(name)
     }
 
     static func certificate(for pem: String, in folder: String, name: String = "key") async throws -> Data {
@@ -20,7 +21,7 @@ struct SigningKeyTests {
     @Test("the CSR verifies with openssl req -verify and holds the key's public key")
     func csrVerifies() async throws {
         let folder = try TemporaryDirectory.make("csr")
-        let pem = try await Self.rsaKey()
+        let pem = try await Self.rsaKey("csr")
         let key = try SigningKey(name: "distribution", pem: pem)
         let csr = try key.certificateSigningRequest(commonName: "nightshift distribution")
         let file = folder + "/request.der"
@@ -36,7 +37,7 @@ struct SigningKeyTests {
     @Test("a certificate is matched to its own key, not to another")
     func matching() async throws {
         let folder = try TemporaryDirectory.make("match")
-        let (mine, other) = (try await Self.rsaKey(), try await Self.rsaKey())
+        let (mine, other) = (try await Self.rsaKey("mine"), try await Self.rsaKey("other"))
         let key = try SigningKey(name: "distribution", pem: mine)
         #expect(key.matches(certificateDER: Array(try await Self.certificate(for: mine, in: folder, name: "mine"))))
         #expect(!key.matches(certificateDER: Array(try await Self.certificate(for: other, in: folder, name: "other"))))
@@ -46,7 +47,7 @@ struct SigningKeyTests {
     @Test("a PKCS#8 key reads as well as a PKCS#1 one")
     func pkcs8() async throws {
         let folder = try TemporaryDirectory.make("pkcs8")
-        let pkcs1 = try await Self.rsaKey()
+        let pkcs1 = try await Self.rsaKey("pkcs8")
         try pkcs1.write(toFile: folder + "/k.pem", atomically: true, encoding: .utf8)
         let pkcs8 = try await FakeSigningPortal.openssl(["pkcs8", "-topk8", "-nocrypt", "-in", folder + "/k.pem"])
         #expect(try SigningKey(name: "a", pem: pkcs8).publicKeyInfo == SigningKey(name: "b", pem: pkcs1).publicKeyInfo)
@@ -54,7 +55,7 @@ struct SigningKeyTests {
 
     @Test("a key that is not a 2048-bit RSA key is refused, naming the entry and never quoting it")
     func refused() async throws {
-        let short = try await Self.rsaKey(bits: 1024)
+        let short = try await FakeSigningPortal.openssl(["genrsa", "1024"])
         for pem in ["garbage", short] {
             #expect {
                 _ = try SigningKey(name: "distribution", pem: pem)
