@@ -79,7 +79,8 @@ struct AppStoreConnectBuildNumbersTests {
             let history = Self.randomHistory(&random)
             let uploads = history.uploads.map(\.version)
             let choice = BuildNumberChoice(builds: history.builds, uploads: uploads)
-            for text in history.builds + uploads { #expect(choice.next > BuildNumber(text)!, "\(text) in seed \(seed)") }
+            let next = choice.next
+            for text in history.builds + uploads { #expect(next > BuildNumber(text)!, "\(text) in seed \(seed)") }
             #expect(choice.unreadable.isEmpty)
         }
     }
