@@ -122,18 +122,18 @@ public struct UploadStepPerformer: StepPerformer {
             return receipt
         } catch {
             await reporter.finish()
-            throw Self.stepFailure(error, secrets: context.secrets)
+            throw Self.stepFailure(error)
         }
     }
 
-    /// Every failure leaves as a masked `StepFailure`; cancellation stays cancellation so an
-    /// interrupt is reported as one. Masked here, not only where the engine records the step:
-    /// an error's text (a server's answer, a tool's message) may hold what the upload learned.
-    private static func stepFailure(_ error: any Error, secrets: RunSecrets) -> any Error {
+    /// Every failure leaves as a `StepFailure`; cancellation stays cancellation so an interrupt
+    /// is reported as one. The engine masks the message as it records the step, with what the
+    /// upload learned too (a server's answer or a tool's message may quote a token).
+    private static func stepFailure(_ error: any Error) -> any Error {
         switch error {
         case is CancellationError: error
-        case let upload as UploadError: StepFailure(secrets.mask(upload.description), reason: upload.reason)
-        default: StepFailure(secrets.mask("upload failed: \(error)"), reason: .uploadFailed)
+        case let upload as UploadError: StepFailure(upload.description, reason: upload.reason)
+        default: StepFailure("upload failed: \(error)", reason: .uploadFailed)
         }
     }
 

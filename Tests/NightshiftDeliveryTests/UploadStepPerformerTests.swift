@@ -138,11 +138,12 @@ struct UploadStepPerformerTests {
             "http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))],
             maps: ["headers": ["Authorization": "Basic ${STORE_LOGIN}"]])
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
-        await #expect(
-            throws: StepFailure("upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed", reason: .uploadFailed)
-        ) {
-            try await performer.perform(step, in: context(step, environment: ["STORE_LOGIN": "dXNlcjpwYXNz"], output: Output()))
-        }
+        let context = context(step, environment: ["STORE_LOGIN": "dXNlcjpwYXNz"], output: Output())
+        let failure = await #expect(throws: StepFailure.self) { try await performer.perform(step, in: context) }
+        // The engine records the message masked with the run's secrets, which now hold the login.
+        #expect(failure?.reason == .uploadFailed)
+        #expect(
+            failure.map { context.secrets.mask($0.message) } == "upload to http failed: HTTP 403 Forbidden: Basic ******** is not allowed")
         #expect(uploader.requests.first?.masker.mask("dXNlcjpwYXNz") == "********")
     }
 
@@ -230,7 +231,7 @@ struct UploadStepPerformerTests {
         #expect(output.text == expected)
     }
 
-    @Test("an uploader's failure becomes a masked StepFailure")
+    @Test("an uploader's failure becomes a StepFailure, which the run's secrets mask (the engine records it so)")
     func failureIsMasked() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -238,9 +239,10 @@ struct UploadStepPerformerTests {
         uploader.failure = UploadError(.http, "HTTP 401 Unauthorized: token hunter2-token rejected")
         let step = uploadStep("http", ["url": "https://x.example/", "file": Template(try scratch.file("A.ipa", bytes: 1))])
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
-        await #expect(throws: StepFailure("upload to http failed: HTTP 401 Unauthorized: token ******** rejected", reason: .uploadFailed)) {
-            try await performer.perform(step, in: context(step, output: Output()))
-        }
+        let context = context(step, output: Output())
+        let failure = await #expect(throws: StepFailure.self) { try await performer.perform(step, in: context) }
+        #expect(failure?.reason == .uploadFailed)
+        #expect(failure.map { context.secrets.mask($0.message) } == "upload to http failed: HTTP 401 Unauthorized: token ******** rejected")
     }
 
     @Test("no file: and no export is a clear failure; so is an unknown destination")

@@ -22,7 +22,8 @@ struct BudgetTests {
         // by field at the edge (AppleError, 6 lines), where ten call sites in Delivery went. 93
         // with the release step, which masked its own error; 92 again since: the engine masks
         // every step's message as it records it (StepExecution), with the secrets known by then.
-        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 92) { path, line in
+        // 87: the upload and notarize steps stopped masking their failures for the same reason.
+        Budget(name: "mask( outside Core/Secrets and the masking writers", limit: 87) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftCore/Secrets/")
                 && !(path.split(separator: "/").last ?? "").hasPrefix("Masking") && line.contains("mask(")
         },

@@ -41,7 +41,7 @@ public struct NotarizeStepPerformer: StepPerformer {
         }
         let file = context.resolve(template)
         if let problem = NotarizeValues.fileProblem(file) {
-            throw StepFailure(context.secrets.mask("notarize.file \(problem), found '\(file)'"), reason: .invalidSetting)
+            throw StepFailure("notarize.file \(problem), found '\(file)'", reason: .invalidSetting)
         }
         let path = try context.path(file)
         if context.isDryRun {
@@ -53,9 +53,9 @@ public struct NotarizeStepPerformer: StepPerformer {
         do {
             try await notarize(path, settings: settings, in: context)
         } catch let error as NotaryError {
-            throw StepFailure(context.secrets.mask(error.message), reason: error.reason)
+            throw StepFailure(error.message, reason: error.reason)
         } catch let error as UploadError {
-            throw StepFailure(context.secrets.mask(error.message), reason: error.reason)
+            throw StepFailure(error.message, reason: error.reason)
         }
         return .exited(0)
     }
