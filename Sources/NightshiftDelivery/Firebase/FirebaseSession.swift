@@ -15,16 +15,16 @@ struct FirebaseSession {
     var log: @Sendable (String) async -> Void
 
     /// `POST /upload/v1/{app}/releases:upload` with the raw binary.
-    func uploadBinary(_ file: String, app: FirebaseAppID, progress: @escaping @Sendable (UploadProgress) -> Void) async throws
+    func uploadBinary(_ file: AbsolutePath, app: FirebaseAppID, progress: @escaping @Sendable (UploadProgress) -> Void) async throws
         -> FirebaseOperation
     {
-        let name = (file as NSString).lastPathComponent
+        let name = file.lastComponent
         let headers = [
             "Content-Type": "application/octet-stream",
             "X-Goog-Upload-Protocol": "raw",
             "X-Goog-Upload-File-Name": name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name,
         ]
-        let response = try await call("POST", "upload/v1/\(app.resourceName)/releases:upload", headers: headers, body: .file(file)) {
+        let response = try await call("POST", "upload/v1/\(app.resourceName)/releases:upload", headers: headers, body: .file(file.string)) {
             sent, total in
             progress(UploadProgress(bytesSent: sent, totalBytes: total))
         }

@@ -36,7 +36,7 @@ public struct FirebaseUploader: DestinationUploader {
         let session = FirebaseSession(
             api: settings.endpoint, token: token, http: http, clock: clock, secrets: request.secrets, log: request.log)
         let digest = try FileDigest.of(file: request.file.string)
-        let operation = try await session.uploadBinary(request.file.string, app: settings.app, progress: progress)
+        let operation = try await session.uploadBinary(request.file, app: settings.app, progress: progress)
         let (release, result) = try await session.waitForRelease(operation, interval: pollInterval, maximumPolls: maximumPolls)
         await request.log(Self.outcome(of: release, result: result))
         if let notes { try await session.setReleaseNotes(notes, on: release) }

@@ -121,13 +121,18 @@ struct PrivateKeysDirectory {
     var path: String
 
     init(in temporaryDirectory: String, fileName: String, contents: String) throws {
-        root = (temporaryDirectory as NSString).appendingPathComponent("nightshift-asc-\(UUID().uuidString)")
-        path = (root as NSString).appendingPathComponent("private_keys")
+        // The uploader's temporary directory (NSTemporaryDirectory() ends in `/`), joined as a path.
+        guard let base = try? AbsolutePath(validating: temporaryDirectory) else {
+            throw UploadError(.testflight, "the temporary folder '\(temporaryDirectory)' is not an absolute path")
+        }
+        let folder = base.appending("nightshift-asc-\(UUID().uuidString)")
+        root = folder.string
+        path = folder.appending("private_keys").string
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root)
-            let file = (path as NSString).appendingPathComponent(fileName)
+            let file = "\(path)/\(fileName)"
             guard manager.createFile(atPath: file, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
                 throw UploadError(.testflight, "cannot write the API key into '\(path)'")
             }
