@@ -45,11 +45,8 @@ actor ReservationStore {
 
     /// The newest reservation an earlier run of this lane left for a file with this SHA-256.
     func previous(sha256: String) -> BuildUploadReservation? {
-        let lane = runFolder.parent
         let manager = FileManager.default
-        let candidates = ((try? manager.contentsOfDirectory(atPath: lane.string)) ?? []).map { run in
-            lane.appending(run).appending(BuildUploadReservation.fileName).string
-        }
+        let candidates = ((try? manager.contentsOfDirectory(atPath: runFolder.parent.string)) ?? []).map(file(ofRun:))
         let found = candidates.compactMap { file -> (BuildUploadReservation, Date)? in
             guard file != path, let data = manager.contents(atPath: file),
                 let reservation = try? JSONDecoder().decode(BuildUploadReservation.self, from: data), reservation.sha256 == sha256
@@ -70,15 +67,15 @@ actor ReservationStore {
 
     /// Removes an earlier run's reservation that can no longer be continued.
     func forget(_ reservation: BuildUploadReservation) {
-        // The run id is read from a file: only a plain folder name of this lane's is taken.
-        guard Self.isFolderName(reservation.runID) else { return }
-        let earlier = runFolder.parent.appending(reservation.runID).appending(BuildUploadReservation.fileName).string
+        // The run id is read from a file: only one a run's folder can have is taken.
+        guard RunIdentifier.isFolderName(reservation.runID) else { return }
+        let earlier = file(ofRun: reservation.runID)
         if earlier != path { try? FileManager.default.removeItem(atPath: earlier) }
     }
 
-    /// One name, as a run's folder has: no `/`, neither `.` nor `..`, no NUL.
-    static func isFolderName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0)
+    /// The reservation file of the lane's run `run` (a folder name).
+    private func file(ofRun run: String) -> String {
+        runFolder.parent.appending(run).appending(BuildUploadReservation.fileName).string
     }
 
     func save(_ reservation: BuildUploadReservation) throws {
