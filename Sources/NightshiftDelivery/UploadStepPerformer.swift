@@ -45,7 +45,7 @@ public struct UploadStepPerformer: StepPerformer {
             throw StepFailure(
                 "unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
         }
-        let path = try context.path(file)
+        let path = try context.path(file, what: "upload.file")
         guard FileManager.default.isReadableFile(atPath: path.string) else {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }

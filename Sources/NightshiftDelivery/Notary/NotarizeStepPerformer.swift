@@ -43,7 +43,7 @@ public struct NotarizeStepPerformer: StepPerformer {
         if let problem = NotarizeValues.fileProblem(file) {
             throw StepFailure("notarize.file \(problem), found '\(file)'", reason: .invalidSetting)
         }
-        let path = try context.path(file)
+        let path = try context.path(file, what: "notarize.file")
         if context.isDryRun {
             for line in NotarizeDryRun.lines(file: path, settings: settings, origin: origin(settings, in: context), in: context) {
                 await context.log(line)

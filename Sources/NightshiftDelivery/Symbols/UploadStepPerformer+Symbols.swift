@@ -48,7 +48,8 @@ extension UploadStepPerformer {
             throw StepFailure("no uploader for \(destination)", reason: .invalidSetting)
         }
         context.secrets.learn(destination.secretValues(in: UploadSettings(parameters)))
-        let receipt = try await upload(try context.path(folder), with: uploader, parameters: parameters, in: context, symbols: symbols)
+        let receipt = try await upload(
+            try context.path(folder, what: "upload.dsyms"), with: uploader, parameters: parameters, in: context, symbols: symbols)
         await context.log("uploaded \(dsyms.count) dSYM\(dsyms.count == 1 ? "" : "s") from \(folder) to \(receipt.location)")
         for (name, value) in receipt.details { await context.details.set(name, value) }
         return .exited(0)

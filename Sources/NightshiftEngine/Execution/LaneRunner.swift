@@ -82,11 +82,12 @@ public struct LaneRunner: Sendable {
         }
     }
 
-    /// The folder the run works in, absolute: `workingDirectory`, else this process's (tests;
-    /// the executable always passes one).
+    /// The folder the run works in, absolute: `workingDirectory` (read against this process's
+    /// folder), else this process's (tests; the executable always passes one).
     var runDirectory: AbsolutePath {
-        let directory = options.workingDirectory ?? FileManager.default.currentDirectoryPath
-        return (try? AbsolutePath(validating: directory)) ?? .root
+        let current = (try? AbsolutePath(validating: FileManager.default.currentDirectoryPath)) ?? .root
+        guard let directory = options.workingDirectory else { return current }
+        return (try? AbsolutePath(validating: directory, relativeTo: current)) ?? current
     }
 
     /// `options.stateDirectory`, absolute: the executable gives an absolute one (`.nightshift` in
@@ -99,7 +100,7 @@ public struct LaneRunner: Sendable {
     /// The lanes file's folder, absolute: relative `xcode:` paths are read against it.
     var lanesFolder: String {
         let folder = file.path.contains("/") ? String(file.path[..<file.path.lastIndex(of: "/")!]) : "."
-        let directory = options.workingDirectory ?? FileManager.default.currentDirectoryPath
+        let directory = runDirectory.string
         if folder.hasPrefix("/") { return folder }
         return folder == "." ? directory : directory + "/" + folder
     }

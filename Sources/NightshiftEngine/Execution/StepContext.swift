@@ -109,11 +109,12 @@ public struct StepContext: Sendable {
         return absolute.standardized.string
     }
 
-    /// `path` (a setting's value) read against the run's folder, as a value: a path that cannot
-    /// be one (a NUL byte) fails the step as an invalid setting.
-    public func path(_ path: String) throws -> AbsolutePath {
+    /// `path`, the value of the setting `what`, read against the run's folder once, as a value
+    /// every path the step derives from it is made from: one that cannot be a path (a NUL byte)
+    /// fails the step as an invalid setting, naming the setting.
+    public func path(_ path: String, what: String) throws -> AbsolutePath {
         do { return try AbsolutePath(validating: absolute(path)) } catch {
-            throw StepFailure("'\(path)' is not a usable path: \(error)", reason: .invalidSetting)
+            throw StepFailure("\(what) is not a usable path: \(error)", reason: .invalidSetting)
         }
     }
 

@@ -27,24 +27,14 @@ struct TestStepFolder: Sendable {
             if let problem = TestStepValues.reportPathProblem(written) {
                 throw StepFailure("test.junit \(problem), found '\(written)'", reason: .invalidSetting)
             }
-            junit = try Self.absolute(written, what: "test.junit", context: context)
+            junit = try context.path(written, what: "test.junit")
             junitBesideLaneReport = nil
         } else {
             let name = Self.reportName(of: context.step, in: context.lane, masker: context.masker) + ".tests.junit.xml"
             junit = tests.appending(name)
             junitBesideLaneReport = try context.testReportsFolder.map {
-                try Self.absolute($0, what: "--junit's folder", context: context).appending(name)
+                try context.path($0, what: "--junit's folder").appending(name)
             }
-        }
-    }
-
-    /// `path` made absolute against the run's directory, once: every path the step derives from
-    /// it is then a value, never text to cut with `NSString`.
-    private static func absolute(_ path: String, what: String, context: StepContext) throws -> AbsolutePath {
-        do {
-            return try AbsolutePath(validating: context.absolute(path))
-        } catch {
-            throw StepFailure("\(what) is not a usable path: \(error)", reason: .invalidSetting)
         }
     }
 
