@@ -72,8 +72,7 @@ struct MatchImportTests {
             let plain = fixture.plain
             try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
             // The key is the process's one of its name (FixtureKeys): making one is most of the CPU.
-            let key = try await FixtureKeys.shared.file("key", in: plain)
-            try FileManager.default.moveItem(atPath: key, toPath: "\(plain)/key.pem")
+            try await FixtureKeys.shared.write("key", to: "\(plain)/key.pem")
             try await MatchImportTests.run(
                 "openssl",
                 [

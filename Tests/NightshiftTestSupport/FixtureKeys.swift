@@ -18,9 +18,14 @@ public actor FixtureKeys {
         return try await task.value
     }
 
-    /// Writes the key named `name` to a new file (mode 0600) in `folder`, and returns its path.
+    /// Writes the key named `name` to `<folder>/<name>.key`, and returns its path.
     public func file(_ name: String, in folder: String) async throws -> String {
-        let path = "\(folder)/\(name).key"
+        try await write(name, to: "\(folder)/\(name).key")
+    }
+
+    /// Writes the key named `name` to the new file `path` (mode 0600), and returns `path`.
+    @discardableResult
+    public func write(_ name: String, to path: String) async throws -> String {
         guard FileManager.default.createFile(atPath: path, contents: Data(try await pem(name).utf8), attributes: [.posixPermissions: 0o600])
         else { throw FixtureError(message: "cannot write \(path)") }
         return path
