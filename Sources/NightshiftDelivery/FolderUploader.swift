@@ -77,11 +77,12 @@ public struct FolderUploader: DestinationUploader {
     private static func copy(
         from source: String, to target: String, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> FileDigest {
-        guard let input = FileHandle(forReadingAtPath: source) else {
-            throw UploadError(.folder, "cannot read '\(source)'", reason: .missingFile)
+        // Non-blocking and regular-only (ReadableFile): a FIFO swapped in cannot hold the copy.
+        guard let input = try? ReadableFile(path: source) else {
+            throw UploadError(.folder, "cannot read '\(source)' as a regular file", reason: .missingFile)
         }
-        defer { try? input.close() }
-        let total = FileDigest.size(of: source) ?? 0
+        defer { input.close() }
+        let total = input.size
         guard FileManager.default.createFile(atPath: target, contents: nil),
             let output = FileHandle(forWritingAtPath: target)
         else {
@@ -90,7 +91,9 @@ public struct FolderUploader: DestinationUploader {
         defer { try? output.close() }
         var hasher = SHA256()
         var written: Int64 = 0
-        while let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
+        var buffer = [UInt8](repeating: 0, count: FileDigest.chunkSize)
+        while case let count = try buffer.withUnsafeMutableBytes({ try input.read(into: $0.baseAddress!, count: $0.count) }), count > 0 {
+            let chunk = Data(buffer[..<count])
             try Task.checkCancellation()
             try output.write(contentsOf: chunk)
             hasher.update(data: chunk)

@@ -46,7 +46,12 @@ public struct UploadStepPerformer: StepPerformer {
                 "unknown upload destination '\(target.destinationName)' (known: \(UploadDestination.listed))", reason: .invalidSetting)
         }
         let path = try context.path(file, what: "upload.file")
-        guard FileManager.default.isReadableFile(atPath: path.string) else {
+        // Opened as every uploader reads it, without blocking: a FIFO there would hold a blocking
+        // open, and the run with it, past SIGTERM (a folder upload did).
+        do { try ReadableFile(path: path.string).close() } catch .notARegularFile {
+            let why = WholeFile.ReadError.notARegularFile.reason(reading: path.string, limit: 0)
+            throw StepFailure("cannot upload '\(file)': \(why)", reason: .missingFile)
+        } catch {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }
         // The upload's credentials are the run's secrets from now on: masked in every output.

@@ -15,12 +15,6 @@ struct DotEnvUnreadableTests {
         let path = app.directory + "/.env"
         let reason: String
         switch kind {
-        case "fifo":
-            #expect(mkfifo(path, 0o600) == 0)
-            reason = "it is a FIFO"
-        case "device":
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
-            reason = "it is a device"
         case "large":
             // Sparse: 70 MB that cost no disk.
             #expect(FileManager.default.createFile(atPath: path, contents: nil))
@@ -29,8 +23,7 @@ struct DotEnvUnreadableTests {
             try handle.close()
             reason = "it is 70000000 bytes, more than \(64 << 20)"
         default:
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            reason = "it is a folder"
+            reason = try #require(NotAFile(rawValue: kind)).make(at: path)
         }
         #expect(await app.run("lint") == 2)
         #expect(app.standardError == ".env: error: cannot read .env: \(reason)\n", "\(app.standardError)")

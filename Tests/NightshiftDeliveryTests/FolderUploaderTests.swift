@@ -113,4 +113,19 @@ struct FolderUploaderTests {
             try FileDigest.of(file: file) == FileDigest(size: 3, sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         )
     }
+
+    @Test("a FIFO handed to the uploader itself is refused at once, never opened to wait for a writer")
+    func fifoSource() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fifo = scratch.path + "/App.ipa"
+        _ = try NotAFile.fifo.make(at: fifo)
+        let share = try scratch.subdirectory("share")
+        let request = UploadRequest(
+            file: .test(fifo), parameters: parameters(["path": share, "attempts": "1"]), environment: [:], secrets: RunSecrets(secrets: []))
+        await #expect(throws: UploadError.self) {
+            _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: share) == [])
+    }
 }

@@ -257,4 +257,22 @@ struct UploadStepPerformerTests {
         let unknown = uploadStep("dropbox", ["file": "/out/App.ipa"])
         await #expect(throws: StepFailure.self) { try await performer.preflight([unknown], in: context(unknown, output: Output())) }
     }
+
+    /// A FIFO held a blocking open, and the run with it, past SIGTERM (the folder destination).
+    @Test(
+        "a FIFO, a device or a folder as upload.file fails at once, saying what it is; no uploader is asked",
+        arguments: NotAFile.allCases)
+    func notARegularFile(kind: NotAFile) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = scratch.path + "/App.ipa"
+        let reason = try kind.make(at: path)
+        let uploader = RecordingUploader()
+        let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
+        let step = uploadStep("http", ["url": "https://x.example/", "file": Template(path)])
+        await #expect(throws: StepFailure("cannot upload '\(path)': \(reason)", reason: .missingFile)) {
+            try await performer.perform(step, in: context(step, output: Output()))
+        }
+        #expect(uploader.requests.isEmpty)
+    }
 }
