@@ -91,9 +91,7 @@ public struct FolderUploader: DestinationUploader {
         defer { try? output.close() }
         var hasher = SHA256()
         var written: Int64 = 0
-        var buffer = [UInt8](repeating: 0, count: FileDigest.chunkSize)
-        while case let count = try buffer.withUnsafeMutableBytes({ try input.read(into: $0.baseAddress!, count: $0.count) }), count > 0 {
-            let chunk = Data(buffer[..<count])
+        while case let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
             try Task.checkCancellation()
             try output.write(contentsOf: chunk)
             hasher.update(data: chunk)

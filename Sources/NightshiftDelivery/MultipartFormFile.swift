@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftSystem
 
 /// A multipart/form-data body written to a temporary file (boundary, the text fields, the file
 /// part with the file copied in chunks, closing boundary), so the transport can stream it from
@@ -16,10 +17,14 @@ struct MultipartFormFile {
         let boundary = "nightshift-\(UUID().uuidString)"
         let path = (directory as NSString).appendingPathComponent("upload-\(UUID().uuidString).multipart")
         let name = (file as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "_")
-        guard let input = FileHandle(forReadingAtPath: file) else {
-            throw UploadError(destination, "cannot read '\(file)'", reason: .missingFile)
+        // Non-blocking and regular-only (ReadableFile): a FIFO in a dSYM bundle cannot hold the upload.
+        let input: ReadableFile
+        do { input = try ReadableFile(path: file) } catch .notARegularFile {
+            throw UploadError(destination, "cannot read '\(file)': it is not a regular file", reason: .missingFile)
+        } catch .failed(let failure) {
+            throw UploadError(destination, failure.description, reason: .missingFile)
         }
-        defer { try? input.close() }
+        defer { input.close() }
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let output = FileHandle(forWritingAtPath: path)
         else {
@@ -35,7 +40,7 @@ struct MultipartFormFile {
                 "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(fieldName)\"; filename=\"\(name)\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n"
             try output.write(contentsOf: Data(head.utf8))
-            while let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
+            while case let chunk = try input.read(upToCount: FileDigest.chunkSize), !chunk.isEmpty {
                 try output.write(contentsOf: chunk)
             }
             try output.write(contentsOf: Data("\r\n--\(boundary)--\r\n".utf8))

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A regular file opened for reading, close-on-exec, with its size as it was when opened: for
 /// bodies streamed from disk piece by piece, so memory stays flat whatever the file's size.
@@ -43,6 +43,15 @@ public final class ReadableFile: Sendable {
         } while result < 0 && errno == EINTR
         guard result >= 0 else { throw .last("cannot read '\(path)'") }
         return result
+    }
+
+    /// Up to `count` bytes from the read position, as one chunk; empty at end-of-file.
+    public func read(upToCount count: Int) throws(SystemCallError) -> Data {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = try buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemCallError) -> Int in try self.read(into: raw.baseAddress!, count: count) }
+        }.get()
+        return Data(buffer[..<read])
     }
 
     /// Moves the read position to `offset` bytes from the start (`lseek`, the same call and
