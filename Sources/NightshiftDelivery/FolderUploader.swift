@@ -78,8 +78,9 @@ public struct FolderUploader: DestinationUploader {
         from source: String, to target: String, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> FileDigest {
         // Non-blocking and regular-only (ReadableFile): a FIFO swapped in cannot hold the copy.
-        guard let input = try? ReadableFile(path: source) else {
-            throw UploadError(.folder, "cannot read '\(source)' as a regular file", reason: .missingFile)
+        let input: ReadableFile
+        do { input = try ReadableFile(path: source) } catch {
+            throw UploadError(.folder, "cannot read '\(source)': \(error.reason(opening: source))", reason: .missingFile)
         }
         defer { input.close() }
         let total = input.size

@@ -19,10 +19,8 @@ struct MultipartFormFile {
         let name = (file as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "_")
         // Non-blocking and regular-only (ReadableFile): a FIFO in a dSYM bundle cannot hold the upload.
         let input: ReadableFile
-        do { input = try ReadableFile(path: file) } catch .notARegularFile {
-            throw UploadError(destination, "cannot read '\(file)': it is not a regular file", reason: .missingFile)
-        } catch .failed(let failure) {
-            throw UploadError(destination, failure.description, reason: .missingFile)
+        do { input = try ReadableFile(path: file) } catch {
+            throw UploadError(destination, "cannot read '\(file)': \(error.reason(opening: file))", reason: .missingFile)
         }
         defer { input.close() }
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),

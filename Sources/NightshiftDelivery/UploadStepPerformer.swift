@@ -49,8 +49,8 @@ public struct UploadStepPerformer: StepPerformer {
         // Opened as every uploader reads it, without blocking: a FIFO there would hold a blocking
         // open, and the run with it, past SIGTERM (a folder upload did).
         do { try ReadableFile(path: path.string).close() } catch .notARegularFile {
-            let why = WholeFile.ReadError.notARegularFile.reason(reading: path.string, limit: 0)
-            throw StepFailure("cannot upload '\(file)': \(why)", reason: .missingFile)
+            throw StepFailure(
+                "cannot upload '\(file)': \(ReadableFile.OpenError.notARegularFile.reason(opening: path.string))", reason: .missingFile)
         } catch {
             throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
         }

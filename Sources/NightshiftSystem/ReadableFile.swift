@@ -47,11 +47,13 @@ public final class ReadableFile: Sendable {
 
     /// Up to `count` bytes from the read position, as one chunk; empty at end-of-file.
     public func read(upToCount count: Int) throws(SystemCallError) -> Data {
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = try buffer.withUnsafeMutableBytes { raw in
+        // Read into the chunk itself, then cut to what came: one allocation, no copy.
+        var chunk = Data(count: count)
+        let read = try chunk.withUnsafeMutableBytes { raw in
             Result { () throws(SystemCallError) -> Int in try self.read(into: raw.baseAddress!, count: count) }
         }.get()
-        return Data(buffer[..<read])
+        chunk.count = read
+        return chunk
     }
 
     /// Moves the read position to `offset` bytes from the start (`lseek`, the same call and

@@ -16,3 +16,14 @@ extension WholeFile.ReadError {
         }
     }
 }
+
+extension ReadableFile.OpenError {
+    /// Why `path` did not open, in `WholeFile`'s words ("it is a FIFO", "it is a folder", or the
+    /// system's reason), for a reader to print after its own "cannot read <name>: ".
+    public func reason(opening path: String) -> String {
+        switch self {
+        case .notARegularFile: WholeFile.ReadError.notARegularFile.reason(reading: path, limit: 0)
+        case .failed(let failure): failure.reason
+        }
+    }
+}

@@ -123,9 +123,10 @@ struct FolderUploaderTests {
         let share = try scratch.subdirectory("share")
         let request = UploadRequest(
             file: .test(fifo), parameters: parameters(["path": share, "attempts": "1"]), environment: [:], secrets: RunSecrets(secrets: []))
-        await #expect(throws: UploadError.self) {
+        let failure = await #expect(throws: UploadError.self) {
             _ = try await FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0)).upload(request, progress: { _ in })
         }
+        #expect(failure?.message == "cannot read '\(fifo)': it is a FIFO")
         #expect(try FileManager.default.contentsOfDirectory(atPath: share) == [])
     }
 }

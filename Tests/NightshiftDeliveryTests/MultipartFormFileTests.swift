@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftCore
 @testable import NightshiftDelivery
 import NightshiftSchema
 import NightshiftTestSupport
@@ -30,11 +31,13 @@ struct MultipartFormFileTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let file = scratch.path + "/App.dSYM"
-        _ = try kind.make(at: file)
+        let reason = try kind.make(at: file)
         let folder = try scratch.subdirectory("forms")
-        #expect(throws: UploadError.self) {
+        let failure = #expect(throws: UploadError.self) {
             _ = try MultipartFormFile.write(file: file, fieldName: "dsym", in: folder, destination: .bugsnag)
         }
+        #expect(failure?.message == "cannot read '\(file)': \(reason)")
+        #expect(failure?.reason == .missingFile)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
     }
 }
