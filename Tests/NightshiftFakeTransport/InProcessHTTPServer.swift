@@ -2,7 +2,7 @@ import FlyingFox
 public import Foundation
 import NightshiftSchema
 public import NightshiftServices
-public import NightshiftTestSupport
+import NightshiftTestSupport
 
 /// A test's HTTP handler answered in process, as the `HTTPTransport` the code under test is
 /// given: no socket, no port, no listening task for a loaded suite to starve (issue #37). It
