@@ -2,14 +2,15 @@
 actions are fake-xcodebuild-test's). See ../README.md for what each does and where it comes from."""
 
 import datetime
-import json
 import os
 import plistlib
 import re
 import shutil
 import sys
-import uuid
-import zipfile
+
+# json, uuid and zipfile are imported where they are used: together about half of this module's
+# import time (`python3 -X importtime`), paid on every call of a tool a lane calls a dozen times,
+# while only -json listings, archives and exports need them.
 
 from . import compilecache, signing
 from .project import (APPLICATION_TYPES, PROFILE_TYPES, Build, XcodebuildError, open_container, sdk_family)
@@ -142,6 +143,7 @@ def list_container(args):
                             "targets": [t.name for t in p.targets]}}
     if "-json" in args.flags:
         # xcodebuild's JSON: two-space indent, " : " between key and value, keys sorted.
+        import json
         out(json.dumps(data, indent=2, separators=(",", " : "), sort_keys=True))
         return 0
     if container.kind == "workspace":
@@ -235,6 +237,7 @@ def show_build_settings(args):
     check_destination(build)
     if "-json" in args.flags:
         data = [{"action": "build", "buildSettings": build.settings(t), "target": t.name} for t in targets]
+        import json
         out(json.dumps(data, indent=2, separators=(",", " : "), sort_keys=True))
     else:
         for t in targets:
@@ -490,6 +493,7 @@ class ArchiveWriter:
             os.makedirs(os.path.dirname(exe), exist_ok=True)
             # The same UUID in the binary and its dSYM, for the fake dwarfdump (`uuid=… arch=…`);
             # a new one per build, as the linker's LC_UUID changes with the code.
+            import uuid
             slice_uuid = str(uuid.uuid5(uuid.NAMESPACE_URL, "%s/%s/%s" % (self.root, target.name, info["CFBundleVersion"]))).upper()
             with open(exe, "wb") as f:
                 f.write(b"\xcf\xfa\xed\xfe fake Mach-O for %s uuid=%s arch=arm64\n" % (target.name.encode(), slice_uuid.encode()))
@@ -761,6 +765,7 @@ def export_archive(args):
     else:
         ipa = os.path.join(export_path, os.path.splitext(os.path.basename(app))[0] + ".ipa")
         payload = "Payload/" + os.path.basename(app)
+        import zipfile
         with zipfile.ZipFile(ipa, "w", zipfile.ZIP_DEFLATED) as z:
             for folder, _, files in os.walk(app):
                 for fname in sorted(files):
