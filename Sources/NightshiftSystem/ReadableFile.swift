@@ -47,6 +47,8 @@ public final class ReadableFile: Sendable {
 
     /// Up to `count` bytes from the read position, as one chunk; empty at end-of-file.
     public func read(upToCount count: Int) throws(SystemCallError) -> Data {
+        // An empty Data has no storage to read into.
+        guard count > 0 else { return Data() }
         // Read into the chunk itself, then cut to what came: one allocation, no copy.
         var chunk = Data(count: count)
         let read = try chunk.withUnsafeMutableBytes { raw in

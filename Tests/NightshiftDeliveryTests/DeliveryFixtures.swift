@@ -23,6 +23,12 @@ struct ScratchDirectory {
         return file
     }
 
+    /// `kind` made at `<scratch>/<name>`: its path, and what nightshift calls it ("it is a FIFO").
+    func notAFile(_ kind: NotAFile, named name: String) throws -> (path: String, reason: String) {
+        let made = self.path + "/" + name
+        return (made, try kind.make(at: made))
+    }
+
     func subdirectory(_ name: String) throws -> String {
         let directory = (path as NSString).appendingPathComponent(name)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -258,7 +258,7 @@ struct HTTPUploaderTests {
         let error = await #expect(throws: UploadError.self) {
             try await client.sendExpectingSuccess(request, destination: .http, secrets: RunSecrets(secrets: []), log: { _ in })
         }
-        #expect(error?.message.hasPrefix("PUT http://127.0.0.1:9/x: invalid request: cannot read '") == true)
+        #expect(error?.message == "PUT http://127.0.0.1:9/x: invalid request: cannot upload '\(file).missing': No such file or directory")
     }
 
     @Test("unsupported methods and non-http URLs are refused before any request")

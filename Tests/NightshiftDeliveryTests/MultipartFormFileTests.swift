@@ -30,8 +30,7 @@ struct MultipartFormFileTests {
     func notARegularFile(kind: NotAFile) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = scratch.path + "/App.dSYM"
-        let reason = try kind.make(at: file)
+        let (file, reason) = try scratch.notAFile(kind, named: "App.dSYM")
         let folder = try scratch.subdirectory("forms")
         let failure = #expect(throws: UploadError.self) {
             _ = try MultipartFormFile.write(file: file, fieldName: "dsym", in: folder, destination: .bugsnag)

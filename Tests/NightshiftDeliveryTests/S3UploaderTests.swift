@@ -170,7 +170,7 @@ struct S3UploaderTests {
         )
     }
 
-    @Test("a key with a '.' segment, a bucket that is no bucket name, and a FIFO as the file are refused before any request")
+    @Test("a key with a '.' segment and a bucket that is no bucket name are refused before any request")
     func refusedBeforeSending() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -180,6 +180,20 @@ struct S3UploaderTests {
         await #expect(throws: S3Error.self) { try await Self.uploader(transport).upload(request, log: { _ in }) }
         request.object = S3Object(bucket: "Not A Bucket", key: "k")
         await #expect(throws: S3Error.self) { try await Self.uploader(transport).upload(request, log: { _ in }) }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test(
+        "a FIFO, a device or a folder as the file is refused before any request, in the words every file reader uses",
+        arguments: NotAFile.allCases, [1 << 20, 1])
+    func notARegularFile(kind: NotAFile, multipartThreshold: Int64) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (path, reason) = try scratch.notAFile(kind, named: "App.zip")
+        let transport = ScriptedTransport([])
+        await #expect(throws: S3Error(.localFile, "cannot upload '\(path)': \(reason)")) {
+            try await Self.uploader(transport).upload(try Self.request(path, threshold: multipartThreshold), log: { _ in })
+        }
         #expect(transport.requests.isEmpty)
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 @testable import NightshiftCore
 @testable import NightshiftDelivery
+import FlyingFox
+import NightshiftFakeTransport
 import NightshiftTestSupport
 import Testing
 @testable import NightshiftServices
@@ -90,6 +92,24 @@ struct URLSessionTransportTests {
             await #expect(throws: HTTPTransportError.self) { try await put(path, to: server) }
         }
         #expect(server.connectionCount == 0)
+    }
+
+    @Test(
+        "a FIFO, a device or a folder as a file body fails at once, saying what it is; the in-process fake refuses it in the same words",
+        arguments: NotAFile.allCases)
+    func notARegularFile(kind: NotAFile) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (path, reason) = try scratch.notAFile(kind, named: "App.ipa")
+        let expected = HTTPTransportError.invalidRequest("cannot upload '\(path)': \(reason)")
+        #expect(throws: expected) { try FileBodyStream(path: path) }
+        let fake = InProcessHTTPServer { _, _ in FlyingFox.HTTPResponse(statusCode: .ok) }
+        for body in [HTTPTransportBody.file(path), .fileRange(path, offset: 0, length: 1)] {
+            let request = HTTPTransportRequest(method: "PUT", url: fake.url("/builds/App.ipa"), body: body)
+            await #expect(throws: expected) { try await URLSessionTransport(idleTimeout: 20).send(request, progress: { _, _ in }) }
+            await #expect(throws: expected) { try await fake.send(request, progress: { _, _ in }) }
+        }
+        #expect(fake.requests.isEmpty)
     }
 
     @Test("a file that shrinks after it was opened is reported, not sent short")

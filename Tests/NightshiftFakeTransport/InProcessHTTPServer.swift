@@ -2,6 +2,7 @@ import FlyingFox
 public import Foundation
 import NightshiftSchema
 public import NightshiftServices
+import NightshiftSystem
 import NightshiftTestSupport
 
 /// A test's HTTP handler answered in process, as the `HTTPTransport` the code under test is
@@ -73,17 +74,25 @@ public final class InProcessHTTPServer: HTTPTransport, @unchecked Sendable {
         case .data(let data):
             return data
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw HTTPTransportError.invalidRequest("cannot read '\(path)'")
-            }
-            return data
+            let file = try HTTPBodyFile.open(path)
+            defer { file.close() }
+            return try read(file, count: file.size)
         case .fileRange(let path, let offset, let length):
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw HTTPTransportError.invalidRequest("cannot read '\(path)'")
-            }
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(offset))
-            return try handle.read(upToCount: Int(length)) ?? Data()
+            let file = try HTTPBodyFile.open(path)
+            defer { file.close() }
+            try file.seek(to: offset)
+            return try read(file, count: length)
         }
+    }
+
+    /// `count` bytes from the read position, fewer if the file ends first.
+    private static func read(_ file: ReadableFile, count: Int64) throws -> Data {
+        var data = Data()
+        while Int64(data.count) < count {
+            let chunk = try file.read(upToCount: Int(min(count - Int64(data.count), 1 << 20)))
+            if chunk.isEmpty { break }
+            data += chunk
+        }
+        return data
     }
 }

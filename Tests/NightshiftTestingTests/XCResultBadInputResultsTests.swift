@@ -56,8 +56,14 @@ struct XCResultBadInputResultsTests {
         let fifo = "\(folder)/fifo"
         let shell = ProcessShellRunner(environment: EnvironmentVariables(ProcessInfo.processInfo.environment))
         #expect(try await shell.capture(ShellCommand("mkfifo", [fifo])).succeeded)
-        for path in [fifo, folder, "\(folder)/missing.json"] {
-            #expect(throws: TestResultsError.self, "\(path)") { try XCResultTestsReader().read(contentsOf: path) }
+        let what = "xcresulttool's test results"
+        for (path, reason) in [(fifo, "it is a FIFO"), (folder, "it is a folder"), ("\(folder)/missing.json", "no such file")] {
+            #expect(throws: TestResultsError("cannot read \(what) '\(path)': \(reason)")) {
+                try XCResultTestsReader().read(contentsOf: path)
+            }
+            #expect(throws: TestResultsError("cannot read xcresulttool's summary '\(path)': \(reason)")) {
+                try XCResultSummaryReader().read(contentsOf: path)
+            }
         }
     }
 

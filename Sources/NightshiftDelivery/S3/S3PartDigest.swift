@@ -19,10 +19,7 @@ enum S3PartDigest {
         do {
             file = try ReadableFile(path: path)
         } catch {
-            switch error {
-            case .notARegularFile: throw S3Error(.localFile, "cannot upload '\(path)': not a regular file")
-            case .failed(let failure): throw S3Error(.localFile, failure.description)
-            }
+            throw S3Error(.localFile, "cannot upload '\(path)': \(error.reason(opening: path))")
         }
         defer { file.close() }
         guard offset >= 0, length >= 0, offset + length <= file.size else {

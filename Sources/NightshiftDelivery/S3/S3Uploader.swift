@@ -65,10 +65,7 @@ public struct S3Uploader: S3Uploading {
             defer { file.close() }
             return file.size
         } catch {
-            switch error {
-            case .notARegularFile: throw S3Error(.localFile, "cannot upload '\(path)': not a regular file")
-            case .failed(let failure): throw S3Error(.localFile, failure.description)
-            }
+            throw S3Error(.localFile, "cannot upload '\(path)': \(error.reason(opening: path))")
         }
     }
 }

@@ -25,14 +25,7 @@ final class FileBodyStream: InputStream {
     /// `range`: only `length` bytes from `offset` (one part of a multipart upload); the range
     /// must lie within the file.
     init(path: String, range: (offset: Int64, length: Int64)? = nil) throws(HTTPTransportError) {
-        do {
-            file = try ReadableFile(path: path)
-        } catch {
-            switch error {
-            case .notARegularFile: throw .invalidRequest("cannot upload '\(path)': not a regular file")
-            case .failed(let failure): throw .invalidRequest(failure.description)
-            }
-        }
+        file = try HTTPBodyFile.open(path)
         self.path = path
         if let range {
             guard range.offset >= 0, range.length >= 0, range.offset + range.length <= file.size else {

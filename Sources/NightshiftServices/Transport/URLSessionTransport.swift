@@ -87,9 +87,9 @@ public struct URLSessionTransport: HTTPTransport {
             let session = makeSession(delegate)
             return (session, session.dataTask(with: Self.streaming(request, from: stream)))
             #else
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw HTTPTransportError.invalidRequest("cannot read '\(path)'")
-            }
+            // Checked as the Linux stream opens it (a FIFO or a device refused, in the same
+            // words); URLSession then opens the file again by its path.
+            try HTTPBodyFile.open(path).close()
             let session = makeSession(delegate)
             return (session, session.uploadTask(with: request, fromFile: URL(fileURLWithPath: path)))
             #endif

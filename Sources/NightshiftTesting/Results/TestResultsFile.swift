@@ -11,12 +11,8 @@ enum TestResultsFile {
         do {
             return try WholeFile.contents(of: path, atMost: maximumSize)
         } catch {
-            switch error {
-            case .absent: throw TestResultsError("cannot read \(what) '\(path)': no such file")
-            case .notARegularFile: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
-            case .tooLarge(let size): throw tooLarge(what, path, size: size, maximum: maximumSize)
-            case .failed(let failure): throw TestResultsError("cannot read \(what): \(failure)")
-            }
+            if case .tooLarge(let size) = error { throw tooLarge(what, path, size: size, maximum: maximumSize) }
+            throw TestResultsError("cannot read \(what) '\(path)': \(error.reason(reading: path, limit: maximumSize))")
         }
     }
 
@@ -30,10 +26,7 @@ enum TestResultsFile {
         do {
             file = try ReadableFile(path: path)
         } catch {
-            switch error {
-            case .notARegularFile: throw TestResultsError("cannot read \(what) '\(path)': not a regular file")
-            case .failed(let failure): throw TestResultsError("cannot read \(what): \(failure)")
-            }
+            throw TestResultsError("cannot read \(what) '\(path)': \(error.reason(opening: path))")
         }
         if let maximum, file.size > maximum {
             file.close()
