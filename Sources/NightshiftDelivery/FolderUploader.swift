@@ -21,8 +21,8 @@ public struct FolderUploader: DestinationUploader {
     public func upload(
         _ request: UploadRequest, settings: FolderSettings, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
-        let (directory, policy) = (settings.path, settings.retry)
-        try Self.requireDirectory(directory)
+        let policy = settings.retry
+        let directory = try Self.directory(settings.path)
         let run = try await RetryLoop(schedule: policy, jitter: jitter).run(
             attempt: { _ -> Result<UploadReceipt, UploadError> in
                 do {
@@ -45,11 +45,11 @@ public struct FolderUploader: DestinationUploader {
 
     /// One copy, verification and rename; leaves no partial file behind when it fails.
     private func copyOnce(
-        _ file: AbsolutePath, into directory: String, progress: @escaping @Sendable (UploadProgress) -> Void
+        _ file: AbsolutePath, into directory: AbsolutePath, progress: @escaping @Sendable (UploadProgress) -> Void
     ) async throws -> UploadReceipt {
         let name = file.lastComponent
-        let destination = (directory as NSString).appendingPathComponent(name)
-        let partial = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).partial")
+        let destination = directory.appending(name).string
+        let partial = directory.appending(".\(name).\(UUID().uuidString).partial").string
         do {
             let written = try await Self.copy(from: file.string, to: partial, progress: progress)
             let landed = try FileDigest.of(file: partial)
@@ -66,11 +66,16 @@ public struct FolderUploader: DestinationUploader {
         }
     }
 
-    private static func requireDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    /// `path:`, which the upload step has read against the run's folder; a directory.
+    private static func directory(_ path: String) throws(UploadError) -> AbsolutePath {
+        let directory: AbsolutePath
+        do { directory = try AbsolutePath(validating: path) } catch {
+            throw UploadError(.folder, "'path:' is not a usable folder: \(error)", reason: .invalidSetting)
+        }
+        guard FileKind.of(directory.string, followingLinks: true) == .directory else {
             throw UploadError(.folder, "'\(path)' is not a directory", reason: .missingFile)
         }
+        return directory
     }
 
     /// Copies in chunks, hashing what it writes; returns the digest of the bytes written.

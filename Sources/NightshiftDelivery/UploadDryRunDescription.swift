@@ -37,8 +37,12 @@ enum UploadDryRunDescription {
             let form = method == "POST" ? " as multipart/form-data" : ""
             return ["would \(method) \(file)\(form) to \(url)"] + (headers.isEmpty ? [] : ["  headers: \(headers.joined(separator: ", "))"])
         case .folder:
-            let directory = settings.string("path") ?? "<no path>"
-            let target = (directory as NSString).appendingPathComponent((file as NSString).lastPathComponent)
+            // The upload step has read path: against the run's folder. Validated, not appended: a
+            // dry run's file: is not checked, and may hold a NUL.
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            guard let directory = settings.string("path").flatMap({ try? AbsolutePath(validating: $0) }),
+                let target = try? AbsolutePath(validating: name, relativeTo: directory)
+            else { return ["would copy \(file) to <no path>"] }
             return ["would copy \(file) to \(target) (temporary name, then rename)"]
         // Described with the archive's UUID check (`describeSymbols`).
         case .crashlytics, .sentry, .bugsnag:

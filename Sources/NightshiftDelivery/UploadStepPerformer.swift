@@ -33,6 +33,11 @@ public struct UploadStepPerformer: StepPerformer {
             parameters = AppStoreConnectEndpoint.filling(parameters, environment: context.environment)
         }
         parameters = try await Self.releaseNotes(parameters, destination: target.destination, in: context)
+        if target.destination == .folder, case .scalar(let folder)? = parameters["path"], !folder.raw.isEmpty {
+            // A path in the lanes file like upload.file: read against the run's folder, not
+            // whatever folder the nightshift process happens to be in.
+            parameters["path"] = .scalar(Template(try context.path(folder.raw, what: "upload.path").string, at: folder.location))
+        }
         if let destination = target.destination, destination.takesSymbols {
             return try await performSymbols(destination, parameters: parameters, in: context)
         }

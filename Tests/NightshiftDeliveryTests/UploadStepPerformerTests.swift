@@ -4,6 +4,7 @@ import Foundation
 @testable import NightshiftEngine
 import NightshiftSchema
 import NightshiftSystem
+import NightshiftFakeTransport
 import NightshiftTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ struct UploadStepPerformerTests {
 
     func context(
         _ step: Step, environment: EnvironmentVariables = [:], dryRun: Bool = false, exports: RunExports = RunExports(), output: Output,
-        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner()
+        progress: ProgressLines = ProgressLines(), shell: ScriptedShellRunner = ScriptedShellRunner(), directory: String? = nil
     ) -> StepContext {
         // The secrets a run of this file starts with: the declared secret's value, whatever the test's variables.
         let lanesFile = LanesFile(path: "lanes.yml", project: Project(name: "Demo"), secrets: ["UPLOAD_TOKEN"])
@@ -54,7 +55,7 @@ struct UploadStepPerformerTests {
             step: step, configuration: nil, environment: environment,
             folders: RunFolders(root: .test("/tmp/ns"), lane: "nightly", runID: "1"),
             shell: shell, clock: ManualClock(), secrets: RunSecrets(secrets: lanesFile.secretValues(in: environment)),
-            cleanup: CleanupStack(), exports: exports, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
+            cleanup: CleanupStack(), exports: exports, directory: directory, isDryRun: dryRun, emit: { _, bytes in output.append(bytes) },
             progress: { text in progress.show(text) }
         )
     }
@@ -258,6 +259,31 @@ struct UploadStepPerformerTests {
         await #expect(throws: StepFailure.self) { try await performer.preflight([unknown], in: context(unknown, output: Output())) }
     }
 
+    /// The folder was read against the nightshift process's own folder, so a lane run from
+    /// elsewhere (a Jenkins workspace, `nightshift run -f app/lanes.yml`) copied somewhere else.
+    @Test("a relative folder path: is read against the run's folder, as upload.file is, in a dry run too")
+    func relativeFolderPath() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let share = try scratch.subdirectory("share")
+        _ = try scratch.file("App.ipa", bytes: 100)
+        let step = uploadStep("folder", ["file": "App.ipa", "path": "share", "attempts": "1"])
+        let performer = UploadStepPerformer(
+            registry: UploaderRegistry([.folder: FolderUploader(clock: ManualClock(), jitter: FixedJitter(unit: 0))]), isInteractive: false)
+        let dryRun = Output()
+        _ = try await performer.perform(step, in: context(step, dryRun: true, output: dryRun, directory: scratch.path))
+        #expect(dryRun.text == "would copy App.ipa to \(share)/App.ipa (temporary name, then rename)\n")
+        _ = try await performer.perform(step, in: context(step, output: Output(), directory: scratch.path))
+        #expect(FileManager.default.contents(atPath: share + "/App.ipa")?.count == 100)
+        let nul = uploadStep("folder", ["file": "App.ipa", "path": "share\0x"])
+        await #expect(
+            throws: StepFailure(
+                #"upload.path is not a usable path: 'share\0x' holds a NUL byte, which no path can"#, reason: .invalidSetting)
+        ) {
+            try await performer.perform(nul, in: context(nul, output: Output(), directory: scratch.path))
+        }
+    }
+
     /// A FIFO held a blocking open, and the run with it, past SIGTERM (the folder destination).
     @Test(
         "a FIFO, a device or a folder as upload.file fails at once, saying what it is; no uploader is asked",
@@ -265,8 +291,7 @@ struct UploadStepPerformerTests {
     func notARegularFile(kind: NotAFile) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let path = scratch.path + "/App.ipa"
-        let reason = try kind.make(at: path)
+        let (path, reason) = try scratch.notAFile(kind, named: "App.ipa")
         let uploader = RecordingUploader()
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
         let step = uploadStep("http", ["url": "https://x.example/", "file": Template(path)])

@@ -33,8 +33,9 @@ struct BudgetTests {
         // and the App's state folder are AbsolutePath values (the runner makes them absolute once),
         // and the TestFlight reservations and the scheduler's logs follow. 18: the file an upload
         // or a notarization sends is an AbsolutePath from the step on (StepContext.path). 14: the
-        // Firebase upload and the TestFlight key folder join paths as values.
-        Budget(name: "as NSString outside System", limit: 14) { path, line in
+        // Firebase upload and the TestFlight key folder join paths as values. 11: the folder
+        // upload's path: is read against the run's folder (it was read against the process's).
+        Budget(name: "as NSString outside System", limit: 11) { path, line in
             path.hasPrefix("Sources/") && !path.hasPrefix("Sources/NightshiftSystem/") && line.contains("as NSString")
         },
         // Diagnostics go through Diagnostic and DiagnosticPrinter, which write the prefix.
