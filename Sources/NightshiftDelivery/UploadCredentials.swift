@@ -22,7 +22,7 @@ extension UploadDestination {
     /// Keys that take either a key file's path or its content.
     static let keyFileKeys: Set<String> = ["private_key", "service_account"]
 
-    private static func isPath(_ value: String) -> Bool {
+    static func isPath(_ value: String) -> Bool {
         !value.contains("\n") && !value.contains("{") && !value.contains("-----BEGIN")
     }
 }

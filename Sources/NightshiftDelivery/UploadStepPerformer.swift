@@ -33,11 +33,7 @@ public struct UploadStepPerformer: StepPerformer {
             parameters = AppStoreConnectEndpoint.filling(parameters, environment: context.environment)
         }
         parameters = try await Self.releaseNotes(parameters, destination: target.destination, in: context)
-        if target.destination == .folder, case .scalar(let folder)? = parameters["path"], !folder.raw.isEmpty {
-            // A path in the lanes file like upload.file: read against the run's folder, not
-            // whatever folder the nightshift process happens to be in.
-            parameters["path"] = .scalar(Template(try context.path(folder.raw, what: "upload.path").string, at: folder.location))
-        }
+        parameters = try Self.readingPaths(parameters, destination: target.destination, in: context)
         if let destination = target.destination, destination.takesSymbols {
             return try await performSymbols(destination, parameters: parameters, in: context)
         }
@@ -155,6 +151,29 @@ public struct UploadStepPerformer: StepPerformer {
             case .map(let values): .map(values.mapValues { Template(context.resolve($0), at: $0.location) })
             }
         }
+    }
+
+    /// The settings that name a file or folder on this machine (a key file only when it names
+    /// one rather than holding the key), read against the run's folder as upload.file is, not
+    /// against whatever folder the nightshift process happens to be in.
+    static func readingPaths(
+        _ parameters: [String: UploadParameter], destination: UploadDestination?, in context: StepContext
+    ) throws -> [String: UploadParameter] {
+        let keys: [String] =
+            switch destination {
+            case .folder?: ["path"]
+            case .firebase?: ["service_account", "notes_file"]
+            case .testflight?: ["private_key"]
+            case .http?, .crashlytics?, .sentry?, .bugsnag?, nil: []
+            }
+        var parameters = parameters
+        for key in keys {
+            guard case .scalar(let value)? = parameters[key], !value.raw.isEmpty,
+                !UploadDestination.keyFileKeys.contains(key) || UploadDestination.isPath(value.raw)
+            else { continue }
+            parameters[key] = .scalar(Template(try context.path(value.raw, what: "upload.\(key)").string, at: value.location))
+        }
+        return parameters
     }
 
     /// `file:`, else the .ipa an earlier export step exported (or the environment names).

@@ -125,7 +125,7 @@ struct FirebaseUploaderTests {
         let missing = await #expect(throws: UploadError.self) {
             try await uploader(harness.server).upload(request(keyFile + ".gone"), progress: { _ in })
         }
-        #expect(missing?.message == "cannot read the service account key '\(keyFile).gone'")
+        #expect(missing?.message == "cannot read the service account key '\(keyFile).gone': no such file")
         let broken = String(harness.serviceAccountJSON.dropLast(5))
         let invalid = await #expect(throws: UploadError.self) {
             try await uploader(harness.server).upload(request(broken), progress: { _ in })

@@ -8,14 +8,15 @@ import NightshiftSystem
 extension SigningStepPerformer {
     func package(into container: PackageContainer, _ context: StepContext) async throws -> Termination {
         let inputs = try inputs(context)
-        let output = try containerPath(container, context)
+        let destination = try containerPath(container, context)
+        let output = destination.string
         // Checked before the build, so a wrong method costs no archive.
         _ = try macExport(container, context)
         let built = try await package(context)
         guard built.succeeded else { return built }
         let paths = try buildPaths(context)
         if !context.isDryRun {
-            try files.createDirectory(atPath: (output as NSString).deletingLastPathComponent)
+            try files.createDirectory(atPath: destination.parent.string)
         }
         let termination: Termination
         switch container.format {
@@ -60,18 +61,19 @@ extension SigningStepPerformer {
 
     /// The container's path, interpolated and read against the run's folder; refused by the
     /// loader's rule, and when something other than a file is already there (a folder, a FIFO).
-    private func containerPath(_ container: PackageContainer, _ context: StepContext) throws -> String {
+    private func containerPath(_ container: PackageContainer, _ context: StepContext) throws -> AbsolutePath {
         let written = context.resolve(container.path)
         let key = "package.\(container.format.rawValue)"
         if let problem = PackageContainer.pathProblem(written, format: container.format) {
             throw StepFailure("\(key) \(problem), found '\(written)'", reason: .invalidSetting)
         }
-        let path = context.absolute(written)
+        let absolute = try context.path(written, what: key)
+        let path = absolute.string
         if let escape = Self.symlinkEscape(path: path, folder: context.directory) {
             throw StepFailure("\(key) \(escape)", reason: .invalidSetting)
         }
         switch FileKind.of(path, followingLinks: true) {
-        case .absent?, .regular?: return path
+        case .absent?, .regular?: return absolute
         case .directory?: throw StepFailure("\(key) names \(path), which is a folder", reason: .invalidSetting)
         default:
             let kind = FileKind.special(path, followingLinks: true) ?? "not a regular file"

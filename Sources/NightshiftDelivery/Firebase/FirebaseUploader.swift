@@ -88,10 +88,12 @@ public struct FirebaseUploader: DestinationUploader {
         case nil: return nil
         case .text(let text)?: return text
         case .file(let path)?:
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UploadError(.firebase, "cannot read 'notes_file: \(path)'", reason: .missingFile)
+            // Regular files only, opened without blocking (a FIFO would hold the run past SIGTERM).
+            let limit: Int64 = 1 << 20
+            do { return String(decoding: try WholeFile.contents(of: path, atMost: limit), as: UTF8.self) } catch {
+                throw UploadError(
+                    .firebase, "cannot read 'notes_file: \(path)': \(error.reason(reading: path, limit: limit))", reason: .missingFile)
             }
-            return String(decoding: data, as: UTF8.self)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NightshiftCore
 import NightshiftSchema
+import NightshiftSystem
 
 /// The fields nightshift needs from a Google service-account JSON key.
 struct GoogleServiceAccount: Decodable {
@@ -16,16 +17,21 @@ struct GoogleServiceAccount: Decodable {
         case tokenURI = "token_uri"
     }
 
+    /// A service-account key is a few kilobytes of JSON.
+    static let maximumFileSize: Int64 = 1 << 20
+
     /// `service_account:` holds either the JSON itself (from an environment variable) or a path.
     static func load(_ value: String) throws -> GoogleServiceAccount {
         let data: Data
         if value.trimmingWhitespace.hasPrefix("{") {
             data = Data(value.utf8)
         } else {
-            guard let contents = FileManager.default.contents(atPath: value) else {
-                throw UploadError(.firebase, "cannot read the service account key '\(value)'", reason: .missingFile)
+            // Regular files only, opened without blocking (a FIFO would hold the run past SIGTERM).
+            do { data = try WholeFile.contents(of: value, atMost: maximumFileSize) } catch {
+                throw UploadError(
+                    .firebase, "cannot read the service account key '\(value)': \(error.reason(reading: value, limit: maximumFileSize))",
+                    reason: .missingFile)
             }
-            data = contents
         }
         do {
             return try JSONDecoder().decode(GoogleServiceAccount.self, from: data)

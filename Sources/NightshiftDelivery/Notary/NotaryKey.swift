@@ -29,10 +29,7 @@ struct NotaryKey {
             path = nil
         } else {
             let file = context.absolute(key)
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw NotaryError("cannot read the App Store Connect key '\(key)'", reason: .missingFile)
-            }
-            pem = String(decoding: data, as: UTF8.self)
+            do { pem = try AppStoreConnectKey.pem(file) } catch { throw NotaryError(error.message, reason: .missingFile) }
             path = file
         }
         // The key and each of its lines: a tool may print one line of it.

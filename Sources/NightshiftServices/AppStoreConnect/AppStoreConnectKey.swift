@@ -9,11 +9,18 @@ public enum AppStoreConnectKey {
     /// PEM content as given, or read from a path.
     public static func pem(_ value: String) throws(AppStoreConnectError) -> String {
         if value.contains("-----BEGIN") { return value }
-        guard let data = FileManager.default.contents(atPath: value) else {
-            throw AppStoreConnectError(.unreadableKey, "cannot read the App Store Connect key '\(value)'")
+        // Regular files only, opened without blocking: a FIFO named as the key would hold the run
+        // past SIGTERM, /dev/zero would fill the memory.
+        do {
+            return String(decoding: try WholeFile.contents(of: value, atMost: maximumFileSize), as: UTF8.self)
+        } catch {
+            throw AppStoreConnectError(
+                .unreadableKey, "cannot read the App Store Connect key '\(value)': \(error.reason(reading: value, limit: maximumFileSize))")
         }
-        return String(decoding: data, as: UTF8.self)
     }
+
+    /// A .p8 holds a few hundred bytes: a file far larger is no key.
+    static let maximumFileSize: Int64 = 64 << 10
 
     /// The key's base64 lines, each a secret on its own: a tool may print one line of it.
     public static func pemLines(_ pem: String) -> [String] {
