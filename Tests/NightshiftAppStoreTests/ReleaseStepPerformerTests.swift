@@ -132,5 +132,11 @@ struct ReleaseStepPerformerTests {
         defer { try? files.removeItem(atPath: folder) }
         #expect(try WhatsNewFolder.texts(in: folder) == ["en-US": "Faster sync.", "de-DE": "Schneller."])
         #expect(throws: AppStoreReleaseError.self) { try WhatsNewFolder.texts(in: folder + "/review_information") }
+        // Read without blocking: a FIFO fails at once, saying so, instead of waiting for a writer.
+        let fifo = folder + "/fr-FR.txt"
+        _ = try NotAFile.fifo.make(at: fifo)
+        #expect(throws: AppStoreReleaseError("whats_new: cannot read '\(fifo)': it is a FIFO", reason: .missingFile)) {
+            try WhatsNewFolder.texts(in: folder)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NightshiftCore
+import NightshiftSystem
 
 /// `whats_new: { from: DIR }`: What's New per locale from `DIR/<locale>.txt`, or from fastlane's
 /// metadata layout `DIR/<locale>/release_notes.txt`, so a team brings its `fastlane/metadata`
@@ -12,11 +13,11 @@ enum WhatsNewFolder {
         }
         var texts: [String: String] = [:]
         for entry in entries.sorted() {
-            let path = (folder as NSString).appendingPathComponent(entry)
+            let path = "\(folder)/\(entry)"
             if entry.hasSuffix(".txt") {
                 let locale = String(entry.dropLast(4))
-                if ReleaseSettings.isLocale(locale), let text = read(path) { texts[locale] = text }
-            } else if ReleaseSettings.isLocale(entry), let text = read((path as NSString).appendingPathComponent("release_notes.txt")) {
+                if ReleaseSettings.isLocale(locale), let text = try read(path) { texts[locale] = text }
+            } else if ReleaseSettings.isLocale(entry), let text = try read("\(path)/release_notes.txt") {
                 texts[entry] = text
             }
         }
@@ -28,10 +29,19 @@ enum WhatsNewFolder {
         return texts
     }
 
-    /// The file's text, trimmed; nil when absent or empty.
-    private static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    /// The file's text, trimmed; nil when absent or empty. Regular files only, opened without
+    /// blocking: a FIFO there would hold the release past SIGTERM, /dev/zero fill the memory.
+    private static func read(_ path: String) throws(AppStoreReleaseError) -> String? {
+        let data: Data
+        do { data = try WholeFile.contents(of: path, atMost: largestFile) } catch {
+            if case .absent = error { return nil }
+            throw AppStoreReleaseError(
+                "whats_new: cannot read '\(path)': \(error.reason(reading: path, limit: largestFile))", reason: .missingFile)
+        }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
+
+    /// What's New holds at most 4,000 characters; a file far larger is no release note.
+    static let largestFile: Int64 = 1 << 20
 }

@@ -79,11 +79,13 @@ struct MatchRepository {
     }
 
     func read(_ entry: Entry) throws(MatchImportError) -> Data {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: entry.path))?[.size] as? Int else {
+        // Regular files only, opened without blocking, bounded: an entry swapped since it was
+        // listed for a FIFO or a link to a device cannot hold the import.
+        do {
+            return try WholeFile.contents(of: entry.path, atMost: Int64(Self.largestFile))
+        } catch {
+            if case .tooLarge = error { throw .tooLarge(entry.relativePath) }
             throw .unreadable(entry.relativePath)
         }
-        guard size <= Self.largestFile else { throw .tooLarge(entry.relativePath) }
-        guard let data = FileManager.default.contents(atPath: entry.path) else { throw .unreadable(entry.relativePath) }
-        return data
     }
 }
