@@ -15,12 +15,7 @@ enum S3PartDigest {
     }
 
     private static func hash(_ path: String, offset: Int64, length: Int64) throws(S3Error) -> String {
-        let file: ReadableFile
-        do {
-            file = try ReadableFile(path: path)
-        } catch {
-            throw S3Error(.localFile, "cannot upload '\(path)': \(error.reason(opening: path))")
-        }
+        let file = try S3LocalFile.open(path)
         defer { file.close() }
         guard offset >= 0, length >= 0, offset + length <= file.size else {
             throw S3Error(.localFile, "'\(path)' holds \(file.size) bytes, fewer than the upload expected: it changed during the upload")

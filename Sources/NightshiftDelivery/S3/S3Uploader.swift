@@ -60,12 +60,8 @@ public struct S3Uploader: S3Uploading {
     }
 
     private static func size(of path: String) throws(S3Error) -> Int64 {
-        do {
-            let file = try ReadableFile(path: path)
-            defer { file.close() }
-            return file.size
-        } catch {
-            throw S3Error(.localFile, "cannot upload '\(path)': \(error.reason(opening: path))")
-        }
+        let file = try S3LocalFile.open(path)
+        defer { file.close() }
+        return file.size
     }
 }
