@@ -49,11 +49,8 @@ public struct UploadStepPerformer: StepPerformer {
         let path = try context.path(file, what: "upload.file")
         // Opened as every uploader reads it, without blocking: a FIFO there would hold a blocking
         // open, and the run with it, past SIGTERM (a folder upload did).
-        do { try ReadableFile(path: path.string).close() } catch .notARegularFile {
-            throw StepFailure(
-                "cannot upload '\(file)': \(ReadableFile.OpenError.notARegularFile.reason(opening: path.string))", reason: .missingFile)
-        } catch {
-            throw StepFailure("cannot upload '\(file)': no such readable file", reason: .missingFile)
+        do { try ReadableFile(path: path.string).close() } catch {
+            throw StepFailure("cannot upload '\(file)': \(error.reason(opening: path.string))", reason: .missingFile)
         }
         // The upload's credentials are the run's secrets from now on: masked in every output.
         context.secrets.learn(destination.secretValues(in: UploadSettings(parameters)))

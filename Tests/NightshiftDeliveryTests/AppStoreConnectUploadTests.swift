@@ -46,18 +46,16 @@ struct AppStoreConnectUploadTests {
             scratch = try ScratchDirectory()
             file = try scratch.file("App.ipa", bytes: bytes)
             clock = SkippingClock()
-            fake = try await FakeAppStoreConnect(
-                file: try Data(contentsOf: URL(fileURLWithPath: file)), clock: clock, script: script)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            fake = try await FakeAppStoreConnect(file: bytes, clock: clock, script: script, listening: false)
         }
 
         func uploader(shell: any ShellRunner, concurrency: Int = 3) -> TestFlightUploader {
             let clock = clock
+            let transport = InProcessHTTPServer(handler: fake.answer)
             return TestFlightUploader(
                 shell: shell, clock: clock, temporaryDirectory: scratch.path,
-                client: { policy in
-                    RetryingHTTPClient(
-                        transport: URLSessionTransport(idleTimeout: 300), clock: clock, jitter: FixedJitter(unit: 0), policy: policy)
-                },
+                client: { policy in RetryingHTTPClient(transport: transport, clock: clock, jitter: FixedJitter(unit: 0), policy: policy) },
                 jitter: FixedJitter(unit: 0), pollInterval: .seconds(15), partConcurrency: concurrency)
         }
 
@@ -225,7 +223,7 @@ struct AppStoreConnectUploadTests {
         #expect(fixture.fake.parts == [1: 1, 2: 1, 3: 1, 4: 1, 5: 1])
         #expect(fixture.log.lines.filter { $0.contains("HTTP 503") }.count == 2)
         // The pre-signed URL's signature never reaches the log.
-        #expect(fixture.log.text.contains("PUT http://127.0.0.1:\(fixture.fake.port)/parts/3: HTTP 503"))
+        #expect(fixture.log.text.contains("PUT \(fixture.fake.endpoint)/parts/3: HTTP 503"))
         #expect(!fixture.log.text.contains("s3cr3tsignature"))
         await fixture.finish()
     }

@@ -292,12 +292,30 @@ struct UploadStepPerformerTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let (path, reason) = try scratch.notAFile(kind, named: "App.ipa")
+        await expectRefused(path, saying: reason)
+    }
+
+    /// The system's reason, not a guess: a file that is there but unreadable is not "missing".
+    @Test("a missing upload.file and an unreadable one each fail with the system's reason; no uploader is asked")
+    func unopenableFile() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let locked = try scratch.file("Locked.ipa", bytes: 10)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: locked) }
+        let unreadable = FileManager.default.isReadableFile(atPath: locked) ? nil : "Permission denied"  // root reads it anyway
+        await expectRefused(scratch.path + "/Gone.ipa", saying: "No such file or directory")
+        if let unreadable { await expectRefused(locked, saying: unreadable) }
+    }
+
+    /// An upload of `path` fails before any uploader is asked, with `reason`.
+    private func expectRefused(_ path: String, saying reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
         let uploader = RecordingUploader()
         let performer = UploadStepPerformer(registry: UploaderRegistry([.http: uploader]), isInteractive: false)
         let step = uploadStep("http", ["url": "https://x.example/", "file": Template(path)])
-        await #expect(throws: StepFailure("cannot upload '\(path)': \(reason)", reason: .missingFile)) {
+        await #expect(throws: StepFailure("cannot upload '\(path)': \(reason)", reason: .missingFile), sourceLocation: sourceLocation) {
             try await performer.perform(step, in: context(step, output: Output()))
         }
-        #expect(uploader.requests.isEmpty)
+        #expect(uploader.requests.isEmpty, sourceLocation: sourceLocation)
     }
 }

@@ -44,6 +44,8 @@ public final class InProcessHTTPServer: HTTPTransport, @unchecked Sendable {
         progress(Int64(body.count), Int64(body.count))
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.lowercased()] = value }
+        // What the wire carries beside the request's own headers: URLSession states a body's length.
+        if request.body != .none, headers["content-length"] == nil { headers["content-length"] = String(body.count) }
         let query = Dictionary(
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
         let received = Received(

@@ -79,7 +79,7 @@ struct BudgetTests {
 
     /// Test files (test support aside) that start a loopback server: the socket is the thing
     /// tested in few of them; the others should use a scripted transport.
-    static let loopbackServerFiles = 9
+    static let loopbackServerFiles = 8
     static let loopbackMarkers = [
         "LocalHTTPServer", "FakeAppStoreConnect(", "FakeSigningPortal(", "FakeNotaryService(", "FakeAppStoreReleaseServer(", "MotoServer",
     ]
