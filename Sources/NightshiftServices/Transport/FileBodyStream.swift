@@ -4,7 +4,8 @@ import NightshiftSystem
 /// A request body read straight from a file, in the pieces the HTTP stack asks for: exactly the
 /// `length` bytes the file had when it was opened, so memory stays flat whatever its size.
 ///
-/// This is the Linux transport's file body instead of `uploadTask(fromFile:)`. There,
+/// This is the transport's file body instead of `uploadTask(fromFile:)`, on both platforms: on
+/// Darwin that opens the file again by its path after our check. On Linux,
 /// FoundationNetworking reads the file with DispatchIO and pauses libcurl while a piece is on its
 /// way; when the connection is reset or closed during that read, the unpause meets a handle whose
 /// connection is gone and a `try!` traps the whole process (`EasyHandle.swift` `_PauseState.setState`,

@@ -24,9 +24,10 @@ import FoundationNetworking
 /// keeps the write source is not there (how Apple's waits was not measured: there is no Mac
 /// here).
 ///
-/// On Linux a file body is a `FileBodyStream` with an explicit `Content-Length`, never
+/// A file body is a `FileBodyStream` with an explicit `Content-Length` on both platforms, never
 /// `uploadTask(fromFile:)`: FoundationNetworking's file reader traps the process when the
-/// connection drops mid-upload (see `FileBodyStream`). On Darwin `uploadTask(fromFile:)` is sound.
+/// connection drops mid-upload (see `FileBodyStream`), and Darwin's opens the file by its path
+/// again after it was checked.
 public struct URLSessionTransport: HTTPTransport {
     /// Longest silence (no byte sent or received) before the attempt counts as a connection failure.
     public var idleTimeout: TimeInterval
@@ -74,26 +75,23 @@ public struct URLSessionTransport: HTTPTransport {
             let session = makeSession(delegate)
             return (session, session.uploadTask(with: request, from: data))
         case .fileRange(let path, let offset, let length):
-            // Both platforms: `uploadTask(fromFile:)` sends whole files only.
-            let range = (offset: offset, length: length)
-            let stream = try FileBodyStream(path: path, range: range)
-            delegate.bodyFile = (path, range, stream)
-            let session = makeSession(delegate)
-            return (session, session.dataTask(with: Self.streaming(request, from: stream)))
+            return try streamed(request, from: path, range: (offset, length), delegate: delegate)
         case .file(let path):
-            #if canImport(FoundationNetworking)
-            let stream = try FileBodyStream(path: path)
-            delegate.bodyFile = (path, nil, stream)
-            let session = makeSession(delegate)
-            return (session, session.dataTask(with: Self.streaming(request, from: stream)))
-            #else
-            // Checked as the Linux stream opens it (a FIFO or a device refused, in the same
-            // words); URLSession then opens the file again by its path.
-            try HTTPBodyFile.open(path).close()
-            let session = makeSession(delegate)
-            return (session, session.uploadTask(with: request, fromFile: URL(fileURLWithPath: path)))
-            #endif
+            return try streamed(request, from: path, range: nil, delegate: delegate)
         }
+    }
+
+    /// A data task whose body is `path` (or the `range` of it) read through a `FileBodyStream`
+    /// that was opened, and checked, here. On both platforms: `uploadTask(fromFile:)` sends whole
+    /// files only, traps on Linux (see `FileBodyStream`), and on Darwin opens the file again by
+    /// its path, after the check, where a FIFO swapped in would be opened blocking.
+    private func streamed(
+        _ request: URLRequest, from path: String, range: (offset: Int64, length: Int64)?, delegate: SessionTaskDelegate
+    ) throws(HTTPTransportError) -> (session: URLSession, task: URLSessionTask) {
+        let stream = try FileBodyStream(path: path, range: range)
+        delegate.bodyFile = (path, range, stream)
+        let session = makeSession(delegate)
+        return (session, session.dataTask(with: Self.streaming(request, from: stream)))
     }
 
     /// The request with `stream` as its body and its length declared. A body stream has no
