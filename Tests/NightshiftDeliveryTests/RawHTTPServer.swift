@@ -1,4 +1,5 @@
 import Foundation
+import NightshiftFakeTransport
 
 /// A bare socket server on 127.0.0.1 for what a well-behaved server library will not do: cut a
 /// connection mid-body (RST or FIN), answer before reading the body, and show the request head

@@ -49,7 +49,7 @@ public final class InProcessHTTPServer: HTTPTransport, @unchecked Sendable {
         let query = Dictionary(
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
         let received = Received(
-            method: request.method, path: components.percentEncodedPath, query: query, headers: headers,
+            method: request.method, path: LocalHTTPServer.path(components), query: query, headers: headers,
             body: body.prefix(limit), bodySize: body.count)
         let index = lock.withLock {
             log.append(received)
@@ -60,7 +60,7 @@ public final class InProcessHTTPServer: HTTPTransport, @unchecked Sendable {
         // the handler made of its own cancelled wait.
         try Task.checkCancellation()
         var answerHeaders: [String: String] = [:]
-        for (name, value) in response.headers { answerHeaders[name.rawValue] = value }
+        for (name, value) in response.headers { answerHeaders[name.rawValue.lowercased()] = value }
         do {
             return HTTPTransportResponse(status: response.statusCode.code, headers: answerHeaders, body: try await response.bodyData)
         } catch {

@@ -1,11 +1,10 @@
 public import FlyingFox
-import FlyingSocks
 public import Foundation
-import NightshiftCore
-import NightshiftSchema
 
-/// A FlyingFox server on 127.0.0.1 (a free port) that records what it received and answers with
-/// the test's handler. Stopped by `stop()`.
+/// An HTTP/1.1 server on 127.0.0.1 (a free port) that records what it received and answers with
+/// the test's handler (FlyingFox's response type). Its sockets are served on threads of their
+/// own and its handler runs on the connection's thread (`ServerThreads`), never on the
+/// cooperative pool, so a run of every test at once cannot starve it. Stopped by `stop()`.
 public final class LocalHTTPServer: @unchecked Sendable {
     public struct Received: Sendable {
         public var method: String
@@ -28,61 +27,131 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
     public typealias Handler = @Sendable (Received, Int) async -> FlyingFox.HTTPResponse
 
-    private let server: HTTPServer
-    private let task: Task<Void, any Error>
+    public var port: UInt16 { listener.port }
+    private let listener: LoopbackListener
+    private let limit: Int
+    private let handler: Handler
+    // @unchecked Sendable: the state below is only touched with `lock` held.
     private let lock = NSLock()
     private var log: [Received] = []
-    public let port: UInt16
+    private var connections: Set<Int32> = []
 
     /// `keepBodiesUpTo`: larger bodies are counted, not kept (the 200 MB test).
     public init(keepBodiesUpTo limit: Int = 1 << 20, handler: @escaping Handler) async throws {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 60, logger: .disabled)
-        self.server = server
-        task = Task { try await server.run() }
-        // FlyingFox gives up after 5 s by default: on a loaded 2-core machine, while other suites
-        // keep the cooperative pool busy, starting to listen has taken longer than that.
-        try await server.waitUntilListening(timeout: 60)
-        guard case .ip4(_, let port)? = await server.listeningAddress else { throw UploadError(named: "test", "no port") }
-        self.port = port
+        self.limit = limit
+        self.handler = handler
         let box = WeakBox()
-        await server.appendRoute("*") { request in
-            guard let self = box.server else { return FlyingFox.HTTPResponse(statusCode: .internalServerError) }
-            return await self.handle(request, limit: limit, handler: handler)
+        listener = try LoopbackListener { connection in
+            guard let server = box.server, server.adopt(connection) else {
+                close(connection)
+                return
+            }
+            let thread = Thread { server.serve(connection) }
+            thread.name = "loopback-connection-\(connection)"
+            thread.start()
         }
         box.server = self
     }
 
-    private final class WeakBox: @unchecked Sendable { weak var server: LocalHTTPServer? }
-
-    private func handle(_ request: FlyingFox.HTTPRequest, limit: Int, handler: Handler) async -> FlyingFox.HTTPResponse {
-        var body = Data()
-        var size = 0
-        do {
-            for try await chunk in request.bodySequence {
-                size += chunk.count
-                if body.count < limit { body.append(chunk.prefix(limit - body.count)) }
-            }
-        } catch {
-            return FlyingFox.HTTPResponse(statusCode: .badRequest)
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let received = Received(
-            method: request.method.rawValue, path: request.path, query: query, headers: headers, body: body, bodySize: size)
-        let index = lock.withLock {
-            log.append(received); return log.count - 1
-        }
-        return await handler(received, index)
-    }
+    deinit { listener.stop() }
 
     public var requests: [Received] { lock.withLock { log } }
 
     public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
+    /// The path a handler sees, as FlyingFox's decoder gave it: percent-decoded, `.` and `..`
+    /// segments removed. The in-process server gives the same.
+    public static func path(_ components: URLComponents) -> String {
+        URL(string: components.percentEncodedPath)?.standardized.path ?? components.percentEncodedPath
+    }
+
+    /// Stops listening and ends every open connection.
     public func stop() async {
-        await server.stop()
-        task.cancel()
+        listener.stop()
+        for connection in lock.withLock({ connections }) { shutdown(connection, Int32(SHUT_RDWR)) }
+    }
+
+    private final class WeakBox: @unchecked Sendable { weak var server: LocalHTTPServer? }
+
+    private func adopt(_ connection: Int32) -> Bool {
+        lock.withLock {
+            guard !listener.isStopped else { return false }
+            connections.insert(connection)
+            return true
+        }
+    }
+
+    /// One connection's requests, in turn, until the client closes it, asks to, or the server stops.
+    private func serve(_ connection: Int32) {
+        defer {
+            lock.withLock { _ = connections.remove(connection) }
+            close(connection)
+        }
+        var reader = HTTPRequestReader(socket: connection)
+        while let head = reader.readHead() {
+            // curl waits up to a second for this before it sends a large body.
+            if head.headers["expect"]?.lowercased() == "100-continue" {
+                SocketSpellings.send(connection, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            }
+            var body = Data()
+            var size = 0
+            let limit = limit
+            let complete = reader.readBody(of: head) { piece in
+                size += piece.count
+                if body.count < limit { body.append(contentsOf: piece.prefix(limit - body.count)) }
+            }
+            guard complete else { return }
+            let components = URLComponents(string: "http://127.0.0.1" + head.target)
+            let query = Dictionary(
+                (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+            let received = Received(
+                method: head.method, path: components.map(Self.path) ?? head.target, query: query, headers: head.headers, body: body,
+                bodySize: size)
+            let index = lock.withLock {
+                log.append(received)
+                return log.count - 1
+            }
+            let closing = head.headers["connection"]?.lowercased() == "close"
+            let handler = handler
+            let answer = ServerThreads.run { await Answer(handler(received, index)) }
+            SocketSpellings.send(connection, answer.bytes(headOnly: head.method == "HEAD", closing: closing))
+            if closing || answer.cutShort { return }
+        }
+    }
+
+    /// A handler's response as it goes on the wire: its length, and the connection's fate. A body
+    /// that fails part-way (a fake's dropped connection) goes out as far as it got, under the
+    /// length it declared, and the connection closes: what a server that died mid-answer sends.
+    private struct Answer: Sendable {
+        var status: Int
+        var phrase: String
+        var headers: [(String, String)]
+        var body = Data()
+        var declaredLength: Int?
+        var cutShort = false
+
+        init(_ response: FlyingFox.HTTPResponse) async {
+            status = response.statusCode.code
+            phrase = response.statusCode.phrase
+            headers = response.headers.map { ($0.key.rawValue, $0.value) }
+            guard case .httpBody(let sequence) = response.payload else { return }
+            declaredLength = sequence.count
+            do {
+                for try await piece in sequence { body.append(piece) }
+            } catch {
+                cutShort = true
+            }
+        }
+
+        func bytes(headOnly: Bool, closing: Bool) -> [UInt8] {
+            var head = "HTTP/1.1 \(status) \(phrase)\r\n"
+            let framing: Set<String> = ["content-length", "transfer-encoding", "connection"]
+            for (name, value) in headers where !framing.contains(name.lowercased()) { head += "\(name): \(value)\r\n" }
+            head += "Content-Length: \(cutShort ? declaredLength ?? body.count + 1 : body.count)\r\n"
+            if closing || cutShort { head += "Connection: close\r\n" }
+            head += "\r\n"
+            return Array(head.utf8) + (headOnly ? [] : Array(body))
+        }
     }
 }
 
