@@ -68,7 +68,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Stops listening and ends every open connection.
     public func stop() async {
         listener.stop()
-        for connection in lock.withLock({ connections }) { shutdown(connection, Int32(SHUT_RDWR)) }
+        // Under the lock: a connection's descriptor is closed under it too, so this never reaches a
+        // number the system has since given to another file.
+        lock.withLock {
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        }
     }
 
     private final class WeakBox: @unchecked Sendable { weak var server: LocalHTTPServer? }
@@ -84,8 +88,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// One connection's requests, in turn, until the client closes it, asks to, or the server stops.
     private func serve(_ connection: Int32) {
         defer {
-            lock.withLock { _ = connections.remove(connection) }
-            close(connection)
+            lock.withLock {
+                connections.remove(connection)
+                close(connection)
+            }
         }
         var reader = HTTPRequestReader(socket: connection)
         while let head = reader.readHead() {
