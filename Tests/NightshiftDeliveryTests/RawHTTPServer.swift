@@ -24,32 +24,25 @@ final class RawHTTPServer: @unchecked Sendable {
         var bodyBytes: Int
     }
 
-    let port: UInt16
-    private let listener: Int32
+    var port: UInt16 { listener.port }
+    private let listener: LoopbackListener
     private let behaviour: @Sendable (Int) -> Behaviour
     private let lock = NSLock()
     private var exchanges: [Exchange] = []
     private var connections = 0
 
-    /// `behaviour` is asked for each connection, by its index from 0.
+    /// `behaviour` is asked for each connection, by its index from 0. Connections are served one
+    /// at a time, on the listener's thread.
     init(behaviour: @escaping @Sendable (Int) -> Behaviour) throws {
-        let listener = SocketSpellings.tcpSocket()
-        self.listener = listener
+        listener = try LoopbackListener()
         self.behaviour = behaviour
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+        listener.start { [self] client in
+            let index = lock.withLock {
+                connections += 1
+                return connections - 1
             }
+            handle(client, self.behaviour(index))
         }
-        guard bound, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in serve() }
-        thread.start()
     }
 
     /// The first connection is reset after `dropAfter` bytes; later ones are answered 201.
@@ -65,19 +58,7 @@ final class RawHTTPServer: @unchecked Sendable {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
-
-    private func serve() {
-        while true {
-            let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            let index = lock.withLock {
-                connections += 1; return connections - 1
-            }
-            handle(client, behaviour(index))
-        }
-    }
+    func stop() { listener.stop() }
 
     private func handle(_ client: Int32, _ behaviour: Behaviour) {
         defer { close(client) }

@@ -1,11 +1,12 @@
 public import FlyingFox
 public import Foundation
+import NightshiftSystem
 
 /// An HTTP/1.1 server on 127.0.0.1 (a free port) that records what it received and answers with
 /// the test's handler (FlyingFox's response type). Its sockets are served on threads of their
-/// own and its handler runs on the connection's thread (`ServerThreads`), never on the
+/// own and its handler runs on the connection's thread (`ConnectionThread`), never on the
 /// cooperative pool, so a run of every test at once cannot starve it. Stopped by `stop()`.
-public final class LocalHTTPServer: @unchecked Sendable {
+public final class LocalHTTPServer: Sendable {
     public struct Received: Sendable {
         public var method: String
         public var path: String
@@ -31,31 +32,28 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let listener: LoopbackListener
     private let limit: Int
     private let handler: Handler
-    // @unchecked Sendable: the state below is only touched with `lock` held.
-    private let lock = NSLock()
-    private var log: [Received] = []
-    private var connections: Set<Int32> = []
+    /// What arrived, in order, and the connections open now.
+    private let state = LockedValue((log: [Received](), connections: Set<Int32>()))
 
     /// `keepBodiesUpTo`: larger bodies are counted, not kept (the 200 MB test).
     public init(keepBodiesUpTo limit: Int = 1 << 20, handler: @escaping Handler) async throws {
         self.limit = limit
         self.handler = handler
-        let box = WeakBox()
-        listener = try LoopbackListener { connection in
-            guard let server = box.server, server.adopt(connection) else {
+        listener = try LoopbackListener()
+        listener.start { [weak self] connection in
+            guard let self, adopt(connection) else {
                 close(connection)
                 return
             }
-            let thread = Thread { server.serve(connection) }
+            let thread = Thread { self.serve(connection) }
             thread.name = "loopback-connection-\(connection)"
             thread.start()
         }
-        box.server = self
     }
 
     deinit { listener.stop() }
 
-    public var requests: [Received] { lock.withLock { log } }
+    public var requests: [Received] { state.withLock { $0.log } }
 
     public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
@@ -70,17 +68,15 @@ public final class LocalHTTPServer: @unchecked Sendable {
         listener.stop()
         // Under the lock: a connection's descriptor is closed under it too, so this never reaches a
         // number the system has since given to another file.
-        lock.withLock {
-            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        state.withLock { state in
+            for connection in state.connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
     }
 
-    private final class WeakBox: @unchecked Sendable { weak var server: LocalHTTPServer? }
-
     private func adopt(_ connection: Int32) -> Bool {
-        lock.withLock {
+        state.withLock { state in
             guard !listener.isStopped else { return false }
-            connections.insert(connection)
+            state.connections.insert(connection)
             return true
         }
     }
@@ -88,8 +84,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// One connection's requests, in turn, until the client closes it, asks to, or the server stops.
     private func serve(_ connection: Int32) {
         defer {
-            lock.withLock {
-                connections.remove(connection)
+            state.withLock { state in
+                state.connections.remove(connection)
                 close(connection)
             }
         }
@@ -113,13 +109,13 @@ public final class LocalHTTPServer: @unchecked Sendable {
             let received = Received(
                 method: head.method, path: components.map(Self.path) ?? head.target, query: query, headers: head.headers, body: body,
                 bodySize: size)
-            let index = lock.withLock {
-                log.append(received)
-                return log.count - 1
+            let index = state.withLock { state in
+                state.log.append(received)
+                return state.log.count - 1
             }
             let closing = head.headers["connection"]?.lowercased() == "close"
             let handler = handler
-            let answer = ServerThreads.run { await Answer(handler(received, index)) }
+            let answer = ConnectionThread.run { await Answer(handler(received, index)) }
             SocketSpellings.send(connection, answer.bytes(headOnly: head.method == "HEAD", closing: closing))
             if closing || answer.cutShort { return }
         }

@@ -1,32 +1,43 @@
 import Foundation
+import NightshiftSystem
 
 /// A TCP socket listening on 127.0.0.1, on a port the system chose, and the thread that accepts
-/// its connections, handing each to `accepted`. The descriptor is closed exactly once, by the
-/// last of `stop()` and the thread, so neither can reach a number the system has since given to
-/// another test's file.
-final class LoopbackListener: @unchecked Sendable {
-    let port: UInt16
+/// its connections, handing each to `accepted` (`start`). The descriptor is closed exactly once,
+/// by the last of `stop()` and the thread, so neither can reach a number the system has since
+/// given to another test's file. The test servers' one listener (`LocalHTTPServer`, Delivery's
+/// `RawHTTPServer`).
+public final class LoopbackListener: Sendable {
+    public let port: UInt16
     private let descriptor: Int32
-    // @unchecked: `stopped` and `threadEnded` are only touched with `lock` held.
-    private let lock = NSLock()
-    private var stopped = false
-    private var threadEnded = false
+    /// `threadEnded`: true while no accept thread runs, before `start` and once it has ended.
+    private let state = LockedValue((stopped: false, threadEnded: true))
 
-    init(accepted: @escaping @Sendable (Int32) -> Void) throws {
+    public init() throws {
         (descriptor, port) = try Self.listen()
+    }
+
+    /// Accepts connections on a thread of its own until `stop()`, each handed to `accepted` on
+    /// that thread (which is free to serve it there, one connection at a time, or hand it on).
+    public func start(_ accepted: @escaping @Sendable (Int32) -> Void) {
+        let started = state.withLock { state in
+            guard !state.stopped, state.threadEnded else { return false }
+            state.threadEnded = false
+            return true
+        }
+        guard started else { return }
         let thread = Thread { [self] in acceptConnections(accepted) }
         thread.name = "loopback-listener-\(port)"
         thread.start()
     }
 
-    var isStopped: Bool { lock.withLock { stopped } }
+    public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Stops accepting. Connections already accepted are their owner's to end.
-    func stop() {
-        let threadEnded: Bool? = lock.withLock {
-            guard !stopped else { return nil }
-            stopped = true
-            return self.threadEnded
+    public func stop() {
+        let threadEnded: Bool? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return state.threadEnded
         }
         guard let threadEnded else { return }
         if threadEnded {
@@ -53,9 +64,9 @@ final class LoopbackListener: @unchecked Sendable {
             }
             accepted(connection)
         }
-        let stopped = lock.withLock {
-            threadEnded = true
-            return self.stopped
+        let stopped = state.withLock { state in
+            state.threadEnded = true
+            return state.stopped
         }
         if stopped { close(descriptor) }
     }
