@@ -318,4 +318,27 @@ struct UploadStepPerformerTests {
         }
         #expect(uploader.requests.isEmpty, sourceLocation: sourceLocation)
     }
+
+    @Test("a key file's path, a notes file and a folder are read against the run's folder; a key given as content is left alone")
+    func readAgainstTheRunFolder() throws {
+        let runFolder = context(uploadStep("http", [:]), output: Output(), directory: "/srv/app")
+        func read(_ destination: UploadDestination, _ values: [String: String]) throws -> [String: String] {
+            let parameters = values.mapValues { UploadParameter.scalar(Template($0)) }
+            return try UploadStepPerformer.readingPaths(parameters, destination: destination, in: runFolder).compactMapValues {
+                if case .scalar(let value) = $0 { value.raw } else { nil }
+            }
+        }
+        let pem = "-----BEGIN PRIVATE KEY-----\nMIG\n-----END PRIVATE KEY-----"
+        #expect(
+            try read(.testflight, ["private_key": "keys/AuthKey.p8", "key_id": "K"]) == [
+                "private_key": "/srv/app/keys/AuthKey.p8", "key_id": "K",
+            ])
+        #expect(try read(.testflight, ["private_key": pem]) == ["private_key": pem])
+        #expect(
+            try read(.firebase, ["service_account": "ci/key.json", "notes_file": "../notes.txt"])
+                == ["service_account": "/srv/app/ci/key.json", "notes_file": "/srv/notes.txt"])
+        #expect(try read(.firebase, ["service_account": #"{"client_email": "a"}"#]) == ["service_account": #"{"client_email": "a"}"#])
+        #expect(try read(.folder, ["path": "/Volumes/builds", "file": "App.ipa"]) == ["path": "/Volumes/builds", "file": "App.ipa"])
+        #expect(try read(.http, ["url": "https://x.example/", "path": "p"]) == ["url": "https://x.example/", "path": "p"])
+    }
 }

@@ -22,16 +22,10 @@ struct HTTPRequestReader {
 
     /// The next request's head; nil when the client closed the connection or sent no request.
     mutating func readHead() -> Head? {
-        while true {
-            if let end = buffered.firstRange(of: [13, 10, 13, 10]) {
-                let text = String(decoding: buffered[..<end.lowerBound], as: UTF8.self)
-                buffered.removeFirst(end.upperBound)
-                // RFC 9112 §2.2: empty lines before a request line are ignored.
-                let lines = text.components(separatedBy: "\r\n").drop { $0.isEmpty }
-                return lines.isEmpty ? readHead() : Self.head(lines)
-            }
-            guard buffered.count < Self.headLimit, fill() else { return nil }
-        }
+        guard let block = text(before: [13, 10, 13, 10]) else { return nil }
+        // RFC 9112 §2.2: empty lines before a request line are ignored.
+        let lines = block.components(separatedBy: "\r\n").drop { $0.isEmpty }
+        return lines.isEmpty ? readHead() : Self.head(lines)
     }
 
     /// Reads the body `head` announces, giving each piece to `take`; false when the connection
@@ -81,12 +75,16 @@ struct HTTPRequestReader {
         return false
     }
 
-    private mutating func readLine() -> String? {
+    private mutating func readLine() -> String? { text(before: [13, 10]) }
+
+    /// The text before the next `separator`, both taken from the stream; nil when the stream ends first
+    /// or no separator comes within `headLimit`.
+    private mutating func text(before separator: [UInt8]) -> String? {
         while true {
-            if let end = buffered.firstRange(of: [13, 10]) {
-                let line = String(decoding: buffered[..<end.lowerBound], as: UTF8.self)
+            if let end = buffered.firstRange(of: separator) {
+                let text = String(decoding: buffered[..<end.lowerBound], as: UTF8.self)
                 buffered.removeFirst(end.upperBound)
-                return line
+                return text
             }
             guard buffered.count < Self.headLimit, fill() else { return nil }
         }
